@@ -1,0 +1,33 @@
+// swift-tools-version:6.0
+// Swift 6 language mode (tools 6.0) with strict concurrency for every target.
+import PackageDescription
+
+let package = Package(
+    name: "Modhost",
+    products: [
+        .executable(name: "modhostd", targets: ["modhostd"]),
+        .executable(name: "modhost", targets: ["modhost"]),
+    ],
+    targets: [
+        // libuv from Debian's libuv1-dev.
+        .systemLibrary(
+            name: "CLibUV",
+            pkgConfig: "libuv",
+            providers: [.apt(["libuv1-dev"])]
+        ),
+        // What is on the wire: frames, JSON values, JSON-RPC messages. No I/O.
+        .target(name: "ModhostWire"),
+        // What the host does: sessions, method dispatch, state. No I/O.
+        .target(name: "ModhostCore", dependencies: ["ModhostWire"]),
+        // How bytes move: the only module that touches libuv and sockets.
+        .target(name: "ModhostServer", dependencies: ["ModhostCore", "ModhostWire", "CLibUV"]),
+        // Thin executables.
+        .executableTarget(name: "modhostd", dependencies: ["ModhostServer"]),
+        .executableTarget(name: "modhost", dependencies: ["ModhostServer", "ModhostWire"]),
+
+        .testTarget(name: "ModhostWireTests", dependencies: ["ModhostWire"]),
+        .testTarget(name: "ModhostCoreTests", dependencies: ["ModhostCore", "ModhostWire"]),
+        // Starts real daemons on temporary sockets; needs `swift build` first.
+        .testTarget(name: "IntegrationTests", dependencies: ["ModhostServer", "ModhostWire"]),
+    ]
+)

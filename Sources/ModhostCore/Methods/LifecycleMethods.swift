@@ -1,0 +1,55 @@
+import ModhostWire
+
+/// `initialize`, `ping` and `describe`: the handshake and what the host offers.
+enum LifecycleMethods {
+    static func register(in registry: inout MethodRegistry) {
+        registry.register("initialize", MethodHandler(requiresInitialize: false, run: initialize))
+        registry.register("ping", MethodHandler(requiresInitialize: false) { context throws(RPCError) in
+            try context.params.expectNone()
+            return .object(JSONObject())
+        })
+        registry.register("describe", MethodHandler { context throws(RPCError) in
+            try context.params.expectNone()
+            var result = offer(of: context.host)
+            result["plugins"] = .array([])
+            return .object(result)
+        })
+    }
+
+    private static func initialize(_ context: MethodContext) throws(RPCError) -> JSONValue {
+        if context.session.isInitialized {
+            throw .invalidRequest("'initialize' was already sent on this connection", path: "method")
+        }
+        let params = try context.params.object()
+        let version = try params.require("protocolVersion", at: "params", as: .integer)
+        let supported = context.host.configuration.protocolVersions
+        guard supported.contains(version) else {
+            throw .invalidParams(
+                "protocol version \(version) is not supported; this host speaks \(supported.map(String.init).joined(separator: ", "))",
+                path: "params.protocolVersion", expected: supported.map(String.init).joined(separator: " or "), got: String(version),
+                extra: JSONObject([("supported", .array(supported.map { .int($0) }))]))
+        }
+        let client = try params.optional("client", at: "params", as: .object)
+        if let client {
+            _ = try client.optional("name", at: "params.client", as: .string)
+            _ = try client.optional("version", at: "params.client", as: .string)
+        }
+        context.session.markInitialized(client: client)
+        context.host.logger.info("\(context.session.peer): initialized by \(client?["name"]?.stringValue ?? "an unnamed client")")
+
+        var result = JSONObject()
+        result["protocolVersion"] = .int(version)
+        result["server"] = [
+            "name": .string(context.host.configuration.serverName),
+            "version": .string(context.host.configuration.serverVersion),
+        ]
+        for (key, value) in offer(of: context.host) { result[key] = value }
+        return .object(result)
+    }
+
+    /// The lists `initialize` and `describe` share. Modifier types arrive with plugins and
+    /// views with the headless view tree; until then both are honestly empty.
+    private static func offer(of host: Host) -> JSONObject {
+        JSONObject([("modifiers", .array([])), ("views", .array([]))])
+    }
+}

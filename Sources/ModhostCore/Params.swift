@@ -1,0 +1,94 @@
+import ModhostWire
+
+/// Reads a method's params with the path of every member, so that each error says where
+/// it is (`params.client.name`) and what was expected.
+public struct Params {
+    public let value: JSONValue?
+    public let method: String
+
+    public init(_ value: JSONValue?, method: String) {
+        self.value = value
+        self.method = method
+    }
+
+    /// The params as an object; absent params read as an empty object.
+    public func object() throws(RPCError) -> JSONObject {
+        switch value {
+        case nil: return JSONObject()
+        case let .object(o)?: return o
+        case let other?:
+            throw .invalidParams(
+                "'\(method)' takes its params by name (an object)", path: "params", expected: "object",
+                got: other.typeName)
+        }
+    }
+
+    /// Refuses any params: for methods that take none.
+    public func expectNone() throws(RPCError) {
+        switch value {
+        case nil: return
+        case let .object(o)? where o.isEmpty: return
+        case let .array(a)? where a.isEmpty: return
+        case let other?:
+            throw .invalidParams(
+                "'\(method)' takes no params", path: "params", expected: "no params, {} or []",
+                got: other.typeName == "object" ? "an object with members" : "a non-empty \(other.typeName)")
+        }
+    }
+}
+
+extension JSONObject {
+    /// A required member of the given kind, or an invalid-params error naming `path.key`.
+    public func require<T>(_ key: String, at path: String, as kind: JSONKind<T>) throws(RPCError) -> T {
+        guard let member = self[key] else {
+            throw .invalidParams("'\(path).\(key)' is required", path: "\(path).\(key)", expected: kind.name, got: "nothing")
+        }
+        return try kind.read(member, at: "\(path).\(key)")
+    }
+
+    /// An optional member; `null` counts as absent.
+    public func optional<T>(_ key: String, at path: String, as kind: JSONKind<T>) throws(RPCError) -> T? {
+        guard let member = self[key], !member.isNull else { return nil }
+        return try kind.read(member, at: "\(path).\(key)")
+    }
+}
+
+/// A JSON shape to read a member as.
+public struct JSONKind<T> {
+    public let name: String
+    let extract: (JSONValue) -> T?
+
+    public init(name: String, extract: @escaping (JSONValue) -> T?) {
+        self.name = name
+        self.extract = extract
+    }
+
+    public func read(_ value: JSONValue, at path: String) throws(RPCError) -> T {
+        guard let result = extract(value) else {
+            throw .invalidParams("'\(path)' must be \(article) \(name)", path: path, expected: name, got: value.typeName)
+        }
+        return result
+    }
+
+    private var article: String { name.first.map { "aeiou".contains($0) } == true ? "an" : "a" }
+}
+
+extension JSONKind where T == String {
+    public static var string: JSONKind<String> { JSONKind(name: "string") { $0.stringValue } }
+}
+
+extension JSONKind where T == Int64 {
+    public static var integer: JSONKind<Int64> { JSONKind(name: "integer") { $0.intValue } }
+}
+
+extension JSONKind where T == Bool {
+    public static var boolean: JSONKind<Bool> { JSONKind(name: "boolean") { $0.boolValue } }
+}
+
+extension JSONKind where T == JSONObject {
+    public static var object: JSONKind<JSONObject> { JSONKind(name: "object") { $0.objectValue } }
+}
+
+extension JSONKind where T == [JSONValue] {
+    public static var array: JSONKind<[JSONValue]> { JSONKind(name: "array") { $0.arrayValue } }
+}

@@ -1,0 +1,178 @@
+import CLibUV
+import Glibc
+import ModhostCore
+import ModhostWire
+
+/// One accepted client: frames in, replies out.
+///
+/// Replies produced by one read are written together, and writes are coalesced while one is
+/// in flight, so a pipelining client costs one write syscall per read rather than per reply.
+/// The connection owns itself through the handle's `data` (retained at start, released in the
+/// close callback and only there).
+final class Connection {
+    private unowned let server: Server
+    private let pipe: UnsafeMutablePointer<uv_pipe_t>
+    let peer: String
+    private var decoder: FrameDecoder
+    private var session: Session!
+    /// Framed bytes waiting to be written.
+    private var pending: [UInt8] = []
+    /// Bytes handed to an in-flight `uv_write`; libuv does not copy them.
+    private var inflight: UnsafeMutableRawBufferPointer?
+    private var isHandlingRead = false
+    private var closeWhenFlushed = false
+    private var isClosed = false
+
+    init(server: Server, pipe: UnsafeMutablePointer<uv_pipe_t>, peer: String) {
+        self.server = server
+        self.pipe = pipe
+        self.peer = peer
+        self.decoder = FrameDecoder(maxFrameSize: server.options.maxFrameSize)
+        pipe.pointee.data = Unmanaged.passRetained(self).toOpaque()
+        session = server.host.openSession(peer: peer) { [unowned self] bytes in self.enqueue(bytes) }
+    }
+
+    func start() {
+        let status = uv_read_start(
+            streamOf(pipe),
+            { handle, _, buffer in
+                let connection = Unmanaged<Connection>.fromOpaque(handle!.pointee.data).takeUnretainedValue()
+                let storage = connection.server.readBuffer
+                buffer!.pointee = uv_buf_init(storage.baseAddress!.assumingMemoryBound(to: CChar.self), UInt32(storage.count))
+            },
+            { stream, nread, buffer in
+                let connection = Unmanaged<Connection>.fromOpaque(stream!.pointee.data).takeUnretainedValue()
+                if nread > 0 {
+                    connection.didRead(UnsafeRawBufferPointer(start: buffer!.pointee.base, count: nread))
+                } else if nread < 0 {
+                    connection.didEnd(status: Int32(nread))
+                }
+            })
+        if status != 0 {
+            server.logger.warning("\(peer): cannot read: \(uvText(status))")
+            close()
+        }
+    }
+
+    private func didRead(_ bytes: UnsafeRawBufferPointer) {
+        guard !closeWhenFlushed else { return }
+        isHandlingRead = true
+        decoder.append(bytes)
+        do {
+            while let frame = try decoder.nextFrame() {
+                session.receive(frame: frame, replies: &pending)
+            }
+        } catch {
+            server.logger.warning("\(peer): \(RPCError.frameSize(error).message)")
+            FrameEncoder.appendFrame(to: &pending) {
+                JSONWriter.write(RPCMessage.errorResponse(id: .null, error: .frameSize(error)), into: &$0)
+            }
+            finish()
+        }
+        isHandlingRead = false
+        flush()
+    }
+
+    private func didEnd(status: Int32) {
+        if status == Int32(UV_EOF.rawValue) {
+            if decoder.bufferedByteCount > 0 {
+                server.logger.info("\(peer): disconnected in the middle of a frame (\(decoder.bufferedByteCount) bytes unread)")
+            } else {
+                server.logger.debug("\(peer): disconnected")
+            }
+        } else {
+            server.logger.info("\(peer): read failed: \(uvText(status))")
+        }
+        close()
+    }
+
+    /// Queues bytes the host pushes on its own (notifications).
+    private func enqueue(_ bytes: [UInt8]) {
+        guard !isClosed else { return }
+        pending.append(contentsOf: bytes)
+        if !isHandlingRead { flush() }
+    }
+
+    /// Stops reading; closes once everything queued is written.
+    func finish() {
+        guard !isClosed else { return }
+        closeWhenFlushed = true
+        uv_read_stop(streamOf(pipe))
+        if pending.isEmpty && inflight == nil { close() }
+    }
+
+    private func flush() {
+        guard !isClosed else { return }
+        let queued = pending.count + (inflight?.count ?? 0)
+        if queued > server.options.maxOutboundBytes {
+            server.logger.warning("\(peer): closing: \(queued) bytes queued for writing is over the limit of \(server.options.maxOutboundBytes) (--max-outbound); the client is not reading its replies")
+            close()
+            return
+        }
+        guard inflight == nil else { return }
+        guard !pending.isEmpty else {
+            if closeWhenFlushed { close() }
+            return
+        }
+        // Try a direct write first: when the socket has room (the usual case) the reply goes
+        // out now without a write request or an extra epoll_ctl.
+        let written = pending.withUnsafeMutableBytes { raw -> Int32 in
+            var buffer = uv_buf_init(raw.baseAddress!.assumingMemoryBound(to: CChar.self), UInt32(raw.count))
+            return uv_try_write(streamOf(pipe), &buffer, 1)
+        }
+        if written < 0 && written != Int32(UV_EAGAIN.rawValue) {
+            server.logger.info("\(peer): write failed: \(uvText(written))")
+            close()
+            return
+        }
+        let sent = max(0, Int(written))
+        if sent == pending.count {
+            pending.removeAll(keepingCapacity: pending.capacity <= 1 << 20)
+            if closeWhenFlushed { close() }
+            return
+        }
+        let rest = UnsafeMutableRawBufferPointer.allocate(byteCount: pending.count - sent, alignment: 1)
+        pending.withUnsafeBytes { rest.copyMemory(from: UnsafeRawBufferPointer(rebasing: $0[sent...])) }
+        pending.removeAll(keepingCapacity: pending.capacity <= 1 << 20)
+        inflight = rest
+        let request = UnsafeMutablePointer<uv_write_t>.allocate(capacity: 1)
+        request.pointee.data = Unmanaged.passUnretained(self).toOpaque()
+        var buffer = uv_buf_init(rest.baseAddress!.assumingMemoryBound(to: CChar.self), UInt32(rest.count))
+        let status = uv_write(request, streamOf(pipe), &buffer, 1) { request, status in
+            let connection = Unmanaged<Connection>.fromOpaque(request!.pointee.data).takeUnretainedValue()
+            request!.deallocate()
+            connection.didWrite(status: status)
+        }
+        if status != 0 {
+            request.deallocate()
+            rest.deallocate()
+            inflight = nil
+            server.logger.info("\(peer): write failed: \(uvText(status))")
+            close()
+        }
+    }
+
+    private func didWrite(status: Int32) {
+        inflight?.deallocate()
+        inflight = nil
+        if status != 0 {
+            if !isClosed { server.logger.info("\(peer): write failed: \(uvText(status))") }
+            close()
+            return
+        }
+        flush()
+    }
+
+    /// Closes at once, dropping anything unsent, and ends the session.
+    func close() {
+        guard !isClosed else { return }
+        isClosed = true
+        pending = []
+        session.close()
+        uv_close(handleOf(pipe)) { handle in
+            let connection = Unmanaged<Connection>.fromOpaque(handle!.pointee.data).takeRetainedValue()
+            connection.server.connectionClosed(connection)
+            connection.pipe.deallocate()
+        }
+    }
+}

@@ -1,0 +1,90 @@
+import ModhostCore
+
+/// `modhostd`'s command line.
+public struct DaemonOptions: Sendable, Equatable {
+    public var socketPath: String?
+    public var maxFrameSize = 16 * 1024 * 1024
+    public var maxOutboundBytes = 64 * 1024 * 1024
+    public var logLevel: LogLevel = .info
+
+    public enum Action: Equatable, Sendable {
+        case serve(DaemonOptions)
+        case help
+        case version
+    }
+
+    public struct UsageError: Error, Equatable, CustomStringConvertible {
+        public var description: String
+    }
+
+    public static let usage = """
+        usage: modhostd [options]
+
+        Serves Modhost front-ends on a Unix socket (length-prefixed JSON-RPC 2.0).
+
+        options:
+          --socket PATH        socket to listen on (default: $MODHOST_SOCKET, else
+                               $XDG_RUNTIME_DIR/modhost/modhost.sock, else
+                               /tmp/modhost-$UID/modhost.sock)
+          --max-frame BYTES    largest frame accepted (default 16M; suffixes K, M)
+          --max-outbound BYTES replies a client may leave unread before it is
+                               closed (default 64M; suffixes K, M)
+          --log-level LEVEL    debug, info, warning or error (default info)
+          --version            print the version and exit
+          --help               print this help and exit
+        """
+
+    public static func parse(_ arguments: [String]) throws(UsageError) -> Action {
+        var options = DaemonOptions()
+        var index = 0
+        func value(for flag: String) throws(UsageError) -> String {
+            index += 1
+            guard index < arguments.count else { throw UsageError(description: "\(flag) needs a value") }
+            return arguments[index]
+        }
+        while index < arguments.count {
+            var argument = arguments[index]
+            var inline: String? = nil
+            if argument.hasPrefix("--"), let eq = argument.firstIndex(of: "=") {
+                inline = String(argument[argument.index(after: eq)...])
+                argument = String(argument[..<eq])
+            }
+            func take() throws(UsageError) -> String {
+                if let inline { return inline }
+                return try value(for: argument)
+            }
+            switch argument {
+            case "--help", "-h": return .help
+            case "--version": return .version
+            case "--socket": options.socketPath = try take()
+            case "--max-frame": options.maxFrameSize = try byteCount(try take(), flag: argument, max: Int(UInt32.max))
+            case "--max-outbound": options.maxOutboundBytes = try byteCount(try take(), flag: argument, max: Int.max / 2)
+            case "--log-level":
+                let name = try take()
+                guard let level = LogLevel(name: name) else {
+                    throw UsageError(description: "--log-level takes debug, info, warning or error, not '\(name)'")
+                }
+                options.logLevel = level
+            default:
+                throw UsageError(description: "unknown option '\(arguments[index])'")
+            }
+            index += 1
+        }
+        return .serve(options)
+    }
+
+    /// `1024`, `64K`, `16M` (binary units).
+    static func byteCount(_ text: String, flag: String, max: Int) throws(UsageError) -> Int {
+        var digits = Substring(text)
+        var unit = 1
+        switch digits.last {
+        case "K", "k": unit = 1024; digits = digits.dropLast()
+        case "M", "m": unit = 1024 * 1024; digits = digits.dropLast()
+        default: break
+        }
+        guard let number = Int(digits), number >= 1, number <= max / unit else {
+            throw UsageError(description: "\(flag) takes a byte count from 1 to \(max) (suffixes K, M), not '\(text)'")
+        }
+        return number * unit
+    }
+}

@@ -1,0 +1,183 @@
+import Glibc
+
+/// Why the daemon cannot listen; the message says what to do. Exit status 1.
+public struct ListenError: Error, CustomStringConvertible {
+    public var description: String
+}
+
+/// The listening Unix socket: either bound here (folder 0700, socket 0600, a lock against a
+/// second daemon, a stale file replaced) or handed over by systemd (fd 3, never unlinked).
+public final class ListeningSocket {
+    public let fd: Int32
+    /// What `listening on ...` names.
+    public let displayPath: String
+    /// The file to unlink at exit; nil for a socket that systemd owns.
+    public let ownedPath: String?
+    private let lockFD: Int32?
+
+    private init(fd: Int32, displayPath: String, ownedPath: String?, lockFD: Int32?) {
+        self.fd = fd
+        self.displayPath = displayPath
+        self.ownedPath = ownedPath
+        self.lockFD = lockFD
+    }
+
+    /// The socket systemd passed, when `LISTEN_PID` is this process and `LISTEN_FDS` >= 1.
+    /// Clears the variables so children do not inherit them.
+    public static func fromSystemd(environment: [String: String]) -> ListeningSocket? {
+        guard let pid = environment["LISTEN_PID"].flatMap({ Int32($0) }), pid == getpid(),
+            let count = environment["LISTEN_FDS"].flatMap({ Int($0) }), count >= 1
+        else { return nil }
+        unsetenv("LISTEN_PID")
+        unsetenv("LISTEN_FDS")
+        unsetenv("LISTEN_FDNAMES")
+        let fd: Int32 = 3
+        _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+        return ListeningSocket(fd: fd, displayPath: boundPath(of: fd) ?? "systemd socket (fd 3)", ownedPath: nil, lockFD: nil)
+    }
+
+    /// Binds `path`. Refuses while another daemon serves it; replaces a stale socket file.
+    public static func bind(path: String, backlog: Int32 = 511) throws(ListenError) -> ListeningSocket {
+        if let problem = SocketPath.validate(path) { throw ListenError(description: problem) }
+        let folder = parentFolder(of: path)
+        try prepareFolder(folder)
+
+        // The lock settles races between two daemons starting at once; the probe below
+        // catches anything else that is already serving the path.
+        let lockPath = path + ".lock"
+        let lockFD = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        guard lockFD >= 0 else { throw ListenError(description: "cannot open the lock file \(lockPath): \(errnoText())") }
+        if flock(lockFD, LOCK_EX | LOCK_NB) != 0 {
+            close(lockFD)
+            throw ListenError(description: "another modhostd is already running on \(path) (it holds \(lockPath)); stop it first or choose another --socket")
+        }
+        do {
+            try replaceStaleSocket(at: path)
+            let fd = try bindAndListen(path: path, backlog: backlog)
+            return ListeningSocket(fd: fd, displayPath: path, ownedPath: path, lockFD: lockFD)
+        } catch {
+            close(lockFD)
+            throw error
+        }
+    }
+
+    /// Removes the socket file this daemon bound (never systemd's) and releases the lock.
+    public func removeFile() {
+        guard let ownedPath else { return }
+        unlink(ownedPath)
+        if let lockFD {
+            unlink(ownedPath + ".lock")
+            close(lockFD)
+        }
+    }
+
+    private static func parentFolder(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        let folder = String(path[..<slash])
+        return folder.isEmpty ? "/" : folder
+    }
+
+    /// Creates missing folders 0700. A folder that exists must belong to this user, unless it
+    /// is sticky and shared like /tmp, whose entries others cannot replace.
+    private static func prepareFolder(_ folder: String) throws(ListenError) {
+        var info = stat()
+        if stat(folder, &info) == 0 {
+            guard (info.st_mode & S_IFMT) == S_IFDIR else {
+                throw ListenError(description: "\(folder) is not a folder; choose another --socket path")
+            }
+            let sticky = info.st_mode & S_ISVTX != 0
+            if info.st_uid != getuid() && !sticky {
+                throw ListenError(description: "\(folder) belongs to uid \(info.st_uid), not to you (uid \(getuid())); refusing to put the socket there")
+            }
+            return
+        }
+        guard errno == ENOENT else { throw ListenError(description: "cannot inspect \(folder): \(errnoText())") }
+        try prepareFolder(parentFolder(of: folder))
+        if mkdir(folder, 0o700) != 0 && errno != EEXIST {
+            throw ListenError(description: "cannot create the socket folder \(folder): \(errnoText())")
+        }
+        chmod(folder, 0o700)
+    }
+
+    private static func replaceStaleSocket(at path: String) throws(ListenError) {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return }
+        guard (info.st_mode & S_IFMT) == S_IFSOCK else {
+            throw ListenError(description: "\(path) exists and is not a socket; refusing to replace it. Remove it or choose another --socket")
+        }
+        if probeConnect(path) {
+            throw ListenError(description: "another server is already listening on \(path); stop it first or choose another --socket")
+        }
+        unlink(path)
+    }
+
+    /// True when something accepts connections on `path`.
+    private static func probeConnect(_ path: String) -> Bool {
+        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        return SocketPath.withAddress(path) { connect(fd, $0, $1) } == 0
+    }
+
+    private static func bindAndListen(path: String, backlog: Int32) throws(ListenError) -> Int32 {
+        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard fd >= 0 else { throw ListenError(description: "cannot create a socket: \(errnoText())") }
+        // The umask keeps the socket private from the moment it exists; chmod makes it exact.
+        let oldMask = umask(0o177)
+        let bound = SocketPath.withAddress(path) { Glibc.bind(fd, $0, $1) }
+        let bindErrno = errno
+        umask(oldMask)
+        guard bound == 0 else {
+            close(fd)
+            throw ListenError(description: "cannot bind \(path): \(String(cString: strerror(bindErrno)))")
+        }
+        chmod(path, 0o600)
+        guard listen(fd, backlog) == 0 else {
+            let text = errnoText()
+            close(fd)
+            unlink(path)
+            throw ListenError(description: "cannot listen on \(path): \(text)")
+        }
+        return fd
+    }
+
+    private static func boundPath(of fd: Int32) -> String? {
+        var address = sockaddr_un()
+        var length = socklen_t(MemoryLayout<sockaddr_un>.size)
+        let ok = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
+        }
+        guard ok == 0, address.sun_family == sa_family_t(AF_UNIX) else { return nil }
+        let path = withUnsafeBytes(of: &address.sun_path) { raw -> String in
+            let bytes = raw.prefix(while: { $0 != 0 })
+            return String(decoding: bytes, as: UTF8.self)
+        }
+        return path.isEmpty ? nil : path
+    }
+}
+
+func errnoText() -> String { String(cString: strerror(errno)) }
+
+/// Tells systemd (or anything listening on `$NOTIFY_SOCKET`) about the daemon's state.
+public enum ServiceNotifier {
+    public static func notify(_ state: String, environment: [String: String]) {
+        guard var path = environment["NOTIFY_SOCKET"], !path.isEmpty else { return }
+        let fd = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard fd >= 0 else { return }
+        defer { close(fd) }
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        let abstract = path.hasPrefix("@")
+        if abstract { path.removeFirst() }
+        var bytes = Array(path.utf8.prefix(SocketPath.maxLength - 1))
+        if abstract { bytes.insert(0, at: 0) }
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in raw.copyBytes(from: bytes) }
+        let length = socklen_t(MemoryLayout<sa_family_t>.size + bytes.count + (abstract ? 0 : 1))
+        let message = Array(state.utf8)
+        _ = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { addr in
+                message.withUnsafeBytes { sendto(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL), addr, length) }
+            }
+        }
+    }
+}

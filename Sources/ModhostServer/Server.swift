@@ -1,0 +1,160 @@
+import CLibUV
+import Glibc
+import ModhostCore
+import ModhostWire
+
+/// Limits and switches of one server.
+public struct ServerOptions: Sendable {
+    public var maxFrameSize = FrameDecoder.defaultMaxFrameSize
+    /// Bytes a connection may have queued for writing before it is closed.
+    public var maxOutboundBytes = 64 * 1024 * 1024
+    /// How long shutdown waits for replies to drain before closing connections anyway.
+    public var shutdownGraceMilliseconds: UInt64 = 2000
+
+    public init() {}
+}
+
+/// The daemon's event loop: accepts connections on the listening socket, moves bytes between
+/// them and the host core, and shuts down cleanly on SIGTERM/SIGINT. The only place, with
+/// `Connection`, that touches libuv.
+public final class Server {
+    let loop: UnsafeMutablePointer<uv_loop_t>
+    let host: Host
+    let options: ServerOptions
+    var logger: Logger { host.logger }
+    private let socket: ListeningSocket
+    private let listener: UnsafeMutablePointer<uv_pipe_t>
+    private var signals: [UnsafeMutablePointer<uv_signal_t>] = []
+    private var shutdownTimer: UnsafeMutablePointer<uv_timer_t>?
+    private var connections: [ObjectIdentifier: Connection] = [:]
+    private var nextConnectionNumber = 1
+    private(set) var isStopping = false
+    /// One read buffer for every connection: reads are handled to completion before the next.
+    let readBuffer: UnsafeMutableRawBufferPointer
+
+    public init(host: Host, socket: ListeningSocket, options: ServerOptions) throws(ListenError) {
+        self.host = host
+        self.socket = socket
+        self.options = options
+        self.loop = uv_default_loop()
+        self.readBuffer = .allocate(byteCount: 256 * 1024, alignment: 16)
+        self.listener = .allocate(capacity: 1)
+        uv_pipe_init(loop, listener, 0)
+        let status = uv_pipe_open(listener, socket.fd)
+        if status != 0 {
+            throw ListenError(description: "cannot use the listening socket: \(uvText(status))")
+        }
+    }
+
+    /// Serves until a stop signal; returns once every connection is closed and the socket file
+    /// is gone. `onListening` runs once connections can be accepted.
+    public func run(onListening: () -> Void = {}) throws(ListenError) {
+        signal(SIGPIPE, SIG_IGN)
+        listener.pointee.data = Unmanaged.passUnretained(self).toOpaque()
+        let status = uv_listen(streamOf(listener), 511) { listenerStream, status in
+            let server = Unmanaged<Server>.fromOpaque(listenerStream!.pointee.data).takeUnretainedValue()
+            server.acceptOne(status: status)
+        }
+        if status != 0 { throw ListenError(description: "cannot listen on \(socket.displayPath): \(uvText(status))") }
+        for signalNumber in [SIGTERM, SIGINT] { watch(signal: signalNumber) }
+        logger.info("listening on \(socket.displayPath)")
+        onListening()
+        uv_run(loop, UV_RUN_DEFAULT)
+        uv_loop_close(loop)
+    }
+
+    private func watch(signal signalNumber: Int32) {
+        let handle = UnsafeMutablePointer<uv_signal_t>.allocate(capacity: 1)
+        uv_signal_init(loop, handle)
+        handle.pointee.data = Unmanaged.passUnretained(self).toOpaque()
+        uv_signal_start(handle, { handle, number in
+            let server = Unmanaged<Server>.fromOpaque(handle!.pointee.data).takeUnretainedValue()
+            server.logger.info("received \(number == SIGTERM ? "SIGTERM" : number == SIGINT ? "SIGINT" : "signal \(number)"); shutting down")
+            server.stop()
+        }, signalNumber)
+        signals.append(handle)
+    }
+
+    /// Stops accepting, lets queued replies drain (up to the grace period), closes every
+    /// connection and removes the socket file this daemon bound.
+    public func stop() {
+        guard !isStopping else { return }
+        isStopping = true
+        uv_close(handleOf(listener)) { handle in
+            UnsafeMutablePointer<uv_pipe_t>(OpaquePointer(handle!)).deallocate()
+        }
+        socket.removeFile()
+        for handle in signals {
+            uv_close(handleOf(handle)) { UnsafeMutablePointer<uv_signal_t>(OpaquePointer($0!)).deallocate() }
+        }
+        signals.removeAll()
+        for connection in connections.values { connection.finish() }
+        if !connections.isEmpty { startShutdownTimer() }
+    }
+
+    private func startShutdownTimer() {
+        let timer = UnsafeMutablePointer<uv_timer_t>.allocate(capacity: 1)
+        uv_timer_init(loop, timer)
+        timer.pointee.data = Unmanaged.passUnretained(self).toOpaque()
+        shutdownTimer = timer
+        uv_timer_start(timer, { timer in
+            let server = Unmanaged<Server>.fromOpaque(timer!.pointee.data).takeUnretainedValue()
+            server.logger.warning("closing \(server.connections.count) connection(s) whose replies did not drain in time")
+            for connection in server.connections.values { connection.close() }
+            server.closeShutdownTimer()
+        }, options.shutdownGraceMilliseconds, 0)
+    }
+
+    private func closeShutdownTimer() {
+        guard let timer = shutdownTimer else { return }
+        shutdownTimer = nil
+        uv_close(handleOf(timer)) { UnsafeMutablePointer<uv_timer_t>(OpaquePointer($0!)).deallocate() }
+    }
+
+    private func acceptOne(status: Int32) {
+        guard status == 0 else {
+            logger.warning("accept failed: \(uvText(status))")
+            return
+        }
+        let pipe = UnsafeMutablePointer<uv_pipe_t>.allocate(capacity: 1)
+        uv_pipe_init(loop, pipe, 0)
+        let accepted = uv_accept(streamOf(listener), streamOf(pipe))
+        guard accepted == 0 else {
+            logger.warning("accept failed: \(uvText(accepted))")
+            uv_close(handleOf(pipe)) { UnsafeMutablePointer<uv_pipe_t>(OpaquePointer($0!)).deallocate() }
+            return
+        }
+        let number = nextConnectionNumber
+        nextConnectionNumber += 1
+        var fd: uv_os_fd_t = -1
+        uv_fileno(handleOf(pipe), &fd)
+        var uid: uid_t = 0
+        var pid: pid_t = 0
+        let known = modhost_peer_credentials(fd, &uid, &pid) == 0
+        let peer = known ? "client #\(number) (pid \(pid))" : "client #\(number)"
+        let connection = Connection(server: self, pipe: pipe, peer: peer)
+        guard known, uid == getuid() else {
+            logger.warning("\(peer): refused: its uid \(known ? String(uid) : "unknown") is not this daemon's uid \(getuid())")
+            connection.close()
+            return
+        }
+        connections[ObjectIdentifier(connection)] = connection
+        logger.debug("\(peer): connected")
+        connection.start()
+    }
+
+    func connectionClosed(_ connection: Connection) {
+        connections[ObjectIdentifier(connection)] = nil
+        if isStopping && connections.isEmpty { closeShutdownTimer() }
+    }
+}
+
+func streamOf<T>(_ handle: UnsafeMutablePointer<T>) -> UnsafeMutablePointer<uv_stream_t> {
+    UnsafeMutablePointer<uv_stream_t>(OpaquePointer(handle))
+}
+
+func handleOf<T>(_ handle: UnsafeMutablePointer<T>) -> UnsafeMutablePointer<uv_handle_t> {
+    UnsafeMutablePointer<uv_handle_t>(OpaquePointer(handle))
+}
+
+func uvText(_ status: Int32) -> String { String(cString: uv_strerror(status)) }

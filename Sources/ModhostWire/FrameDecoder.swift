@@ -1,0 +1,100 @@
+/// Why a frame header was refused. The connection cannot stay in step after this, so the
+/// server answers once and closes.
+public struct FrameSizeError: Error, Sendable, Equatable {
+    /// The length the header announced.
+    public var length: Int
+    /// The largest length allowed.
+    public var limit: Int
+}
+
+/// Splits a byte stream into frames: a 4-byte big-endian length N, then N bytes of payload.
+///
+/// Feed it chunks of any size with `append`; take whole frames out with `nextFrame`. The
+/// announced length is checked against `maxFrameSize` as soon as the 4 header bytes are in,
+/// before anything is reserved for the payload, so a hostile header costs nothing.
+public struct FrameDecoder: Sendable {
+    public static let defaultMaxFrameSize = 16 * 1024 * 1024
+    public static let headerSize = 4
+
+    public let maxFrameSize: Int
+    private var buffer: [UInt8] = []
+    private var readIndex = 0
+
+    public init(maxFrameSize: Int = FrameDecoder.defaultMaxFrameSize) {
+        precondition(maxFrameSize >= 1 && maxFrameSize <= Int(UInt32.max))
+        self.maxFrameSize = maxFrameSize
+    }
+
+    /// Bytes received but not yet returned as frames.
+    public var bufferedByteCount: Int { buffer.count - readIndex }
+
+    public mutating func append(_ bytes: UnsafeRawBufferPointer) {
+        compactIfWorthIt()
+        buffer.append(contentsOf: bytes)
+    }
+
+    public mutating func append<S: Sequence>(contentsOf bytes: S) where S.Element == UInt8 {
+        compactIfWorthIt()
+        buffer.append(contentsOf: bytes)
+    }
+
+    /// The next whole frame's payload, or nil when more bytes are needed. The slice shares the
+    /// decoder's storage: use it before the next `append`.
+    public mutating func nextFrame() throws(FrameSizeError) -> ArraySlice<UInt8>? {
+        let available = buffer.count - readIndex
+        guard available >= Self.headerSize else { return nil }
+        let length = buffer.withUnsafeBufferPointer { p -> Int in
+            let h = readIndex
+            return Int(p[h]) << 24 | Int(p[h + 1]) << 16 | Int(p[h + 2]) << 8 | Int(p[h + 3])
+        }
+        guard length >= 1, length <= maxFrameSize else {
+            throw FrameSizeError(length: length, limit: maxFrameSize)
+        }
+        guard available - Self.headerSize >= length else { return nil }
+        let start = readIndex + Self.headerSize
+        readIndex = start + length
+        return buffer[start..<readIndex]
+    }
+
+    /// Drops consumed bytes. Cheap when everything was consumed (the common case: whole
+    /// frames per read); otherwise only once the dead prefix is large.
+    private mutating func compactIfWorthIt() {
+        if readIndex == 0 { return }
+        if readIndex == buffer.count {
+            buffer.removeAll(keepingCapacity: buffer.capacity <= 1 << 20)
+            readIndex = 0
+        } else if readIndex >= 64 * 1024 && readIndex * 2 >= buffer.count {
+            buffer.removeSubrange(0..<readIndex)
+            readIndex = 0
+        }
+    }
+}
+
+/// Writes frames: the 4-byte big-endian length, then the payload.
+public enum FrameEncoder {
+    /// Appends one frame whose payload `body` writes straight into `buffer`, so the payload
+    /// is never copied; the length is patched in afterwards.
+    public static func appendFrame(to buffer: inout [UInt8], _ body: (inout [UInt8]) -> Void) {
+        let headerAt = buffer.count
+        buffer.append(contentsOf: [0, 0, 0, 0] as [UInt8])
+        body(&buffer)
+        let length = UInt32(buffer.count - headerAt - 4)
+        buffer[headerAt] = UInt8(truncatingIfNeeded: length >> 24)
+        buffer[headerAt + 1] = UInt8(truncatingIfNeeded: length >> 16)
+        buffer[headerAt + 2] = UInt8(truncatingIfNeeded: length >> 8)
+        buffer[headerAt + 3] = UInt8(truncatingIfNeeded: length)
+    }
+
+    /// Appends one frame carrying `payload`.
+    public static func appendFrame<C: Collection>(payload: C, to buffer: inout [UInt8]) where C.Element == UInt8 {
+        appendFrame(to: &buffer) { $0.append(contentsOf: payload) }
+    }
+
+    /// One frame carrying `payload`.
+    public static func frame<C: Collection>(_ payload: C) -> [UInt8] where C.Element == UInt8 {
+        var out: [UInt8] = []
+        out.reserveCapacity(payload.count + 4)
+        appendFrame(payload: payload, to: &out)
+        return out
+    }
+}

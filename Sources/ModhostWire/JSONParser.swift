@@ -1,0 +1,541 @@
+/// Why a byte sequence is not a JSON text the host accepts, and where the problem was found.
+public struct JSONParseError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// What went wrong, e.g. "unexpected byte 0x2C" or "nesting deeper than 512".
+    public var message: String
+    /// Zero-based byte offset into the input at which the problem was detected.
+    public var offset: Int
+
+    public init(message: String, offset: Int) {
+        self.message = message
+        self.offset = offset
+    }
+
+    public var description: String { "\(message) at byte \(offset)" }
+}
+
+/// A strict RFC 8259 parser working directly on UTF-8 bytes.
+///
+/// The profile (see `protocol/json.md`):
+/// - exactly one value, optionally surrounded by space, tab, LF or CR;
+/// - UTF-8 only: invalid sequences, overlong forms, encoded surrogates and a leading BOM are rejected;
+/// - `\uXXXX` surrogate escapes must form a valid pair;
+/// - integers that fit `Int64` become `.int`, every other number `.double`; a number that
+///   overflows `Double` is rejected, one that underflows becomes zero;
+/// - arrays and objects may nest at most `maxDepth` levels;
+/// - a repeated object key keeps its last value.
+public enum JSONParser {
+    public static let defaultMaxDepth = 512
+
+    public static func parse(
+        _ bytes: UnsafeRawBufferPointer, maxDepth: Int = defaultMaxDepth
+    ) throws(JSONParseError) -> JSONValue {
+        guard let base = bytes.baseAddress, bytes.count > 0 else {
+            throw JSONParseError(message: "unexpected end of input", offset: 0)
+        }
+        var parser = ByteParser(
+            base: base.assumingMemoryBound(to: UInt8.self), count: bytes.count, maxDepth: maxDepth)
+        return try parser.parseDocument()
+    }
+
+    public static func parse(_ bytes: [UInt8], maxDepth: Int = defaultMaxDepth) throws(JSONParseError) -> JSONValue {
+        let result = bytes.withUnsafeBytes { raw in
+            Result { () throws(JSONParseError) -> JSONValue in try parse(raw, maxDepth: maxDepth) }
+        }
+        return try result.get()
+    }
+
+    public static func parse(
+        _ bytes: ArraySlice<UInt8>, maxDepth: Int = defaultMaxDepth
+    ) throws(JSONParseError) -> JSONValue {
+        let result = bytes.withUnsafeBytes { raw in
+            Result { () throws(JSONParseError) -> JSONValue in try parse(raw, maxDepth: maxDepth) }
+        }
+        return try result.get()
+    }
+
+    public static func parse(_ text: String, maxDepth: Int = defaultMaxDepth) throws(JSONParseError) -> JSONValue {
+        var text = text
+        let result = text.withUTF8 { utf8 in
+            Result { () throws(JSONParseError) -> JSONValue in
+                try parse(UnsafeRawBufferPointer(utf8), maxDepth: maxDepth)
+            }
+        }
+        return try result.get()
+    }
+}
+
+// MARK: - Implementation
+
+/// Exact powers of ten representable in a `Double` (10^0 ... 10^22), for the fast number path.
+private let exactPowersOfTen: [Double] = [
+    1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
+    1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
+]
+
+private enum ASCII {
+    static let tab: UInt8 = 0x09
+    static let lineFeed: UInt8 = 0x0A
+    static let carriageReturn: UInt8 = 0x0D
+    static let space: UInt8 = 0x20
+    static let quote: UInt8 = 0x22
+    static let plus: UInt8 = 0x2B
+    static let comma: UInt8 = 0x2C
+    static let minus: UInt8 = 0x2D
+    static let period: UInt8 = 0x2E
+    static let slash: UInt8 = 0x2F
+    static let zero: UInt8 = 0x30
+    static let nine: UInt8 = 0x39
+    static let colon: UInt8 = 0x3A
+    static let leftBracket: UInt8 = 0x5B
+    static let backslash: UInt8 = 0x5C
+    static let rightBracket: UInt8 = 0x5D
+    static let leftBrace: UInt8 = 0x7B
+    static let rightBrace: UInt8 = 0x7D
+}
+
+/// One open array or object while parsing: where its pending members start on the shared stacks.
+private struct OpenContainer {
+    var isObject: Bool
+    var valueStart: Int
+    var keyStart: Int
+}
+
+/// The parser proper. Iterative (an explicit stack of open containers) so that the depth limit,
+/// not the thread's stack size, decides how deep a document may nest.
+private struct ByteParser {
+    let base: UnsafePointer<UInt8>
+    let end: Int
+    let maxDepth: Int
+    var index = 0
+    /// Reused buffer for strings that contain escapes.
+    var scratch: [UInt8] = []
+
+    init(base: UnsafePointer<UInt8>, count: Int, maxDepth: Int) {
+        self.base = base
+        self.end = count
+        self.maxDepth = maxDepth
+    }
+
+    // MARK: Errors
+
+    func error(_ message: String, at offset: Int) -> JSONParseError {
+        JSONParseError(message: message, offset: offset)
+    }
+
+    func unexpected(at offset: Int, expecting: String) -> JSONParseError {
+        if offset >= end { return error("unexpected end of input, expected \(expecting)", at: offset) }
+        return error("unexpected \(describe(base[offset])), expected \(expecting)", at: offset)
+    }
+
+    func describe(_ byte: UInt8) -> String {
+        if byte >= 0x21 && byte < 0x7F {
+            return "'\(Character(Unicode.Scalar(byte)))'"
+        }
+        let digits = "0123456789ABCDEF".utf8.map { $0 }
+        return "byte 0x" + String(decoding: [digits[Int(byte >> 4)], digits[Int(byte & 0x0F)]], as: UTF8.self)
+    }
+
+    // MARK: Document and structure
+
+    mutating func parseDocument() throws(JSONParseError) -> JSONValue {
+        if end >= 3 && base[0] == 0xEF && base[1] == 0xBB && base[2] == 0xBF {
+            throw error("byte order mark not allowed", at: 0)
+        }
+        skipWhitespace()
+        let value = try parseValueTree()
+        skipWhitespace()
+        if index != end {
+            throw error("unexpected \(describe(base[index])) after the JSON value", at: index)
+        }
+        return value
+    }
+
+    @inline(__always)
+    mutating func skipWhitespace() {
+        while index < end {
+            let byte = base[index]
+            guard byte == ASCII.space || byte == ASCII.lineFeed || byte == ASCII.carriageReturn
+                || byte == ASCII.tab
+            else { return }
+            index += 1
+        }
+    }
+
+    /// Parses one value starting at `index` (whitespace already skipped), including everything
+    /// nested inside it.
+    mutating func parseValueTree() throws(JSONParseError) -> JSONValue {
+        var open: [OpenContainer] = []
+        var values: [JSONValue] = []
+        var keys: [String] = []
+
+        nextValue: while true {
+            var value: JSONValue
+            guard index < end else { throw unexpected(at: index, expecting: "a value") }
+            switch base[index] {
+            case ASCII.leftBracket:
+                if open.count >= maxDepth { throw error("nesting deeper than \(maxDepth)", at: index) }
+                index += 1
+                skipWhitespace()
+                if index < end && base[index] == ASCII.rightBracket {
+                    index += 1
+                    value = .array([])
+                } else {
+                    open.append(OpenContainer(isObject: false, valueStart: values.count, keyStart: keys.count))
+                    continue nextValue
+                }
+            case ASCII.leftBrace:
+                if open.count >= maxDepth { throw error("nesting deeper than \(maxDepth)", at: index) }
+                index += 1
+                skipWhitespace()
+                if index < end && base[index] == ASCII.rightBrace {
+                    index += 1
+                    value = .object(JSONObject())
+                } else {
+                    open.append(OpenContainer(isObject: true, valueStart: values.count, keyStart: keys.count))
+                    keys.append(try parseMemberName())
+                    continue nextValue
+                }
+            case ASCII.quote:
+                index += 1
+                value = .string(try parseStringBody())
+            case ASCII.minus, ASCII.zero...ASCII.nine:
+                value = try parseNumber()
+            case UInt8(ascii: "t"):
+                try expectLiteral("true")
+                value = .bool(true)
+            case UInt8(ascii: "f"):
+                try expectLiteral("false")
+                value = .bool(false)
+            case UInt8(ascii: "n"):
+                try expectLiteral("null")
+                value = .null
+            default:
+                throw unexpected(at: index, expecting: "a value")
+            }
+
+            // `value` is complete: hand it to the innermost open container, closing containers
+            // for as long as their closing bracket follows.
+            while true {
+                guard let top = open.last else { return value }
+                values.append(value)
+                skipWhitespace()
+                guard index < end else {
+                    throw unexpected(at: index, expecting: top.isObject ? "',' or '}'" : "',' or ']'")
+                }
+                let byte = base[index]
+                if byte == ASCII.comma {
+                    index += 1
+                    skipWhitespace()
+                    if top.isObject { keys.append(try parseMemberName()) }
+                    continue nextValue
+                }
+                if top.isObject {
+                    guard byte == ASCII.rightBrace else { throw unexpected(at: index, expecting: "',' or '}'") }
+                    index += 1
+                    var object = JSONObject()
+                    var keyIndex = top.keyStart
+                    for valueIndex in top.valueStart..<values.count {
+                        object[keys[keyIndex]] = values[valueIndex]
+                        keyIndex += 1
+                    }
+                    values.removeSubrange(top.valueStart..<values.count)
+                    keys.removeSubrange(top.keyStart..<keys.count)
+                    value = .object(object)
+                } else {
+                    guard byte == ASCII.rightBracket else { throw unexpected(at: index, expecting: "',' or ']'") }
+                    index += 1
+                    value = .array(Array(values[top.valueStart..<values.count]))
+                    values.removeSubrange(top.valueStart..<values.count)
+                }
+                open.removeLast()
+            }
+        }
+    }
+
+    /// Parses `"name"` followed by `:` and the whitespace after it.
+    mutating func parseMemberName() throws(JSONParseError) -> String {
+        guard index < end && base[index] == ASCII.quote else {
+            throw unexpected(at: index, expecting: "a string (object member name)")
+        }
+        index += 1
+        let name = try parseStringBody()
+        skipWhitespace()
+        guard index < end && base[index] == ASCII.colon else { throw unexpected(at: index, expecting: "':'") }
+        index += 1
+        skipWhitespace()
+        return name
+    }
+
+    mutating func expectLiteral(_ literal: StaticString) throws(JSONParseError) {
+        let count = literal.utf8CodeUnitCount
+        let expected = literal.utf8Start
+        for offset in 0..<count {
+            let position = index + offset
+            guard position < end && base[position] == expected[offset] else {
+                throw error(
+                    position < end ? "invalid literal, expected '\(literal)'" : "unexpected end of input in '\(literal)'",
+                    at: position)
+            }
+        }
+        index += count
+    }
+
+    // MARK: Strings
+
+    /// Parses the rest of a string whose opening quote is just before `index`.
+    mutating func parseStringBody() throws(JSONParseError) -> String {
+        let start = index
+        var position = index
+        while true {
+            guard position < end else { throw error("unterminated string", at: position) }
+            let byte = base[position]
+            if byte >= 0x80 {
+                position = try endOfUTF8Sequence(at: position)
+            } else if byte == ASCII.quote {
+                index = position + 1
+                // Already validated above, so decoding repairs nothing.
+                return String(decoding: UnsafeBufferPointer(start: base + start, count: position - start), as: UTF8.self)
+            } else if byte == ASCII.backslash {
+                return try parseEscapedString(start: start, firstEscape: position)
+            } else if byte < 0x20 {
+                throw error("unescaped control character in string", at: position)
+            } else {
+                position += 1
+            }
+        }
+    }
+
+    /// The slow path: a string with at least one escape, decoded into `scratch`.
+    mutating func parseEscapedString(start: Int, firstEscape: Int) throws(JSONParseError) -> String {
+        scratch.removeAll(keepingCapacity: true)
+        scratch.append(contentsOf: UnsafeBufferPointer(start: base + start, count: firstEscape - start))
+        var position = firstEscape
+        while true {
+            guard position < end else { throw error("unterminated string", at: position) }
+            let byte = base[position]
+            if byte == ASCII.quote {
+                index = position + 1
+                return String(decoding: scratch, as: UTF8.self)
+            }
+            if byte == ASCII.backslash {
+                position = try decodeEscape(at: position)
+                continue
+            }
+            // A run of ordinary bytes, copied in one go.
+            let runStart = position
+            while position < end {
+                let byte = base[position]
+                if byte >= 0x80 {
+                    position = try endOfUTF8Sequence(at: position)
+                } else if byte == ASCII.quote || byte == ASCII.backslash {
+                    break
+                } else if byte < 0x20 {
+                    throw error("unescaped control character in string", at: position)
+                } else {
+                    position += 1
+                }
+            }
+            scratch.append(contentsOf: UnsafeBufferPointer(start: base + runStart, count: position - runStart))
+        }
+    }
+
+    /// Decodes the escape sequence at `position` (which holds the backslash) into `scratch`;
+    /// returns the position after it.
+    mutating func decodeEscape(at position: Int) throws(JSONParseError) -> Int {
+        guard position + 1 < end else { throw error("unterminated string", at: position + 1) }
+        let decoded: UInt8
+        switch base[position + 1] {
+        case ASCII.quote: decoded = ASCII.quote
+        case ASCII.backslash: decoded = ASCII.backslash
+        case ASCII.slash: decoded = ASCII.slash
+        case UInt8(ascii: "b"): decoded = 0x08
+        case UInt8(ascii: "f"): decoded = 0x0C
+        case UInt8(ascii: "n"): decoded = ASCII.lineFeed
+        case UInt8(ascii: "r"): decoded = ASCII.carriageReturn
+        case UInt8(ascii: "t"): decoded = ASCII.tab
+        case UInt8(ascii: "u"):
+            var scalar = try hexQuad(at: position + 2)
+            var next = position + 6
+            if scalar >= 0xD800 && scalar <= 0xDBFF {
+                guard next + 1 < end && base[next] == ASCII.backslash && base[next + 1] == UInt8(ascii: "u") else {
+                    throw error("unpaired surrogate", at: position)
+                }
+                let low = try hexQuad(at: next + 2)
+                guard low >= 0xDC00 && low <= 0xDFFF else { throw error("unpaired surrogate", at: position) }
+                scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+                next += 6
+            } else if scalar >= 0xDC00 && scalar <= 0xDFFF {
+                throw error("unpaired surrogate", at: position)
+            }
+            appendUTF8(scalar)
+            return next
+        default:
+            throw error("invalid escape sequence", at: position)
+        }
+        scratch.append(decoded)
+        return position + 2
+    }
+
+    /// The value of the four hex digits at `position`.
+    func hexQuad(at position: Int) throws(JSONParseError) -> UInt32 {
+        guard position + 4 <= end else { throw error("unterminated \\u escape", at: min(position, end)) }
+        var value: UInt32 = 0
+        for offset in 0..<4 {
+            let byte = base[position + offset]
+            let digit: UInt8
+            switch byte {
+            case ASCII.zero...ASCII.nine: digit = byte &- ASCII.zero
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte &- UInt8(ascii: "a") &+ 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte &- UInt8(ascii: "A") &+ 10
+            default: throw error("invalid hex digit in \\u escape", at: position + offset)
+            }
+            value = value << 4 | UInt32(digit)
+        }
+        return value
+    }
+
+    mutating func appendUTF8(_ scalar: UInt32) {
+        switch scalar {
+        case 0..<0x80:
+            scratch.append(UInt8(scalar))
+        case 0x80..<0x800:
+            scratch.append(0xC0 | UInt8(scalar >> 6))
+            scratch.append(0x80 | UInt8(scalar & 0x3F))
+        case 0x800..<0x10000:
+            scratch.append(0xE0 | UInt8(scalar >> 12))
+            scratch.append(0x80 | UInt8((scalar >> 6) & 0x3F))
+            scratch.append(0x80 | UInt8(scalar & 0x3F))
+        default:
+            scratch.append(0xF0 | UInt8(scalar >> 18))
+            scratch.append(0x80 | UInt8((scalar >> 12) & 0x3F))
+            scratch.append(0x80 | UInt8((scalar >> 6) & 0x3F))
+            scratch.append(0x80 | UInt8(scalar & 0x3F))
+        }
+    }
+
+    /// Validates the multi-byte UTF-8 sequence whose lead byte (>= 0x80) is at `position` and
+    /// returns the position after it. Rejects stray continuation bytes, overlong forms, encoded
+    /// surrogates (U+D800...U+DFFF), code points above U+10FFFF and truncated sequences.
+    @inline(__always)
+    func endOfUTF8Sequence(at position: Int) throws(JSONParseError) -> Int {
+        @inline(__always)
+        func continuation(_ offset: Int, _ low: UInt8 = 0x80, _ high: UInt8 = 0xBF) -> Bool {
+            let at = position + offset
+            return at < end && base[at] >= low && base[at] <= high
+        }
+        switch base[position] {
+        case 0xC2...0xDF:
+            if continuation(1) { return position + 2 }
+        case 0xE0:
+            if continuation(1, 0xA0) && continuation(2) { return position + 3 }
+        case 0xE1...0xEC, 0xEE...0xEF:
+            if continuation(1) && continuation(2) { return position + 3 }
+        case 0xED:
+            if continuation(1, 0x80, 0x9F) && continuation(2) { return position + 3 }
+        case 0xF0:
+            if continuation(1, 0x90) && continuation(2) && continuation(3) { return position + 4 }
+        case 0xF1...0xF3:
+            if continuation(1) && continuation(2) && continuation(3) { return position + 4 }
+        case 0xF4:
+            if continuation(1, 0x80, 0x8F) && continuation(2) && continuation(3) { return position + 4 }
+        default:
+            break
+        }
+        throw error("invalid UTF-8", at: position)
+    }
+
+    // MARK: Numbers
+
+    mutating func parseNumber() throws(JSONParseError) -> JSONValue {
+        let start = index
+        var position = index
+        let negative = base[position] == ASCII.minus
+        if negative { position += 1 }
+
+        // Significant digits accumulated exactly while they fit; `exact` turns false once they don't.
+        var mantissa: UInt64 = 0
+        var exact = true
+
+        @inline(__always)
+        func isDigit(_ at: Int) -> Bool { at < end && base[at] &- ASCII.zero < 10 }
+
+        @inline(__always)
+        func accumulate(_ digit: UInt8) {
+            guard exact else { return }
+            let (times10, overflow1) = mantissa.multipliedReportingOverflow(by: 10)
+            let (sum, overflow2) = times10.addingReportingOverflow(UInt64(digit))
+            if overflow1 || overflow2 { exact = false } else { mantissa = sum }
+        }
+
+        // Integer part: 0 or [1-9][0-9]*
+        guard position < end else { throw error("unexpected end of input, expected a digit", at: position) }
+        let first = base[position]
+        if first == ASCII.zero {
+            position += 1
+            if isDigit(position) { throw error("leading zero in number", at: start) }
+        } else if first > ASCII.zero && first <= ASCII.nine {
+            repeat {
+                accumulate(base[position] &- ASCII.zero)
+                position += 1
+            } while isDigit(position)
+        } else {
+            throw unexpected(at: position, expecting: "a digit")
+        }
+
+        var isInteger = true
+        var fractionDigits = 0
+        if position < end && base[position] == ASCII.period {
+            isInteger = false
+            position += 1
+            guard isDigit(position) else { throw unexpected(at: position, expecting: "a digit after '.'") }
+            repeat {
+                accumulate(base[position] &- ASCII.zero)
+                fractionDigits += 1
+                position += 1
+            } while isDigit(position)
+        }
+
+        var exponent = 0
+        if position < end && base[position] | 0x20 == UInt8(ascii: "e") {
+            isInteger = false
+            position += 1
+            var exponentNegative = false
+            if position < end && (base[position] == ASCII.plus || base[position] == ASCII.minus) {
+                exponentNegative = base[position] == ASCII.minus
+                position += 1
+            }
+            guard isDigit(position) else { throw unexpected(at: position, expecting: "a digit in the exponent") }
+            repeat {
+                // Saturate: anything this large only decides between zero and overflow.
+                if exponent < 1_000_000 { exponent = exponent * 10 + Int(base[position] &- ASCII.zero) }
+                position += 1
+            } while isDigit(position)
+            if exponentNegative { exponent = -exponent }
+        }
+        index = position
+
+        if isInteger && exact {
+            if negative {
+                if mantissa <= UInt64(Int64.max) { return .int(-Int64(mantissa)) }
+                if mantissa == Int64.min.magnitude { return .int(Int64.min) }
+            } else if mantissa <= UInt64(Int64.max) {
+                return .int(Int64(mantissa))
+            }
+        }
+
+        // Fast path (Clinger): an exact mantissa below 2^53 scaled by an exact power of ten is
+        // correctly rounded by a single multiplication or division.
+        if exact && mantissa <= 1 << 53 {
+            let power = exponent - fractionDigits
+            if power >= -22 && power <= 22 {
+                var result = Double(mantissa)
+                if power < 0 { result /= exactPowersOfTen[-power] } else { result *= exactPowersOfTen[power] }
+                return .double(negative ? -result : result)
+            }
+        }
+
+        let text = String(decoding: UnsafeBufferPointer(start: base + start, count: position - start), as: UTF8.self)
+        guard let result = Double(text), result.isFinite else { throw error("number out of range", at: start) }
+        return .double(result)
+    }
+}

@@ -1,0 +1,136 @@
+/// One JSON value (RFC 8259), as the wire carries it.
+///
+/// Integers that fit in `Int64` stay exact (`.int`) so that request ids and counts echo back
+/// unchanged; every other number is a `.double`. Equality is by value: `1` equals `1.0`, and
+/// objects compare without regard to key order.
+public enum JSONValue: Sendable {
+    case null
+    case bool(Bool)
+    case int(Int64)
+    case double(Double)
+    case string(String)
+    case array([JSONValue])
+    case object(JSONObject)
+}
+
+extension JSONValue: Equatable {
+    public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
+        switch (lhs, rhs) {
+        case (.null, .null): return true
+        case let (.bool(a), .bool(b)): return a == b
+        case let (.int(a), .int(b)): return a == b
+        case let (.double(a), .double(b)): return a == b
+        case let (.int(a), .double(b)), let (.double(b), .int(a)): return Double(a) == b && b.rounded() == b
+        case let (.string(a), .string(b)): return a == b
+        case let (.array(a), .array(b)): return a == b
+        case let (.object(a), .object(b)): return a == b
+        default: return false
+        }
+    }
+}
+
+extension JSONValue {
+    public var isNull: Bool { if case .null = self { return true } else { return false } }
+
+    public var stringValue: String? { if case let .string(s) = self { return s } else { return nil } }
+
+    public var boolValue: Bool? { if case let .bool(b) = self { return b } else { return nil } }
+
+    public var objectValue: JSONObject? { if case let .object(o) = self { return o } else { return nil } }
+
+    public var arrayValue: [JSONValue]? { if case let .array(a) = self { return a } else { return nil } }
+
+    /// The value as an integer when it is one exactly (`3` and `3.0`, not `3.5`).
+    public var intValue: Int64? {
+        switch self {
+        case let .int(i): return i
+        case let .double(d) where d.rounded() == d && abs(d) < 9.2e18: return Int64(d)
+        default: return nil
+        }
+    }
+
+    public var doubleValue: Double? {
+        switch self {
+        case let .int(i): return Double(i)
+        case let .double(d): return d
+        default: return nil
+        }
+    }
+
+    /// Member lookup for objects; `nil` for other values and absent keys.
+    public subscript(key: String) -> JSONValue? {
+        if case let .object(o) = self { return o[key] }
+        return nil
+    }
+
+    /// The JSON type name used in error messages ("object", "array", "string", ...).
+    public var typeName: String {
+        switch self {
+        case .null: return "null"
+        case .bool: return "boolean"
+        case .int, .double: return "number"
+        case .string: return "string"
+        case .array: return "array"
+        case .object: return "object"
+        }
+    }
+}
+
+extension JSONValue: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral, ExpressibleByIntegerLiteral,
+    ExpressibleByFloatLiteral, ExpressibleByStringLiteral, ExpressibleByArrayLiteral,
+    ExpressibleByDictionaryLiteral
+{
+    public init(nilLiteral: ()) { self = .null }
+    public init(booleanLiteral value: Bool) { self = .bool(value) }
+    public init(integerLiteral value: Int64) { self = .int(value) }
+    public init(floatLiteral value: Double) { self = .double(value) }
+    public init(stringLiteral value: String) { self = .string(value) }
+    public init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
+    public init(dictionaryLiteral elements: (String, JSONValue)...) {
+        var object = JSONObject()
+        for (key, value) in elements { object[key] = value }
+        self = .object(object)
+    }
+}
+
+/// A JSON object that keeps its keys in insertion order, so that what the host writes reads
+/// in the order it was built. A repeated key keeps its first position and its last value.
+public struct JSONObject: Sendable, Equatable, Sequence {
+    public private(set) var keys: [String] = []
+    private var storage: [String: JSONValue] = [:]
+
+    public init() {}
+
+    public init(_ pairs: [(String, JSONValue)]) {
+        for (key, value) in pairs { self[key] = value }
+    }
+
+    public var count: Int { keys.count }
+    public var isEmpty: Bool { keys.isEmpty }
+
+    public subscript(key: String) -> JSONValue? {
+        get { storage[key] }
+        set {
+            if let newValue {
+                if storage.updateValue(newValue, forKey: key) == nil { keys.append(key) }
+            } else if storage.removeValue(forKey: key) != nil {
+                keys.removeAll { $0 == key }
+            }
+        }
+    }
+
+    public func makeIterator() -> some IteratorProtocol<(key: String, value: JSONValue)> {
+        var index = keys.startIndex
+        let keys = self.keys
+        let storage = self.storage
+        return AnyIterator {
+            guard index < keys.endIndex else { return nil }
+            defer { index += 1 }
+            return (key: keys[index], value: storage[keys[index]]!)
+        }
+    }
+
+    public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
+        lhs.storage == rhs.storage
+    }
+}

@@ -1,0 +1,92 @@
+/// JSON-RPC 2.0 error codes, plus the host's own in -32000...-32099 (listed in `protocol/`).
+public enum RPCErrorCode {
+    public static let parseError: Int64 = -32700
+    public static let invalidRequest: Int64 = -32600
+    public static let methodNotFound: Int64 = -32601
+    public static let invalidParams: Int64 = -32602
+    public static let internalError: Int64 = -32603
+    /// A request other than `initialize` or `ping` before `initialize`.
+    public static let notInitialized: Int64 = -32002
+}
+
+/// An error as the wire carries it: a code, a message a person can act on, and `data` that
+/// says where (`path`) and what was `expected` and `got`, when that helps.
+public struct RPCError: Error, Sendable, Equatable {
+    public var code: Int64
+    public var message: String
+    public var data: JSONValue?
+
+    public init(code: Int64, message: String, data: JSONValue? = nil) {
+        self.code = code
+        self.message = message
+        self.data = data
+    }
+
+    public var json: JSONValue {
+        var object = JSONObject()
+        object["code"] = .int(code)
+        object["message"] = .string(message)
+        if let data { object["data"] = data }
+        return .object(object)
+    }
+}
+
+extension RPCError {
+    public static func parseError(_ detail: String) -> RPCError {
+        RPCError(code: RPCErrorCode.parseError, message: "Parse error: \(detail)")
+    }
+
+    /// A structurally wrong request; `path` names the member at fault (`method`, `params`, ...).
+    public static func invalidRequest(_ detail: String, path: String? = nil, expected: String? = nil, got: String? = nil)
+        -> RPCError
+    {
+        RPCError(
+            code: RPCErrorCode.invalidRequest, message: "Invalid request: \(detail)",
+            data: placeData(path: path, expected: expected, got: got))
+    }
+
+    public static func methodNotFound(_ method: String) -> RPCError {
+        RPCError(
+            code: RPCErrorCode.methodNotFound, message: "Method not found: '\(method)'",
+            data: ["method": .string(method)])
+    }
+
+    /// Params that do not fit the method; `path` is rooted at `params` (e.g. `params.root`).
+    public static func invalidParams(
+        _ detail: String, path: String, expected: String? = nil, got: String? = nil, extra: JSONObject = JSONObject()
+    ) -> RPCError {
+        var data = placeData(path: path, expected: expected, got: got)?.objectValue ?? JSONObject()
+        for (key, value) in extra { data[key] = value }
+        return RPCError(code: RPCErrorCode.invalidParams, message: "Invalid params: \(detail)", data: .object(data))
+    }
+
+    public static func internalError(_ detail: String) -> RPCError {
+        RPCError(code: RPCErrorCode.internalError, message: "Internal error: \(detail)")
+    }
+
+    public static func notInitialized(_ method: String) -> RPCError {
+        RPCError(
+            code: RPCErrorCode.notInitialized,
+            message: "Not initialized: send 'initialize' before '\(method)'",
+            data: ["method": .string(method)])
+    }
+
+    /// The answer to a frame header whose length is 0 or over the limit.
+    public static func frameSize(_ error: FrameSizeError) -> RPCError {
+        let detail =
+            error.length == 0
+            ? "a frame of length 0 (frames carry 1 to \(error.limit) bytes)"
+            : "a frame of \(error.length) bytes is over the limit of \(error.limit) bytes"
+        return RPCError(
+            code: RPCErrorCode.invalidRequest, message: "Invalid request: \(detail); closing the connection",
+            data: ["reason": "frame-size", "length": .int(Int64(error.length)), "limit": .int(Int64(error.limit))])
+    }
+
+    private static func placeData(path: String?, expected: String?, got: String?) -> JSONValue? {
+        var data = JSONObject()
+        if let path { data["path"] = .string(path) }
+        if let expected { data["expected"] = .string(expected) }
+        if let got { data["got"] = .string(got) }
+        return data.isEmpty ? nil : .object(data)
+    }
+}
