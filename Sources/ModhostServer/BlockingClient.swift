@@ -1,0 +1,126 @@
+import Glibc
+import ModhostWire
+
+/// Why a client call failed.
+public enum ClientError: Error, CustomStringConvertible {
+    /// Nothing listens on the path (no file, or a stale socket file).
+    case noDaemon(path: String, reason: String)
+    case io(String)
+    case closed
+    case timedOut
+    case badFrame(String)
+
+    public var description: String {
+        switch self {
+        case let .noDaemon(path, reason):
+            return "no modhostd is listening on \(path) (\(reason)); start one with `modhostd` or pass --socket"
+        case let .io(text): return text
+        case .closed: return "the daemon closed the connection"
+        case .timedOut: return "timed out waiting for the daemon"
+        case let .badFrame(text): return "the daemon sent a bad frame: \(text)"
+        }
+    }
+}
+
+/// A simple synchronous client for the CLI and for tests: connect, send frames, read frames.
+/// Notifications that arrive while waiting for a response are kept in `notifications`.
+public final class BlockingClient {
+    public let path: String
+    private var fd: Int32
+    private var decoder = FrameDecoder(maxFrameSize: Int(UInt32.max))
+    private var nextID: Int64 = 1
+    /// Notifications received while waiting for responses, oldest first.
+    public var notifications: [JSONValue] = []
+
+    public init(path: String) throws(ClientError) {
+        self.path = path
+        if let problem = SocketPath.validate(path) { throw .io(problem) }
+        fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard fd >= 0 else { throw .io("cannot create a socket: \(errnoText())") }
+        if SocketPath.withAddress(path, { connect(fd, $0, $1) }) != 0 {
+            let reason = errno == ENOENT ? "no such file" : errno == ECONNREFUSED ? "connection refused" : errnoText()
+            Glibc.close(fd)
+            throw .noDaemon(path: path, reason: reason)
+        }
+    }
+
+    deinit { if fd >= 0 { Glibc.close(fd) } }
+
+    public func close() {
+        if fd >= 0 { Glibc.close(fd) }
+        fd = -1
+    }
+
+    /// Writes raw bytes (already framed, or deliberately broken).
+    public func sendRaw(_ bytes: [UInt8]) throws(ClientError) {
+        var offset = 0
+        while offset < bytes.count {
+            let n = bytes.withUnsafeBytes { Glibc.send(fd, $0.baseAddress! + offset, $0.count - offset, Int32(MSG_NOSIGNAL)) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw .io("write failed: \(errnoText())")
+            }
+            offset += n
+        }
+    }
+
+    public func send(_ message: JSONValue) throws(ClientError) {
+        var bytes: [UInt8] = []
+        FrameEncoder.appendFrame(to: &bytes) { JSONWriter.write(message, into: &$0) }
+        try sendRaw(bytes)
+    }
+
+    /// The next frame's payload; nil when the daemon closed the connection.
+    public func receiveFrame(timeoutMilliseconds: Int32 = 10_000) throws(ClientError) -> [UInt8]? {
+        while true {
+            do {
+                if let frame = try decoder.nextFrame() { return Array(frame) }
+            } catch {
+                throw .badFrame("length \(error.length)")
+            }
+            var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&poller, 1, timeoutMilliseconds)
+            if ready == 0 { throw .timedOut }
+            if ready < 0 {
+                if errno == EINTR { continue }
+                throw .io("poll failed: \(errnoText())")
+            }
+            var chunk = [UInt8](repeating: 0, count: 65536)
+            let n = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+            if n == 0 { return nil }
+            if n < 0 {
+                if errno == EINTR { continue }
+                if errno == ECONNRESET { return nil }
+                throw .io("read failed: \(errnoText())")
+            }
+            decoder.append(contentsOf: chunk[0..<n])
+        }
+    }
+
+    /// The next message, parsed.
+    public func receive(timeoutMilliseconds: Int32 = 10_000) throws(ClientError) -> JSONValue {
+        guard let frame = try receiveFrame(timeoutMilliseconds: timeoutMilliseconds) else { throw .closed }
+        do {
+            return try JSONParser.parse(frame)
+        } catch {
+            throw .badFrame(error.description)
+        }
+    }
+
+    /// Sends a request and returns its response (`result` or `error` envelope), keeping any
+    /// notifications that arrive first.
+    public func call(_ method: String, params: JSONValue? = nil, timeoutMilliseconds: Int32 = 10_000) throws(ClientError) -> JSONValue {
+        let id = JSONValue.int(nextID)
+        nextID += 1
+        try send(RPCMessage.request(id: id, method: method, params: params))
+        while true {
+            let message = try receive(timeoutMilliseconds: timeoutMilliseconds)
+            if message["id"] == id { return message }
+            if message["method"] != nil && message["id"] == nil {
+                notifications.append(message)
+                continue
+            }
+            throw .badFrame("a response for another request: \(message.jsonText)")
+        }
+    }
+}
