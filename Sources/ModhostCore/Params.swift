@@ -1,7 +1,8 @@
 import ModhostWire
 
 /// Reads a method's params with the path of every member, so that each error says where
-/// it is (`params.client.name`) and what was expected.
+/// it is and what was expected. Paths are relative to the params object, as in
+/// `root.children[3].modifiers[0]` or `client.name`; the params object itself is `""`.
 public struct Params {
     public let value: JSONValue?
     public let method: String
@@ -18,7 +19,7 @@ public struct Params {
         case let .object(o)?: return o
         case let other?:
             throw .invalidParams(
-                "'\(method)' takes its params by name (an object)", path: "params", expected: "object",
+                "'\(method)' takes its params by name (an object)", path: "", expected: "object",
                 got: other.typeName)
         }
     }
@@ -31,7 +32,7 @@ public struct Params {
         case let .array(a)? where a.isEmpty: return
         case let other?:
             throw .invalidParams(
-                "'\(method)' takes no params", path: "params", expected: "no params, {} or []",
+                "'\(method)' takes no params", path: "", expected: "no params, {} or []",
                 got: other.typeName == "object" ? "an object with members" : "a non-empty \(other.typeName)")
         }
     }
@@ -40,16 +41,30 @@ public struct Params {
 extension JSONObject {
     /// A required member of the given kind, or an invalid-params error naming `path.key`.
     public func require<T>(_ key: String, at path: String, as kind: JSONKind<T>) throws(RPCError) -> T {
+        let memberPath = JSONPath.member(key, of: path)
         guard let member = self[key] else {
-            throw .invalidParams("'\(path).\(key)' is required", path: "\(path).\(key)", expected: kind.name, got: "nothing")
+            throw .invalidParams("'\(memberPath)' is required", path: memberPath, expected: kind.name, got: "nothing")
         }
-        return try kind.read(member, at: "\(path).\(key)")
+        return try kind.read(member, at: memberPath)
     }
 
     /// An optional member; `null` counts as absent.
     public func optional<T>(_ key: String, at path: String, as kind: JSONKind<T>) throws(RPCError) -> T? {
         guard let member = self[key], !member.isNull else { return nil }
-        return try kind.read(member, at: "\(path).\(key)")
+        return try kind.read(member, at: JSONPath.member(key, of: path))
+    }
+}
+
+/// Builds the dotted paths that errors carry.
+public enum JSONPath {
+    /// `client` + `name` → `client.name`; `""` + `root` → `root`.
+    public static func member(_ key: String, of path: String) -> String {
+        path.isEmpty ? key : path + "." + key
+    }
+
+    /// `root.children` + 3 → `root.children[3]`.
+    public static func element(_ index: Int, of path: String) -> String {
+        path + "[\(index)]"
     }
 }
 

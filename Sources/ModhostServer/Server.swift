@@ -29,6 +29,8 @@ public final class Server {
     private var connections: [ObjectIdentifier: Connection] = [:]
     private var nextConnectionNumber = 1
     private(set) var isStopping = false
+    /// Runs on SIGHUP (the plugin rescan hooks in here); without it SIGHUP is logged and ignored.
+    public var onHangup: (() -> Void)?
     /// One read buffer for every connection: reads are handled to completion before the next.
     let readBuffer: UnsafeMutableRawBufferPointer
 
@@ -56,7 +58,7 @@ public final class Server {
             server.acceptOne(status: status)
         }
         if status != 0 { throw ListenError(description: "cannot listen on \(socket.displayPath): \(uvText(status))") }
-        for signalNumber in [SIGTERM, SIGINT] { watch(signal: signalNumber) }
+        for signalNumber in [SIGTERM, SIGINT, SIGHUP] { watch(signal: signalNumber) }
         logger.info("listening on \(socket.displayPath)")
         onListening()
         uv_run(loop, UV_RUN_DEFAULT)
@@ -69,10 +71,23 @@ public final class Server {
         handle.pointee.data = Unmanaged.passUnretained(self).toOpaque()
         uv_signal_start(handle, { handle, number in
             let server = Unmanaged<Server>.fromOpaque(handle!.pointee.data).takeUnretainedValue()
-            server.logger.info("received \(number == SIGTERM ? "SIGTERM" : number == SIGINT ? "SIGINT" : "signal \(number)"); shutting down")
-            server.stop()
+            server.received(signal: number)
         }, signalNumber)
         signals.append(handle)
+    }
+
+    private func received(signal number: Int32) {
+        if number == SIGHUP {
+            if let onHangup {
+                logger.info("received SIGHUP; reloading")
+                onHangup()
+            } else {
+                logger.info("received SIGHUP; nothing to reload")
+            }
+            return
+        }
+        logger.info("received \(number == SIGTERM ? "SIGTERM" : "SIGINT"); shutting down")
+        stop()
     }
 
     /// Stops accepting, lets queued replies drain (up to the grace period), closes every

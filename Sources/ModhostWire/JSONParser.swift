@@ -93,11 +93,14 @@ private enum ASCII {
     static let rightBrace: UInt8 = 0x7D
 }
 
-/// One open array or object while parsing: where its pending members start on the shared stacks.
+/// An array or object that is still open while a container nested in it is being parsed. It
+/// owns the members gathered so far; they are moved in and out by swapping, never copied.
 private struct OpenContainer {
     var isObject: Bool
-    var valueStart: Int
-    var keyStart: Int
+    var elements: [JSONValue] = []
+    var object = JSONObject()
+    /// For objects: the name of the member whose value is being parsed.
+    var pendingKey = ""
 }
 
 /// The parser proper. Iterative (an explicit stack of open containers) so that the depth limit,
@@ -164,37 +167,47 @@ private struct ByteParser {
     /// Parses one value starting at `index` (whitespace already skipped), including everything
     /// nested inside it.
     mutating func parseValueTree() throws(JSONParseError) -> JSONValue {
-        var open: [OpenContainer] = []
-        var values: [JSONValue] = []
-        var keys: [String] = []
+        // The innermost open container lives in these locals, so members are added without going
+        // through the stack; the containers around it wait in `enclosing`. `depth` counts every
+        // open container (0: none).
+        var depth = 0
+        var isObject = false
+        var elements: [JSONValue] = []
+        var object = JSONObject()
+        var key = ""
+        var enclosing: [OpenContainer] = []
 
         nextValue: while true {
             var value: JSONValue
             guard index < end else { throw unexpected(at: index, expecting: "a value") }
             switch base[index] {
-            case ASCII.leftBracket:
-                if open.count >= maxDepth { throw error("nesting deeper than \(maxDepth)", at: index) }
+            case ASCII.leftBracket, ASCII.leftBrace:
+                let opensObject = base[index] == ASCII.leftBrace
+                if depth >= maxDepth { throw error("nesting deeper than \(maxDepth)", at: index) }
                 index += 1
                 skipWhitespace()
-                if index < end && base[index] == ASCII.rightBracket {
+                if index < end && base[index] == (opensObject ? ASCII.rightBrace : ASCII.rightBracket) {
                     index += 1
-                    value = .array([])
-                } else {
-                    open.append(OpenContainer(isObject: false, valueStart: values.count, keyStart: keys.count))
-                    continue nextValue
+                    value = opensObject ? .object(JSONObject()) : .array([])
+                    break
                 }
-            case ASCII.leftBrace:
-                if open.count >= maxDepth { throw error("nesting deeper than \(maxDepth)", at: index) }
-                index += 1
-                skipWhitespace()
-                if index < end && base[index] == ASCII.rightBrace {
-                    index += 1
-                    value = .object(JSONObject())
-                } else {
-                    open.append(OpenContainer(isObject: true, valueStart: values.count, keyStart: keys.count))
-                    keys.append(try parseMemberName())
-                    continue nextValue
+                if depth > 0 {
+                    // Park the current container; the locals are left empty for the new one.
+                    var parked = OpenContainer(isObject: isObject)
+                    swap(&parked.elements, &elements)
+                    swap(&parked.object, &object)
+                    swap(&parked.pendingKey, &key)
+                    if enclosing.isEmpty { enclosing.reserveCapacity(8) }
+                    enclosing.append(parked)
                 }
+                depth += 1
+                isObject = opensObject
+                if opensObject {
+                    key = try parseMemberName()
+                } else {
+                    elements.reserveCapacity(4)
+                }
+                continue nextValue
             case ASCII.quote:
                 index += 1
                 value = .string(try parseStringBody())
@@ -213,41 +226,46 @@ private struct ByteParser {
                 throw unexpected(at: index, expecting: "a value")
             }
 
-            // `value` is complete: hand it to the innermost open container, closing containers
+            // `value` is complete: add it to the innermost open container, closing containers
             // for as long as their closing bracket follows.
             while true {
-                guard let top = open.last else { return value }
-                values.append(value)
+                guard depth > 0 else { return value }
+                if isObject {
+                    object[key] = value
+                } else {
+                    elements.append(value)
+                }
                 skipWhitespace()
                 guard index < end else {
-                    throw unexpected(at: index, expecting: top.isObject ? "',' or '}'" : "',' or ']'")
+                    throw unexpected(at: index, expecting: isObject ? "',' or '}'" : "',' or ']'")
                 }
                 let byte = base[index]
                 if byte == ASCII.comma {
                     index += 1
                     skipWhitespace()
-                    if top.isObject { keys.append(try parseMemberName()) }
+                    if isObject { key = try parseMemberName() }
                     continue nextValue
                 }
-                if top.isObject {
+                if isObject {
                     guard byte == ASCII.rightBrace else { throw unexpected(at: index, expecting: "',' or '}'") }
-                    index += 1
-                    var object = JSONObject()
-                    var keyIndex = top.keyStart
-                    for valueIndex in top.valueStart..<values.count {
-                        object[keys[keyIndex]] = values[valueIndex]
-                        keyIndex += 1
-                    }
-                    values.removeSubrange(top.valueStart..<values.count)
-                    keys.removeSubrange(top.keyStart..<keys.count)
                     value = .object(object)
+                    object = JSONObject()
                 } else {
                     guard byte == ASCII.rightBracket else { throw unexpected(at: index, expecting: "',' or ']'") }
-                    index += 1
-                    value = .array(Array(values[top.valueStart..<values.count]))
-                    values.removeSubrange(top.valueStart..<values.count)
+                    value = .array(elements)
+                    elements = []
                 }
-                open.removeLast()
+                index += 1
+                depth -= 1
+                if depth > 0 {
+                    // Resume the enclosing container.
+                    let last = enclosing.count - 1
+                    isObject = enclosing[last].isObject
+                    swap(&elements, &enclosing[last].elements)
+                    swap(&object, &enclosing[last].object)
+                    swap(&key, &enclosing[last].pendingKey)
+                    enclosing.removeLast()
+                }
             }
         }
     }

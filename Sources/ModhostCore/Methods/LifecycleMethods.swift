@@ -21,18 +21,27 @@ enum LifecycleMethods {
             throw .invalidRequest("'initialize' was already sent on this connection", path: "method")
         }
         let params = try context.params.object()
-        let version = try params.require("protocolVersion", at: "params", as: .integer)
         let supported = context.host.configuration.protocolVersions
-        guard supported.contains(version) else {
-            throw .invalidParams(
-                "protocol version \(version) is not supported; this host speaks \(supported.map(String.init).joined(separator: ", "))",
-                path: "params.protocolVersion", expected: supported.map(String.init).joined(separator: " or "), got: String(version),
+        let supportedList = supported.map(String.init).joined(separator: " or ")
+        // Every protocolVersion error lists what this host speaks, so a client can retry.
+        func versionError(_ detail: String, got: String) -> RPCError {
+            .invalidParams(
+                detail, path: "protocolVersion", expected: "integer \(supportedList)", got: got,
                 extra: JSONObject([("supported", .array(supported.map { .int($0) }))]))
         }
-        let client = try params.optional("client", at: "params", as: .object)
+        guard let rawVersion = params["protocolVersion"] else {
+            throw versionError("'protocolVersion' is required", got: "nothing")
+        }
+        guard let version = rawVersion.intValue, case .int = rawVersion else {
+            throw versionError("'protocolVersion' must be an integer", got: rawVersion.jsonText)
+        }
+        guard supported.contains(version) else {
+            throw versionError("protocol version \(version) is not supported; this host speaks \(supportedList)", got: String(version))
+        }
+        let client = try params.optional("client", at: "", as: .object)
         if let client {
-            _ = try client.optional("name", at: "params.client", as: .string)
-            _ = try client.optional("version", at: "params.client", as: .string)
+            _ = try client.optional("name", at: "client", as: .string)
+            _ = try client.optional("version", at: "client", as: .string)
         }
         context.session.markInitialized(client: client)
         context.host.logger.info("\(context.session.peer): initialized by \(client?["name"]?.stringValue ?? "an unnamed client")")

@@ -1,0 +1,132 @@
+import Foundation
+import ModhostServer
+import ModhostWire
+import Testing
+
+/// Built executables live next to the test bundle (`.build/<config>/`).
+enum BuiltProducts {
+    static var folder: URL {
+        URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
+    }
+
+    static func executable(_ name: String) throws -> URL {
+        let url = folder.appendingPathComponent(name)
+        guard FileManager.default.isExecutableFile(atPath: url.path) else {
+            throw HarnessError("\(url.path) is missing: run `swift build` before `swift test`")
+        }
+        return url
+    }
+}
+
+struct HarnessError: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// A short temporary folder (socket paths must fit in 107 bytes), removed at deinit.
+final class TemporaryFolder {
+    let path: String
+
+    init() {
+        var template = Array("/tmp/mh-test-XXXXXX".utf8CString)
+        let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
+        path = String(cString: made!)
+    }
+
+    deinit { try? FileManager.default.removeItem(atPath: path) }
+}
+
+/// A real `modhostd` on a temporary socket, stopped with SIGTERM at deinit.
+final class DaemonProcess {
+    let folder: TemporaryFolder
+    let socketPath: String
+    let process = Process()
+    let logPath: String
+
+    /// Starts the daemon and waits until it logs `listening on`.
+    init(arguments: [String] = [], socketPath: String? = nil, folder: TemporaryFolder = TemporaryFolder(), environment: [String: String] = [:]) throws {
+        self.folder = folder
+        self.socketPath = socketPath ?? folder.path + "/run/modhost.sock"
+        logPath = folder.path + "/daemon.log"
+        _ = FileManager.default.createFile(atPath: logPath, contents: nil)
+        process.executableURL = try BuiltProducts.executable("modhostd")
+        process.arguments = ["--socket", self.socketPath] + arguments
+        var env = ProcessInfo.processInfo.environment
+        for key in ["MODHOST_SOCKET", "LISTEN_PID", "LISTEN_FDS", "NOTIFY_SOCKET"] { env[key] = nil }
+        for (key, value) in environment { env[key] = value }
+        process.environment = env
+        process.standardError = FileHandle(forWritingAtPath: logPath)
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        try waitForLog("listening on \(self.socketPath)")
+    }
+
+    deinit {
+        if process.isRunning {
+            process.terminate()
+            process.waitUntilExit()
+        }
+    }
+
+    var log: String { (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "" }
+
+    func waitForLog(_ text: String, seconds: Double = 20) throws {
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            if log.contains(text) { return }
+            if !process.isRunning { throw HarnessError("modhostd exited (\(process.terminationStatus)) before logging '\(text)':\n\(log)") }
+            usleep(10_000)
+        }
+        throw HarnessError("modhostd did not log '\(text)' within \(seconds) s:\n\(log)")
+    }
+
+    func client() throws -> BlockingClient { try BlockingClient(path: socketPath) }
+
+    /// A client that has completed `initialize`.
+    func initializedClient() throws -> BlockingClient {
+        let client = try client()
+        let response = try client.call("initialize", params: ["protocolVersion": 1, "client": ["name": "tests", "version": "1"]])
+        guard response["result"] != nil else { throw HarnessError("initialize failed: \(response.jsonText)") }
+        return client
+    }
+
+    /// Sends SIGTERM and waits for the exit status.
+    func terminate() -> Int32 {
+        process.terminate()
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+}
+
+/// Runs an executable to completion and collects its status and output.
+struct RunResult {
+    var status: Int32
+    var stdout: String
+    var stderr: String
+}
+
+func run(_ executable: URL, _ arguments: [String], environment: [String: String] = [:]) throws -> RunResult {
+    let process = Process()
+    process.executableURL = executable
+    process.arguments = arguments
+    var env = ProcessInfo.processInfo.environment
+    for key in ["MODHOST_SOCKET", "LISTEN_PID", "LISTEN_FDS", "NOTIFY_SOCKET"] { env[key] = nil }
+    for (key, value) in environment { env[key] = value }
+    process.environment = env
+    let out = Pipe()
+    let err = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    try process.run()
+    let outData = out.fileHandleForReading.readDataToEndOfFile()
+    let errData = err.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return RunResult(
+        status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+        stderr: String(decoding: errData, as: UTF8.self))
+}
+
+func fileMode(_ path: String) throws -> Int {
+    let attributes = try FileManager.default.attributesOfItem(atPath: path)
+    return (attributes[.posixPermissions] as? NSNumber)?.intValue ?? -1
+}

@@ -1,0 +1,130 @@
+import Foundation
+import ModhostServer
+import ModhostWire
+import Testing
+
+@Suite("modhostd over a real socket")
+struct DaemonProtocolTests {
+    @Test func initializePingAndDescribeAnswer() throws {
+        let daemon = try DaemonProcess()
+        let client = try daemon.client()
+        #expect(try client.call("ping")["result"] == .object(JSONObject()))
+        let initialized = try client.call("initialize", params: ["protocolVersion": 1])
+        let result = try #require(initialized["result"])
+        #expect(result["protocolVersion"] == 1)
+        #expect(result["server"]?["name"] == "modhostd")
+        #expect(result["modifiers"] == .array([]))
+        let described = try client.call("describe")
+        #expect(described["result"]?["plugins"] != nil)
+        #expect(described["result"]?["modifiers"] != nil)
+    }
+
+    @Test func describeBeforeInitializeIsNotInitialized() throws {
+        let daemon = try DaemonProcess()
+        let client = try daemon.client()
+        let response = try client.call("describe")
+        #expect(response["error"]?["code"] == .int(-32002))
+    }
+
+    @Test func badFrameLengthGetsFrameSizeErrorAndClosesOnlyThatConnection() throws {
+        let daemon = try DaemonProcess(arguments: ["--max-frame", "1024"])
+        let bystander = try daemon.initializedClient()
+        let offender = try daemon.client()
+        try offender.sendRaw([0, 0, 0x10, 0x00] + Array(repeating: UInt8(ascii: " "), count: 8))
+        let answer = try offender.receive()
+        #expect(answer["error"]?["code"] == .int(-32600))
+        #expect(answer["error"]?["data"]?["reason"] == "frame-size")
+        #expect(answer["error"]?["data"]?["limit"] == 1024)
+        #expect(answer["id"] == .null)
+        #expect(try offender.receiveFrame() == nil, "the connection must close after the frame-size error")
+        #expect(try bystander.call("ping")["result"] != nil)
+    }
+
+    @Test func zeroLengthFrameIsAFrameSizeError() throws {
+        let daemon = try DaemonProcess()
+        let client = try daemon.client()
+        try client.sendRaw([0, 0, 0, 0])
+        #expect(try client.receive()["error"]?["data"]?["reason"] == "frame-size")
+        #expect(try client.receiveFrame() == nil)
+    }
+
+    @Test func invalidJSONGetsParseErrorAndTheConnectionStillAnswers() throws {
+        let daemon = try DaemonProcess()
+        let client = try daemon.client()
+        try client.sendRaw(FrameEncoder.frame(Array("{\"jsonrpc\": \"2.0\", \"id\": 1,".utf8)))
+        let answer = try client.receive()
+        #expect(answer["error"]?["code"] == .int(-32700))
+        #expect(answer["id"] == .null)
+        try client.sendRaw(FrameEncoder.frame([0x22, 0xC3, 0x28, 0x22]))  // invalid UTF-8 in a string
+        #expect(try client.receive()["error"]?["code"] == .int(-32700))
+        #expect(try client.call("ping")["result"] != nil)
+    }
+
+    @Test func aClientThatDisconnectsMidFrameDoesNotDisturbOthers() throws {
+        let daemon = try DaemonProcess()
+        let other = try daemon.initializedClient()
+        do {
+            let quitter = try daemon.client()
+            let frame = FrameEncoder.frame(Array(#"{"jsonrpc":"2.0","id":1,"method":"ping"}"#.utf8))
+            try quitter.sendRaw(Array(frame.prefix(10)))
+            quitter.close()
+        }
+        try daemon.waitForLog("disconnected in the middle of a frame")
+        #expect(try other.call("describe")["result"] != nil)
+    }
+
+    @Test func aBatchIsAnsweredAsOneArray() throws {
+        let daemon = try DaemonProcess()
+        let client = try daemon.client()
+        try client.sendRaw(FrameEncoder.frame(Array(#"[{"jsonrpc":"2.0","id":1,"method":"ping"},{"jsonrpc":"2.0","method":"ping"},7]"#.utf8)))
+        let answer = try client.receive()
+        let items = try #require(answer.arrayValue)
+        #expect(items.count == 2)
+        #expect(items[0]["id"] == 1)
+        #expect(items[1]["error"]?["code"] == .int(-32600))
+    }
+
+    @Test func hundredConcurrentClientsPipeliningGetExactlyTheirOwnAnswers() throws {
+        let daemon = try DaemonProcess()
+        let clientCount = 100
+        let perClient = 1000
+        let clients = try (0..<clientCount).map { _ in try daemon.client() }
+        // Every client queues all its requests before any answer is read, so the daemon
+        // interleaves all of them.
+        for (c, client) in clients.enumerated() {
+            var bytes: [UInt8] = []
+            for i in 0..<perClient {
+                let request = RPCMessage.request(id: .string("c\(c)-\(i)"), method: "ping")
+                FrameEncoder.appendFrame(to: &bytes) { JSONWriter.write(request, into: &$0) }
+            }
+            try client.sendRaw(bytes)
+        }
+        for (c, client) in clients.enumerated() {
+            for i in 0..<perClient {
+                let answer = try client.receive()
+                #expect(answer["id"] == .string("c\(c)-\(i)"))
+                #expect(answer["result"] == .object(JSONObject()))
+            }
+        }
+    }
+
+    @Test func aClientThatNeverReadsIsClosedAtTheOutboundCap() throws {
+        let daemon = try DaemonProcess(arguments: ["--max-outbound", "64K"])
+        let greedy = try daemon.client()
+        var bytes: [UInt8] = []
+        for i in 0..<2000 {
+            FrameEncoder.appendFrame(to: &bytes) {
+                JSONWriter.write(RPCMessage.request(id: .int(Int64(i)), method: "ping"), into: &$0)
+            }
+        }
+        // Keep sending without reading until the daemon gives up on this client.
+        var closed = false
+        for _ in 0..<200 where !closed {
+            do { try greedy.sendRaw(bytes) } catch { closed = true }
+            if daemon.log.contains("over the limit") { closed = true }
+        }
+        try daemon.waitForLog("over the limit of 65536")
+        let bystander = try daemon.client()
+        #expect(try bystander.call("ping")["result"] != nil)
+    }
+}
