@@ -8,6 +8,10 @@ let package = Package(
         .executable(name: "modhostd", targets: ["modhostd"]),
         .executable(name: "modhost", targets: ["modhost"]),
     ],
+    dependencies: [
+        // The plugin SDK, a package of its own so that everyone shares its one dynamic library.
+        .package(path: "SDK"),
+    ],
     targets: [
         // libuv from Debian's libuv1-dev.
         .systemLibrary(
@@ -18,9 +22,15 @@ let package = Package(
         // What is on the wire: frames, JSON values, JSON-RPC messages. No I/O.
         .target(name: "ModhostWire"),
         // What the host does: sessions, method dispatch, state. No I/O.
-        .target(name: "ModhostCore", dependencies: ["ModhostWire"]),
+        .target(
+            name: "ModhostCore",
+            dependencies: ["ModhostWire", .product(name: "ModifierKit", package: "SDK")]),
+        // Finds, checks and loads plugin folders (manifests, dlopen, module classes).
+        .target(
+            name: "ModhostPlugins",
+            dependencies: ["ModhostCore", "ModhostWire", .product(name: "ModifierKit", package: "SDK")]),
         // How bytes move: the only module that touches libuv and sockets.
-        .target(name: "ModhostServer", dependencies: ["ModhostCore", "ModhostWire", "CLibUV"]),
+        .target(name: "ModhostServer", dependencies: ["ModhostCore", "ModhostPlugins", "ModhostWire", "CLibUV"]),
         // Thin executables.
         .executableTarget(name: "modhostd", dependencies: ["ModhostServer"]),
         .executableTarget(name: "modhost", dependencies: ["ModhostServer", "ModhostWire"]),

@@ -1,4 +1,5 @@
 import ModhostWire
+import ModifierKit
 
 /// Fixed facts about this host.
 public struct HostConfiguration: Sendable {
@@ -26,6 +27,8 @@ public final class Host {
     public let logger: Logger
     public private(set) var methods = MethodRegistry()
     private var sessions: [ObjectIdentifier: Session] = [:]
+    /// Every plugin folder seen, loaded or failed, in load order (set by the plugin loader).
+    public var pluginStatuses: [PluginStatus] = []
 
     public init(configuration: HostConfiguration = HostConfiguration(), logger: Logger = .silent) {
         self.configuration = configuration
@@ -49,6 +52,55 @@ public final class Host {
     public var initializedSessions: [Session] { sessions.values.filter(\.isInitialized) }
 
     public var sessionCount: Int { sessions.count }
+
+    /// The context a plugin's modules and modifiers get: the host's version and a log whose
+    /// lines name the plugin.
+    public func appContext(forPlugin plugin: String) -> AppContext {
+        let logger = self.logger
+        return AppContext(hostVersion: configuration.serverVersion, log: PluginLog { level, message in
+            let line = "plugin \(plugin): \(message)"
+            switch level {
+            case .debug: logger.debug(line)
+            case .info: logger.info(line)
+            case .warning: logger.warning(line)
+            case .error: logger.error(line)
+            }
+        })
+    }
+
+    /// `ModifierInfo` for every registered modifier type: `{type, plugin, module, params}`
+    /// where `params` is the JSON Schema of the modifier's record fields.
+    public func modifierInfos() -> [JSONValue] {
+        ViewModifierRegistry.entries.map { entry in
+            var info = JSONObject()
+            info["type"] = .string(entry.type)
+            info["plugin"] = .string(entry.plugin)
+            info["module"] = .string(entry.module)
+            info["params"] = paramsSchema(of: entry)
+            return .object(info)
+        }
+    }
+
+    private func paramsSchema(of entry: ViewModifierRegistry.Entry) -> JSONValue {
+        var schema = JSONObject()
+        schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
+        schema["title"] = .string(entry.type)
+        let described = PluginHostSupport.paramsSchema(of: entry, appContext: appContext(forPlugin: entry.plugin))
+        if let described, case let .object(fields)? = try? ValueBridge.jsonValue(described) {
+            for (key, value) in fields { schema[key] = value }
+        } else {
+            schema["type"] = "object"
+            schema["description"] = "the factory does not build a Record, so its params are not described"
+        }
+        // Every modifier object carries its `$type`.
+        var properties = schema["properties"]?.objectValue ?? JSONObject()
+        properties["$type"] = ["const": .string(entry.type)]
+        schema["properties"] = .object(properties)
+        var required = schema["required"]?.arrayValue ?? []
+        required.insert("$type", at: 0)
+        schema["required"] = .array(required)
+        return .object(schema)
+    }
 
     /// Sends a notification to every initialized session.
     public func broadcast(method: String, params: JSONValue) {

@@ -6,6 +6,11 @@ public struct DaemonOptions: Sendable, Equatable {
     public var maxFrameSize = 16 * 1024 * 1024
     public var maxOutboundBytes = 64 * 1024 * 1024
     public var logLevel: LogLevel = .info
+    /// Extra plugin folders (`--plugins`, repeatable), loaded before the user folder and the
+    /// bundled plugins.
+    public var pluginFolders: [String] = []
+    /// `--no-bundled-plugins`: skip the plugins that ship with the daemon.
+    public var loadsBundledPlugins = true
 
     public enum Action: Equatable, Sendable {
         case serve(DaemonOptions)
@@ -29,6 +34,11 @@ public struct DaemonOptions: Sendable, Equatable {
           --max-frame BYTES    largest frame accepted (default 16M; suffixes K, M)
           --max-outbound BYTES replies a client may leave unread before it is
                                closed (default 64M; suffixes K, M)
+          --plugins DIR        also load plugins from DIR (a folder of plugin
+                               folders, or one plugin folder); repeatable. Searched
+                               before $XDG_DATA_HOME/modhost/plugins and the bundled
+                               plugins
+          --no-bundled-plugins do not load the plugins that ship with modhostd
           --log-level LEVEL    debug, info, warning or error (default info)
           --version            print the version and exit
           --help               print this help and exit
@@ -57,6 +67,8 @@ public struct DaemonOptions: Sendable, Equatable {
             case "--help", "-h": return .help
             case "--version": return .version
             case "--socket": options.socketPath = try take()
+            case "--plugins": options.pluginFolders.append(try take())
+            case "--no-bundled-plugins": options.loadsBundledPlugins = false
             case "--max-frame": options.maxFrameSize = try byteCount(try take(), flag: argument, max: Int(UInt32.max))
             case "--max-outbound": options.maxOutboundBytes = try byteCount(try take(), flag: argument, max: Int.max / 2)
             case "--log-level":

@@ -31,6 +31,8 @@ public final class Server {
     private(set) var isStopping = false
     /// Runs on SIGHUP (the plugin rescan hooks in here); without it SIGHUP is logged and ignored.
     public var onHangup: (() -> Void)?
+    /// Runs when shutdown begins, so that other handles on the loop (watchers) close too.
+    public var onStop: [() -> Void] = []
     /// One read buffer for every connection: reads are handled to completion before the next.
     let readBuffer: UnsafeMutableRawBufferPointer
 
@@ -103,6 +105,8 @@ public final class Server {
             uv_close(handleOf(handle)) { UnsafeMutablePointer<uv_signal_t>(OpaquePointer($0!)).deallocate() }
         }
         signals.removeAll()
+        for hook in onStop { hook() }
+        onStop.removeAll()
         for connection in connections.values { connection.finish() }
         if !connections.isEmpty { startShutdownTimer() }
     }

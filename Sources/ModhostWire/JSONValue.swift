@@ -95,42 +95,77 @@ extension JSONValue: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral, Expre
 
 /// A JSON object that keeps its keys in insertion order, so that what the host writes reads
 /// in the order it was built. A repeated key keeps its first position and its last value.
+///
+/// Small objects (the usual request or event) are searched linearly, which beats hashing at
+/// that size; a key index is built only once an object grows past `indexThreshold` members.
 public struct JSONObject: Sendable, Equatable, Sequence {
-    public private(set) var keys: [String] = []
-    private var storage: [String: JSONValue] = [:]
+    private var entries: [(key: String, value: JSONValue)] = []
+    private var index: [String: Int]? = nil
+    private static let indexThreshold = 12
 
     public init() {}
 
+    /// An empty object with room for `capacity` members.
+    public init(reservingCapacity capacity: Int) {
+        entries.reserveCapacity(capacity)
+    }
+
     public init(_ pairs: [(String, JSONValue)]) {
+        entries.reserveCapacity(pairs.count)
         for (key, value) in pairs { self[key] = value }
     }
 
-    public var count: Int { keys.count }
-    public var isEmpty: Bool { keys.isEmpty }
+    public var count: Int { entries.count }
+    public var isEmpty: Bool { entries.isEmpty }
+    public var keys: [String] { entries.map(\.key) }
+
+    private func position(of key: String) -> Int? {
+        if let index { return index[key] }
+        return entries.firstIndex { $0.key == key }
+    }
 
     public subscript(key: String) -> JSONValue? {
-        get { storage[key] }
+        get { position(of: key).map { entries[$0].value } }
         set {
-            if let newValue {
-                if storage.updateValue(newValue, forKey: key) == nil { keys.append(key) }
-            } else if storage.removeValue(forKey: key) != nil {
-                keys.removeAll { $0 == key }
+            if let at = position(of: key) {
+                if let newValue {
+                    entries[at].value = newValue
+                } else {
+                    entries.remove(at: at)
+                    rebuildIndex()
+                }
+            } else if let newValue {
+                entries.append((key, newValue))
+                if index != nil {
+                    index![key] = entries.count - 1
+                } else if entries.count > Self.indexThreshold {
+                    rebuildIndex()
+                }
             }
         }
     }
 
-    public func makeIterator() -> some IteratorProtocol<(key: String, value: JSONValue)> {
-        var index = keys.startIndex
-        let keys = self.keys
-        let storage = self.storage
-        return AnyIterator {
-            guard index < keys.endIndex else { return nil }
-            defer { index += 1 }
-            return (key: keys[index], value: storage[keys[index]]!)
+    private mutating func rebuildIndex() {
+        guard entries.count > Self.indexThreshold else {
+            index = nil
+            return
         }
+        var built: [String: Int] = [:]
+        built.reserveCapacity(entries.count)
+        for (at, entry) in entries.enumerated() { built[entry.key] = at }
+        index = built
     }
 
+    public func makeIterator() -> IndexingIterator<[(key: String, value: JSONValue)]> {
+        entries.makeIterator()
+    }
+
+    /// Same members with equal values, in any order.
     public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
-        lhs.storage == rhs.storage
+        guard lhs.count == rhs.count else { return false }
+        for (key, value) in lhs.entries {
+            guard let other = rhs[key], other == value else { return false }
+        }
+        return true
     }
 }

@@ -30,12 +30,12 @@ public enum JSONWriter {
         case let .object(object):
             buffer.append(UInt8(ascii: "{"))
             var first = true
-            for key in object.keys {
+            for (key, member) in object {
                 if !first { buffer.append(UInt8(ascii: ",")) }
                 first = false
                 writeString(key, into: &buffer)
                 buffer.append(UInt8(ascii: ":"))
-                if let member = object[key] { write(member, into: &buffer) }
+                write(member, into: &buffer)
             }
             buffer.append(UInt8(ascii: "}"))
         }
@@ -64,14 +64,14 @@ public enum JSONWriter {
         case let .object(object) where !object.isEmpty:
             buffer.append(UInt8(ascii: "{"))
             var first = true
-            for key in object.keys {
+            for (key, member) in object {
                 if !first { buffer.append(UInt8(ascii: ",")) }
                 first = false
                 newline(into: &buffer, spaces: indent * (level + 1))
                 writeString(key, into: &buffer)
                 buffer.append(UInt8(ascii: ":"))
                 buffer.append(UInt8(ascii: " "))
-                if let member = object[key] { writePretty(member, into: &buffer, indent: indent, level: level + 1) }
+                writePretty(member, into: &buffer, indent: indent, level: level + 1)
             }
             newline(into: &buffer, spaces: indent * level)
             buffer.append(UInt8(ascii: "}"))

@@ -1,5 +1,6 @@
 import Glibc
 import ModhostCore
+import ModhostPlugins
 import ModhostServer
 
 // The daemon: parse flags, bind (or take systemd's socket), serve until SIGTERM/SIGINT.
@@ -34,8 +35,38 @@ do {
     serverOptions.maxFrameSize = options.maxFrameSize
     serverOptions.maxOutboundBytes = options.maxOutboundBytes
     let host = Host(logger: logger)
+
+    // Plugins load, and their OnCreate hooks run, before the first connection is accepted.
+    // The source tree this daemon was built from holds the bundled plugins' manifests.
+    let sourceRoot = "/" + "\(#filePath)".split(separator: "/").dropLast(3).joined(separator: "/")
+    let loader = PluginLoader(
+        host: host,
+        roots: PluginLocations.roots(
+            extra: options.pluginFolders, environment: environment, includeBundled: options.loadsBundledPlugins,
+            sourceRoot: sourceRoot),
+        libraryFolders: PluginLocations.executableFolder().map { [$0] } ?? [],
+        reloadFolder: PluginLocations.reloadFolder(environment: environment))
+    loader.scan()
+
     let server = try Server(host: host, socket: socket, options: serverOptions)
+    let watcher = FolderWatcher(server: server) {
+        let changes = loader.scan()
+        if !changes.isEmpty {
+            host.broadcast(method: "pluginsChanged", params: [
+                "added": .array(changes.added.map { .string($0) }), "removed": .array(changes.removed.map { .string($0) }),
+            ])
+        }
+    }
+    watcher.watch(loader.watchedFolders())
+    server.onHangup = {
+        let changes = loader.scan()
+        watcher.watch(loader.watchedFolders())
+        host.broadcast(method: "pluginsChanged", params: [
+            "added": .array(changes.added.map { .string($0) }), "removed": .array(changes.removed.map { .string($0) }),
+        ])
+    }
     try server.run { ServiceNotifier.notify("READY=1", environment: environment) }
+    loader.unloadAll()
     logger.info("stopped")
     exit(0)
 } catch {

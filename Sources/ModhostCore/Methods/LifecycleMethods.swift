@@ -11,7 +11,7 @@ enum LifecycleMethods {
         registry.register("describe", MethodHandler { context throws(RPCError) in
             try context.params.expectNone()
             var result = offer(of: context.host)
-            result["plugins"] = .array([])
+            result["plugins"] = .array(context.host.pluginStatuses.map(\.json))
             return .object(result)
         })
     }
@@ -56,9 +56,9 @@ enum LifecycleMethods {
         return .object(result)
     }
 
-    /// The lists `initialize` and `describe` share. Modifier types arrive with plugins and
-    /// views with the headless view tree; until then both are honestly empty.
+    /// The lists `initialize` and `describe` share. Views arrive with the headless view tree;
+    /// until then that list is honestly empty.
     private static func offer(of host: Host) -> JSONObject {
-        JSONObject([("modifiers", .array([])), ("views", .array([]))])
+        JSONObject([("modifiers", .array(host.modifierInfos())), ("views", .array([]))])
     }
 }

@@ -1,0 +1,185 @@
+/// A type that a `@Field` can hold: it converts from a params value, describes itself as JSON
+/// Schema, and converts back (for defaults in the schema and for event payloads).
+///
+/// `String`, `Bool`, `Int`, `Double`, `Color`, optionals, arrays, `[String: T]`, `Record`s and
+/// `Enumerable`s conform already.
+public protocol Convertible {
+    /// Converts a non-null params value; throws when it is not of this type.
+    static func convert(from value: Any, appContext: AppContext) throws -> Self
+    /// The type's name in error messages (`String`, `Color?`, `[SwipeActionRecord]`).
+    static var typeName: String { get }
+    /// A JSON Schema (2020-12) describing the values this type accepts. `context` tracks the
+    /// records being described, so that a record containing itself ends.
+    static func jsonSchema(in context: inout SchemaContext) -> [String: Any]
+    /// The value as params would carry it (`Dict` shapes).
+    var jsonValue: Any { get }
+}
+
+/// Records being described, outermost first.
+public struct SchemaContext {
+    var describing: [ObjectIdentifier] = []
+    public init() {}
+}
+
+extension Convertible {
+    /// The type's JSON Schema.
+    public static var jsonSchema: [String: Any] {
+        var context = SchemaContext()
+        return jsonSchema(in: &context)
+    }
+}
+
+/// Lets a field tell optional types apart without knowing the wrapped type.
+protocol OptionalConvertible {
+    static func wrappedSchema(in context: inout SchemaContext) -> [String: Any]
+    static var none: Self { get }
+}
+
+func castFailure(_ value: Any, to type: String) -> ConversionError {
+    ConversionError("expected \(type), got \(jsonTypeName(value))")
+}
+
+func jsonTypeName(_ value: Any) -> String {
+    switch value {
+    case is String: return "a string"
+    case is Bool: return "a boolean"
+    case is Int, is Double: return "a number"
+    case is [Any]: return "an array"
+    case is [String: Any]: return "an object"
+    case is JSNull: return "null"
+    default: return "a \(type(of: value))"
+    }
+}
+
+extension String: Convertible {
+    public static func convert(from value: Any, appContext: AppContext) throws -> String {
+        guard let string = value as? String else { throw castFailure(value, to: "a string") }
+        return string
+    }
+    public static var typeName: String { "String" }
+    public static func jsonSchema(in context: inout SchemaContext) -> [String: Any] { ["type": "string"] }
+    public var jsonValue: Any { self }
+}
+
+extension Bool: Convertible {
+    public static func convert(from value: Any, appContext: AppContext) throws -> Bool {
+        guard let bool = value as? Bool else { throw castFailure(value, to: "a boolean") }
+        return bool
+    }
+    public static var typeName: String { "Bool" }
+    public static func jsonSchema(in context: inout SchemaContext) -> [String: Any] { ["type": "boolean"] }
+    public var jsonValue: Any { self }
+}
+
+extension Int: Convertible {
+    public static func convert(from value: Any, appContext: AppContext) throws -> Int {
+        if value is Bool { throw castFailure(value, to: "an integer") }
+        if let int = value as? Int { return int }
+        if let double = value as? Double, double.rounded() == double, let int = Int(exactly: double) { return int }
+        throw castFailure(value, to: "an integer")
+    }
+    public static var typeName: String { "Int" }
+    public static func jsonSchema(in context: inout SchemaContext) -> [String: Any] { ["type": "integer"] }
+    public var jsonValue: Any { self }
+}
+
+extension Double: Convertible {
+    public static func convert(from value: Any, appContext: AppContext) throws -> Double {
+        if value is Bool { throw castFailure(value, to: "a number") }
+        if let double = value as? Double { return double }
+        if let int = value as? Int { return Double(int) }
+        throw castFailure(value, to: "a number")
+    }
+    public static var typeName: String { "Double" }
+    public static func jsonSchema(in context: inout SchemaContext) -> [String: Any] { ["type": "number"] }
+    public var jsonValue: Any { self }
+}
+
+extension Optional: Convertible where Wrapped: Convertible {
+    public static func convert(from value: Any, appContext: AppContext) throws -> Wrapped? {
+        if value is JSNull { return nil }
+        return try Wrapped.convert(from: value, appContext: appContext)
+    }
+    public static var typeName: String { Wrapped.typeName + "?" }
+    public static func jsonSchema(in context: inout SchemaContext) -> [String: Any] {
+        ["anyOf": [Wrapped.jsonSchema(in: &context), ["type": "null"]] as [Any]]
+    }
+    public var jsonValue: Any { self?.jsonValue ?? JSNull() }
+}
+
+extension Optional: OptionalConvertible where Wrapped: Convertible {
+    static func wrappedSchema(in context: inout SchemaContext) -> [String: Any] { Wrapped.jsonSchema(in: &context) }
+}
+
+extension Array: Convertible where Element: Convertible {
+    public static func convert(from value: Any, appContext: AppContext) throws -> [Element] {
+        guard let array = value as? [Any] else { throw castFailure(value, to: "an array") }
+        var result: [Element] = []
+        result.reserveCapacity(array.count)
+        for (index, item) in array.enumerated() {
+            do {
+                result.append(try Element.convert(from: item, appContext: appContext))
+            } catch let error as FieldError {
+                throw error.inside(index: index)
+            } catch {
+                throw FieldError(
+                    kind: .cast, path: "[\(index)]", field: "[\(index)]", value: describe(item), type: Element.typeName,
+                    cause: error)
+            }
+        }
+        return result
+    }
+    public static var typeName: String { "[\(Element.typeName)]" }
+    public static func jsonSchema(in context: inout SchemaContext) -> [String: Any] { ["type": "array", "items": Element.jsonSchema(in: &context)] }
+    public var jsonValue: Any { map(\.jsonValue) as [Any] }
+}
+
+extension Dictionary: Convertible where Key == String, Value: Convertible {
+    public static func convert(from value: Any, appContext: AppContext) throws -> [String: Value] {
+        guard let object = value as? [String: Any] else { throw castFailure(value, to: "an object") }
+        var result: [String: Value] = [:]
+        for (key, item) in object {
+            do {
+                result[key] = try Value.convert(from: item, appContext: appContext)
+            } catch let error as FieldError {
+                throw error.inside(key: key)
+            } catch {
+                throw FieldError(kind: .cast, path: key, field: key, value: describe(item), type: Value.typeName, cause: error)
+            }
+        }
+        return result
+    }
+    public static var typeName: String { "[String: \(Value.typeName)]" }
+    public static func jsonSchema(in context: inout SchemaContext) -> [String: Any] { ["type": "object", "additionalProperties": Value.jsonSchema(in: &context)] }
+    public var jsonValue: Any { mapValues(\.jsonValue) as [String: Any] }
+}
+
+extension Color: Convertible {
+    public static func convert(from value: Any, appContext: AppContext) throws -> Color {
+        guard let text = value as? String else { throw castFailure(value, to: "a colour string") }
+        return try Color(parsing: text)
+    }
+    public static var typeName: String { "Color" }
+    public static func jsonSchema(in context: inout SchemaContext) -> [String: Any] {
+        ["type": "string", "format": "color",
+         "description": "#RGB, #RGBA, #RRGGBB or #RRGGBBAA (alpha last, # optional), rgb()/rgba(), a CSS or SwiftUI colour name"]
+    }
+    public var jsonValue: Any { hex }
+}
+
+/// A string-backed enum usable as a field: `enum Edge: String, Enumerable { case leading, trailing }`.
+/// A value outside the cases is an error that lists them; the schema carries them as `enum`.
+public protocol Enumerable: Convertible, CaseIterable, RawRepresentable where RawValue == String {}
+
+extension Enumerable {
+    public static func convert(from value: Any, appContext: AppContext) throws -> Self {
+        guard let raw = value as? String else { throw castFailure(value, to: "a string") }
+        guard let result = Self(rawValue: raw) else {
+            throw ConversionError("expected one of \(allCases.map { "'\($0.rawValue)'" }.joined(separator: ", "))")
+        }
+        return result
+    }
+    public static var typeName: String { String(describing: Self.self) }
+    public static func jsonSchema(in context: inout SchemaContext) -> [String: Any] { ["type": "string", "enum": allCases.map(\.rawValue) as [Any]] }
+    public var jsonValue: Any { rawValue }
+}

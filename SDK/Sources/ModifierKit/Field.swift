@@ -1,0 +1,115 @@
+/// Options for `@Field`.
+public enum FieldOption: Sendable, Equatable {
+    /// The params must contain the key; its absence is an error.
+    case required
+}
+
+/// Marks a `Record` property that is read from the params.
+///
+/// The key is the property name, or the string given: `@Field("tintColor") var tint: Color?`.
+/// When the key is absent the property keeps its default; `@Field(.required)` makes absence an
+/// error. Keys the record does not declare are ignored. An optional field needs no `= nil`,
+/// and `null` for it means absent.
+///
+/// It is a class so that a record struct's copy, seen through reflection while decoding,
+/// shares the storage that is being filled.
+@propertyWrapper
+public final class Field<Value: Convertible>: AnyField {
+    public var wrappedValue: Value
+    let customKey: String?
+    let isRequired: Bool
+    private let defaultValue: Value
+
+    init(value: Value, key: String?, required: Bool) {
+        self.wrappedValue = value
+        self.defaultValue = value
+        self.customKey = key
+        self.isRequired = required
+    }
+
+    /// `@Field var label: String = ""`
+    public convenience init(wrappedValue: Value) {
+        self.init(value: wrappedValue, key: nil, required: false)
+    }
+
+    /// `@Field("tintColor") var tint: Color = .blue`, optionally with `.required`.
+    public convenience init(wrappedValue: Value, _ key: String, _ options: FieldOption...) {
+        self.init(value: wrappedValue, key: key, required: options.contains(.required))
+    }
+
+    /// `@Field(.required) var id: String = ""`
+    public convenience init(wrappedValue: Value, _ options: FieldOption...) {
+        self.init(value: wrappedValue, key: nil, required: options.contains(.required))
+    }
+
+    /// The wrapper itself, reachable as `$name`.
+    public var projectedValue: Field<Value> { self }
+
+    func key(propertyName: String) -> String { customKey ?? propertyName }
+
+    func decode(from params: Dict, propertyName: String, appContext: AppContext) throws {
+        let key = key(propertyName: propertyName)
+        guard let raw = params[key] else {
+            if isRequired {
+                throw FieldError(kind: .missing, path: key, field: key, value: nil, type: Value.typeName)
+            }
+            return
+        }
+        if raw is JSNull {
+            if let none = (Value.self as? OptionalConvertible.Type)?.none as? Value {
+                wrappedValue = none
+                return
+            }
+            if !isRequired {
+                throw FieldError(
+                    kind: .cast, path: key, field: key, value: "null", type: Value.typeName,
+                    cause: ConversionError("only optional fields take null; leave the key out to keep the default"))
+            }
+        }
+        do {
+            wrappedValue = try Value.convert(from: raw, appContext: appContext)
+        } catch let error as FieldError {
+            throw error.inside(key: key)
+        } catch {
+            throw FieldError(kind: .cast, path: key, field: key, value: describe(raw), type: Value.typeName, cause: error)
+        }
+    }
+
+    func schema(propertyName: String, context: inout SchemaContext) -> (key: String, schema: [String: Any], required: Bool) {
+        let optional = Value.self as? OptionalConvertible.Type
+        var schema = optional != nil ? optional!.wrappedSchema(in: &context) : Value.jsonSchema(in: &context)
+        if !(defaultValue.jsonValue is JSNull) { schema["default"] = defaultValue.jsonValue }
+        if Value.self is OptionalConvertible.Type {
+            schema = ["anyOf": [schema, ["type": "null"]] as [Any]]
+            if !(defaultValue.jsonValue is JSNull) { schema["default"] = defaultValue.jsonValue }
+        }
+        return (key(propertyName: propertyName), schema, isRequired)
+    }
+
+    var currentJSONValue: Any { wrappedValue.jsonValue }
+}
+
+extension Field where Value: ExpressibleByNilLiteral {
+    /// An optional field declared without a default: `@Field var systemImage: String?`.
+    public convenience init() {
+        self.init(value: nil, key: nil, required: false)
+    }
+
+    /// `@Field("tintColor") var tint: Color?`
+    public convenience init(_ key: String, _ options: FieldOption...) {
+        self.init(value: nil, key: key, required: options.contains(.required))
+    }
+
+    /// `@Field(.required) var tint: Color?`: the key must be present (null is allowed).
+    public convenience init(_ options: FieldOption...) {
+        self.init(value: nil, key: nil, required: options.contains(.required))
+    }
+}
+
+/// What reflection sees of any `Field`, whatever its value type.
+protocol AnyField: AnyObject {
+    func decode(from params: Dict, propertyName: String, appContext: AppContext) throws
+    func schema(propertyName: String, context: inout SchemaContext) -> (key: String, schema: [String: Any], required: Bool)
+    func key(propertyName: String) -> String
+    var currentJSONValue: Any { get }
+}

@@ -1,0 +1,82 @@
+/// A plugin module. Subclass it and describe the module in `definition()`:
+///
+/// ```swift
+/// public class GreetingModule: Module {
+///   public func definition() -> ModuleDefinition {
+///     Name("Greeting")
+///     OnCreate { ViewModifierRegistry.register("greeting") { params, appContext, dispatcher in
+///       try GreetingModifier(from: params, appContext: appContext, eventDispatcher: dispatcher) } }
+///     OnDestroy { ViewModifierRegistry.unregister("greeting") }
+///   }
+/// }
+/// ```
+///
+/// The host finds module classes by the names listed in the plugin's manifest, creates each
+/// with `init(appContext:)` (inherited; a module needs no initializer of its own), runs
+/// `OnCreate` before it serves anyone and `OnDestroy` when the plugin is removed.
+public typealias Module = BaseModule & AnyModule
+
+/// The requirement every module meets; `definition()` is built with `ModuleDefinitionBuilder`.
+public protocol AnyModule: AnyObject {
+    @ModuleDefinitionBuilder func definition() -> ModuleDefinition
+}
+
+/// The base class of modules: holds the host's `AppContext`.
+open class BaseModule {
+    public let appContext: AppContext
+
+    public required init(appContext: AppContext) {
+        self.appContext = appContext
+    }
+}
+
+/// What a module declares: its name and lifecycle hooks.
+public struct ModuleDefinition {
+    public internal(set) var name: String?
+    public internal(set) var onCreate: [() -> Void] = []
+    public internal(set) var onDestroy: [() -> Void] = []
+
+    public init() {}
+}
+
+/// One declaration inside `definition()`.
+public protocol ModuleDefinitionElement {
+    func apply(to definition: inout ModuleDefinition)
+}
+
+/// The module's name, as shown in `describe`.
+public struct Name: ModuleDefinitionElement {
+    let name: String
+    public init(_ name: String) { self.name = name }
+    public func apply(to definition: inout ModuleDefinition) { definition.name = name }
+}
+
+/// Runs when the module is created, before the host serves any front-end: register
+/// modifiers here.
+public struct OnCreate: ModuleDefinitionElement {
+    let body: () -> Void
+    public init(_ body: @escaping () -> Void) { self.body = body }
+    public func apply(to definition: inout ModuleDefinition) { definition.onCreate.append(body) }
+}
+
+/// Runs when the plugin is removed: unregister modifiers here.
+public struct OnDestroy: ModuleDefinitionElement {
+    let body: () -> Void
+    public init(_ body: @escaping () -> Void) { self.body = body }
+    public func apply(to definition: inout ModuleDefinition) { definition.onDestroy.append(body) }
+}
+
+@resultBuilder
+public enum ModuleDefinitionBuilder {
+    public static func buildExpression(_ element: some ModuleDefinitionElement) -> [any ModuleDefinitionElement] { [element] }
+    public static func buildBlock(_ parts: [any ModuleDefinitionElement]...) -> [any ModuleDefinitionElement] { parts.flatMap { $0 } }
+    public static func buildOptional(_ part: [any ModuleDefinitionElement]?) -> [any ModuleDefinitionElement] { part ?? [] }
+    public static func buildEither(first part: [any ModuleDefinitionElement]) -> [any ModuleDefinitionElement] { part }
+    public static func buildEither(second part: [any ModuleDefinitionElement]) -> [any ModuleDefinitionElement] { part }
+    public static func buildArray(_ parts: [[any ModuleDefinitionElement]]) -> [any ModuleDefinitionElement] { parts.flatMap { $0 } }
+    public static func buildFinalResult(_ parts: [any ModuleDefinitionElement]) -> ModuleDefinition {
+        var definition = ModuleDefinition()
+        for part in parts { part.apply(to: &definition) }
+        return definition
+    }
+}

@@ -1,0 +1,76 @@
+/// A type decoded from params by its `@Field` properties, like Expo's records.
+///
+/// Conformers need only `init()`; `init(from:appContext:)` comes free and fills every field
+/// found by reflection. A record can be a struct or a class, can nest other records, and can
+/// itself be a `ViewModifier` (the modifier's params are then its fields).
+public protocol Record: Convertible {
+    init()
+}
+
+extension Record {
+    /// Decodes `params` into a new record. Absent keys keep the defaults; unknown keys are
+    /// ignored; a bad value throws a `FieldError` whose `path` points at it.
+    public init(from params: Dict, appContext: AppContext) throws {
+        self.init()
+        if appContext.isDescribing { return }
+        for (name, field) in fields {
+            try field.decode(from: params, propertyName: name, appContext: appContext)
+        }
+    }
+
+    /// The record's fields as params would carry them.
+    public func toDictionary() -> Dict {
+        var result: Dict = [:]
+        for (name, field) in fields { result[field.key(propertyName: name)] = field.currentJSONValue }
+        return result
+    }
+
+    /// Every `@Field` with its property name, the record's own before its superclass's.
+    var fields: [(name: String, field: any AnyField)] {
+        var result: [(String, any AnyField)] = []
+        var mirror: Mirror? = Mirror(reflecting: self)
+        while let current = mirror {
+            for child in current.children {
+                guard let label = child.label, let field = child.value as? any AnyField else { continue }
+                // A wrapped property `x` is stored as `_x`.
+                result.append((label.hasPrefix("_") ? String(label.dropFirst()) : label, field))
+            }
+            mirror = current.superclassMirror
+        }
+        return result
+    }
+
+    public static func convert(from value: Any, appContext: AppContext) throws -> Self {
+        guard let params = value as? Dict else { throw castFailure(value, to: "an object") }
+        return try Self(from: params, appContext: appContext)
+    }
+
+    public static var typeName: String { String(describing: Self.self) }
+
+    /// An object schema: one property per field, with its type, default and whether required.
+    public static func jsonSchema(in context: inout SchemaContext) -> [String: Any] {
+        let id = ObjectIdentifier(Self.self)
+        if context.describing.contains(id) {
+            return ["type": "object", "description": "\(Self.self), described above (recursive)"]
+        }
+        context.describing.append(id)
+        defer { context.describing.removeLast() }
+        do {
+            var properties: [String: Any] = [:]
+            var order: [String] = []
+            var required: [String] = []
+            for (name, field) in Self().fields {
+                let described = field.schema(propertyName: name, context: &context)
+                properties[described.key] = described.schema
+                order.append(described.key)
+                if described.required { required.append(described.key) }
+            }
+            var schema: [String: Any] = ["type": "object", "properties": properties, "x-order": order as [Any]]
+            if !required.isEmpty { schema["required"] = required as [Any] }
+            return schema
+        }
+    }
+
+    public var jsonValue: Any { toDictionary() }
+}
+

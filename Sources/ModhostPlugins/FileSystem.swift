@@ -1,0 +1,95 @@
+import Glibc
+
+/// The few file-system facts the loader needs, without Foundation.
+enum FileSystem {
+    struct Identity: Equatable, Hashable {
+        var device: UInt64
+        var inode: UInt64
+        var size: Int64
+        var modified: Int64
+        var modifiedNanoseconds: Int64
+    }
+
+    static func info(_ path: String) -> stat? {
+        var result = stat()
+        return stat(path, &result) == 0 ? result : nil
+    }
+
+    static func isDirectory(_ path: String) -> Bool {
+        guard let info = info(path) else { return false }
+        return info.st_mode & S_IFMT == S_IFDIR
+    }
+
+    static func exists(_ path: String) -> Bool { info(path) != nil }
+
+    static func identity(_ path: String) -> Identity? {
+        guard let info = info(path) else { return nil }
+        return Identity(
+            device: UInt64(info.st_dev), inode: UInt64(info.st_ino), size: Int64(info.st_size),
+            modified: Int64(info.st_mtim.tv_sec), modifiedNanoseconds: Int64(info.st_mtim.tv_nsec))
+    }
+
+    /// Entries of a folder, sorted by name, without `.` and `..`.
+    static func contents(of folder: String) -> [String] {
+        guard let dir = opendir(folder) else { return [] }
+        defer { closedir(dir) }
+        var names: [String] = []
+        while let entry = readdir(dir) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names.sorted()
+    }
+
+    static func read(_ path: String) -> [UInt8]? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+            if n < 0 { return nil }
+            if n == 0 { return bytes }
+            bytes.append(contentsOf: chunk[0..<n])
+        }
+    }
+
+    /// A reason `path` is unsafe to load code from: writable by group or others, or owned
+    /// by someone other than this user or root.
+    static func writableByOthers(_ path: String) -> String? {
+        guard let info = info(path) else { return nil }
+        if info.st_mode & (S_IWGRP | S_IWOTH) != 0 {
+            let mode = String(info.st_mode & 0o777, radix: 8)
+            return "\(path) is writable by other users (mode \(mode)); run `chmod go-w \(path)`"
+        }
+        if info.st_uid != getuid() && info.st_uid != 0 {
+            return "\(path) belongs to uid \(info.st_uid), not to you or root; take ownership or remove it"
+        }
+        return nil
+    }
+
+    static func copy(_ source: String, to destination: String) -> Bool {
+        guard let bytes = read(source) else { return false }
+        let fd = open(destination, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o700)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        var offset = 0
+        while offset < bytes.count {
+            let n = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + offset, $0.count - offset) }
+            if n <= 0 { return false }
+            offset += n
+        }
+        return true
+    }
+
+    static func makeFolders(_ path: String, mode: mode_t = 0o700) {
+        var current = ""
+        for part in path.split(separator: "/") {
+            current += "/" + part
+            if !exists(current) { mkdir(current, mode) }
+        }
+    }
+}

@@ -1,0 +1,66 @@
+import CLibUV
+import Glibc
+
+/// Watches folders with libuv fs events and calls `onChange` once things settle (events
+/// arrive in bursts while a folder is copied in, so each one restarts a short timer).
+public final class FolderWatcher {
+    private let loop: UnsafeMutablePointer<uv_loop_t>
+    private let settleMilliseconds: UInt64
+    private let onChange: () -> Void
+    private var watches: [String: UnsafeMutablePointer<uv_fs_event_t>] = [:]
+    private let timer: UnsafeMutablePointer<uv_timer_t>
+    private var isClosed = false
+
+    public init(server: Server, settleMilliseconds: UInt64 = 150, onChange: @escaping () -> Void) {
+        self.loop = server.loop
+        self.settleMilliseconds = settleMilliseconds
+        self.onChange = onChange
+        timer = .allocate(capacity: 1)
+        uv_timer_init(loop, timer)
+        timer.pointee.data = Unmanaged.passUnretained(self).toOpaque()
+        server.onStop.append { [unowned self] in self.close() }
+    }
+
+    /// Watches exactly `folders` from now on (adds new ones, drops the rest).
+    public func watch(_ folders: [String]) {
+        guard !isClosed else { return }
+        let wanted = Set(folders)
+        for (folder, handle) in watches where !wanted.contains(folder) {
+            closeHandle(handle)
+            watches[folder] = nil
+        }
+        for folder in wanted where watches[folder] == nil {
+            let handle = UnsafeMutablePointer<uv_fs_event_t>.allocate(capacity: 1)
+            uv_fs_event_init(loop, handle)
+            handle.pointee.data = Unmanaged.passUnretained(self).toOpaque()
+            let status = uv_fs_event_start(handle, { handle, _, _, _ in
+                let watcher = Unmanaged<FolderWatcher>.fromOpaque(handle!.pointee.data).takeUnretainedValue()
+                watcher.changed()
+            }, folder, 0)
+            if status != 0 {
+                closeHandle(handle)
+                continue
+            }
+            watches[folder] = handle
+        }
+    }
+
+    private func changed() {
+        uv_timer_start(timer, { timer in
+            let watcher = Unmanaged<FolderWatcher>.fromOpaque(timer!.pointee.data).takeUnretainedValue()
+            watcher.onChange()
+        }, settleMilliseconds, 0)
+    }
+
+    private func closeHandle(_ handle: UnsafeMutablePointer<uv_fs_event_t>) {
+        uv_close(handleOf(handle)) { UnsafeMutablePointer<uv_fs_event_t>(OpaquePointer($0!)).deallocate() }
+    }
+
+    func close() {
+        guard !isClosed else { return }
+        isClosed = true
+        for handle in watches.values { closeHandle(handle) }
+        watches.removeAll()
+        uv_close(handleOf(timer)) { UnsafeMutablePointer<uv_timer_t>(OpaquePointer($0!)).deallocate() }
+    }
+}

@@ -1,0 +1,51 @@
+import Glibc
+import ModhostPlugins
+
+/// Where the daemon looks for plugins.
+public enum PluginLocations {
+    /// `--plugins` folders, then `$XDG_DATA_HOME/modhost/plugins` (or
+    /// `~/.local/share/modhost/plugins`), then the bundled plugins: an installed
+    /// `<prefix>/lib/modhost/plugins` beside the daemon's `bin`, or the `Plugins/` folder of
+    /// the source tree the daemon was built from.
+    public static func roots(
+        extra: [String], environment: [String: String], includeBundled: Bool, sourceRoot: String?
+    ) -> [PluginRoot] {
+        var roots = extra.map { PluginRoot(path: absolute($0)) }
+        if let data = environment["XDG_DATA_HOME"], !data.isEmpty {
+            roots.append(PluginRoot(path: data + "/modhost/plugins"))
+        } else if let home = environment["HOME"], !home.isEmpty {
+            roots.append(PluginRoot(path: home + "/.local/share/modhost/plugins"))
+        }
+        if includeBundled {
+            if let exe = executableFolder() {
+                roots.append(PluginRoot(path: exe + "/../lib/modhost/plugins", isBundled: true))
+            }
+            if let sourceRoot { roots.append(PluginRoot(path: sourceRoot + "/Plugins", isBundled: true)) }
+        }
+        return roots
+    }
+
+    /// The folder of the running executable (SwiftPM builds plugin libraries there too).
+    public static func executableFolder() -> String? {
+        var buffer = [CChar](repeating: 0, count: 4096)
+        let n = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        guard n > 0 else { return nil }
+        let path = String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        guard let slash = path.lastIndex(of: "/") else { return nil }
+        return String(path[..<slash])
+    }
+
+    /// Where changed libraries are copied before loading.
+    public static func reloadFolder(environment: [String: String]) -> String {
+        if let runtime = environment["XDG_RUNTIME_DIR"], !runtime.isEmpty { return runtime + "/modhost/reloaded" }
+        return "/tmp/modhost-\(getuid())/reloaded"
+    }
+
+    private static func absolute(_ path: String) -> String {
+        if path.hasPrefix("/") { return path }
+        var buffer = [CChar](repeating: 0, count: 4096)
+        guard getcwd(&buffer, buffer.count) != nil else { return path }
+        let cwd = String(decoding: buffer.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return cwd + "/" + (path.hasPrefix("./") ? String(path.dropFirst(2)) : path)
+    }
+}

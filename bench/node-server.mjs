@@ -1,0 +1,85 @@
+// node-server.mjs - a plain Node.js JSON-RPC 2.0 server on Modhost's framing
+// (4-byte unsigned big-endian length N, then N bytes of UTF-8 JSON) over a
+// Unix domain socket, using only node's `net`. It is the "ordinary managed
+// runtime" baseline that bench/run compares modhostd against.
+//
+// Every frame is JSON.parse'd; `ping` is answered {"jsonrpc":"2.0","id":<id>,
+// "result":{}} via JSON.stringify; other methods get a -32601 error, bad JSON
+// a -32700 error, notifications (no id) no answer. All replies produced by
+// one 'data' event go out in a single socket.write.
+//
+// Usage: node bench/node-server.mjs SOCKET_PATH
+// Prints "listening on SOCKET_PATH" on stderr when ready; SIGTERM/SIGINT exit.
+import net from 'node:net';
+import fs from 'node:fs';
+
+const MAX_FRAME = 16 * 1024 * 1024;
+const path = process.argv[2];
+if (!path) {
+  process.stderr.write('usage: node node-server.mjs SOCKET_PATH\n');
+  process.exit(2);
+}
+
+function reply(msg) {
+  if (msg === null || typeof msg !== 'object' || Array.isArray(msg)) {
+    return { jsonrpc: '2.0', id: null, error: { code: -32600, message: 'Invalid Request' } };
+  }
+  if (!('id' in msg)) return null; // notification
+  if (msg.method === 'ping') return { jsonrpc: '2.0', id: msg.id, result: {} };
+  return { jsonrpc: '2.0', id: msg.id, error: { code: -32601, message: 'Method not found' } };
+}
+
+function frame(obj) {
+  const json = Buffer.from(JSON.stringify(obj), 'utf8');
+  const head = Buffer.allocUnsafe(4);
+  head.writeUInt32BE(json.length, 0);
+  return [head, json];
+}
+
+function onConnection(socket) {
+  let pending = null; // bytes of a partial frame carried to the next 'data'
+
+  socket.on('data', (chunk) => {
+    let buf = pending ? Buffer.concat([pending, chunk]) : chunk;
+    pending = null;
+    const out = [];
+    let off = 0;
+    while (buf.length - off >= 4) {
+      const n = buf.readUInt32BE(off);
+      if (n > MAX_FRAME) {
+        socket.destroy();
+        return;
+      }
+      if (buf.length - off - 4 < n) break;
+      const text = buf.toString('utf8', off + 4, off + 4 + n);
+      off += 4 + n;
+      let msg;
+      try {
+        msg = JSON.parse(text);
+      } catch {
+        out.push(...frame({ jsonrpc: '2.0', id: null, error: { code: -32700, message: 'Parse error' } }));
+        continue;
+      }
+      const r = reply(msg);
+      if (r) out.push(...frame(r));
+    }
+    if (off < buf.length) pending = Buffer.from(buf.subarray(off)); // copy: chunk may be reused
+    if (out.length) socket.write(out.length === 1 ? out[0] : Buffer.concat(out));
+  });
+  socket.on('error', () => socket.destroy());
+  socket.on('end', () => socket.end());
+}
+
+try { fs.unlinkSync(path); } catch { /* no stale socket */ }
+const server = net.createServer(onConnection);
+server.listen(path, () => {
+  process.stderr.write(`listening on ${path}\n`);
+});
+
+function stop() {
+  server.close();
+  try { fs.unlinkSync(path); } catch { /* already gone */ }
+  process.exit(0);
+}
+process.on('SIGTERM', stop);
+process.on('SIGINT', stop);
