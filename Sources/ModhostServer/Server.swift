@@ -54,6 +54,12 @@ public final class Server {
     /// is gone. `onListening` runs once connections can be accepted.
     public func run(onListening: () -> Void = {}) throws(ListenError) {
         signal(SIGPIPE, SIG_IGN)
+        // A parent may have left signals blocked (a thread pool's mask is inherited across
+        // exec); the stop and reload signals must reach the loop.
+        var wanted = sigset_t()
+        sigemptyset(&wanted)
+        for number in [SIGTERM, SIGINT, SIGHUP] { sigaddset(&wanted, number) }
+        pthread_sigmask(SIG_UNBLOCK, &wanted, nil)
         listener.pointee.data = Unmanaged.passUnretained(self).toOpaque()
         let status = uv_listen(streamOf(listener), 511) { listenerStream, status in
             let server = Unmanaged<Server>.fromOpaque(listenerStream!.pointee.data).takeUnretainedValue()

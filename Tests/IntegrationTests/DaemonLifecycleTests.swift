@@ -87,7 +87,8 @@ struct DaemonLifecycleTests {
             import os, socket, sys
             s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
             s.bind(sys.argv[1]); s.listen(16)
-            os.dup2(s.fileno(), 3)
+            if s.fileno() != 3: os.dup2(s.fileno(), 3)
+            os.set_inheritable(3, True)
             env = dict(os.environ, LISTEN_PID=str(os.getpid()), LISTEN_FDS="1", NOTIFY_SOCKET=sys.argv[2])
             os.execve(sys.argv[3], [sys.argv[3]], env)
             """

@@ -24,19 +24,21 @@ enum LifecycleMethods {
         let supported = context.host.configuration.protocolVersions
         let supportedList = supported.map(String.init).joined(separator: " or ")
         // Every protocolVersion error lists what this host speaks, so a client can retry.
-        func versionError(_ detail: String, got: String) -> RPCError {
+        func versionError(_ detail: String, expected: String, got: String) -> RPCError {
             .invalidParams(
-                detail, path: "protocolVersion", expected: "integer \(supportedList)", got: got,
+                detail, path: "protocolVersion", expected: expected, got: got,
                 extra: JSONObject([("supported", .array(supported.map { .int($0) }))]))
         }
         guard let rawVersion = params["protocolVersion"] else {
-            throw versionError("'protocolVersion' is required", got: "nothing")
+            throw versionError("'protocolVersion' is required", expected: "integer", got: "nothing")
         }
         guard let version = rawVersion.intValue, case .int = rawVersion else {
-            throw versionError("'protocolVersion' must be an integer", got: rawVersion.jsonText)
+            throw versionError("'protocolVersion' must be an integer", expected: "integer", got: rawVersion.typeName)
         }
         guard supported.contains(version) else {
-            throw versionError("protocol version \(version) is not supported; this host speaks \(supportedList)", got: String(version))
+            throw versionError(
+                "protocol version \(version) is not supported; this host speaks \(supportedList)", expected: supportedList,
+                got: String(version))
         }
         let client = try params.optional("client", at: "", as: .object)
         if let client {
