@@ -7,6 +7,9 @@ let package = Package(
     products: [
         .executable(name: "modhostd", targets: ["modhostd"]),
         .executable(name: "modhost", targets: ["modhost"]),
+        // Test plugins, loaded by the integration tests from temporary plugin folders.
+        .library(name: "GreetingFixture", type: .dynamic, targets: ["GreetingFixture"]),
+        .library(name: "DuplicateSDKFixture", type: .dynamic, targets: ["DuplicateSDKFixture"]),
     ],
     dependencies: [
         // The plugin SDK, a package of its own so that everyone shares its one dynamic library.
@@ -34,6 +37,14 @@ let package = Package(
         // Thin executables.
         .executableTarget(name: "modhostd", dependencies: ["ModhostServer"]),
         .executableTarget(name: "modhost", dependencies: ["ModhostServer", "ModhostWire"]),
+
+        // Fixtures: a plugin in the shape authors write, and one that links its own copy of
+        // the SDK (ModifierKitCopy is a symlink to the SDK's sources) to prove it is refused.
+        .target(
+            name: "GreetingFixture", dependencies: [.product(name: "ModifierKit", package: "SDK")],
+            path: "Tests/Fixtures/GreetingPlugin"),
+        .target(name: "ModifierKitCopy", path: "Tests/Fixtures/ModifierKitCopy"),
+        .target(name: "DuplicateSDKFixture", dependencies: ["ModifierKitCopy"], path: "Tests/Fixtures/DuplicateSDKPlugin"),
 
         .testTarget(name: "ModhostWireTests", dependencies: ["ModhostWire"]),
         .testTarget(name: "ModhostCoreTests", dependencies: ["ModhostCore", "ModhostWire"]),

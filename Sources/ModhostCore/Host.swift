@@ -86,18 +86,24 @@ public final class Host {
         schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
         schema["title"] = .string(entry.type)
         let described = PluginHostSupport.paramsSchema(of: entry, appContext: appContext(forPlugin: entry.plugin))
+        var properties = JSONObject()
+        // Every modifier object carries its `$type`.
+        properties["$type"] = ["const": .string(entry.type)]
+        var required: [JSONValue] = ["$type"]
         if let described, case let .object(fields)? = try? ValueBridge.jsonValue(described) {
-            for (key, value) in fields { schema[key] = value }
+            for (key, value) in fields where key != "properties" && key != "required" && key != "x-order" {
+                schema[key] = value
+            }
+            // Fields in declaration order (the SDK passes it as `x-order`), not sorted.
+            let described = fields["properties"]?.objectValue ?? JSONObject()
+            let order = fields["x-order"]?.arrayValue?.compactMap(\.stringValue) ?? described.keys
+            for key in order { properties[key] = described[key] }
+            required += fields["required"]?.arrayValue ?? []
         } else {
             schema["type"] = "object"
             schema["description"] = "the factory does not build a Record, so its params are not described"
         }
-        // Every modifier object carries its `$type`.
-        var properties = schema["properties"]?.objectValue ?? JSONObject()
-        properties["$type"] = ["const": .string(entry.type)]
         schema["properties"] = .object(properties)
-        var required = schema["required"]?.arrayValue ?? []
-        required.insert("$type", at: 0)
         schema["required"] = .array(required)
         return .object(schema)
     }

@@ -25,12 +25,16 @@ public struct PluginChanges: Equatable, Sendable {
 /// fix, loads the rest (dlopen, module classes by name, `OnCreate`), and on rescans unloads
 /// the removed and reloads the changed. Libraries are never `dlclose`d: Swift code that
 /// registered anything must stay mapped.
+///
+/// Each library is loaded from a private copy, one per version of the file: `cp` over a
+/// mapped library rewrites the pages of running code (a crash), and `dlopen` of a path it
+/// already loaded returns the old code. Copies live in `loadFolder` until the daemon stops.
 public final class PluginLoader {
     public let roots: [PluginRoot]
     /// Where bundled plugins' libraries are looked for when not in their folder.
     public let libraryFolders: [String]
-    /// Where changed libraries are copied so they load from a new path.
-    public let reloadFolder: String
+    /// Where libraries are copied before loading (this daemon's own folder).
+    public let loadFolder: String
     private let host: Host
 
     private struct Loaded {
@@ -45,15 +49,14 @@ public final class PluginLoader {
     /// Failures by folder with the identity of what failed, so an unchanged failure is not
     /// logged again on every scan.
     private var failures: [String: (identity: [FileSystem.Identity?], error: String)] = [:]
-    /// Libraries already mapped, by path, with the identity they had.
-    private var mappedLibraries: [String: FileSystem.Identity] = [:]
-    private var reloadCounter = 0
+    /// The private copy made of each version of a library.
+    private var copies: [FileSystem.Identity: String] = [:]
 
-    public init(host: Host, roots: [PluginRoot], libraryFolders: [String], reloadFolder: String) {
+    public init(host: Host, roots: [PluginRoot], libraryFolders: [String], loadFolder: String) {
         self.host = host
         self.roots = roots
         self.libraryFolders = libraryFolders
-        self.reloadFolder = reloadFolder
+        self.loadFolder = loadFolder
         PluginHostSupport.onReplace { [logger = host.logger] old, new in
             logger.warning("modifier type '\(new.type)' of plugin \(old.plugin.isEmpty ? "(none)" : old.plugin) is replaced by plugin \(new.plugin.isEmpty ? "(none)" : new.plugin)")
         }
@@ -179,14 +182,14 @@ public final class PluginLoader {
             throw PluginError("\(folder)/\(manifest.library) does not exist; build the plugin and copy its library into the folder, or fix 'linux.library' in \(manifestPath)")
         }
         if let problem = FileSystem.writableByOthers(library) { throw PluginError(problem) }
-        let identity = FileSystem.identity(library)
-        let loadPath = try pathToMap(library, identity: identity, name: manifest.name)
-
+        guard let identity = FileSystem.identity(library) else {
+            throw PluginError("cannot read \(library): \(String(cString: strerror(errno)))")
+        }
+        let loadPath = try privateCopy(of: library, identity: identity)
         guard dlopen(loadPath, RTLD_NOW | RTLD_LOCAL) != nil else {
-            let reason = dlerror().map { String(cString: $0) } ?? "unknown error"
+            let reason = (dlerror().map { String(cString: $0) } ?? "unknown error").replacing(loadPath, with: library)
             throw PluginError("cannot load \(library): \(reason); rebuild it with this toolchain and SDK")
         }
-        if let identity { mappedLibraries[loadPath] = identity }
 
         var moduleTypes: [(String, any Module.Type)] = []
         for listed in manifest.modules {
@@ -216,18 +219,21 @@ public final class PluginLoader {
             libraryIdentity: identity, modules: modules)
     }
 
-    /// `dlopen` hands back the copy already mapped for a path, so a library that changed
-    /// since it was mapped is copied to a fresh path first.
-    private func pathToMap(_ library: String, identity: FileSystem.Identity?, name: String) throws(PluginError) -> String {
-        guard let mapped = mappedLibraries[library], mapped != identity else { return library }
-        FileSystem.makeFolders(reloadFolder)
-        reloadCounter += 1
-        let fileName = lastComponent(library)
-        let copy = "\(reloadFolder)/\(getpid())-\(reloadCounter)-\(fileName)"
+    private func privateCopy(of library: String, identity: FileSystem.Identity) throws(PluginError) -> String {
+        if let copy = copies[identity] { return copy }
+        FileSystem.makeFolders(loadFolder)
+        let copy = "\(loadFolder)/\(copies.count + 1)-\(lastComponent(library))"
         guard FileSystem.copy(library, to: copy) else {
-            throw PluginError("cannot copy the changed library \(library) to \(copy) for reloading: \(String(cString: strerror(errno)))")
+            throw PluginError("cannot copy \(library) to \(copy) for loading: \(String(cString: strerror(errno)))")
         }
+        copies[identity] = copy
         return copy
+    }
+
+    /// Removes the private copies (the mapped code stays valid).
+    public func removeCopies() {
+        for copy in copies.values { unlink(copy) }
+        rmdir(loadFolder)
     }
 
     private func unload(_ plugin: Loaded, reason: String) {

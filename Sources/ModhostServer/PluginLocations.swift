@@ -35,10 +35,15 @@ public enum PluginLocations {
         return String(path[..<slash])
     }
 
-    /// Where changed libraries are copied before loading.
-    public static func reloadFolder(environment: [String: String]) -> String {
-        if let runtime = environment["XDG_RUNTIME_DIR"], !runtime.isEmpty { return runtime + "/modhost/reloaded" }
-        return "/tmp/modhost-\(getuid())/reloaded"
+    /// Where this daemon copies plugin libraries before loading them.
+    public static func loadFolder(environment: [String: String]) -> String {
+        let base: String
+        if let runtime = environment["XDG_RUNTIME_DIR"], !runtime.isEmpty {
+            base = runtime + "/modhost"
+        } else {
+            base = "/tmp/modhost-\(getuid())"
+        }
+        return base + "/loaded-\(getpid())"
     }
 
     private static func absolute(_ path: String) -> String {

@@ -53,6 +53,27 @@ public enum JSONParser {
         return try result.get()
     }
 
+    /// A fast path for a document that is one JSON object: hands each member's name (its raw
+    /// bytes, which contain no escape and no byte above 0x7F) and parsed value to `member`, in
+    /// document order, repeats included, without building the object. Returns false when the
+    /// fast path does not apply: not an object, not valid JSON, or a name with an escape or
+    /// non-ASCII byte; `member` may have seen some members by then, and `parse` gives the full
+    /// answer (the value or the error) for such input.
+    static func forEachMember(
+        ofObject bytes: UnsafeRawBufferPointer, maxDepth: Int = defaultMaxDepth,
+        _ member: (_ name: UnsafeRawBufferPointer, _ value: JSONValue) -> Void
+    ) -> Bool {
+        guard let base = bytes.baseAddress, maxDepth >= 1 else { return false }
+        // The object itself is one level, so its members may nest one level less.
+        var parser = ByteParser(
+            base: base.assumingMemoryBound(to: UInt8.self), count: bytes.count, maxDepth: maxDepth - 1)
+        do {
+            return try parser.forEachMember(member)
+        } catch {
+            return false
+        }
+    }
+
     public static func parse(_ text: String, maxDepth: Int = defaultMaxDepth) throws(JSONParseError) -> JSONValue {
         var text = text
         let result = text.withUTF8 { utf8 in
@@ -151,6 +172,51 @@ private struct ByteParser {
             throw error("unexpected \(describe(base[index])) after the JSON value", at: index)
         }
         return value
+    }
+
+    /// See `JSONParser.forEachMember(ofObject:maxDepth:_:)`; throws or returns false where that returns false.
+    mutating func forEachMember(
+        _ member: (_ name: UnsafeRawBufferPointer, _ value: JSONValue) -> Void
+    ) throws(JSONParseError) -> Bool {
+        if end >= 3 && base[0] == 0xEF && base[1] == 0xBB && base[2] == 0xBF { return false }
+        skipWhitespace()
+        guard index < end && base[index] == ASCII.leftBrace else { return false }
+        index += 1
+        skipWhitespace()
+        if index < end && base[index] == ASCII.rightBrace {
+            index += 1
+        } else {
+            while true {
+                guard index < end && base[index] == ASCII.quote else { return false }
+                index += 1
+                let nameStart = index
+                while index < end && base[index] != ASCII.quote {
+                    let byte = base[index]
+                    if byte < 0x20 || byte >= 0x80 || byte == ASCII.backslash { return false }
+                    index += 1
+                }
+                guard index < end else { return false }
+                let name = UnsafeRawBufferPointer(start: base + nameStart, count: index - nameStart)
+                index += 1
+                skipWhitespace()
+                guard index < end && base[index] == ASCII.colon else { return false }
+                index += 1
+                skipWhitespace()
+                member(name, try parseValueTree())
+                skipWhitespace()
+                guard index < end else { return false }
+                if base[index] == ASCII.comma {
+                    index += 1
+                    skipWhitespace()
+                    continue
+                }
+                guard base[index] == ASCII.rightBrace else { return false }
+                index += 1
+                break
+            }
+        }
+        skipWhitespace()
+        return index == end
     }
 
     @inline(__always)

@@ -63,6 +63,12 @@ extension JSONValue {
         return nil
     }
 
+    /// Element lookup for arrays; `nil` for other values and indexes out of range.
+    public subscript(index: Int) -> JSONValue? {
+        if case let .array(items) = self, items.indices.contains(index) { return items[index] }
+        return nil
+    }
+
     /// The JSON type name used in error messages ("object", "array", "string", ...).
     public var typeName: String {
         switch self {

@@ -45,28 +45,27 @@ do {
             extra: options.pluginFolders, environment: environment, includeBundled: options.loadsBundledPlugins,
             sourceRoot: sourceRoot),
         libraryFolders: PluginLocations.executableFolder().map { [$0] } ?? [],
-        reloadFolder: PluginLocations.reloadFolder(environment: environment))
+        loadFolder: PluginLocations.loadFolder(environment: environment))
     loader.scan()
 
     let server = try Server(host: host, socket: socket, options: serverOptions)
-    let watcher = FolderWatcher(server: server) {
+    // Folder changes and SIGHUP both rescan; front-ends hear of any change in types.
+    func rescan(_ watcher: FolderWatcher) {
         let changes = loader.scan()
+        watcher.watch(loader.watchedFolders())
         if !changes.isEmpty {
             host.broadcast(method: "pluginsChanged", params: [
                 "added": .array(changes.added.map { .string($0) }), "removed": .array(changes.removed.map { .string($0) }),
             ])
         }
     }
+    var watcher: FolderWatcher! = nil
+    watcher = FolderWatcher(server: server) { rescan(watcher) }
     watcher.watch(loader.watchedFolders())
-    server.onHangup = {
-        let changes = loader.scan()
-        watcher.watch(loader.watchedFolders())
-        host.broadcast(method: "pluginsChanged", params: [
-            "added": .array(changes.added.map { .string($0) }), "removed": .array(changes.removed.map { .string($0) }),
-        ])
-    }
+    server.onHangup = { rescan(watcher) }
     try server.run { ServiceNotifier.notify("READY=1", environment: environment) }
     loader.unloadAll()
+    loader.removeCopies()
     logger.info("stopped")
     exit(0)
 } catch {

@@ -70,10 +70,10 @@ final class DaemonProcess {
 
     var log: String { (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "" }
 
-    func waitForLog(_ text: String, seconds: Double = 20) throws {
+    func waitForLog(_ text: String, occurrences: Int = 1, seconds: Double = 20) throws {
         let deadline = Date().addingTimeInterval(seconds)
         while Date() < deadline {
-            if log.contains(text) { return }
+            if log.components(separatedBy: text).count - 1 >= occurrences { return }
             if !process.isRunning { throw HarnessError("modhostd exited (\(process.terminationStatus)) before logging '\(text)':\n\(log)") }
             usleep(10_000)
         }

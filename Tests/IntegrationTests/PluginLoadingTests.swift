@@ -1,0 +1,131 @@
+import Foundation
+import ModhostServer
+import ModhostWire
+import Testing
+
+@Suite("Plugins loaded from folders")
+struct PluginLoadingTests {
+    @Test func aFixturePluginLoadsAndItsTypeIsListedWithItsSchema() throws {
+        let folder = TemporaryFolder()
+        let root = folder.path + "/plugins"
+        try PluginFixtures.make(in: root, folder: "greeting", name: "Greeting")
+        let daemon = try DaemonProcess(
+            arguments: PluginFixtures.daemonArguments(root), folder: folder, environment: PluginFixtures.environment(folder))
+        let client = try daemon.client()
+        let initialized = try client.call("initialize", params: ["protocolVersion": 1])
+        let modifiers = try #require(initialized["result"]?["modifiers"]?.arrayValue)
+        let greeting = try #require(modifiers.first { $0["type"] == "greeting" })
+        #expect(greeting["plugin"] == "Greeting")
+        #expect(greeting["module"] == "Greeting")
+        let schema = try #require(greeting["params"])
+        #expect(schema["$schema"] == "https://json-schema.org/draft/2020-12/schema")
+        #expect(schema["properties"]?["$type"]?["const"] == "greeting")
+        #expect(schema["properties"]?["name"]?["type"] == "string")
+        #expect(schema["properties"]?["excited"]?["default"] == false)
+        #expect(schema["properties"]?["repeats"]?["type"] == "integer")
+        #expect(schema["properties"]?["style"]?["enum"] == ["plain", "shouting", "whispering"])
+        #expect(schema["required"] == ["$type", "name"])
+        #expect(schema["properties"]?.objectValue?.keys == ["$type", "name", "excited", "repeats", "color", "style"])
+
+        let plugins = try #require(client.call("describe")["result"]?["plugins"]?.arrayValue)
+        #expect(plugins.count == 1)
+        #expect(plugins.first?["status"] == "loaded")
+        #expect(plugins.first?["types"] == ["greeting"])
+    }
+
+    @Test func onCreateRunsBeforeTheSocketAcceptsConnections() throws {
+        let folder = TemporaryFolder()
+        let root = folder.path + "/plugins"
+        try PluginFixtures.make(in: root, folder: "greeting", name: "Greeting")
+        let daemon = try DaemonProcess(
+            arguments: PluginFixtures.daemonArguments(root), folder: folder, environment: PluginFixtures.environment(folder))
+        let log = daemon.log
+        let created = try #require(log.range(of: "greeting module created"))
+        let listening = try #require(log.range(of: "listening on"))
+        #expect(created.lowerBound < listening.lowerBound)
+    }
+
+    @Test func eachBrokenPluginIsRefusedWithItsReasonAndTheOthersLoad() throws {
+        let folder = TemporaryFolder()
+        let root = folder.path + "/plugins"
+        let manager = FileManager.default
+        try manager.createDirectory(atPath: root + "/a-no-manifest", withIntermediateDirectories: true)
+        try PluginFixtures.make(in: root, folder: "b-bad-manifest", name: "Bad", copyLibrary: false)
+        try "{\"name\": ".write(toFile: root + "/b-bad-manifest/plugin.json", atomically: true, encoding: .utf8)
+        try PluginFixtures.make(in: root, folder: "c-not-a-library", name: "NotALibrary", library: "libNotALibrary.so", copyLibrary: false)
+        try "this is not an ELF file".write(toFile: root + "/c-not-a-library/libNotALibrary.so", atomically: true, encoding: .utf8)
+        try PluginFixtures.make(in: root, folder: "d-no-class", name: "NoClass", modules: ["NoSuchModule"])
+        try PluginFixtures.make(in: root, folder: "e-old-sdk", name: "OldSDK", sdkVersion: "0.9.0", copyLibrary: false)
+        try PluginFixtures.make(
+            in: root, folder: "f-own-sdk", name: "OwnSDK", library: "libDuplicateSDKFixture.so", modules: ["DuplicateModule"])
+        try PluginFixtures.make(in: root, folder: "g-world-writable", name: "Writable", copyLibrary: false)
+        chmod(root + "/g-world-writable", 0o777)
+        try PluginFixtures.make(in: root, folder: "h-missing-library", name: "Missing", copyLibrary: false)
+        try PluginFixtures.make(in: root, folder: "z-good", name: "Greeting")
+
+        let daemon = try DaemonProcess(
+            arguments: PluginFixtures.daemonArguments(root), folder: folder, environment: PluginFixtures.environment(folder))
+        let client = try daemon.initializedClient()
+        let plugins = try #require(client.call("describe")["result"]?["plugins"]?.arrayValue)
+        func error(_ folderName: String) -> String {
+            plugins.first { $0["path"]?.stringValue == root + "/" + folderName }?["error"]?.stringValue ?? "(no error)"
+        }
+        #expect(error("a-no-manifest").contains("has no readable plugin.json"))
+        #expect(error("b-bad-manifest").contains("plugin.json is not valid JSON"))
+        #expect(error("c-not-a-library").contains("cannot load \(root)/c-not-a-library/libNotALibrary.so"))
+        #expect(error("c-not-a-library").contains("invalid ELF header") || error("c-not-a-library").contains("file too short"))
+        #expect(error("d-no-class").contains("module class 'GreetingFixture.NoSuchModule' was not found"))
+        #expect(error("e-old-sdk").contains("built for ModifierKit 0.9.0"))
+        #expect(error("f-own-sdk").contains("carries its own copy of the SDK"))
+        #expect(error("g-world-writable").contains("writable by other users"))
+        #expect(error("g-world-writable").contains("chmod go-w"))
+        #expect(error("h-missing-library").contains("libGreetingFixture.so does not exist"))
+        let good = try #require(plugins.first { $0["path"]?.stringValue == root + "/z-good" })
+        #expect(good["status"] == "loaded")
+        #expect(plugins.filter { $0["status"] == "failed" }.count == 8)
+        // Every refusal is logged too, and the daemon keeps serving.
+        #expect(daemon.log.components(separatedBy: "was not loaded").count - 1 == 8)
+        #expect(try client.call("ping")["result"] != nil)
+    }
+
+    @Test func aPluginCopiedInWhileRunningIsAnnouncedAndRemovingItRunsOnDestroy() throws {
+        let folder = TemporaryFolder()
+        let root = folder.path + "/plugins"
+        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        let daemon = try DaemonProcess(
+            arguments: PluginFixtures.daemonArguments(root), folder: folder, environment: PluginFixtures.environment(folder))
+        let client = try daemon.initializedClient()
+        #expect(try client.call("describe")["result"]?["modifiers"] == [])
+
+        try PluginFixtures.make(in: root, folder: "greeting", name: "Greeting")
+        let added = try client.nextNotification("pluginsChanged")
+        #expect(added["params"]?["added"] == ["greeting"])
+        #expect(added["params"]?["removed"] == [])
+        let modifiers = try #require(client.call("describe")["result"]?["modifiers"]?.arrayValue)
+        #expect(modifiers.map { $0["type"] } == ["greeting"])
+
+        try FileManager.default.removeItem(atPath: root + "/greeting")
+        let removed = try client.nextNotification("pluginsChanged")
+        #expect(removed["params"]?["removed"] == ["greeting"])
+        try daemon.waitForLog("greeting module destroyed")
+        #expect(try client.call("describe")["result"]?["modifiers"] == [])
+    }
+
+    @Test func sighupRescansThePluginFolders() throws {
+        let folder = TemporaryFolder()
+        let root = folder.path + "/plugins"
+        try PluginFixtures.make(in: root, folder: "greeting", name: "Greeting")
+        let daemon = try DaemonProcess(
+            arguments: PluginFixtures.daemonArguments(root), folder: folder, environment: PluginFixtures.environment(folder))
+        let client = try daemon.initializedClient()
+        // Replace the library with a changed copy: the rescan must load it from a new path.
+        let library = root + "/greeting/libGreetingFixture.so"
+        var bytes = try Data(contentsOf: URL(fileURLWithPath: library))
+        bytes.append(contentsOf: [0])
+        try bytes.write(to: URL(fileURLWithPath: library))
+        kill(daemon.process.processIdentifier, SIGHUP)
+        try daemon.waitForLog("unloaded plugin Greeting (its files changed)")
+        try daemon.waitForLog("greeting module created", occurrences: 2)
+        #expect(try client.call("describe")["result"]?["plugins"]?[0]?["status"] == "loaded")
+    }
+}
