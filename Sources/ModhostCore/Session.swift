@@ -21,15 +21,41 @@ public final class Session {
     /// Handles one frame's payload and appends the framed reply, if any, to `replies`.
     /// Notifications (messages without id) are never answered, even when they fail.
     public func receive<Bytes: Collection>(frame: Bytes, replies: inout [UInt8]) where Bytes.Element == UInt8 {
+        let done: Void? = frame.withContiguousStorageIfAvailable {
+            receive(bytes: UnsafeRawBufferPointer($0), replies: &replies)
+        }
+        if done == nil { Array(frame).withUnsafeBytes { receive(bytes: $0, replies: &replies) } }
+    }
+
+    /// `receive(frame:replies:)` for the frame decoder's slices, without generic dispatch.
+    public func receive(frame: ArraySlice<UInt8>, replies: inout [UInt8]) {
+        frame.withUnsafeBytes { receive(bytes: $0, replies: &replies) }
+    }
+
+    /// `receive(frame:replies:)` for a payload in memory that is valid for the call.
+    public func receive(bytes: UnsafeRawBufferPointer, replies: inout [UInt8]) {
+        // The usual message, one request object, is checked straight from its bytes and
+        // answered without building `JSONValue` objects for the message or the reply.
+        if let decoded = RPCRequest.decode(bytes) {
+            let answer: (id: JSONValue, outcome: Result<JSONValue, RPCError>)?
+            switch decoded {
+            case let .failure(failure): answer = (failure.id, .failure(failure.error))
+            case let .success(request): answer = run(request)
+            }
+            guard let (id, outcome) = answer else { return }
+            FrameEncoder.appendFrame(to: &replies) { buffer in
+                switch outcome {
+                case let .success(result): RPCMessage.writeResponse(id: id, result: result, into: &buffer)
+                case let .failure(error): RPCMessage.writeErrorResponse(id: id, error: error, into: &buffer)
+                }
+            }
+            return
+        }
         let message: JSONValue
         do {
-            message = try frame.withContiguousStorageIfAvailable { try JSONParser.parse(UnsafeRawBufferPointer($0)) }
-                ?? JSONParser.parse(Array(frame))
-        } catch let error as JSONParseError {
-            write(RPCMessage.errorResponse(id: .null, error: .parseError(error.description)), to: &replies)
-            return
+            message = try JSONParser.parse(bytes)
         } catch {
-            write(RPCMessage.errorResponse(id: .null, error: .parseError("\(error)")), to: &replies)
+            write(RPCMessage.errorResponse(id: .null, error: .parseError(error.description)), to: &replies)
             return
         }
         if let answer = handle(message) { write(answer, to: &replies) }
@@ -51,11 +77,21 @@ public final class Session {
         case let .failure(failure): return RPCMessage.errorResponse(id: failure.id, error: failure.error)
         case let .success(valid): request = valid
         }
+        guard let (id, outcome) = run(request) else { return nil }
+        switch outcome {
+        case let .success(result): return RPCMessage.response(id: id, result: result)
+        case let .failure(error): return RPCMessage.errorResponse(id: id, error: error)
+        }
+    }
+
+    /// Runs a valid request: the id and outcome to answer with, or nil for a notification
+    /// (whose failure is only logged).
+    private func run(_ request: RPCRequest) -> (id: JSONValue, outcome: Result<JSONValue, RPCError>)? {
         do {
             let result = try dispatch(request)
-            return request.id.map { RPCMessage.response(id: $0, result: result) }
+            return request.id.map { ($0, .success(result)) }
         } catch {
-            if let id = request.id { return RPCMessage.errorResponse(id: id, error: error) }
+            if let id = request.id { return (id, .failure(error)) }
             host.logger.debug("\(peer): notification '\(request.method)' failed: \(error.message)")
             return nil
         }

@@ -86,7 +86,7 @@ public enum JSONWriter {
     }
 
     @inline(__always)
-    private static func appendASCII(_ text: StaticString, to buffer: inout [UInt8]) {
+    static func appendASCII(_ text: StaticString, to buffer: inout [UInt8]) {
         buffer.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 

@@ -11,6 +11,9 @@ let usage = """
       call METHOD [JSON-PARAMS]  send one request and print the response as JSON
                                  (initialize is sent first unless METHOD is initialize
                                  or ping); exits 1 when the response is an error
+      new-plugin NAME [DIR]      write a SwiftPM package for a new modifier plugin
+                                 (default DIR ./NAME; --sdk PATH names the SDK package,
+                                 by default the one this modhost was built from)
       help                       print this help
 
     The socket is found as modhostd finds it: --socket, $MODHOST_SOCKET,
@@ -30,17 +33,21 @@ func printJSON(_ value: JSONValue) {
 }
 
 var arguments = Array(CommandLine.arguments.dropFirst())
-var socketFlag: String? = nil
-if let at = arguments.firstIndex(where: { $0 == "--socket" || $0.hasPrefix("--socket=") }) {
-    if arguments[at].hasPrefix("--socket=") {
-        socketFlag = String(arguments[at].dropFirst("--socket=".count))
-        arguments.remove(at: at)
-    } else {
-        guard at + 1 < arguments.count else { fail("--socket needs a value\n\(usage)", status: 2) }
-        socketFlag = arguments[at + 1]
-        arguments.removeSubrange(at...at + 1)
+
+/// Takes `--flag VALUE` or `--flag=VALUE` out of the arguments.
+@MainActor func takeFlag(_ flag: String) -> String? {
+    guard let at = arguments.firstIndex(where: { $0 == flag || $0.hasPrefix(flag + "=") }) else { return nil }
+    if arguments[at].hasPrefix(flag + "=") {
+        defer { arguments.remove(at: at) }
+        return String(arguments[at].dropFirst(flag.count + 1))
     }
+    guard at + 1 < arguments.count else { fail("\(flag) needs a value\n\(usage)", status: 2) }
+    defer { arguments.removeSubrange(at...at + 1) }
+    return arguments[at + 1]
 }
+
+let sdkFlag = takeFlag("--sdk")
+let socketFlag = takeFlag("--socket")
 guard let command = arguments.first else { fail("no command given\n\(usage)", status: 2) }
 let path = SocketPath.resolve(flag: socketFlag, environment: SocketPath.processEnvironment())
 
@@ -86,6 +93,22 @@ case "call":
     } catch {
         fail("\(error)", status: 1)
     }
+case "new-plugin":
+    guard arguments.count == 2 || arguments.count == 3 else { fail("new-plugin takes NAME and an optional DIR\n\(usage)", status: 2) }
+    let name = arguments[1]
+    let folder = arguments.count == 3 ? arguments[2] : name
+    // The SDK package of the source tree this CLI was built from.
+    let sdkPath = sdkFlag ?? ("/" + "\(#filePath)".split(separator: "/").dropLast(3).joined(separator: "/") + "/SDK")
+    var info = stat()
+    guard stat(sdkPath + "/Package.swift", &info) == 0 else {
+        fail("no SDK package at \(sdkPath); pass --sdk PATH (the SDK folder of a Modhost checkout)", status: 1)
+    }
+    do {
+        try Scaffold.write(name: name, to: folder, sdkPath: sdkPath)
+    } catch {
+        fail("\(error)", status: 1)
+    }
+    print("wrote \(folder): build and install it with \(folder)/install.sh (see \(folder)/README.md)")
 default:
     fail("unknown command '\(command)'\n\(usage)", status: 2)
 }
