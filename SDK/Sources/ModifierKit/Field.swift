@@ -9,7 +9,7 @@ public enum FieldOption: Sendable, Equatable {
 /// The key is the property name, or the string given: `@Field("tintColor") var tint: Color?`.
 /// When the key is absent the property keeps its default; `@Field(.required)` makes absence an
 /// error. Keys the record does not declare are ignored. An optional field needs no `= nil`,
-/// and `null` for it means absent.
+/// and `null` for it sets it to `nil`.
 ///
 /// It is a class so that a record struct's copy, seen through reflection while decoding,
 /// shares the storage that is being filled.

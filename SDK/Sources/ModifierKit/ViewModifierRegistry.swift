@@ -84,6 +84,9 @@ public enum PluginHostSupport {
     /// True when `type` is a module class of this SDK (a plugin linking its own copy of the
     /// SDK has classes that are not).
     public static func moduleType(_ type: Any.Type) -> (any Module.Type)? {
-        type as? any Module.Type
+        // The cast to the composition checks only the protocol part; the base class is
+        // what provides `init(appContext:)`.
+        guard type is BaseModule.Type else { return nil }
+        return type as? any Module.Type
     }
 }

@@ -1,0 +1,285 @@
+import Testing
+import ModifierKit
+
+// The registry is process-wide state. Every test here uses type names of its own (prefixed
+// with `RegistryTests.` and the test's name), removes what it registers, and the suite is
+// serialized because `attributing` and `onReplace` are global too.
+
+private let context = KitTestSupport.context
+
+private struct RegistryRowRecord: Record {
+    @Field(.required) var id: String = ""
+    @Field var tint: Color?
+}
+
+private struct RegistryRecordModifier: ViewModifier, Record {
+    @Field(.required) var title: String = ""
+    @Field var rows: [RegistryRowRecord] = []
+    @Field var enabled: Bool = true
+    var eventDispatcher: EventDispatcher?
+
+    init() {}
+
+    init(from params: Dict, appContext: AppContext, eventDispatcher: EventDispatcher) throws {
+        try self = .init(from: params, appContext: appContext)
+        self.eventDispatcher = eventDispatcher
+    }
+
+    func body(content: Content) -> some View { content }
+}
+
+private struct RegistryPlainModifier: ViewModifier {
+    var label = ""
+    func body(content: Content) -> some View { content }
+}
+
+private struct RegistryFactoryFailure: Error {}
+
+/// Registers modifiers in `OnCreate` and removes them in `OnDestroy`, as a plugin does.
+final class RegistryProbeModule: Module {
+    static let modifierType = "RegistryTests.moduleLifecycle.probe"
+
+    func definition() -> ModuleDefinition {
+        Name("RegistryProbe")
+        OnCreate {
+            ViewModifierRegistry.register(Self.modifierType) { params, appContext, dispatcher in
+                try RegistryRecordModifier(from: params, appContext: appContext, eventDispatcher: dispatcher)
+            }
+        }
+        OnDestroy {
+            ViewModifierRegistry.unregister(Self.modifierType)
+        }
+    }
+}
+
+private func registerPlain(_ type: String, label: String = "") {
+    ViewModifierRegistry.register(type) { _, _, _ in RegistryPlainModifier(label: label) }
+}
+
+private func registerRecord(_ type: String) {
+    ViewModifierRegistry.register(type) { params, appContext, dispatcher in
+        try RegistryRecordModifier(from: params, appContext: appContext, eventDispatcher: dispatcher)
+    }
+}
+
+private func discard(_ type: String) -> EventDispatcher { EventDispatcher(modifierType: type) { _ in } }
+
+@Suite("ViewModifierRegistry", .serialized)
+struct ViewModifierRegistryTests {
+    @Test func registeredTypeHasAnEntryUntilUnregistered() throws {
+        let type = "RegistryTests.registerUnregister"
+        registerPlain(type)
+        let entry = try #require(ViewModifierRegistry.entry(for: type))
+        #expect(entry.type == type)
+        #expect(ViewModifierRegistry.entries.contains { $0.type == type })
+        ViewModifierRegistry.unregister(type)
+        #expect(ViewModifierRegistry.entry(for: type) == nil)
+        #expect(!ViewModifierRegistry.entries.contains { $0.type == type })
+    }
+
+    @Test func unregisteringAnUnknownTypeDoesNothing() {
+        let type = "RegistryTests.unregisterUnknown"
+        let before = ViewModifierRegistry.entries.map(\.type)
+        ViewModifierRegistry.unregister(type)
+        #expect(ViewModifierRegistry.entry(for: type) == nil)
+        #expect(ViewModifierRegistry.entries.map(\.type) == before)
+    }
+
+    @Test func registrationOutsideAHostLoadIsUnattributed() throws {
+        let type = "RegistryTests.unattributed"
+        registerPlain(type)
+        defer { ViewModifierRegistry.unregister(type) }
+        let entry = try #require(ViewModifierRegistry.entry(for: type))
+        #expect(entry.plugin == "")
+        #expect(entry.module == "")
+    }
+
+    @Test func entriesAreSortedByType() {
+        let types = ["RegistryTests.sorted.c", "RegistryTests.sorted.a", "RegistryTests.sorted.B", "RegistryTests.sorted.b"]
+        types.forEach { registerPlain($0) }
+        defer { types.forEach(ViewModifierRegistry.unregister) }
+        let all = ViewModifierRegistry.entries.map(\.type)
+        #expect(all == all.sorted())
+        #expect(all.filter { $0.hasPrefix("RegistryTests.sorted.") } == types.sorted())
+    }
+
+    @Test func entryFactoryBuildsTheModifierFromParams() throws {
+        let type = "RegistryTests.factoryBuilds"
+        registerRecord(type)
+        defer { ViewModifierRegistry.unregister(type) }
+        let entry = try #require(ViewModifierRegistry.entry(for: type))
+        let dispatcher = discard(type)
+        let built = try entry.factory(["$type": type, "title": "T", "rows": [["id": "r"]]], context, dispatcher)
+        let modifier = try #require(built as? RegistryRecordModifier)
+        #expect(modifier.title == "T")
+        #expect(modifier.rows.map(\.id) == ["r"])
+        #expect(modifier.eventDispatcher === dispatcher)
+        #expect(throws: FieldError.self) { try entry.factory(["$type": type], context, dispatcher) }
+    }
+
+    @Test func attributingSetsPluginAndModuleOnEntries() throws {
+        let type = "RegistryTests.attributed"
+        PluginHostSupport.attributing(plugin: "acme-rows", module: "RowsModule") { registerPlain(type) }
+        defer { ViewModifierRegistry.unregister(type) }
+        let entry = try #require(ViewModifierRegistry.entry(for: type))
+        #expect(entry.plugin == "acme-rows")
+        #expect(entry.module == "RowsModule")
+    }
+
+    @Test func attributionEndsWithTheBody() throws {
+        let inside = "RegistryTests.attributionEnds.inside"
+        let after = "RegistryTests.attributionEnds.after"
+        let result = PluginHostSupport.attributing(plugin: "p", module: "m") { () -> Int in
+            registerPlain(inside)
+            return 7
+        }
+        registerPlain(after)
+        defer { [inside, after].forEach(ViewModifierRegistry.unregister) }
+        #expect(result == 7)
+        #expect(ViewModifierRegistry.entry(for: inside)?.plugin == "p")
+        #expect(ViewModifierRegistry.entry(for: after)?.plugin == "")
+        #expect(ViewModifierRegistry.entry(for: after)?.module == "")
+    }
+
+    @Test func nestedAttributionRestoresTheOuterOne() throws {
+        let types = ["RegistryTests.nested.before", "RegistryTests.nested.inner", "RegistryTests.nested.afterInner"]
+        PluginHostSupport.attributing(plugin: "outer", module: "OuterModule") {
+            registerPlain(types[0])
+            PluginHostSupport.attributing(plugin: "inner", module: "InnerModule") { registerPlain(types[1]) }
+            registerPlain(types[2])
+        }
+        defer { types.forEach(ViewModifierRegistry.unregister) }
+        #expect(ViewModifierRegistry.entry(for: types[0])?.plugin == "outer")
+        #expect(ViewModifierRegistry.entry(for: types[1])?.plugin == "inner")
+        #expect(ViewModifierRegistry.entry(for: types[1])?.module == "InnerModule")
+        #expect(ViewModifierRegistry.entry(for: types[2])?.plugin == "outer")
+        #expect(ViewModifierRegistry.entry(for: types[2])?.module == "OuterModule")
+    }
+
+    @Test func attributionEndsWhenTheBodyThrows() throws {
+        let type = "RegistryTests.attributionThrows.after"
+        #expect(throws: RegistryFactoryFailure.self) {
+            try PluginHostSupport.attributing(plugin: "thrower", module: "M") { throw RegistryFactoryFailure() }
+        }
+        registerPlain(type)
+        defer { ViewModifierRegistry.unregister(type) }
+        #expect(ViewModifierRegistry.entry(for: type)?.plugin == "")
+    }
+
+    @Test func replacingATypeCallsOnReplaceWithOldAndNewEntries() throws {
+        let type = "RegistryTests.replace"
+        let calls = KitTestRecorder<String>()
+        PluginHostSupport.onReplace { old, new in
+            calls.append("\(old.type) \(old.plugin)/\(old.module) -> \(new.type) \(new.plugin)/\(new.module)")
+        }
+        defer {
+            PluginHostSupport.onReplace(nil)
+            ViewModifierRegistry.unregister(type)
+        }
+        PluginHostSupport.attributing(plugin: "first-plugin", module: "FirstModule") { registerPlain(type, label: "first") }
+        #expect(calls.values.isEmpty)
+        PluginHostSupport.attributing(plugin: "second-plugin", module: "SecondModule") { registerPlain(type, label: "second") }
+        #expect(calls.values == ["\(type) first-plugin/FirstModule -> \(type) second-plugin/SecondModule"])
+
+        let entry = try #require(ViewModifierRegistry.entry(for: type))
+        #expect(entry.plugin == "second-plugin")
+        let built = try entry.factory(["$type": type], context, discard(type))
+        #expect((built as? RegistryPlainModifier)?.label == "second")
+    }
+
+    @Test func registeringANewTypeOrAfterUnregisterDoesNotCallOnReplace() {
+        let type = "RegistryTests.noReplace"
+        let calls = KitTestRecorder<String>()
+        PluginHostSupport.onReplace { old, _ in calls.append(old.type) }
+        defer {
+            PluginHostSupport.onReplace(nil)
+            ViewModifierRegistry.unregister(type)
+        }
+        registerPlain(type)
+        ViewModifierRegistry.unregister(type)
+        registerPlain(type)
+        #expect(calls.values.isEmpty)
+    }
+
+    @Test func onReplaceHandlerMayUseTheRegistry() throws {
+        // The handler runs outside the registry's lock: reading the registry from it must
+        // not deadlock, and it sees the new entry in place.
+        let type = "RegistryTests.replaceReentrant"
+        let seen = KitTestRecorder<String>()
+        PluginHostSupport.onReplace { _, new in
+            seen.append(ViewModifierRegistry.entry(for: new.type)?.plugin ?? "none")
+        }
+        defer {
+            PluginHostSupport.onReplace(nil)
+            ViewModifierRegistry.unregister(type)
+        }
+        PluginHostSupport.attributing(plugin: "one", module: "M") { registerPlain(type) }
+        PluginHostSupport.attributing(plugin: "two", module: "M") { registerPlain(type) }
+        #expect(seen.values == ["two"])
+    }
+
+    @Test func paramsSchemaOfARecordModifierIsItsRecordSchema() throws {
+        let type = "RegistryTests.paramsSchemaRecord"
+        registerRecord(type)
+        defer { ViewModifierRegistry.unregister(type) }
+        let entry = try #require(ViewModifierRegistry.entry(for: type))
+        // The factory would throw on `["$type": ...]` alone (title is required), so this also
+        // checks that the schema is learnt in describing mode.
+        let schema = try #require(PluginHostSupport.paramsSchema(of: entry, appContext: context))
+        #expect(KitTestSupport.canonical(schema) == KitTestSupport.canonical(RegistryRecordModifier.jsonSchema))
+        #expect(schema["required"] as? [String] == ["title"])
+        #expect(schema["x-order"] as? [String] == ["title", "rows", "enabled"])
+    }
+
+    @Test func paramsSchemaBuildsTheModifierInDescribingModeWithTheTypeOnly() throws {
+        let type = "RegistryTests.paramsSchemaDescribing"
+        let seen = KitTestRecorder<String>()
+        ViewModifierRegistry.register(type) { params, appContext, dispatcher in
+            seen.append("\(appContext.isDescribing) \(appContext.hostVersion) \(KitTestSupport.canonical(params)) \(dispatcher.modifierType)")
+            return try RegistryRecordModifier(from: params, appContext: appContext, eventDispatcher: dispatcher)
+        }
+        defer { ViewModifierRegistry.unregister(type) }
+        let entry = try #require(ViewModifierRegistry.entry(for: type))
+        #expect(PluginHostSupport.paramsSchema(of: entry, appContext: context) != nil)
+        #expect(seen.values == ["true \(context.hostVersion) {\"$type\":\"\(type)\"} \(type)"])
+    }
+
+    @Test func paramsSchemaOfANonRecordModifierIsNil() throws {
+        let type = "RegistryTests.paramsSchemaPlain"
+        registerPlain(type)
+        defer { ViewModifierRegistry.unregister(type) }
+        let entry = try #require(ViewModifierRegistry.entry(for: type))
+        #expect(PluginHostSupport.paramsSchema(of: entry, appContext: context) == nil)
+    }
+
+    @Test func paramsSchemaIsNilWhenTheFactoryThrows() throws {
+        let type = "RegistryTests.paramsSchemaThrows"
+        ViewModifierRegistry.register(type) { _, _, _ in throw RegistryFactoryFailure() }
+        defer { ViewModifierRegistry.unregister(type) }
+        let entry = try #require(ViewModifierRegistry.entry(for: type))
+        #expect(PluginHostSupport.paramsSchema(of: entry, appContext: context) == nil)
+    }
+
+    @Test func moduleLifecycleRegistersAndUnregistersWithAttribution() throws {
+        let type = RegistryProbeModule.modifierType
+        defer { ViewModifierRegistry.unregister(type) }
+        let moduleType = try #require(PluginHostSupport.moduleType(RegistryProbeModule.self))
+        let module = moduleType.init(appContext: context)
+        let definition = module.definition()
+        #expect(definition.name == "RegistryProbe")
+
+        PluginHostSupport.attributing(plugin: "probe-plugin", module: "RegistryProbeModule") {
+            definition.onCreate.forEach { $0() }
+        }
+        let entry = try #require(ViewModifierRegistry.entry(for: type))
+        #expect(entry.plugin == "probe-plugin")
+        #expect(entry.module == "RegistryProbeModule")
+        let built = try entry.factory(["$type": type, "title": "from module"], context, discard(type))
+        #expect((built as? RegistryRecordModifier)?.title == "from module")
+
+        PluginHostSupport.attributing(plugin: "probe-plugin", module: "RegistryProbeModule") {
+            definition.onDestroy.forEach { $0() }
+        }
+        #expect(ViewModifierRegistry.entry(for: type) == nil)
+    }
+}
