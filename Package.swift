@@ -7,6 +7,9 @@ let package = Package(
     products: [
         .executable(name: "modhostd", targets: ["modhostd"]),
         .executable(name: "modhost", targets: ["modhost"]),
+        // Bundled plugins: the daemon finds their manifests in Plugins/ and their libraries
+        // next to itself.
+        .library(name: "SwipeActions", type: .dynamic, targets: ["SwipeActions"]),
         // Test plugins, loaded by the integration tests from temporary plugin folders.
         .library(name: "GreetingFixture", type: .dynamic, targets: ["GreetingFixture"]),
         .library(name: "DuplicateSDKFixture", type: .dynamic, targets: ["DuplicateSDKFixture"]),
@@ -38,6 +41,10 @@ let package = Package(
         .executableTarget(name: "modhostd", dependencies: ["ModhostServer"]),
         .executableTarget(name: "modhost", dependencies: ["ModhostServer", "ModhostWire"]),
 
+        .target(
+            name: "SwipeActions", dependencies: [.product(name: "ModifierKit", package: "SDK")],
+            path: "Plugins/SwipeActions/Sources"),
+
         // Fixtures: a plugin in the shape authors write, and one that links its own copy of
         // the SDK (ModifierKitCopy is a symlink to the SDK's sources) to prove it is refused.
         .target(
@@ -47,7 +54,9 @@ let package = Package(
         .target(name: "DuplicateSDKFixture", dependencies: ["ModifierKitCopy"], path: "Tests/Fixtures/DuplicateSDKPlugin"),
 
         .testTarget(name: "ModhostWireTests", dependencies: ["ModhostWire"]),
-        .testTarget(name: "ModhostCoreTests", dependencies: ["ModhostCore", "ModhostWire"]),
+        .testTarget(
+            name: "ModhostCoreTests",
+            dependencies: ["ModhostCore", "ModhostWire", .product(name: "ModifierKit", package: "SDK")]),
         // Starts real daemons on temporary sockets; needs `swift build` first.
         .testTarget(name: "IntegrationTests", dependencies: ["ModhostServer", "ModhostWire"]),
     ]

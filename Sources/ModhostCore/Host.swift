@@ -29,11 +29,16 @@ public final class Host {
     private var sessions: [ObjectIdentifier: Session] = [:]
     /// Every plugin folder seen, loaded or failed, in load order (set by the plugin loader).
     public var pluginStatuses: [PluginStatus] = []
+    public var limits = SurfaceLimits()
+    /// Each session's surfaces by name: names are per connection.
+    var surfaces: [ObjectIdentifier: [String: Surface]] = [:]
+    private var appContexts: [String: AppContext] = [:]
 
     public init(configuration: HostConfiguration = HostConfiguration(), logger: Logger = .silent) {
         self.configuration = configuration
         self.logger = logger
         LifecycleMethods.register(in: &methods)
+        SurfaceMethods.register(in: &methods)
     }
 
     /// A session for a new connection. `send` takes each framed message the host pushes
@@ -46,6 +51,26 @@ public final class Host {
 
     func sessionClosed(_ session: Session) {
         sessions[ObjectIdentifier(session)] = nil
+        // A closed connection's surfaces are unmounted.
+        surfaces[ObjectIdentifier(session)] = nil
+    }
+
+    /// Warns the owners of mounted modifiers whose type was just unregistered. The instances
+    /// stay (their code stays mapped) until the front-end updates the node.
+    public func typesRemoved(_ types: [String]) {
+        let removed = Set(types)
+        for session in sessions.values {
+            for surface in (surfaces[ObjectIdentifier(session)] ?? [:]).values {
+                for node in surface.allNodes {
+                    for (index, instance) in node.modifiers.enumerated() where removed.contains(instance.type) {
+                        session.diagnostic(
+                            "warning", code: DiagnosticCode.modifierTypeRemoved,
+                            message: "modifier \(index) ('\(instance.type)') of node '\(node.id)' uses a type whose plugin was removed; it keeps working until the node is updated, then '\(instance.type)' is unknown",
+                            surface: surface.name, node: node.id)
+                    }
+                }
+            }
+        }
     }
 
     /// Sessions that completed `initialize`: the audience of host-wide notifications.
@@ -56,8 +81,9 @@ public final class Host {
     /// The context a plugin's modules and modifiers get: the host's version and a log whose
     /// lines name the plugin.
     public func appContext(forPlugin plugin: String) -> AppContext {
+        if let cached = appContexts[plugin] { return cached }
         let logger = self.logger
-        return AppContext(hostVersion: configuration.serverVersion, log: PluginLog { level, message in
+        let context = AppContext(hostVersion: configuration.serverVersion, log: PluginLog { level, message in
             let line = "plugin \(plugin): \(message)"
             switch level {
             case .debug: logger.debug(line)
@@ -66,6 +92,8 @@ public final class Host {
             case .error: logger.error(line)
             }
         })
+        appContexts[plugin] = context
+        return context
     }
 
     /// `ModifierInfo` for every registered modifier type: `{type, plugin, module, params}`
@@ -90,7 +118,7 @@ public final class Host {
         // Every modifier object carries its `$type`.
         properties["$type"] = ["const": .string(entry.type)]
         var required: [JSONValue] = ["$type"]
-        if let described, case let .object(fields)? = try? ValueBridge.jsonValue(described) {
+        if let described, case let .object(fields)? = (try? ValueBridge.jsonValue(described)).map(Self.orderingProperties) {
             for (key, value) in fields where key != "properties" && key != "required" && key != "x-order" {
                 schema[key] = value
             }
@@ -106,6 +134,29 @@ public final class Host {
         schema["properties"] = .object(properties)
         schema["required"] = .array(required)
         return .object(schema)
+    }
+
+    /// Puts each schema's `properties` in declaration order (the SDK passes it as `x-order`,
+    /// since Swift dictionaries keep none), everywhere in the schema, and drops `x-order`.
+    static func orderingProperties(_ value: JSONValue) -> JSONValue {
+        switch value {
+        case let .array(items): return .array(items.map(orderingProperties))
+        case let .object(object):
+            var result = JSONObject(reservingCapacity: object.count)
+            let order = object["x-order"]?.arrayValue?.compactMap(\.stringValue)
+            for (key, member) in object where key != "x-order" {
+                if key == "properties", let order, case let .object(properties) = member {
+                    var ordered = JSONObject(reservingCapacity: properties.count)
+                    for name in order { ordered[name] = properties[name].map(orderingProperties) }
+                    for (name, property) in properties where ordered[name] == nil { ordered[name] = orderingProperties(property) }
+                    result[key] = .object(ordered)
+                } else {
+                    result[key] = orderingProperties(member)
+                }
+            }
+            return .object(result)
+        default: return value
+        }
     }
 
     /// Sends a notification to every initialized session.

@@ -11,6 +11,11 @@ public final class Session {
     /// The client's `{name, version}` from `initialize`, when it sent one.
     public internal(set) var clientInfo: JSONObject?
     private let send: ([UInt8]) -> Void
+    /// True while a frame is being handled: notifications it causes (events, diagnostics) are
+    /// held and go out just before its reply, so a front-end sees the event of a tap before
+    /// the tap's answer, and the transport is never re-entered from inside `receive`.
+    private var isHandlingFrame = false
+    private var held: [UInt8] = []
 
     init(host: Host, peer: String, send: @escaping ([UInt8]) -> Void) {
         self.host = host
@@ -34,21 +39,21 @@ public final class Session {
 
     /// `receive(frame:replies:)` for a payload in memory that is valid for the call.
     public func receive(bytes: UnsafeRawBufferPointer, replies: inout [UInt8]) {
-        // The usual message, one request object, is checked straight from its bytes and
-        // answered without building `JSONValue` objects for the message or the reply.
-        if let decoded = RPCRequest.decode(bytes) {
-            let answer: (id: JSONValue, outcome: Result<JSONValue, RPCError>)?
-            switch decoded {
-            case let .failure(failure): answer = (failure.id, .failure(failure.error))
-            case let .success(request): answer = run(request)
-            }
-            guard let (id, outcome) = answer else { return }
-            FrameEncoder.appendFrame(to: &replies) { buffer in
-                switch outcome {
-                case let .success(result): RPCMessage.writeResponse(id: id, result: result, into: &buffer)
-                case let .failure(error): RPCMessage.writeErrorResponse(id: id, error: error, into: &buffer)
-                }
-            }
+        let replyStart = replies.count
+        isHandlingFrame = true
+        respond(to: bytes, replies: &replies)
+        isHandlingFrame = false
+        if !held.isEmpty {
+            replies.insert(contentsOf: held, at: replyStart)
+            held.removeAll(keepingCapacity: true)
+        }
+    }
+
+    private func respond(to bytes: UnsafeRawBufferPointer, replies: inout [UInt8]) {
+        // The usual message, one valid request, is read straight from its bytes and answered
+        // without building `JSONValue` objects for the message or the reply.
+        if let request = RPCRequest.decode(bytes) {
+            if let reply = run(request) { FrameEncoder.appendFrame(to: &replies) { reply.write(into: &$0) } }
             return
         }
         let message: JSONValue
@@ -77,32 +82,57 @@ public final class Session {
         case let .failure(failure): return RPCMessage.errorResponse(id: failure.id, error: failure.error)
         case let .success(valid): request = valid
         }
-        guard let (id, outcome) = run(request) else { return nil }
-        switch outcome {
-        case let .success(result): return RPCMessage.response(id: id, result: result)
-        case let .failure(error): return RPCMessage.errorResponse(id: id, error: error)
+        return run(request)?.message
+    }
+
+    /// The response due to one request. An enum of its own rather than a tuple or `Result`,
+    /// whose copies in an `Optional` go through the runtime's generic (slow) value witnesses.
+    private enum Reply {
+        case result(JSONValue, id: JSONValue)
+        case error(RPCError, id: JSONValue)
+
+        var message: JSONValue {
+            switch self {
+            case let .result(result, id): return RPCMessage.response(id: id, result: result)
+            case let .error(error, id): return RPCMessage.errorResponse(id: id, error: error)
+            }
+        }
+
+        /// Writes the same bytes as `message` would make, without building it.
+        func write(into buffer: inout [UInt8]) {
+            switch self {
+            case let .result(result, id): RPCMessage.writeResponse(id: id, result: result, into: &buffer)
+            case let .error(error, id): RPCMessage.writeErrorResponse(id: id, error: error, into: &buffer)
+            }
         }
     }
 
-    /// Runs a valid request: the id and outcome to answer with, or nil for a notification
-    /// (whose failure is only logged).
-    private func run(_ request: RPCRequest) -> (id: JSONValue, outcome: Result<JSONValue, RPCError>)? {
+    /// Runs a valid request: the reply, or nil for a notification (whose failure is only logged).
+    private func run(_ request: consuming RPCRequest) -> Reply? {
+        // Taken apart once: each copy or destroy of a `JSONValue?` costs a slow runtime call.
+        let id = request.id
+        let method = request.method
+        let params = request.params
+        _ = consume request
         do {
-            let result = try dispatch(request)
-            return request.id.map { ($0, .success(result)) }
+            let result = try dispatch(method: method, params: params)
+            guard let id else { return nil }
+            return .result(result, id: id)
         } catch {
-            if let id = request.id { return (id, .failure(error)) }
-            host.logger.debug("\(peer): notification '\(request.method)' failed: \(error.message)")
-            return nil
+            guard let id else {
+                host.logger.debug("\(peer): notification '\(method)' failed: \(error.message)")
+                return nil
+            }
+            return .error(error, id: id)
         }
     }
 
-    private func dispatch(_ request: RPCRequest) throws(RPCError) -> JSONValue {
-        guard !request.method.hasPrefix("rpc."), let handler = host.methods.handler(for: request.method) else {
-            throw .methodNotFound(request.method)
-        }
-        if handler.requiresInitialize && !isInitialized { throw .notInitialized(request.method) }
-        return try handler.run(MethodContext(params: Params(request.params, method: request.method), session: self, host: host))
+    private func dispatch(method: String, params: consuming JSONValue?) throws(RPCError) -> JSONValue {
+        // No "rpc." check needed: `MethodRegistry.register` refuses those names, so they are never found.
+        let host = self.host  // one strong load of the unowned reference, not two
+        guard let handler = host.methods.handler(for: method) else { throw .methodNotFound(method) }
+        if handler.requiresInitialize && !isInitialized { throw .notInitialized(method) }
+        return try handler.run(MethodContext(params: Params(params, method: method), session: self, host: host))
     }
 
     func markInitialized(client: JSONObject?) {
@@ -113,6 +143,10 @@ public final class Session {
     /// Pushes a notification to this session's front-end.
     public func notify(method: String, params: JSONValue) {
         guard !isClosed else { return }
+        if isHandlingFrame {
+            write(RPCMessage.notification(method: method, params: params), to: &held)
+            return
+        }
         var bytes: [UInt8] = []
         write(RPCMessage.notification(method: method, params: params), to: &bytes)
         send(bytes)

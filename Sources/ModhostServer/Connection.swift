@@ -57,12 +57,7 @@ final class Connection {
     private func didRead(_ bytes: UnsafeRawBufferPointer) {
         guard !closeWhenFlushed else { return }
         isHandlingRead = true
-        decoder.append(bytes)
-        do {
-            while let frame = try decoder.nextFrame() {
-                session.receive(frame: frame, replies: &pending)
-            }
-        } catch {
+        if let error = Self.receive(bytes, decoder: &decoder, session: session, replies: &pending) {
             server.logger.warning("\(peer): \(RPCError.frameSize(error).message)")
             FrameEncoder.appendFrame(to: &pending) {
                 JSONWriter.write(RPCMessage.errorResponse(id: .null, error: .frameSize(error)), into: &$0)
@@ -71,6 +66,23 @@ final class Connection {
         }
         isHandlingRead = false
         flush()
+    }
+
+    /// Feeds one read to the decoder and the session's replies to `replies`; the frame size
+    /// error that ends the connection, if any. Static, with the state passed `inout`, so that
+    /// each property is accessed (and checked for exclusivity) once per read, not per frame.
+    private static func receive(
+        _ bytes: UnsafeRawBufferPointer, decoder: inout FrameDecoder, session: Session, replies: inout [UInt8]
+    ) -> FrameSizeError? {
+        decoder.append(bytes)
+        do {
+            while let frame = try decoder.nextFrame() {
+                session.receive(frame: frame, replies: &replies)
+            }
+        } catch {
+            return error
+        }
+        return nil
     }
 
     private func didEnd(status: Int32) {

@@ -53,27 +53,6 @@ public enum JSONParser {
         return try result.get()
     }
 
-    /// A fast path for a document that is one JSON object: hands each member's name (its raw
-    /// bytes, which contain no escape and no byte above 0x7F) and parsed value to `member`, in
-    /// document order, repeats included, without building the object. Returns false when the
-    /// fast path does not apply: not an object, not valid JSON, or a name with an escape or
-    /// non-ASCII byte; `member` may have seen some members by then, and `parse` gives the full
-    /// answer (the value or the error) for such input.
-    static func forEachMember(
-        ofObject bytes: UnsafeRawBufferPointer, maxDepth: Int = defaultMaxDepth,
-        _ member: (_ name: UnsafeRawBufferPointer, _ value: JSONValue) -> Void
-    ) -> Bool {
-        guard let base = bytes.baseAddress, maxDepth >= 1 else { return false }
-        // The object itself is one level, so its members may nest one level less.
-        var parser = ByteParser(
-            base: base.assumingMemoryBound(to: UInt8.self), count: bytes.count, maxDepth: maxDepth - 1)
-        do {
-            return try parser.forEachMember(member)
-        } catch {
-            return false
-        }
-    }
-
     public static func parse(_ text: String, maxDepth: Int = defaultMaxDepth) throws(JSONParseError) -> JSONValue {
         var text = text
         let result = text.withUTF8 { utf8 in
@@ -82,6 +61,49 @@ public enum JSONParser {
             }
         }
         return try result.get()
+    }
+}
+
+/// Reads a document that is one JSON object member by member, straight from its bytes, for
+/// callers that want a few members without building the object (see `RPCRequest.decode`).
+/// It covers the common case only: it throws for anything `JSONParser.parse` would refuse,
+/// and also for member names with an escape or a byte above 0x7F (whose bytes are not simply
+/// their text), so a caller falls back to `JSONParser.parse` whenever it throws. Repeated
+/// names come back as often as they occur.
+struct JSONObjectReader {
+    private var parser: ByteParser
+    private var isFirstMember = true
+
+    /// Starts reading `bytes`, which must begin (after whitespace) with `{`.
+    init(_ bytes: UnsafeRawBufferPointer, maxDepth: Int = JSONParser.defaultMaxDepth) throws(JSONParseError) {
+        guard let base = bytes.baseAddress, maxDepth >= 1 else {
+            throw JSONParseError(message: "not an object", offset: 0)
+        }
+        // The object itself is one level, so its members may nest one level less.
+        parser = ByteParser(base: base.assumingMemoryBound(to: UInt8.self), count: bytes.count, maxDepth: maxDepth - 1)
+        try parser.beginObject()
+    }
+
+    /// The next member's name (valid as long as the input is), or nil once the object and
+    /// the document have ended. Call `value` or `skip` for each name before the next.
+    mutating func nextName() throws(JSONParseError) -> UnsafeRawBufferPointer? {
+        defer { isFirstMember = false }
+        return try parser.nextMemberName(isFirst: isFirstMember)
+    }
+
+    /// The current member's value.
+    mutating func value() throws(JSONParseError) -> JSONValue {
+        let value = try parser.parseValue()
+        parser.skipWhitespace()
+        return value
+    }
+
+    /// Whether the current member's value is spelled exactly `literal` (a valid JSON value);
+    /// consumes it if so.
+    mutating func skip(ifValueIs literal: StaticString) -> Bool {
+        guard parser.skip(ifNextIs: literal) else { return false }
+        parser.skipWhitespace()
+        return true
     }
 }
 
@@ -166,7 +188,7 @@ private struct ByteParser {
             throw error("byte order mark not allowed", at: 0)
         }
         skipWhitespace()
-        let value = try parseValueTree()
+        let value = try parseValue()
         skipWhitespace()
         if index != end {
             throw error("unexpected \(describe(base[index])) after the JSON value", at: index)
@@ -174,49 +196,66 @@ private struct ByteParser {
         return value
     }
 
-    /// See `JSONParser.forEachMember(ofObject:maxDepth:_:)`; throws or returns false where that returns false.
-    mutating func forEachMember(
-        _ member: (_ name: UnsafeRawBufferPointer, _ value: JSONValue) -> Void
-    ) throws(JSONParseError) -> Bool {
-        if end >= 3 && base[0] == 0xEF && base[1] == 0xBB && base[2] == 0xBF { return false }
+    // MARK: Object members one by one (JSONObjectReader)
+
+    /// Where `JSONObjectReader` gives up. Its errors only mark that spot (the caller falls back
+    /// to `parse`, which words the real error), so they stay cheap to throw.
+    func notPlainObject(at offset: Int) -> JSONParseError {
+        JSONParseError(message: "not a plain object", offset: offset)
+    }
+
+    /// Checks for a byte order mark and consumes the opening `{`.
+    mutating func beginObject() throws(JSONParseError) {
+        if end >= 3 && base[0] == 0xEF && base[1] == 0xBB && base[2] == 0xBF { throw notPlainObject(at: 0) }
         skipWhitespace()
-        guard index < end && base[index] == ASCII.leftBrace else { return false }
+        guard index < end && base[index] == ASCII.leftBrace else { throw notPlainObject(at: index) }
         index += 1
         skipWhitespace()
-        if index < end && base[index] == ASCII.rightBrace {
+    }
+
+    /// After `{` (`isFirst`) or a member's value and the whitespace after it: the next
+    /// member's raw name, having consumed it up to the `:` and the whitespace after that; nil
+    /// after the closing `}` when nothing but whitespace follows.
+    mutating func nextMemberName(isFirst: Bool) throws(JSONParseError) -> UnsafeRawBufferPointer? {
+        guard index < end else { throw notPlainObject(at: index) }
+        if base[index] == ASCII.rightBrace {
             index += 1
-        } else {
-            while true {
-                guard index < end && base[index] == ASCII.quote else { return false }
-                index += 1
-                let nameStart = index
-                while index < end && base[index] != ASCII.quote {
-                    let byte = base[index]
-                    if byte < 0x20 || byte >= 0x80 || byte == ASCII.backslash { return false }
-                    index += 1
-                }
-                guard index < end else { return false }
-                let name = UnsafeRawBufferPointer(start: base + nameStart, count: index - nameStart)
-                index += 1
-                skipWhitespace()
-                guard index < end && base[index] == ASCII.colon else { return false }
-                index += 1
-                skipWhitespace()
-                member(name, try parseValueTree())
-                skipWhitespace()
-                guard index < end else { return false }
-                if base[index] == ASCII.comma {
-                    index += 1
-                    skipWhitespace()
-                    continue
-                }
-                guard base[index] == ASCII.rightBrace else { return false }
-                index += 1
-                break
-            }
+            skipWhitespace()
+            guard index == end else { throw notPlainObject(at: index) }
+            return nil
         }
+        if !isFirst {
+            guard base[index] == ASCII.comma else { throw notPlainObject(at: index) }
+            index += 1
+            skipWhitespace()
+        }
+        guard index < end && base[index] == ASCII.quote else { throw notPlainObject(at: index) }
+        let start = index + 1
+        var position = start
+        while position < end && base[position] != ASCII.quote {
+            // One unsigned compare for "a control character or above 0x7F".
+            let byte = base[position]
+            if byte &- 0x20 >= 0x60 || byte == ASCII.backslash { throw notPlainObject(at: position) }
+            position += 1
+        }
+        guard position < end else { throw notPlainObject(at: position) }
+        let name = UnsafeRawBufferPointer(start: base + start, count: position - start)
+        index = position + 1
         skipWhitespace()
-        return index == end
+        guard index < end && base[index] == ASCII.colon else { throw notPlainObject(at: index) }
+        index += 1
+        skipWhitespace()
+        return name
+    }
+
+    /// Consumes `literal` if the input continues with exactly those bytes.
+    mutating func skip(ifNextIs literal: StaticString) -> Bool {
+        let count = literal.utf8CodeUnitCount
+        guard count <= end - index else { return false }
+        let expected = literal.utf8Start
+        for offset in 0..<count where base[index + offset] != expected[offset] { return false }
+        index += count
+        return true
     }
 
     @inline(__always)
@@ -232,6 +271,38 @@ private struct ByteParser {
 
     /// Parses one value starting at `index` (whitespace already skipped), including everything
     /// nested inside it.
+    mutating func parseValue() throws(JSONParseError) -> JSONValue {
+        // Scalars skip the container bookkeeping that `parseValueTree` sets up and tears down.
+        if index < end && base[index] != ASCII.leftBracket && base[index] != ASCII.leftBrace {
+            return try parseScalar()
+        }
+        return try parseValueTree()
+    }
+
+    /// Parses a value that is not an array or object, starting at `index`.
+    mutating func parseScalar() throws(JSONParseError) -> JSONValue {
+        guard index < end else { throw unexpected(at: index, expecting: "a value") }
+        switch base[index] {
+        case ASCII.quote:
+            index += 1
+            return .string(try parseStringBody())
+        case ASCII.minus, ASCII.zero...ASCII.nine:
+            return try parseNumber()
+        case UInt8(ascii: "t"):
+            try expectLiteral("true")
+            return .bool(true)
+        case UInt8(ascii: "f"):
+            try expectLiteral("false")
+            return .bool(false)
+        case UInt8(ascii: "n"):
+            try expectLiteral("null")
+            return .null
+        default:
+            throw unexpected(at: index, expecting: "a value")
+        }
+    }
+
+    /// `parseValue` for any value, arrays and objects included.
     mutating func parseValueTree() throws(JSONParseError) -> JSONValue {
         // The innermost open container lives in these locals, so members are added without going
         // through the stack; the containers around it wait in `enclosing`. `depth` counts every
@@ -274,22 +345,8 @@ private struct ByteParser {
                     elements.reserveCapacity(4)
                 }
                 continue nextValue
-            case ASCII.quote:
-                index += 1
-                value = .string(try parseStringBody())
-            case ASCII.minus, ASCII.zero...ASCII.nine:
-                value = try parseNumber()
-            case UInt8(ascii: "t"):
-                try expectLiteral("true")
-                value = .bool(true)
-            case UInt8(ascii: "f"):
-                try expectLiteral("false")
-                value = .bool(false)
-            case UInt8(ascii: "n"):
-                try expectLiteral("null")
-                value = .null
             default:
-                throw unexpected(at: index, expecting: "a value")
+                value = try parseScalar()
             }
 
             // `value` is complete: add it to the innermost open container, closing containers
@@ -530,7 +587,31 @@ private struct ByteParser {
 
     // MARK: Numbers
 
+    /// The fast path for the most common number, a request id: a non-negative integer of at
+    /// most 18 digits (so it cannot overflow) without fraction or exponent, consumed; nil,
+    /// with nothing consumed, for anything else.
+    @inline(__always)
+    mutating func parseSmallInteger() -> Int64? {
+        var position = index
+        var value: Int64 = 0
+        while position < end && position - index < 18 {
+            let digit = base[position] &- ASCII.zero
+            guard digit < 10 else { break }
+            value = value &* 10 &+ Int64(digit)
+            position += 1
+        }
+        let count = position - index
+        guard count > 0 && !(count > 1 && base[index] == ASCII.zero) else { return nil }
+        if position < end {
+            let next = base[position]
+            if next &- ASCII.zero < 10 || next == ASCII.period || next | 0x20 == UInt8(ascii: "e") { return nil }
+        }
+        index = position
+        return value
+    }
+
     mutating func parseNumber() throws(JSONParseError) -> JSONValue {
+        if let small = parseSmallInteger() { return .int(small) }
         let start = index
         var position = index
         let negative = base[position] == ASCII.minus

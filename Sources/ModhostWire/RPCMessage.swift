@@ -25,42 +25,8 @@ public struct RPCRequest: Sendable, Equatable {
                     error: .invalidRequest(
                         "a request must be an object", path: "", expected: "object", got: value.typeName)))
         }
-        return validate(
-            jsonrpc: object["jsonrpc"], id: object["id"], method: object["method"], params: object["params"])
-    }
-
-    /// `validate` straight from the bytes of one frame, without building the message's
-    /// `JSONObject`: the same result as `validate(JSONParser.parse(bytes))`, or nil when the
-    /// bytes are not a plain object (a batch, invalid JSON, an escaped or non-ASCII member
-    /// name); the caller then takes that general path.
-    public static func decode(_ bytes: UnsafeRawBufferPointer) -> Result<RPCRequest, RPCFailure>? {
-        var jsonrpc: JSONValue?
-        var id: JSONValue?
-        var method: JSONValue?
-        var params: JSONValue?
-        // A repeated member keeps its last value, as in `JSONObject`. Names here are ASCII
-        // without escapes, so byte equality is `String` equality.
-        let isObject = JSONParser.forEachMember(ofObject: bytes) { name, value in
-            if name.isASCII("id") {
-                id = value
-            } else if name.isASCII("method") {
-                method = value
-            } else if name.isASCII("params") {
-                params = value
-            } else if name.isASCII("jsonrpc") {
-                jsonrpc = value
-            }
-        }
-        guard isObject else { return nil }
-        return validate(jsonrpc: jsonrpc, id: id, method: method, params: params)
-    }
-
-    /// The envelope rules, given the members of a request object (nil: absent).
-    private static func validate(
-        jsonrpc: JSONValue?, id rawID: JSONValue?, method: JSONValue?, params: JSONValue?
-    ) -> Result<RPCRequest, RPCFailure> {
         var id: JSONValue? = nil
-        if let rawID {
+        if let rawID = object["id"] {
             switch rawID {
             case .string, .int, .double, .null: id = rawID
             default:
@@ -73,22 +39,23 @@ public struct RPCRequest: Sendable, Equatable {
             }
         }
         let answerID = id ?? .null
-        guard case .string("2.0")? = jsonrpc else {
-            let got = jsonrpc.map { $0.stringValue.map { "\"\($0)\"" } ?? $0.typeName } ?? "nothing"
+        guard object["jsonrpc"] == .string("2.0") else {
+            let got = object["jsonrpc"].map { $0.stringValue.map { "\"\($0)\"" } ?? $0.typeName } ?? "nothing"
             return .failure(
                 RPCFailure(
                     id: answerID,
                     error: .invalidRequest(
                         "'jsonrpc' must be \"2.0\"", path: "jsonrpc", expected: "\"2.0\"", got: got)))
         }
-        guard case let .string(method)? = method else {
+        guard case let .string(method)? = object["method"] else {
             return .failure(
                 RPCFailure(
                     id: answerID,
                     error: .invalidRequest(
                         "'method' must be a string", path: "method", expected: "string",
-                        got: method?.typeName ?? "nothing")))
+                        got: object["method"]?.typeName ?? "nothing")))
         }
+        let params = object["params"]
         switch params {
         case nil, .object?, .array?: break
         case let other?:
@@ -100,6 +67,51 @@ public struct RPCRequest: Sendable, Equatable {
                         expected: "object or array", got: other.typeName)))
         }
         return .success(RPCRequest(id: id, method: method, params: params))
+    }
+
+    /// A valid request read straight from the bytes of one frame, without building the
+    /// message's `JSONObject`: the same request as `validate(JSONParser.parse(bytes))` gives.
+    /// Nil for everything else (a batch, invalid JSON, an invalid request, an escaped or
+    /// non-ASCII member name): the caller then takes that general path, which also words
+    /// the error.
+    public static func decode(_ bytes: UnsafeRawBufferPointer) -> RPCRequest? {
+        // As in `JSONObject`, a repeated member counts with its last value only, so each
+        // occurrence overwrites what the one before it set.
+        var isVersion2 = false
+        var method: String?
+        var id: JSONValue?
+        var params: JSONValue?
+        do {
+            var reader = try JSONObjectReader(bytes)
+            // The reader's names are ASCII without escapes, so byte equality is `String` equality.
+            while let name = try reader.nextName() {
+                if name.isASCII("jsonrpc") {
+                    // The usual spelling is recognised without decoding a string.
+                    isVersion2 = try reader.skip(ifValueIs: #""2.0""#) || reader.value() == .string("2.0")
+                } else if name.isASCII("id") {
+                    id = try reader.value()
+                } else if name.isASCII("method") {
+                    method = try reader.value().stringValue
+                } else if name.isASCII("params") {
+                    params = try reader.value()
+                } else {
+                    _ = try reader.value()
+                }
+            }
+        } catch {
+            return nil
+        }
+        guard isVersion2, let method else { return nil }
+        switch id {
+        case nil, .string?, .int?, .double?, .null?: break
+        default: return nil
+        }
+        switch params {
+        case nil, .object?, .array?: break
+        default: return nil
+        }
+        // Moved, not copied: copies and destroys of `JSONValue?` go through slow runtime witnesses.
+        return RPCRequest(id: consume id, method: method, params: consume params)
     }
 }
 

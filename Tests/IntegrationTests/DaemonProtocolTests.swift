@@ -13,7 +13,10 @@ struct DaemonProtocolTests {
         let result = try #require(initialized["result"])
         #expect(result["protocolVersion"] == 1)
         #expect(result["server"]?["name"] == "modhostd")
-        #expect(result["modifiers"] == .array([]))
+        // The bundled plugin is loaded without flags.
+        let swipe = result["modifiers"]?.arrayValue?.first { $0["type"] == "swipeActions" }
+        #expect(swipe?["plugin"] == "SwipeActions")
+        #expect(result["views"]?.arrayValue?.contains("List") == true)
         let described = try client.call("describe")
         #expect(described["result"]?["plugins"] != nil)
         #expect(described["result"]?["modifiers"] != nil)

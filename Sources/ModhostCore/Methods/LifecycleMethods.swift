@@ -58,9 +58,8 @@ enum LifecycleMethods {
         return .object(result)
     }
 
-    /// The lists `initialize` and `describe` share. Views arrive with the headless view tree;
-    /// until then that list is honestly empty.
+    /// The lists `initialize` and `describe` share.
     private static func offer(of host: Host) -> JSONObject {
-        JSONObject([("modifiers", .array(host.modifierInfos())), ("views", .array([]))])
+        JSONObject([("modifiers", .array(host.modifierInfos())), ("views", .array(ViewKind.names.map { .string($0) }))])
     }
 }

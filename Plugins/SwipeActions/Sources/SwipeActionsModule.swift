@@ -1,0 +1,18 @@
+import ModifierKit
+
+/// Registers `swipeActions` while the plugin is loaded.
+public class SwipeActionsModule: Module {
+    public func definition() -> ModuleDefinition {
+        Name("SwipeActions")
+
+        OnCreate {
+            ViewModifierRegistry.register("swipeActions") { params, appContext, eventDispatcher in
+                try SwipeActionsModifier(from: params, appContext: appContext, eventDispatcher: eventDispatcher)
+            }
+        }
+
+        OnDestroy {
+            ViewModifierRegistry.unregister("swipeActions")
+        }
+    }
+}

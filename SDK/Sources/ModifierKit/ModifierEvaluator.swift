@@ -1,0 +1,362 @@
+// Headless evaluation of a modifier: its body is built once on a stand-in for the content,
+// and the resulting view tree is walked to learn the modifier's effect.
+
+/// One swipe action: a ``Button`` inside ``View/swipeActions(edge:allowsFullSwipe:content:)``.
+public struct ResolvedSwipeAction {
+    /// Identifies the action: the ``ForEach`` element's id (`String(describing:)`) when the
+    /// button comes from a `ForEach`, else the button's ``label``, else its position in its
+    /// group (`"0"`, `"1"`, ...).
+    public let id: String
+    /// The button's title: from its ``Text`` or its ``Label``'s title. `nil` for a button
+    /// that shows only an icon.
+    public let label: String?
+    /// The SF Symbol the button shows: from its ``Label`` or its `Image(systemName:)`.
+    public let systemImage: String?
+    /// The button's colour: the innermost ``View/tint(_:)`` applied to the button or to a
+    /// view around it inside the swipe actions. `nil` when there is none or it is
+    /// `.tint(nil)`: the front-end then colours the button by its ``role``.
+    public let tint: Color?
+    /// The button's role, if any.
+    public let role: ButtonRole?
+    /// Runs the button's action: call it when the user picks this action.
+    public let perform: () -> Void
+
+    /// A swipe action; the evaluator makes these, and hosts may make them in tests.
+    public init(
+        id: String, label: String?, systemImage: String?, tint: Color?, role: ButtonRole?,
+        perform: @escaping () -> Void
+    ) {
+        self.id = id
+        self.label = label
+        self.systemImage = systemImage
+        self.tint = tint
+        self.role = role
+        self.perform = perform
+    }
+}
+
+/// The actions of one ``View/swipeActions(edge:allowsFullSwipe:content:)`` call.
+public struct ResolvedSwipeActions {
+    /// The edge the swipe comes from.
+    public let edge: HorizontalEdge
+    /// Whether a full swipe performs the first action.
+    public let allowsFullSwipe: Bool
+    /// The buttons, in the order written (the first is closest to ``edge``).
+    public let actions: [ResolvedSwipeAction]
+
+    /// A group of swipe actions; the evaluator makes these, and hosts may make them in tests.
+    public init(edge: HorizontalEdge, allowsFullSwipe: Bool, actions: [ResolvedSwipeAction]) {
+        self.edge = edge
+        self.allowsFullSwipe = allowsFullSwipe
+        self.actions = actions
+    }
+}
+
+/// What a modifier does to the view it is applied to, as ``ModifierEvaluator`` finds it.
+public struct ModifierEffect {
+    /// One entry per `.swipeActions` call applied to the content, in the order they apply to
+    /// it: the innermost (first written) first. Groups for the same edge accumulate.
+    public var swipeActions: [ResolvedSwipeActions] = []
+    /// The innermost ``View/tint(_:)`` applied to the content itself; `nil` when there is
+    /// none or it is `.tint(nil)`.
+    public var tint: Color? = nil
+    /// The views inside swipe actions that are not buttons, by type name, in the order
+    /// found, so that the host can say it ignores them: `"Text"`, `"Image"`, `"Label"`,
+    /// `"Spacer"`, a view of the plugin's own whose `Body` is `Never` (its name, such as
+    /// `"MyView"`), the content (`"ModifiedContent"`), or a `"swipeActions"` applied inside
+    /// another's actions. `EmptyView` is not listed, nor is anything inside a button's label.
+    ///
+    /// What the evaluator ignores outside swipe actions is not listed: a button outside
+    /// them, or a `.swipeActions` applied to a view other than the content (which, as in
+    /// SwiftUI, has no effect on the row).
+    public var ignored: [String] = []
+    /// Whether the modifier's body contains the content at all. A body that leaves it out
+    /// replaces the view it is applied to.
+    public var includesContent: Bool = false
+
+    /// No effect at all.
+    public init() {}
+}
+
+/// Learns what a ``ViewModifier`` does, without drawing anything.
+///
+/// ```swift
+/// let modifier = try entry.factory(params, appContext, dispatcher)
+/// let effect = ModifierEvaluator.evaluate(modifier)
+/// for group in effect.swipeActions { ... group.actions[0].perform() ... }
+/// ```
+///
+/// The modifier's ``ViewModifier/body(content:)`` runs once, on a stand-in for the content.
+/// The views it returns are walked: views of the plugin's own through their `body`, the
+/// SDK's primitive views (``Button``, ``ForEach``, `if`/`else` branches, modifiers) directly.
+/// Only the branches taken are seen, and the closures kept (a button's action) are not run.
+public enum ModifierEvaluator {
+    /// Evaluates `modifier`'s body and returns its effect.
+    public static func evaluate(_ modifier: any ViewModifier) -> ModifierEffect {
+        evaluateOpened(modifier)
+    }
+
+    private static func evaluateOpened<M: ViewModifier>(_ modifier: M) -> ModifierEffect {
+        var walker = ViewWalker()
+        _ = walker.walk(modifier.body(content: ModifiedContent()))
+        return walker.effect
+    }
+}
+
+// MARK: - Walking the view tree
+
+/// A view the evaluator reads directly instead of through its `body`.
+protocol PrimitiveView: View {
+    /// Walks this view and what it contains; true when the modifier's content is among them.
+    func walk(with walker: inout ViewWalker) -> Bool
+}
+
+/// The state of one evaluation, carried down the view tree.
+struct ViewWalker {
+    /// Where in the modifier's body the walk is.
+    enum Place {
+        /// Around the content: modifiers here apply to it.
+        case modifierBody
+        /// Inside a `swipeActions` closure: buttons are actions.
+        case swipeActions
+        /// Inside a button's label: text and images describe the action.
+        case buttonLabel
+    }
+
+    /// Deeper than this, a view is taken to be endlessly recursive (an `AnyView` of itself).
+    static let maximumDepth = 256
+
+    var effect = ModifierEffect()
+    private var place = Place.modifierBody
+    /// The innermost tint around the current view in this place: `nil` when none,
+    /// `.some(nil)` for `.tint(nil)`.
+    private var tint: Color?? = nil
+    /// The id of the innermost `ForEach` element around the current view.
+    private var elementID: String? = nil
+    /// The actions of the `swipeActions` being walked.
+    private var actions: [ResolvedSwipeAction] = []
+    /// What the label of the button being walked shows.
+    private var labelTitle: String? = nil
+    private var labelImage: String? = nil
+    private var depth = 0
+
+    /// Walks `view`; true when the modifier's content is inside it.
+    mutating func walk<V: View>(_ view: V) -> Bool {
+        depth += 1
+        defer { depth -= 1 }
+        guard depth <= ViewWalker.maximumDepth else {
+            ignore("\(V.self)")
+            return false
+        }
+        if let primitive = V.self as? any PrimitiveView.Type {
+            return walkPrimitive(primitive, view)
+        }
+        if V.Body.self == Never.self {
+            // A view of the plugin's own without a body: nothing to read.
+            ignore("\(V.self)")
+            return false
+        }
+        return walk(view.body)
+    }
+
+    private mutating func walkPrimitive<P: PrimitiveView, V: View>(_ type: P.Type, _ view: V) -> Bool {
+        // V is P: the check on the metatype avoids casting an optional's value, which would
+        // look through it.
+        guard let primitive = view as? P else { return false }
+        return primitive.walk(with: &self)
+    }
+
+    /// Notes that the view named `name` has no effect; only views among swipe actions are
+    /// listed (see ``ModifierEffect/ignored``).
+    mutating func ignore(_ name: String) {
+        if place == .swipeActions { effect.ignored.append(name) }
+    }
+
+    /// Walks `view` with `tint` as the innermost tint.
+    mutating func walk<V: View>(_ view: V, tint: Color?) -> Bool {
+        let saved = self.tint
+        self.tint = .some(tint)
+        defer { self.tint = saved }
+        return walk(view)
+    }
+
+    /// Walks `view` as made from the `ForEach` element identified by `id`.
+    mutating func walk<V: View>(_ view: V, elementID id: String) -> Bool {
+        let saved = elementID
+        elementID = id
+        defer { elementID = saved }
+        return walk(view)
+    }
+
+    mutating func visitContent() -> Bool {
+        guard place == .modifierBody else {
+            ignore("ModifiedContent")
+            return false
+        }
+        if !effect.includesContent {
+            effect.includesContent = true
+            effect.tint = tint ?? nil
+        }
+        return true
+    }
+
+    mutating func visitSwipeActions<Content: View, Actions: View>(_ view: SwipeActionsView<Content, Actions>) -> Bool {
+        let containsContent = walk(view.content)
+        guard place == .modifierBody, containsContent else {
+            // Nested in another's actions (listed), or on a view that is not the content.
+            ignore("swipeActions")
+            return containsContent
+        }
+        let saved = (tint, elementID, actions)
+        place = .swipeActions
+        tint = nil
+        elementID = nil
+        actions = []
+        _ = walk(view.actions)
+        effect.swipeActions.append(
+            ResolvedSwipeActions(edge: view.edge, allowsFullSwipe: view.allowsFullSwipe, actions: actions))
+        place = .modifierBody
+        (tint, elementID, actions) = saved
+        return true
+    }
+
+    mutating func visitButton<LabelContent: View>(_ button: Button<LabelContent>) -> Bool {
+        // A button outside swipe actions, or inside a label, does nothing here.
+        guard place == .swipeActions else { return false }
+        place = .buttonLabel
+        labelTitle = nil
+        labelImage = nil
+        _ = walk(button.label)
+        place = .swipeActions
+        let id = elementID ?? labelTitle ?? String(actions.count)
+        actions.append(
+            ResolvedSwipeAction(
+                id: id, label: labelTitle, systemImage: labelImage, tint: tint ?? nil, role: button.role,
+                perform: button.action))
+        return false
+    }
+
+    mutating func visitText(_ text: Text) -> Bool {
+        guard place == .buttonLabel else {
+            ignore("Text")
+            return false
+        }
+        if labelTitle == nil { labelTitle = text.content }
+        return false
+    }
+
+    mutating func visitLabel(_ label: Label) -> Bool {
+        guard place == .buttonLabel else {
+            ignore("Label")
+            return false
+        }
+        if labelTitle == nil { labelTitle = label.title }
+        if labelImage == nil { labelImage = label.systemImage }
+        return false
+    }
+
+    mutating func visitImage(_ image: Image) -> Bool {
+        guard place == .buttonLabel else {
+            ignore("Image")
+            return false
+        }
+        if labelImage == nil, image.isSystemImage { labelImage = image.name }
+        return false
+    }
+
+    mutating func visitSpacer() -> Bool {
+        if place != .buttonLabel { ignore("Spacer") }
+        return false
+    }
+}
+
+// MARK: - The primitive views
+
+extension ModifiedContent: PrimitiveView {
+    func walk(with walker: inout ViewWalker) -> Bool { walker.visitContent() }
+}
+
+extension EmptyView: PrimitiveView {
+    func walk(with walker: inout ViewWalker) -> Bool { false }
+}
+
+extension TupleView: PrimitiveView {
+    func walk(with walker: inout ViewWalker) -> Bool {
+        var containsContent = false
+        for child in children {
+            // Every child is walked, also after the content is found.
+            if walker.walk(child) { containsContent = true }
+        }
+        return containsContent
+    }
+}
+
+extension OptionalView: PrimitiveView {
+    func walk(with walker: inout ViewWalker) -> Bool {
+        guard let wrapped else { return false }
+        return walker.walk(wrapped)
+    }
+}
+
+extension Optional: PrimitiveView where Wrapped: View {
+    func walk(with walker: inout ViewWalker) -> Bool {
+        guard let self else { return false }
+        return walker.walk(self)
+    }
+}
+
+extension ConditionalView: PrimitiveView {
+    func walk(with walker: inout ViewWalker) -> Bool {
+        switch self {
+        case .first(let view): return walker.walk(view)
+        case .second(let view): return walker.walk(view)
+        }
+    }
+}
+
+extension AnyView: PrimitiveView {
+    func walk(with walker: inout ViewWalker) -> Bool { walker.walk(view) }
+}
+
+extension Group: PrimitiveView {
+    func walk(with walker: inout ViewWalker) -> Bool { walker.walk(content) }
+}
+
+extension ForEach: PrimitiveView {
+    func walk(with walker: inout ViewWalker) -> Bool {
+        var containsContent = false
+        for element in data {
+            let elementID = String(describing: element[keyPath: id])
+            if walker.walk(content(element), elementID: elementID) { containsContent = true }
+        }
+        return containsContent
+    }
+}
+
+extension TintedView: PrimitiveView {
+    func walk(with walker: inout ViewWalker) -> Bool { walker.walk(content, tint: tint) }
+}
+
+extension SwipeActionsView: PrimitiveView {
+    func walk(with walker: inout ViewWalker) -> Bool { walker.visitSwipeActions(self) }
+}
+
+extension Button: PrimitiveView {
+    func walk(with walker: inout ViewWalker) -> Bool { walker.visitButton(self) }
+}
+
+extension Text: PrimitiveView {
+    func walk(with walker: inout ViewWalker) -> Bool { walker.visitText(self) }
+}
+
+extension Label: PrimitiveView {
+    func walk(with walker: inout ViewWalker) -> Bool { walker.visitLabel(self) }
+}
+
+extension Image: PrimitiveView {
+    func walk(with walker: inout ViewWalker) -> Bool { walker.visitImage(self) }
+}
+
+extension Spacer: PrimitiveView {
+    func walk(with walker: inout ViewWalker) -> Bool { walker.visitSpacer() }
+}

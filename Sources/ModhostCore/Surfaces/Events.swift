@@ -1,0 +1,62 @@
+import ModhostWire
+import ModifierKit
+
+/// Diagnostic codes: every place where the host ignores something on purpose.
+public enum DiagnosticCode {
+    /// A swipeActions modifier on a node that is not a List row (SwiftUI ignores it too).
+    public static let swipeActionsOutsideList = "swipe-actions-outside-list"
+    /// An event whose top-level key is not its modifier's `$type` (dropped).
+    public static let eventKeyMismatch = "event-key-mismatch"
+    /// An event payload with values JSON cannot carry (dropped).
+    public static let eventNotJSON = "event-not-json"
+    /// A view inside swipe-actions content that is not a button (not shown).
+    public static let ignoredView = "ignored-view"
+    /// A plugin folder that could not be loaded.
+    public static let pluginLoadFailed = "plugin-load-failed"
+    /// A mounted modifier whose type was unregistered (its plugin was removed).
+    public static let modifierTypeRemoved = "modifier-type-removed"
+}
+
+extension Session {
+    /// Sends a `diagnostic` notification to this session's front-end.
+    public func diagnostic(
+        _ severity: String, code: String, message: String, surface: String? = nil, node: String? = nil, path: String? = nil
+    ) {
+        var params = JSONObject()
+        params["severity"] = .string(severity)
+        params["code"] = .string(code)
+        params["message"] = .string(message)
+        if let surface { params["surface"] = .string(surface) }
+        if let node { params["node"] = .string(node) }
+        if let path { params["path"] = .string(path) }
+        notify(method: "diagnostic", params: .object(params))
+    }
+
+    /// An event a modifier dispatched: delivered to this (the owning) connection only when
+    /// its one top-level key is the modifier's `$type`; otherwise a diagnostic says why not.
+    func deliverEvent(_ payload: Dict, from address: ModifierAddress) {
+        let place = "modifier \(address.index) ('\(address.type)') of node '\(address.node)' in surface '\(address.surface)'"
+        guard payload.count == 1, payload[address.type] != nil else {
+            let keys = payload.keys.sorted().map { "'\($0)'" }.joined(separator: ", ")
+            diagnostic(
+                "error", code: DiagnosticCode.eventKeyMismatch,
+                message: "\(place) dispatched an event keyed \(keys.isEmpty ? "by nothing" : keys); events must have exactly one top-level key, the modifier's $type '\(address.type)'. The event was dropped",
+                surface: address.surface, node: address.node)
+            return
+        }
+        let json: JSONValue
+        do {
+            json = try ValueBridge.jsonValue(payload)
+        } catch {
+            diagnostic(
+                "error", code: DiagnosticCode.eventNotJSON,
+                message: "\(place) dispatched an event whose value at '\(error.path)' is a \(error.typeName), which JSON cannot carry. The event was dropped",
+                surface: address.surface, node: address.node, path: error.path)
+            return
+        }
+        notify(method: "event", params: [
+            "surface": .string(address.surface), "node": .string(address.node), "modifier": .int(Int64(address.index)),
+            "payload": json,
+        ])
+    }
+}

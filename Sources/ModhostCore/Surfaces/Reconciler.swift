@@ -1,0 +1,96 @@
+import ModhostWire
+import ModifierKit
+
+/// Builds a surface's next tree from a front-end's nodes, reusing the modifier instances
+/// (and row state) of the current tree where type and params are unchanged. Nothing is
+/// committed until the whole tree is built, so a bad node anywhere changes nothing.
+struct Reconciler {
+    let host: Host
+    var counts = ReconcileCounts()
+    /// Modifiers built or rebuilt by this pass, for the diagnostics they may warrant.
+    var fresh: [(instance: ModifierInstance, path: String)] = []
+
+    init(host: Host) { self.host = host }
+
+    mutating func build(_ spec: NodeSpec, reusing old: NodeState?) throws(RPCError) -> NodeState {
+        let reusable = old.flatMap { $0.kind == spec.kind && $0.key == spec.key ? $0 : nil }
+        if let old, reusable == nil { countRemoved(old) }
+        var modifiers: [ModifierInstance] = []
+        for (index, config) in spec.modifiers.enumerated() {
+            if let previous = reusable?.modifiers[safe: index], previous.type == config.type, previous.params == config.params {
+                counts.unchanged += 1
+                modifiers.append(previous)
+                continue
+            }
+            if reusable?.modifiers[safe: index] != nil { counts.updated += 1 } else { counts.created += 1 }
+            let instance = try makeModifier(type: config.type, params: config.params, path: config.path)
+            fresh.append((instance, config.path))
+            modifiers.append(instance)
+        }
+        if let reusable, reusable.modifiers.count > spec.modifiers.count {
+            counts.removed += reusable.modifiers.count - spec.modifiers.count
+        }
+        let node = NodeState(kind: spec.kind, key: spec.key, props: spec.props, modifiers: modifiers)
+        node.revealed = reusable?.revealed
+
+        // Children match by key first, then unkeyed ones by position among the unkeyed.
+        let oldChildren = reusable?.children ?? []
+        var oldByKey: [String: NodeState] = [:]
+        var oldUnkeyed: [NodeState] = []
+        for child in oldChildren {
+            if let key = child.key { oldByKey[key] = child } else { oldUnkeyed.append(child) }
+        }
+        var unkeyedIndex = 0
+        var used = Set<ObjectIdentifier>()
+        for childSpec in spec.children {
+            var match: NodeState?
+            if let key = childSpec.key {
+                match = oldByKey[key]
+            } else if unkeyedIndex < oldUnkeyed.count {
+                match = oldUnkeyed[unkeyedIndex]
+                unkeyedIndex += 1
+            }
+            if let match { used.insert(ObjectIdentifier(match)) }
+            node.children.append(try build(childSpec, reusing: match))
+        }
+        for child in oldChildren where !used.contains(ObjectIdentifier(child)) { countRemoved(child) }
+        return node
+    }
+
+    private mutating func countRemoved(_ node: NodeState) {
+        counts.removed += node.modifiers.count
+        for child in node.children { countRemoved(child) }
+    }
+
+    private func makeModifier(type: String, params: JSONObject, path: String) throws(RPCError) -> ModifierInstance {
+        guard let entry = ViewModifierRegistry.entry(for: type) else {
+            let known = ViewModifierRegistry.entries.map(\.type)
+            throw .invalidParams(
+                "unknown modifier type '\(type)' at '\(path)'; known types: \(known.isEmpty ? "none (no plugin registered any)" : known.joined(separator: ", "))",
+                path: JSONPath.member("$type", of: path), expected: known.isEmpty ? "a registered modifier type" : "one of \(known.joined(separator: ", "))",
+                got: type, extra: JSONObject([("known", .array(known.map { .string($0) }))]))
+        }
+        let address = ModifierAddress(type: type)
+        let dispatcher = EventDispatcher(modifierType: type) { [weak address] payload in
+            guard let address, let session = address.session else { return }
+            session.deliverEvent(payload, from: address)
+        }
+        let modifier: any ViewModifier
+        do {
+            modifier = try entry.factory(ValueBridge.dict(params), host.appContext(forPlugin: entry.plugin), dispatcher)
+        } catch let error as FieldError {
+            let place = error.path.isEmpty ? path : (error.path.hasPrefix("[") ? path + error.path : path + "." + error.path)
+            throw .invalidParams(
+                "\(error.description) (at '\(place)')", path: place, expected: error.type, got: error.value ?? "nothing")
+        } catch {
+            throw .invalidParams("modifier '\(type)' refused its params at '\(path)': \(error)", path: path)
+        }
+        return ModifierInstance(
+            type: type, params: params, modifier: modifier, effect: ModifierEvaluator.evaluate(modifier), address: address,
+            plugin: entry.plugin)
+    }
+}
+
+extension Array {
+    subscript(safe index: Int) -> Element? { indices.contains(index) ? self[index] : nil }
+}

@@ -1,0 +1,55 @@
+import ModhostWire
+import ModifierKit
+
+/// The resolved tree a `snapshot` returns.
+enum Snapshot {
+    /// SwiftUI's red, shown for destructive actions without a tint.
+    static let destructiveRed = Color(red: UInt8(0xFF), green: 0x3B, blue: 0x30, alpha: 0xFF)
+
+    static func node(_ node: NodeState) -> JSONValue {
+        var object = JSONObject()
+        object["type"] = .string(node.kind.rawValue)
+        object["id"] = .string(node.id)
+        if let key = node.key { object["key"] = .string(key) }
+        if !node.props.isEmpty { object["props"] = .object(node.props) }
+        if !node.modifiers.isEmpty {
+            object["modifiers"] = .array(node.modifiers.map { .object(JSONObject([("$type", .string($0.type))])) })
+        }
+        if let tint = node.modifiers.compactMap(\.effect.tint).last { object["tint"] = .string(tint.hex) }
+        let hasSwipeActions = node.modifiers.contains { !$0.effect.swipeActions.isEmpty }
+        if hasSwipeActions && node.isListRow {
+            var swipe = JSONObject()
+            var fullSwipe = JSONObject()
+            for edge in [HorizontalEdge.leading, .trailing] {
+                let actions = node.swipeActions(on: edge)
+                swipe[name(edge)] = .array(actions.map { action($0.action, modifier: $0.modifier) })
+                fullSwipe[name(edge)] = .bool(actions.first?.allowsFullSwipe ?? false)
+            }
+            swipe["allowsFullSwipe"] = .object(fullSwipe)
+            swipe["revealed"] = node.revealed.map { .string(name($0)) } ?? .null
+            object["swipeActions"] = .object(swipe)
+        }
+        if !node.children.isEmpty { object["children"] = .array(node.children.map(Self.node)) }
+        return .object(object)
+    }
+
+    static func action(_ action: ResolvedSwipeAction, modifier: Int) -> JSONValue {
+        var object = JSONObject()
+        object["id"] = .string(action.id)
+        object["label"] = action.label.map { .string($0) } ?? .null
+        object["systemImage"] = action.systemImage.map { .string($0) } ?? .null
+        // Swipe actions show the filled variant of their symbols, as in SwiftUI.
+        object["symbolVariant"] = action.systemImage == nil ? .null : "fill"
+        let tint = action.tint ?? (action.role == .destructive ? destructiveRed : nil)
+        object["tint"] = tint.map { .string($0.hex) } ?? .null
+        switch action.role {
+        case .destructive?: object["role"] = "destructive"
+        case .cancel?: object["role"] = "cancel"
+        default: object["role"] = .null
+        }
+        object["modifier"] = .int(Int64(modifier))
+        return .object(object)
+    }
+
+    static func name(_ edge: HorizontalEdge) -> String { edge == .leading ? "leading" : "trailing" }
+}
