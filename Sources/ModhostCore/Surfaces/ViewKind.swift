@@ -25,7 +25,7 @@ public enum ViewKind: String, CaseIterable, Sendable {
 /// Limits that keep one front-end from exhausting the host. Exceeding one is an error.
 public struct SurfaceLimits: Sendable {
     public var maxDepth = 64
-    public var maxNodesPerSurface = 10_000
+    public var maxNodesPerSurface = 100_000
     public var maxSurfacesPerConnection = 64
     public var maxModifiersPerNode = 16
     public var maxSurfaceNameLength = 128
