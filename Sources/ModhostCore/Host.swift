@@ -55,6 +55,13 @@ public final class Host {
         surfaces[ObjectIdentifier(session)] = nil
     }
 
+    /// Tells every initialized front-end about plugins that just failed to load.
+    public func pluginsFailed(_ statuses: [PluginStatus]) {
+        for session in initializedSessions {
+            for status in statuses { session.reportFailedPlugin(status) }
+        }
+    }
+
     /// Warns the owners of mounted modifiers whose type was just unregistered. The instances
     /// stay (their code stays mapped) until the front-end updates the node.
     public func typesRemoved(_ types: [String]) {

@@ -18,6 +18,8 @@ public struct PluginRoot: Sendable, Equatable {
 public struct PluginChanges: Equatable, Sendable {
     public var added: [String]
     public var removed: [String]
+    /// Plugin folders that failed in this scan (failures already reported are not repeated).
+    public var newFailures: [PluginStatus] = []
     public var isEmpty: Bool { added.isEmpty && removed.isEmpty }
 }
 
@@ -104,10 +106,12 @@ public final class PluginLoader {
         }
 
         var statuses: [PluginStatus] = []
+        var newFailures: [PluginStatus] = []
+        // Loaded plugins keep their names, even when a new folder sorts before theirs.
         var namesSeen: [String: String] = [:]
+        for (folder, plugin) in loaded { namesSeen[plugin.manifest.name] = folder }
         for (folder, root) in folders {
             if let plugin = loaded[folder] {
-                namesSeen[plugin.manifest.name] = folder
                 statuses.append(status(of: plugin))
                 continue
             }
@@ -125,7 +129,9 @@ public final class PluginLoader {
                 host.logger.info("loaded plugin \(plugin.manifest.name) from \(folder): modules \(plugin.modules.map(\.name).joined(separator: ", ")); types \(types(of: plugin.manifest.name).joined(separator: ", "))")
             } catch {
                 failures[folder] = (identity, error.description)
-                statuses.append(PluginStatus(name: lastComponent(folder), path: folder, state: .failed, error: error.description))
+                let status = PluginStatus(name: lastComponent(folder), path: folder, state: .failed, error: error.description)
+                statuses.append(status)
+                newFailures.append(status)
                 host.logger.error("plugin \(folder) was not loaded: \(error.description)")
             }
         }
@@ -133,7 +139,8 @@ public final class PluginLoader {
         host.pluginStatuses = statuses
 
         let after = Set(ViewModifierRegistry.entries.map(\.type))
-        return PluginChanges(added: after.subtracting(before).sorted(), removed: before.subtracting(after).sorted())
+        return PluginChanges(
+            added: after.subtracting(before).sorted(), removed: before.subtracting(after).sorted(), newFailures: newFailures)
     }
 
     /// Runs every loaded module's `OnDestroy` (daemon shutdown).

@@ -53,6 +53,8 @@ do {
     func rescan(_ watcher: FolderWatcher) {
         let changes = loader.scan()
         watcher.watch(loader.watchedFolders())
+        host.pluginsFailed(changes.newFailures)
+        host.typesRemoved(changes.removed)
         if !changes.isEmpty {
             host.broadcast(method: "pluginsChanged", params: [
                 "added": .array(changes.added.map { .string($0) }), "removed": .array(changes.removed.map { .string($0) }),

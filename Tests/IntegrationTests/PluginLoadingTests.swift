@@ -83,6 +83,10 @@ struct PluginLoadingTests {
         let good = try #require(plugins.first { $0["path"]?.stringValue == root + "/z-good" })
         #expect(good["status"] == "loaded")
         #expect(plugins.filter { $0["status"] == "failed" }.count == 8)
+        // A new front-end hears of each failure as a diagnostic, before the initialize answer.
+        let failures = client.notifications.filter { $0["params"]?["code"] == "plugin-load-failed" }
+        #expect(failures.count == 8)
+        #expect(failures.allSatisfy { $0["method"] == "diagnostic" && $0["params"]?["severity"] == "error" })
         // Every refusal is logged too, and the daemon keeps serving.
         #expect(daemon.log.components(separatedBy: "was not loaded").count - 1 == 8)
         #expect(try client.call("ping")["result"] != nil)
@@ -103,10 +107,17 @@ struct PluginLoadingTests {
         #expect(added["params"]?["removed"] == [])
         let modifiers = try #require(client.call("describe")["result"]?["modifiers"]?.arrayValue)
         #expect(modifiers.map { $0["type"] } == ["greeting"])
+        let mounted = try client.call("mount", params: [
+            "surface": "main", "root": ["type": "Text", "key": "hi", "modifiers": [["$type": "greeting", "name": "Ada"]]],
+        ])
+        #expect(mounted["result"] != nil, "\(mounted.jsonText)")
 
         try FileManager.default.removeItem(atPath: root + "/greeting")
         let removed = try client.nextNotification("pluginsChanged")
         #expect(removed["params"]?["removed"] == ["greeting"])
+        // The mounted surface that uses the removed type is told so.
+        let warning = client.notifications.first { $0["params"]?["code"] == "modifier-type-removed" }
+        #expect(warning?["params"]?["node"] == "hi")
         try daemon.waitForLog("greeting module destroyed")
         #expect(try client.call("describe")["result"]?["modifiers"] == [])
     }

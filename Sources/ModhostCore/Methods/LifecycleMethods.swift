@@ -46,6 +46,10 @@ enum LifecycleMethods {
             _ = try client.optional("version", at: "client", as: .string)
         }
         context.session.markInitialized(client: client)
+        // Nothing is dropped silently: a new front-end hears of every plugin that failed.
+        for status in context.host.pluginStatuses where status.state == .failed {
+            context.session.reportFailedPlugin(status)
+        }
         context.host.logger.info("\(context.session.peer): initialized by \(client?["name"]?.stringValue ?? "an unnamed client")")
 
         var result = JSONObject()

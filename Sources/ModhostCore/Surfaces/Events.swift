@@ -32,6 +32,13 @@ extension Session {
         notify(method: "diagnostic", params: .object(params))
     }
 
+    /// A plugin the host could not load, as a diagnostic.
+    public func reportFailedPlugin(_ status: PluginStatus) {
+        diagnostic(
+            "error", code: DiagnosticCode.pluginLoadFailed,
+            message: "plugin at \(status.path) was not loaded: \(status.error ?? "unknown error")", path: status.path)
+    }
+
     /// An event a modifier dispatched: delivered to this (the owning) connection only when
     /// its one top-level key is the modifier's `$type`; otherwise a diagnostic says why not.
     func deliverEvent(_ payload: Dict, from address: ModifierAddress) {

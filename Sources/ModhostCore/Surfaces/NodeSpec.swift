@@ -35,8 +35,10 @@ struct NodeSpec {
         }
         let key = try object.optional("key", at: path, as: .string)
         if let key {
-            guard !key.isEmpty, !key.contains("/") else {
-                throw .invalidParams("'\(path).key' must be a non-empty string without '/'", path: JSONPath.member("key", of: path), expected: "non-empty string without '/'", got: "\"\(key)\"")
+            // Keys and index paths (`0/3/1`) name nodes in one namespace, so a key must not
+            // look like a path.
+            guard !key.isEmpty, !key.contains("/"), !key.allSatisfy(\.isNumber) else {
+                throw .invalidParams("'\(path).key' must be a non-empty string without '/' that is not all digits (those name nodes by index path)", path: JSONPath.member("key", of: path), expected: "non-empty string without '/', not all digits", got: "\"\(key)\"")
             }
             guard keys.insert(key).inserted else {
                 throw .invalidParams("key '\(key)' at '\(path).key' is used twice; keys are unique in a surface", path: JSONPath.member("key", of: path), expected: "a unique key", got: "\"\(key)\"")

@@ -99,7 +99,11 @@ final class Surface {
 
     func node(_ id: String) -> NodeState? { nodesByID[id] }
 
-    var allNodes: [NodeState] { Array(nodesByID.values) }
+    /// Every node once (keyed nodes are indexed under their index path too).
+    var allNodes: [NodeState] {
+        var seen = Set<ObjectIdentifier>()
+        return nodesByID.values.filter { seen.insert(ObjectIdentifier($0)).inserted }
+    }
 
     /// Takes a newly built tree: assigns ids, list-row flags and modifier addresses.
     func commit(_ newRoot: NodeState, session: Session) {

@@ -1,0 +1,132 @@
+// One socket to the host: frames in and out, requests matched to responses by id.
+import net from 'node:net';
+import { encodeFrame, FrameDecoder, DEFAULT_MAX_FRAME } from './framing.js';
+import { ModhostError, ModhostConnectionError } from './errors.js';
+
+export class Connection {
+  /**
+   * @param {string} socketPath
+   * @param {{maxFrame?: number, onNotification: (method: string, params: any) => void,
+   *          onClose: (conn: Connection, error?: Error) => void,
+   *          onProtocolError: (message: string, detail?: any) => void}} handlers
+   */
+  constructor(socketPath, handlers) {
+    this.socketPath = socketPath;
+    this.handlers = handlers;
+    this.decoder = new FrameDecoder(handlers.maxFrame ?? DEFAULT_MAX_FRAME);
+    this.pending = new Map();
+    this.nextId = 1;
+    this.closed = false;
+    this.lastError = undefined;
+    this.socket = null;
+  }
+
+  /** Connects; resolves once the socket is open, rejects if it cannot be. */
+  open() {
+    return new Promise((resolve, reject) => {
+      let connected = false;
+      const socket = net.createConnection({ path: this.socketPath });
+      this.socket = socket;
+      socket.on('connect', () => {
+        connected = true;
+        resolve(this);
+      });
+      socket.on('data', (chunk) => this.receive(chunk));
+      socket.on('error', (error) => {
+        this.lastError = error;
+        if (!connected) reject(new ModhostConnectionError(
+          `cannot connect to modhostd at ${this.socketPath}: ${error.code ?? error.message} (is the daemon running? start it with 'modhostd --socket ${this.socketPath}')`,
+          'ERR_MODHOST_CONNECT'));
+      });
+      socket.on('close', () => this.didClose());
+    });
+  }
+
+  receive(chunk) {
+    let bodies;
+    try {
+      bodies = this.decoder.push(chunk);
+    } catch (error) {
+      this.handlers.onProtocolError(error.message);
+      this.destroy(error);
+      return;
+    }
+    for (const body of bodies) {
+      let message;
+      try {
+        message = JSON.parse(body.toString('utf8'));
+      } catch (error) {
+        this.handlers.onProtocolError(`the host sent a frame that is not JSON: ${error.message}`);
+        continue;
+      }
+      if (Array.isArray(message)) message.forEach((m) => this.dispatch(m));
+      else this.dispatch(message);
+    }
+  }
+
+  dispatch(message) {
+    if (message === null || typeof message !== 'object') return;
+    if (typeof message.method === 'string' && message.id === undefined) {
+      this.handlers.onNotification(message.method, message.params);
+      return;
+    }
+    if ('result' in message || 'error' in message) {
+      const waiter = this.pending.get(message.id);
+      if (!waiter) {
+        this.handlers.onProtocolError(
+          `the host answered id ${JSON.stringify(message.id)}, which no request of this client has` +
+            (message.error ? `: ${message.error.message}` : ''), message.error);
+        return;
+      }
+      this.pending.delete(message.id);
+      if (message.error) waiter.reject(new ModhostError(message.error, waiter.method));
+      else waiter.resolve(message.result);
+    }
+  }
+
+  /** Sends a request; resolves with its result, rejects with ModhostError or ModhostConnectionError. */
+  request(method, params) {
+    if (this.closed) {
+      return Promise.reject(new ModhostConnectionError(`connection to modhostd at ${this.socketPath} is closed; '${method}' was not sent`));
+    }
+    const id = this.nextId++;
+    const message = { jsonrpc: '2.0', id, method };
+    if (params !== undefined) message.params = params;
+    let frame;
+    try {
+      frame = encodeFrame(message);
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject, method });
+      this.socket.write(frame);
+    });
+  }
+
+  destroy(error) {
+    if (error) this.lastError = error;
+    this.socket?.destroy();
+  }
+
+  /** Ends the socket and resolves when it is closed. */
+  end() {
+    return new Promise((resolve) => {
+      if (this.closed || !this.socket) return resolve();
+      this.socket.once('close', () => resolve());
+      this.socket.destroy();
+    });
+  }
+
+  didClose() {
+    if (this.closed) return;
+    this.closed = true;
+    const cause = this.lastError ? ` (${this.lastError.code ?? this.lastError.message})` : '';
+    for (const [, waiter] of this.pending) {
+      waiter.reject(new ModhostConnectionError(
+        `connection to modhostd at ${this.socketPath} closed before '${waiter.method}' was answered${cause}`));
+    }
+    this.pending.clear();
+    this.handlers.onClose(this, this.lastError);
+  }
+}

@@ -1,0 +1,392 @@
+// Integration tests against a real modhostd on a temporary socket.
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { rmSync, existsSync, mkdirSync, copyFileSync, writeFileSync, renameSync } from 'node:fs';
+import {
+  connect, swipeActions, createModifier, List, Section, HStack, VStack, Text,
+  ModhostError, ModhostConnectionError,
+} from '../src/index.js';
+import { withDaemon, startDaemon, tempSocketDir, once, MODHOSTD } from '../test-support/daemon.js';
+
+// Fail once, clearly, when the binary is an old build without surfaces.
+{
+  const env = await withDaemon();
+  const host = await connect({ socket: env.socket, reconnect: false });
+  try {
+    await host.request('snapshot', { surface: 'probe' });
+  } catch (error) {
+    if (error.code === -32601) {
+      throw new Error(`${MODHOSTD} does not serve surfaces ('snapshot' is not found): it is an old build; rebuild it (swift build) or point MODHOSTD at a current modhostd`);
+    }
+  } finally {
+    await host.close();
+    await env.cleanup();
+  }
+}
+
+function mailRow(key, subject, presses, extra = {}) {
+  return HStack({ key, alignment: 'center', modifiers: [swipeActions({
+    leading: [{ id: 'archive', label: 'Archive', systemImage: 'archivebox', tint: 'teal', onPress: () => presses.push(`${key}:archive`) }],
+    trailing: [
+      { id: 'delete', label: 'Delete', systemImage: 'trash', role: 'destructive', onPress: () => presses.push(`${key}:delete`) },
+      { id: 'edit', label: 'Edit', systemImage: 'pencil', tint: '#0A84FF', onPress: () => presses.push(`${key}:edit`) },
+    ],
+    ...extra,
+  })] }, Text(subject));
+}
+
+async function session() {
+  const env = await withDaemon();
+  const host = await connect({ socket: env.socket, clientName: 'modhost-js-test', reconnect: false });
+  const diagnostics = [];
+  host.on('diagnostic', (d) => diagnostics.push(d));
+  return {
+    ...env, host, diagnostics,
+    async done() {
+      await host.close();
+      await env.cleanup();
+    },
+  };
+}
+
+test('initialize, describe', async () => {
+  const s = await session();
+  try {
+    assert.equal(s.host.server.protocolVersion, 1);
+    assert.ok(s.host.server.views.includes('List'));
+    const described = await s.host.describe();
+    assert.ok(described.modifiers.some((m) => m.type === 'swipeActions'));
+    assert.ok(Array.isArray(described.plugins));
+    assert.deepEqual(await s.host.ping(), {});
+  } finally { await s.done(); }
+});
+
+test('mount, update, snapshot, unmount', async () => {
+  const s = await session();
+  try {
+    const presses = [];
+    const surface = await s.host.mount('inbox', List(mailRow('m1', 'Hello', presses), mailRow('m2', 'Lunch?', presses)));
+    assert.equal(surface.name, 'inbox');
+    assert.ok(s.host.surfaces.has('inbox'));
+    let { root } = await surface.snapshot();
+    assert.equal(root.type, 'List');
+    assert.deepEqual(root.children.map((c) => c.key), ['m1', 'm2']);
+    assert.equal(root.children[0].children[0].props.text, 'Hello');
+    assert.deepEqual(root.children[0].swipeActions.trailing.map((a) => a.id), ['delete', 'edit']);
+    assert.equal(root.children[0].swipeActions.trailing[0].tint, '#FF3B30FF'); // destructive shows red
+    assert.equal(root.children[0].swipeActions.leading[0].symbolVariant, 'fill');
+
+    const counts = await surface.update(List(mailRow('m1', 'Hello', presses), mailRow('m3', 'New', presses)));
+    assert.deepEqual(Object.keys(counts).sort(), ['created', 'removed', 'unchanged', 'updated']);
+    assert.equal(counts.unchanged, 1);
+    ({ root } = await surface.snapshot());
+    assert.deepEqual(root.children.map((c) => c.key), ['m1', 'm3']);
+
+    await assert.rejects(s.host.mount('inbox', List()), (e) => e instanceof ModhostError && e.data.path === 'surface');
+    assert.deepEqual(await surface.unmount(), {});
+    assert.equal(surface.mounted, false);
+    assert.equal(s.host.surfaces.has('inbox'), false);
+    await assert.rejects(surface.snapshot(), /not mounted/);
+  } finally { await s.done(); }
+});
+
+test('swipe then tapAction calls the right onPress, and only it', async () => {
+  const s = await session();
+  try {
+    const presses = [];
+    const surface = await s.host.mount('inbox', List(mailRow('m1', 'Hello', presses), mailRow('m2', 'Lunch?', presses)));
+    const swiped = await surface.swipe('m2', 'trailing');
+    assert.deepEqual(swiped, { handled: true, edge: 'trailing', revealed: ['delete', 'edit'] });
+    assert.deepEqual(presses, []);
+    const tapped = await surface.tapAction('m2', 'edit');
+    assert.equal(tapped.handled, true);
+    // the event arrives before the response, so onPress has already run
+    assert.deepEqual(presses, ['m2:edit']);
+
+    // not revealed any more: not handled, nothing runs
+    const again = await surface.tapAction('m2', 'edit');
+    assert.equal(again.handled, false);
+    await surface.interact('m1', { gesture: 'swipe', edge: 'leading' });
+    await surface.tapAction('m1', 'archive');
+    assert.deepEqual(presses, ['m2:edit', 'm1:archive']);
+    assert.deepEqual(s.diagnostics, []);
+  } finally { await s.done(); }
+});
+
+test('full swipe with allowsFullSwipe performs the first action', async () => {
+  const s = await session();
+  try {
+    const presses = [];
+    const surface = await s.host.mount('inbox', List(mailRow('m1', 'Hello', presses, { allowsFullSwipe: true })));
+    const result = await surface.swipe('m1', 'trailing', { full: true });
+    assert.equal(result.performed, 'delete');
+    assert.deepEqual(presses, ['m1:delete']);
+  } finally { await s.done(); }
+});
+
+test('two swipeActions modifiers on one row each get their own events', async () => {
+  const s = await session();
+  try {
+    const first = [];
+    const second = [];
+    const events = [];
+    s.host.on('event', (e) => events.push(e));
+    const row = HStack({ key: 'row', modifiers: [
+      swipeActions({ trailing: [{ id: 'delete', label: 'Delete', role: 'destructive', onPress: (info) => first.push(info) }] }),
+      swipeActions({ trailing: [{ id: 'flag', label: 'Flag', tint: 'orange', onPress: (info) => second.push(info) }] }),
+    ] }, Text('Two modifiers'));
+    const surface = await s.host.mount('main', List(row));
+    const swiped = await surface.swipe('row', 'trailing');
+    assert.deepEqual(swiped.revealed, ['delete', 'flag']); // accumulate per edge, in modifier order
+
+    await surface.tapAction('row', 'flag');
+    assert.equal(first.length, 0);
+    assert.equal(second.length, 1);
+    assert.equal(second[0].id, 'flag');
+    assert.equal(second[0].modifier, 1);
+    assert.equal(events.at(-1).modifier, 1);
+
+    await surface.swipe('row', 'trailing');
+    await surface.tapAction('row', 'delete');
+    assert.equal(first.length, 1);
+    assert.equal(first[0].modifier, 0);
+    assert.equal(second.length, 1);
+    assert.deepEqual(events.map((e) => [e.node, e.modifier, e.payload]), [
+      ['row', 1, { swipeActions: { id: 'flag' } }],
+      ['row', 0, { swipeActions: { id: 'delete' } }],
+    ]);
+  } finally { await s.done(); }
+});
+
+test('unkeyed rows are routed by index path, inside a Section', async () => {
+  const s = await session();
+  try {
+    const presses = [];
+    const row = (n) => HStack({ modifiers: [swipeActions({ leading: [{ id: 'pin', label: 'Pin', onPress: () => presses.push(n) }] })] }, Text(`row ${n}`));
+    const surface = await s.host.mount('main', List(Section(row(0), row(1), row(2))));
+    await surface.swipe('0/0/2', 'leading');
+    await surface.tapAction('0/0/2', 'pin');
+    assert.deepEqual(presses, [2]);
+  } finally { await s.done(); }
+});
+
+test('update keeps a revealed row revealed, and new listeners take over', async () => {
+  const s = await session();
+  try {
+    const before = [];
+    const after = [];
+    const surface = await s.host.mount('inbox', List(mailRow('m1', 'Hello', before), mailRow('m2', 'Lunch?', before)));
+    await surface.swipe('m1', 'trailing');
+    // same modifier data, new callbacks, other row changed text, a row added
+    const counts = await surface.update(List(mailRow('m1', 'Hello', after), mailRow('m2', 'Lunch at noon?', after), mailRow('m4', 'Hi', after)));
+    assert.ok(counts.unchanged >= 2);
+    const { root } = await surface.snapshot();
+    assert.equal(root.children[0].swipeActions.revealed, 'trailing');
+    assert.equal(root.children[1].swipeActions.revealed, null);
+    const tapped = await surface.tapAction('m1', 'delete');
+    assert.equal(tapped.handled, true);
+    assert.deepEqual(before, []);
+    assert.deepEqual(after, ['m1:delete']);
+  } finally { await s.done(); }
+});
+
+test('host errors reject with ModhostError carrying code and data.path; nothing changes', async () => {
+  const s = await session();
+  try {
+    const presses = [];
+    const surface = await s.host.mount('inbox', List(mailRow('m1', 'Hello', presses)));
+    const bad = List(HStack({ key: 'm1', modifiers: [swipeActions({ trailing: [
+      { id: 'ok', label: 'OK', onPress() {} },
+      { id: 'bad', label: 'Bad', tint: 'not-a-colour', onPress() {} },
+    ] })] }));
+    await assert.rejects(surface.update(bad), (e) => {
+      assert.ok(e instanceof ModhostError);
+      assert.ok(e instanceof Error);
+      assert.equal(e.code, -32602);
+      assert.equal(e.data.path, 'root.children[0].modifiers[0].trailing[1].tint');
+      assert.equal(e.path, e.data.path);
+      assert.equal(e.data.got, 'not-a-colour');
+      assert.match(e.message, /colour/);
+      assert.equal(e.method, 'update');
+      return true;
+    });
+    await assert.rejects(s.host.mount('other', List(HStack({ modifiers: [createModifier('noSuchModifier')] }))),
+      (e) => e instanceof ModhostError && e.data.path === 'root.children[0].modifiers[0].$type');
+    // the failed update changed nothing: old tree and old listeners still in force
+    const { root } = await surface.snapshot();
+    assert.deepEqual(root.children[0].swipeActions.trailing.map((a) => a.id), ['delete', 'edit']);
+    await surface.swipe('m1', 'trailing');
+    await surface.tapAction('m1', 'edit');
+    assert.deepEqual(presses, ['m1:edit']);
+    await assert.rejects(surface.interact('nope', { gesture: 'swipe', edge: 'leading' }), (e) => e.code === -32602 && e.data.path === 'node');
+  } finally { await s.done(); }
+});
+
+test('an event without a listener becomes a client diagnostic; host diagnostics arrive too', async () => {
+  const s = await session();
+  try {
+    // data only: no eventListener on this client
+    const raw = createModifier('swipeActions', { trailing: [{ id: 'delete', label: 'Delete' }] });
+    const tree = VStack(
+      List(HStack({ key: 'row', modifiers: [raw] }, Text('no listener'))),
+      HStack({ key: 'loose', modifiers: [swipeActions({ trailing: [{ id: 'x', label: 'X', onPress() {} }] })] }),
+    );
+    const surface = await s.host.mount('main', tree);
+    const hostDiag = s.diagnostics.find((d) => d.code === 'swipe-actions-outside-list');
+    assert.ok(hostDiag, JSON.stringify(s.diagnostics));
+    assert.equal(hostDiag.node, 'loose');
+
+    await surface.swipe('row', 'trailing');
+    await surface.tapAction('row', 'delete');
+    const clientDiag = s.diagnostics.find((d) => d.source === 'client');
+    assert.ok(clientDiag, JSON.stringify(s.diagnostics));
+    assert.equal(clientDiag.code, 'event-without-listener');
+    assert.equal(clientDiag.node, 'row');
+    assert.equal(clientDiag.modifier, 0);
+    assert.deepEqual(clientDiag.payload, { swipeActions: { id: 'delete' } });
+  } finally { await s.done(); }
+});
+
+test('an action without onPress, and a throwing onPress, give client diagnostics', async () => {
+  const s = await session();
+  try {
+    const surface = await s.host.mount('main', List(HStack({ key: 'row', modifiers: [swipeActions({ trailing: [
+      { id: 'silent', label: 'Silent' },
+      { id: 'boom', label: 'Boom', onPress() { throw new Error('kaboom'); } },
+    ] })] })));
+    await surface.swipe('row', 'trailing');
+    await surface.tapAction('row', 'silent');
+    await surface.swipe('row', 'trailing');
+    await surface.tapAction('row', 'boom');
+    assert.deepEqual(s.diagnostics.map((d) => d.code), ['event-unhandled', 'listener-threw']);
+    assert.match(s.diagnostics[1].message, /kaboom/);
+  } finally { await s.done(); }
+});
+
+test('reconnect after SIGKILL and restart: re-mounts, events flow again; close() stops it', async () => {
+  const dir = tempSocketDir();
+  const socket = path.join(dir, 'modhost.sock');
+  let daemon = await startDaemon(socket);
+  const host = await connect({ socket, reconnect: { initialDelayMs: 20, maxDelayMs: 200 } });
+  try {
+    const presses = [];
+    const surface = await host.mount('inbox', List(mailRow('m1', 'Hello', presses)));
+    await surface.update(List(mailRow('m1', 'Hello', presses), mailRow('m2', 'Second', presses)));
+
+    const disconnected = once(host, 'disconnect');
+    await daemon.stop('SIGKILL');
+    await disconnected;
+    assert.equal(host.connected, false);
+    // a request made while disconnected waits for the new connection
+    const pendingSnapshot = surface.snapshot();
+
+    const reconnected = once(host, 'reconnect');
+    daemon = await startDaemon(socket);
+    const info = await reconnected;
+    assert.deepEqual(info.surfaces, ['inbox']);
+    assert.equal(host.connected, true);
+
+    // re-mounted from the latest tree
+    const { root } = await pendingSnapshot;
+    assert.deepEqual(root.children.map((c) => c.key), ['m1', 'm2']);
+    // and listeners keep working
+    await surface.swipe('m2', 'trailing');
+    await surface.tapAction('m2', 'delete');
+    assert.deepEqual(presses, ['m2:delete']);
+
+    // in-flight requests reject clearly when the daemon goes away
+    // (the daemon is stopped first, so the request is surely still unanswered when it dies)
+    const lost = once(host, 'disconnect');
+    daemon.child.kill('SIGSTOP');
+    const inflight = surface.snapshot();
+    await new Promise((r) => setTimeout(r, 50));
+    daemon.child.kill('SIGKILL');
+    await assert.rejects(inflight, (e) => e instanceof ModhostConnectionError && e.code === 'ERR_MODHOST_DISCONNECTED' && /closed before 'snapshot' was answered/.test(e.message));
+    await lost;
+
+    const closed = once(host, 'close');
+    await host.close();
+    assert.equal((await closed).reason, 'closed');
+    await assert.rejects(host.describe(), (e) => e instanceof ModhostConnectionError && e.code === 'ERR_MODHOST_CLOSED');
+  } finally {
+    await host.close();
+    await daemon.stop('SIGKILL');
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('without reconnect, a lost connection rejects waiting requests and emits close', async () => {
+  const s = await session();
+  try {
+    const closed = once(s.host, 'close');
+    await s.daemon.stop('SIGKILL');
+    const info = await closed;
+    assert.equal(info.reason, 'lost');
+    await assert.rejects(s.host.ping(), ModhostConnectionError);
+  } finally { await s.done(); }
+});
+
+test('connect fails clearly when no daemon listens', async () => {
+  const dir = tempSocketDir();
+  try {
+    await assert.rejects(connect({ socket: path.join(dir, 'none.sock') }),
+      (e) => e instanceof ModhostConnectionError && e.code === 'ERR_MODHOST_CONNECT' && /is the daemon running/.test(e.message));
+  } finally { rmSync(dir, { recursive: true, force: true }); }
+});
+
+test('a plugin dropped into a plugin folder is announced with pluginsChanged', async (t) => {
+  const fixture = path.join(path.dirname(MODHOSTD), 'libGreetingFixture.so');
+  if (!existsSync(fixture)) {
+    t.skip(`no ${fixture} (built with the package's test fixtures)`);
+    return;
+  }
+  // The plugin folder exists before the daemon starts, so the daemon watches it.
+  const env = await withDaemon((dir) => {
+    mkdirSync(path.join(dir, 'plugins'));
+    return { args: ['--plugins', path.join(dir, 'plugins')] };
+  });
+  const host = await connect({ socket: env.socket, reconnect: false });
+  try {
+    // Build the plugin folder aside, then move it in at once, as an installer would.
+    const folder = path.join(env.dir, 'staging', 'greeting');
+    mkdirSync(folder, { recursive: true });
+    copyFileSync(fixture, path.join(folder, 'libGreetingFixture.so'));
+    writeFileSync(path.join(folder, 'plugin.json'), JSON.stringify({
+      name: 'Greeting', platforms: ['linux'], sdkVersion: '1.0.0',
+      linux: { library: 'libGreetingFixture.so', modules: ['GreetingModule'] },
+    }));
+    const changed = once(host, 'pluginsChanged');
+    renameSync(folder, path.join(env.dir, 'plugins', 'greeting'));
+    const info = await changed;
+    assert.deepEqual(info, { added: ['greeting'], removed: [] });
+    const described = await host.describe();
+    assert.ok(described.modifiers.some((m) => m.type === 'greeting'));
+  } finally {
+    await host.close();
+    await env.cleanup();
+  }
+});
+
+test('close() while reconnecting stops retrying and rejects waiting requests', async () => {
+  const env = await withDaemon();
+  const host = await connect({ socket: env.socket, reconnect: { initialDelayMs: 10, maxDelayMs: 20 } });
+  try {
+    const failures = [];
+    host.on('reconnectFailed', (info) => failures.push(info));
+    const disconnected = once(host, 'disconnect');
+    await env.daemon.stop('SIGKILL');
+    await disconnected;
+    const waiting = host.describe();
+    await once(host, 'reconnectFailed'); // it is retrying
+    await host.close();
+    await assert.rejects(waiting, (e) => e instanceof ModhostConnectionError && e.code === 'ERR_MODHOST_CLOSED');
+    const count = failures.length;
+    await new Promise((r) => setTimeout(r, 100));
+    assert.equal(failures.length, count, 'no attempts after close()');
+    assert.equal(host.state, 'closed');
+  } finally {
+    await host.close();
+    await env.cleanup();
+  }
+});

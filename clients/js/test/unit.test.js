@@ -1,0 +1,140 @@
+// Pure unit tests: no daemon.
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import {
+  createModifier, createModifierWithEventListener, swipeActions, serializeTree, stripFunctions,
+  h, List, Section, HStack, VStack, Text, Label, Image, Button, Spacer,
+  encodeFrame, FrameDecoder, defaultSocketPath, ModhostError,
+} from '../src/index.js';
+
+test('createModifier spreads params flat beside $type', () => {
+  assert.deepEqual(createModifier('padding', { all: 8 }), { $type: 'padding', all: 8 });
+  assert.deepEqual(createModifier('bold'), { $type: 'bold' });
+  assert.throws(() => createModifier(''), TypeError);
+});
+
+test('createModifierWithEventListener adds eventListener', () => {
+  const listener = () => {};
+  const m = createModifierWithEventListener('onTapGesture', listener, { count: 2 });
+  assert.deepEqual(Object.keys(m), ['$type', 'count', 'eventListener']);
+  assert.equal(m.$type, 'onTapGesture');
+  assert.equal(m.count, 2);
+  assert.equal(m.eventListener, listener);
+  assert.throws(() => createModifierWithEventListener('x', 'nope'), TypeError);
+});
+
+test('swipeActions keeps onPress in JS and sends only data', () => {
+  const calls = [];
+  const m = swipeActions({
+    leading: [{ id: 'archive', label: 'Archive', tint: 'teal', onPress: () => calls.push('archive') }],
+    trailing: [
+      { id: 'delete', label: 'Delete', systemImage: 'trash', role: 'destructive', onPress: () => calls.push('delete') },
+      { id: 'edit', label: 'Edit', onPress: () => calls.push('edit') },
+    ],
+  });
+  assert.equal(m.$type, 'swipeActions');
+  assert.equal(m.allowsFullSwipe, false);
+  assert.deepEqual(m.leading, [{ id: 'archive', label: 'Archive', tint: 'teal' }]);
+  assert.deepEqual(m.trailing, [
+    { id: 'delete', label: 'Delete', systemImage: 'trash', role: 'destructive' },
+    { id: 'edit', label: 'Edit' },
+  ]);
+  assert.equal(typeof m.eventListener, 'function');
+  // the listener receives payload[$type] and calls exactly the matching onPress
+  assert.equal(m.eventListener({ id: 'edit' }, {}), true);
+  assert.deepEqual(calls, ['edit']);
+  assert.equal(m.eventListener({ id: 'delete' }, {}), true);
+  assert.deepEqual(calls, ['edit', 'delete']);
+  assert.equal(m.eventListener({ id: 'unknown' }, {}), false);
+  assert.deepEqual(calls, ['edit', 'delete']);
+  const wire = JSON.parse(JSON.stringify(stripFunctions(m)));
+  assert.equal('eventListener' in wire, false);
+  assert.equal(JSON.stringify(wire).includes('onPress'), false);
+});
+
+test('swipeActions refuses duplicate ids and bad actions', () => {
+  assert.throws(() => swipeActions({ leading: [{ id: 'a', label: 'A', onPress() {} }], trailing: [{ id: 'a', label: 'B', onPress() {} }] }), /used twice/);
+  assert.throws(() => swipeActions({ trailing: [{ label: 'no id' }] }), /id/);
+  assert.throws(() => swipeActions({ trailing: [{ id: 'x', label: 'X', onPress: 3 }] }), /onPress/);
+  assert.equal(swipeActions({ allowsFullSwipe: true }).allowsFullSwipe, true);
+});
+
+test('h splits key, modifiers and props; Text strings become props.text', () => {
+  const mod = createModifier('x');
+  const node = h('HStack', { key: 'row', modifiers: [mod], alignment: 'center' }, Text('Hello'), 'world', null, false, [Spacer()]);
+  assert.deepEqual(node, {
+    type: 'HStack', key: 'row', props: { alignment: 'center' }, modifiers: [mod],
+    children: [
+      { type: 'Text', props: { text: 'Hello' } },
+      { type: 'Text', props: { text: 'world' } },
+      { type: 'Spacer' },
+    ],
+  });
+  assert.deepEqual(Text({ key: 't' }, 'a', 1), { type: 'Text', key: 't', props: { text: 'a1' } });
+  assert.deepEqual(Label({ systemImage: 'tray' }, 'Inbox'), { type: 'Label', props: { systemImage: 'tray', title: 'Inbox' } });
+  assert.deepEqual(Image({ systemImage: 'star' }), { type: 'Image', props: { systemImage: 'star' } });
+  assert.deepEqual(Button({ key: 'b' }, 'Go'), { type: 'Button', key: 'b', children: [{ type: 'Text', props: { text: 'Go' } }] });
+  assert.deepEqual(List([Section(VStack())]), { type: 'List', children: [{ type: 'Section', children: [{ type: 'VStack' }] }] });
+  assert.throws(() => Spacer(Text('x')), /takes no child/);
+  assert.throws(() => Text(Text('x')), /takes no child/);
+});
+
+test('serialization strips functions and listeners and indexes them by node id and modifier index', () => {
+  const a = () => 'a';
+  const b = () => 'b';
+  const tree = List(
+    HStack({ modifiers: [createModifierWithEventListener('t', a, { n: 1, fn() {} })] }),
+    HStack({ key: 'k', onSomething: () => {}, modifiers: [createModifier('plain'), createModifierWithEventListener('t', b)] },
+      Text('x')),
+  );
+  const { root, listeners } = serializeTree(tree);
+  assert.deepEqual(root, {
+    type: 'List',
+    children: [
+      { type: 'HStack', modifiers: [{ $type: 't', n: 1 }] },
+      { type: 'HStack', key: 'k', props: {}, modifiers: [{ $type: 'plain' }, { $type: 't' }], children: [{ type: 'Text', props: { text: 'x' } }] },
+    ],
+  });
+  assert.equal(JSON.stringify(root).includes('eventListener'), false);
+  assert.deepEqual([...listeners.keys()], ['0/0', 'k']);
+  assert.equal(listeners.get('0/0').get(0).listener, a);
+  assert.equal(listeners.get('k').has(0), false);
+  assert.equal(listeners.get('k').get(1).listener, b);
+  assert.equal(listeners.get('k').get(1).type, 't');
+  // the tree itself is not changed
+  assert.equal(typeof tree.children[0].modifiers[0].eventListener, 'function');
+});
+
+test('serialization refuses cycles', () => {
+  const m = createModifier('x');
+  m.self = m;
+  assert.throws(() => serializeTree(HStack({ modifiers: [m] })), /cycle/);
+});
+
+test('frames: encode and decode in any segmentation', () => {
+  const frames = Buffer.concat([encodeFrame({ a: 1 }), encodeFrame({ b: 'é' }), encodeFrame([1, 2])]);
+  const decoder = new FrameDecoder();
+  const out = [];
+  for (const byte of frames) out.push(...decoder.push(Buffer.from([byte])));
+  assert.deepEqual(out.map((b) => JSON.parse(b.toString('utf8'))), [{ a: 1 }, { b: 'é' }, [1, 2]]);
+  const all = new FrameDecoder().push(frames);
+  assert.equal(all.length, 3);
+  assert.equal(frames.readUInt32BE(0), 7);
+  assert.throws(() => new FrameDecoder(10).push(encodeFrame({ long: 'xxxxxxxxxxxxxxx' })), RangeError);
+});
+
+test('default socket path follows the daemon', () => {
+  assert.equal(defaultSocketPath({ MODHOST_SOCKET: '/x/y.sock', XDG_RUNTIME_DIR: '/run/user/1' }), '/x/y.sock');
+  assert.equal(defaultSocketPath({ XDG_RUNTIME_DIR: '/run/user/1' }), '/run/user/1/modhost/modhost.sock');
+  assert.equal(defaultSocketPath({}), `/tmp/modhost-${process.getuid()}/modhost.sock`);
+});
+
+test('ModhostError carries code, data and path', () => {
+  const e = new ModhostError({ code: -32602, message: 'bad tint', data: { path: 'root.tint', got: 'x' } }, 'mount');
+  assert.ok(e instanceof Error);
+  assert.equal(e.name, 'ModhostError');
+  assert.equal(e.message, 'bad tint');
+  assert.equal(e.code, -32602);
+  assert.equal(e.path, 'root.tint');
+  assert.equal(e.method, 'mount');
+});

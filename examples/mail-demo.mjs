@@ -1,0 +1,134 @@
+#!/usr/bin/env node
+// The mail screen, driven through modhostd: a List of messages, Archive on the leading edge,
+// Delete (destructive) and Edit on the trailing edge. Swipes and taps go through the
+// protocol; the onPress callbacks stay here and run when the host's events come back.
+//
+//   node examples/mail-demo.mjs [SOCKET]     (default: $MODHOST_SOCKET, then the daemon's default)
+import { connect, List, HStack, VStack, Text, Image, Spacer, swipeActions, ModhostError } from '../clients/js/src/index.js';
+
+const socket = process.argv[2];
+const step = (text) => console.log(`\n== ${text}`);
+const say = (text) => console.log(`   ${text}`);
+
+// App state: the inbox, and what the user did to it.
+let inbox = [
+  { id: 'msg-1', from: 'Ada Lovelace', subject: 'Notes on the Analytical Engine', unread: true },
+  { id: 'msg-2', from: 'Grace Hopper', subject: 'Compiler demo on Friday', unread: true },
+  { id: 'msg-3', from: 'Alan Turing', subject: 'Re: computable numbers', unread: false },
+  { id: 'msg-4', from: 'Edsger Dijkstra', subject: 'GOTO considered harmful', unread: false },
+];
+const archived = [];
+
+function row(message) {
+  return HStack({
+    key: message.id,
+    alignment: 'center',
+    modifiers: [swipeActions({
+      leading: [{
+        id: 'archive', label: 'Archive', systemImage: 'archivebox', tint: 'teal',
+        onPress: ({ node }) => {
+          say(`onPress ran: Archive on ${node}`);
+          archived.push(message);
+          inbox = inbox.filter((m) => m.id !== message.id);
+        },
+      }],
+      trailing: [
+        {
+          id: 'delete', label: 'Delete', systemImage: 'trash', role: 'destructive',
+          onPress: ({ node }) => {
+            say(`onPress ran: Delete on ${node}`);
+            inbox = inbox.filter((m) => m.id !== message.id);
+          },
+        },
+        {
+          id: 'edit', label: 'Edit', systemImage: 'pencil', tint: '#0A84FF',
+          onPress: ({ node }) => {
+            say(`onPress ran: Edit on ${node}`);
+            inbox = inbox.map((m) => (m.id === message.id ? { ...m, subject: `${m.subject} (edited)`, unread: false } : m));
+          },
+        },
+      ],
+      allowsFullSwipe: false,
+    })],
+  },
+  message.unread ? Image({ systemImage: 'circle.fill' }) : null,
+  VStack({ alignment: 'leading' }, Text(message.from), Text(message.subject)),
+  Spacer());
+}
+
+const screen = () => List(inbox.map(row));
+
+function table(root) {
+  const rows = (root.children ?? []).map((node) => {
+    const texts = [];
+    const collect = (n) => { if (n.type === 'Text') texts.push(n.props?.text ?? ''); (n.children ?? []).forEach(collect); };
+    collect(node);
+    const edge = (list) => list.map((a) => `${a.label}${a.role ? `[${a.role}]` : ''} ${a.tint}`).join(', ');
+    return {
+      row: node.id,
+      from: texts[0] ?? '',
+      subject: texts[1] ?? '',
+      leading: edge(node.swipeActions?.leading ?? []),
+      trailing: edge(node.swipeActions?.trailing ?? []),
+      revealed: node.swipeActions?.revealed ?? '-',
+    };
+  });
+  const cols = ['row', 'from', 'subject', 'leading', 'trailing', 'revealed'];
+  const width = Object.fromEntries(cols.map((c) => [c, Math.max(c.length, ...rows.map((r) => String(r[c]).length))]));
+  const line = (r) => '   ' + cols.map((c) => String(r[c]).padEnd(width[c])).join(' | ');
+  console.log(line(Object.fromEntries(cols.map((c) => [c, c]))));
+  console.log('   ' + cols.map((c) => '-'.repeat(width[c])).join('-+-'));
+  rows.forEach((r) => console.log(line(r)));
+}
+
+const host = await connect({ socket, clientName: 'mail-demo' });
+host.on('diagnostic', (d) => say(`diagnostic (${d.source ?? 'host'}) ${d.severity} ${d.code}: ${d.message}`));
+try {
+  step(`connected to ${host.server.server.name} ${host.server.server.version} at ${host.socketPath}`);
+  say(`modifiers: ${host.server.modifiers.map((m) => `${m.type} (plugin ${m.plugin})`).join(', ')}`);
+
+  step(`mount surface 'mail' with ${inbox.length} messages`);
+  const surface = await host.mount('mail', screen());
+  say(`mounted '${surface.name}'`);
+
+  async function swipeAndTap(node, edge, id) {
+    step(`swipe ${node} from the ${edge} edge, then tap '${id}'`);
+    const swiped = await surface.swipe(node, edge);
+    say(`revealed: ${swiped.revealed.join(', ')}`);
+    const tapped = await surface.tapAction(node, id);
+    say(`tapAction -> handled=${tapped.handled} performed=${tapped.performed} (modifier ${tapped.modifier})`);
+    const counts = await surface.update(screen());
+    say(`update -> created ${counts.created}, updated ${counts.updated}, unchanged ${counts.unchanged}, removed ${counts.removed}`);
+  }
+
+  await swipeAndTap('msg-2', 'leading', 'archive');
+  await swipeAndTap('msg-4', 'trailing', 'delete');
+  await swipeAndTap('msg-1', 'trailing', 'edit');
+
+  step('swipe msg-3 from the trailing edge and leave it open; re-render');
+  const open = await surface.swipe('msg-3', 'trailing');
+  say(`revealed: ${open.revealed.join(', ')}`);
+  await surface.update(screen());
+  say('after update the row is still revealed (its modifier kept its instance)');
+
+  step('a tap on an action that is not revealed is not handled');
+  const missed = await surface.tapAction('msg-1', 'delete');
+  say(`tapAction msg-1 delete -> handled=${missed.handled}: ${missed.reason}`);
+
+  step('a bad tint is refused with a path, and nothing changes');
+  try {
+    await surface.update(List(HStack({ key: 'x', modifiers: [swipeActions({ trailing: [{ id: 'x', label: 'X', tint: 'sparkly' }] })] })));
+  } catch (error) {
+    if (!(error instanceof ModhostError)) throw error;
+    say(`ModhostError ${error.code} at ${error.data.path}`);
+  }
+
+  step(`snapshot (inbox: ${inbox.length}, archived: ${archived.map((m) => m.id).join(', ')})`);
+  const { root } = await surface.snapshot();
+  table(root);
+
+  await surface.unmount();
+  step('unmounted; bye');
+} finally {
+  await host.close();
+}
