@@ -29,6 +29,25 @@
  *   mode=rtt n=20000 secs=0.412 us_per_rt=20.61 client_cpu_us_per_req=3.1 server_cpu_us_per_req=4.2
  *   mode=pipe n=500000 depth=100 secs=0.95 req_per_s=526000 ...
  * (server_cpu_us_per_req only with --pid).
+ *
+ * Two more modes drive modhostd's surfaces (they need the swipeActions plugin;
+ * see the comments above interact_main and surface_main):
+ *
+ *   client SOCKET interact N [--pid PID]
+ *       On one connection: initialize, mount a small List whose rows carry
+ *       swipeActions, then N ping round trips and N cycles of
+ *       swipe (trailing) -> response, tapAction "delete" -> event + response,
+ *       interleaved in blocks. Prints us per ping, per swipe, per tap and per
+ *       cycle, and the server's CPU per ping and per cycle; with --pid also
+ *       the server's CPU per single ping, swipe and tap from a few extra
+ *       iterations that read it around each request (probe_cpu_us_*).
+ *   client SOCKET surface ROWS REPS [--pid PID] [--ops floor,mount,update] [--dump FILE]
+ *       On one connection: REPS times, the parse floor (a ping carrying the
+ *       big root as params, refused with -32602 after a full parse), a mount
+ *       of a ROWS-row List on a fresh surface, an update that changes one
+ *       row, and an untimed unmount. Prints every repetition's wall and
+ *       server CPU ms and the update's counts. --dump writes the mount
+ *       request's JSON text to FILE (for a JSON.parse baseline).
  */
 #define _GNU_SOURCE
 #include <dirent.h>
@@ -296,18 +315,539 @@ static int env_int(const char *name, int dflt) {
     return v && atoi(v) > 0 ? atoi(v) : dflt;
 }
 
+/* ======================================================================
+ * Surface modes (modhostd only): interact and surface.
+ * ====================================================================== */
+
+#define MAX_FRAME_IN (64u << 20)   /* largest reply frame the surface modes accept */
+
+/* ---- a growable text buffer ---- */
+
+typedef struct {
+    char *p;
+    size_t len, cap;
+} sbuf_t;
+
+static void sb_reserve(sbuf_t *b, size_t extra) {
+    if (b->len + extra <= b->cap) return;
+    size_t cap = b->cap ? b->cap : 4096;
+    while (cap < b->len + extra) cap *= 2;
+    b->p = realloc(b->p, cap);
+    if (!b->p) fail("out of memory");
+    b->cap = cap;
+}
+
+static void sb_put(sbuf_t *b, const char *s, size_t n) {
+    sb_reserve(b, n);
+    memcpy(b->p + b->len, s, n);
+    b->len += n;
+}
+
+static void sb_puts(sbuf_t *b, const char *s) { sb_put(b, s, strlen(s)); }
+
+static void sb_u64(sbuf_t *b, uint64_t v) {
+    char digits[24];
+    int nd = 0;
+    do { digits[nd++] = (char)('0' + v % 10); v /= 10; } while (v);
+    sb_reserve(b, (size_t)nd);
+    while (nd) b->p[b->len++] = digits[--nd];
+}
+
+/* Starts a frame: reserves its 4-byte header; returns where the header is. */
+static size_t frame_begin(sbuf_t *b) {
+    sb_reserve(b, 4);
+    size_t at = b->len;
+    b->len += 4;
+    return at;
+}
+
+static void frame_end(sbuf_t *b, size_t at) {
+    uint32_t n = (uint32_t)(b->len - at - 4);
+    unsigned char *h = (unsigned char *)b->p + at;
+    h[0] = (unsigned char)(n >> 24); h[1] = (unsigned char)(n >> 16); h[2] = (unsigned char)(n >> 8); h[3] = (unsigned char)n;
+}
+
+/* Appends one framed request {"jsonrpc":"2.0","id":ID,"method":M[,"params":P]}.
+ * P is given in up to three pieces (a, root, c) so that a big root is copied
+ * once; pass NULL for absent pieces. */
+static void sb_request(sbuf_t *b, uint64_t id, const char *method, const char *pa, const char *root, size_t root_len,
+                       const char *pc) {
+    size_t at = frame_begin(b);
+    sb_puts(b, "{\"jsonrpc\":\"2.0\",\"id\":");
+    sb_u64(b, id);
+    sb_puts(b, ",\"method\":\"");
+    sb_puts(b, method);
+    sb_puts(b, "\"");
+    if (pa) {
+        sb_puts(b, ",\"params\":");
+        sb_puts(b, pa);
+        if (root) sb_put(b, root, root_len);
+        if (pc) sb_puts(b, pc);
+    }
+    sb_puts(b, "}");
+    frame_end(b, at);
+}
+
+/* ---- a buffered frame reader ---- */
+
+typedef struct {
+    char *buf;
+    size_t cap, start, end;
+} reader_t;
+
+/* The next frame's payload; valid until the next call. */
+static size_t next_frame(int fd, reader_t *r, char **body) {
+    for (;;) {
+        size_t avail = r->end - r->start;
+        size_t need = 4;
+        if (avail >= 4) {
+            uint32_t n = be32(r->buf + r->start);
+            if (n < 2 || n > MAX_FRAME_IN) fail("reply frame has insane length %u", n);
+            if (avail >= 4 + (size_t)n) {
+                *body = r->buf + r->start + 4;
+                r->start += 4 + (size_t)n;
+                if (r->start == r->end) r->start = r->end = 0;
+                return n;
+            }
+            need = 4 + (size_t)n;
+        }
+        if (r->start + need > r->cap) {
+            if (avail) memmove(r->buf, r->buf + r->start, avail);
+            r->start = 0;
+            r->end = avail;
+            if (need > r->cap) {
+                while (r->cap < need) r->cap *= 2;
+                r->buf = realloc(r->buf, r->cap);
+                if (!r->buf) fail("out of memory");
+            }
+        }
+        r->end += read_some(fd, r->buf + r->end, r->cap - r->end);
+        check_deadline();
+    }
+}
+
+static int has(const char *body, size_t n, const char *needle) { return find(body, n, needle) != NULL; }
+
+/* A notification names "method" before any "id" (the daemon writes jsonrpc,
+ * method, params; responses jsonrpc, id, result|error). */
+static int is_notification(const char *body, size_t n) {
+    const char *m = find(body, n, "\"method\"");
+    const char *i = find(body, n, "\"id\"");
+    return m && (!i || m < i);
+}
+
+static uint64_t reply_id(const char *body, size_t n) {
+    const char *p = find(body, n, "\"id\":");
+    if (!p) fail("reply has no \"id\": %.*s", (int)(n > 300 ? 300 : n), body);
+    p += 5;
+    uint64_t v = 0;
+    const char *d = p;
+    while (p < body + n && *p >= '0' && *p <= '9') v = v * 10 + (uint64_t)(*p++ - '0');
+    if (p == d) fail("reply id is not a number: %.*s", (int)(n > 300 ? 300 : n), body);
+    return v;
+}
+
+static uint64_t notes_seen;   /* notifications read while waiting for responses */
+
+/* Reads frames until the response with this id; notifications before it are
+ * counted (the first few diagnostics are shown on stderr). */
+static size_t read_response(int fd, reader_t *r, uint64_t id, char **body) {
+    for (;;) {
+        size_t n = next_frame(fd, r, body);
+        if (is_notification(*body, n)) {
+            if (notes_seen++ < 3)
+                fprintf(stderr, "client: notification while waiting for id %llu: %.*s\n", (unsigned long long)id,
+                        (int)(n > 300 ? 300 : n), *body);
+            continue;
+        }
+        uint64_t got = reply_id(*body, n);
+        if (got != id) fail("reply id mismatch: wanted %llu, got: %.*s", (unsigned long long)id, (int)(n > 300 ? 300 : n), *body);
+        return n;
+    }
+}
+
+static void need_result(const char *what, const char *body, size_t n, const char *needle) {
+    if (has(body, n, "\"error\"") || (needle && !has(body, n, needle)))
+        fail("%s: unexpected reply (wanted %s): %.*s", what, needle ? needle : "a result", (int)(n > 400 ? 400 : n), body);
+}
+
+/* initialize; fails unless the swipeActions modifier is offered. */
+static void rpc_initialize(int fd, reader_t *r, sbuf_t *sb, uint64_t *id) {
+    char *body;
+    sb->len = 0;
+    sb_request(sb, ++*id, "initialize", "{\"protocolVersion\":1,\"client\":{\"name\":\"bench-client\"}}", NULL, 0, NULL);
+    write_all(fd, sb->p, sb->len);
+    size_t n = read_response(fd, r, *id, &body);
+    need_result("initialize", body, n, "\"protocolVersion\":1");
+    if (!has(body, n, "\"swipeActions\""))
+        fail("the daemon offers no swipeActions modifier (is libSwipeActions.so built next to modhostd?): %.*s",
+             (int)(n > 300 ? 300 : n), body);
+}
+
+/* ---- the rows ---- */
+
+/* Appends a List of `rows` rows, each an HStack keyed row-I with a Text child
+ * and a swipeActions modifier (trailing delete + edit, leading archive). With
+ * unique_ids the action ids carry the row number (delete-I, ...). Row
+ * `renamed` (1-based; 0 for none) labels its edit action "Rename". */
+static void append_list(sbuf_t *b, uint64_t rows, int unique_ids, uint64_t renamed) {
+    sb_puts(b, "{\"type\":\"List\",\"children\":[");
+    for (uint64_t i = 1; i <= rows; i++) {
+        if (i > 1) sb_puts(b, ",");
+        sb_puts(b, "{\"type\":\"HStack\",\"key\":\"row-");
+        sb_u64(b, i);
+        sb_puts(b, "\",\"modifiers\":[{\"$type\":\"swipeActions\",\"trailing\":[{\"id\":\"delete");
+        if (unique_ids) { sb_puts(b, "-"); sb_u64(b, i); }
+        sb_puts(b, "\",\"label\":\"Delete\",\"systemImage\":\"trash\",\"role\":\"destructive\"},{\"id\":\"edit");
+        if (unique_ids) { sb_puts(b, "-"); sb_u64(b, i); }
+        sb_puts(b, i == renamed ? "\",\"label\":\"Rename\"" : "\",\"label\":\"Edit\"");
+        sb_puts(b, ",\"tint\":\"#0A84FF\"}],\"leading\":[{\"id\":\"archive");
+        if (unique_ids) { sb_puts(b, "-"); sb_u64(b, i); }
+        sb_puts(b, "\",\"label\":\"Archive\",\"systemImage\":\"archivebox\",\"tint\":\"teal\"}],"
+                   "\"allowsFullSwipe\":false}],\"children\":[{\"type\":\"Text\",\"props\":{\"text\":\"Message ");
+        sb_u64(b, i);
+        sb_puts(b, "\"}}]}");
+    }
+    sb_puts(b, "]}");
+}
+
+/* ---- interact ----
+ * One connection: initialize, mount "bench-interact" (INTERACT_ROWS rows with
+ * the plain ids delete/edit/archive), then `rounds` rounds of k pings
+ * followed by k cycles, k = N / rounds. A cycle is: swipe trailing on row-J
+ * -> response {handled:true, revealed:[...delete...]}; tapAction delete ->
+ * the event notification {..."node":"row-J"...{"swipeActions":{"id":"delete"}}}
+ * and then the response {handled:true, performed:"delete"}. The tap closes
+ * the row, so every cycle swipes again. Pings and interacts go through the
+ * same request builder and buffered reader, so the ratio compares like with
+ * like. */
+
+#define INTERACT_ROWS 8
+
+static void interact_main(int fd, uint64_t n, long pid) {
+    reader_t r = { malloc(64 << 10), 64 << 10, 0, 0 };
+    sbuf_t sb = { 0 }, tree = { 0 };
+    uint64_t id = 0;
+    char *body;
+    size_t len;
+    if (!r.buf) fail("out of memory");
+    rpc_initialize(fd, &r, &sb, &id);
+
+    append_list(&tree, INTERACT_ROWS, 0, 0);
+    sb.len = 0;
+    sb_request(&sb, ++id, "mount", "{\"surface\":\"bench-interact\",\"root\":", tree.p, tree.len, "}");
+    write_all(fd, sb.p, sb.len);
+    len = read_response(fd, &r, id, &body);
+    need_result("mount", body, len, "\"surface\":\"bench-interact\"");
+
+    /* Pre-built request texts: params for swipe and tap per row. */
+    char swipe_params[INTERACT_ROWS][128], tap_params[INTERACT_ROWS][128], event_node[INTERACT_ROWS][32];
+    for (int j = 0; j < INTERACT_ROWS; j++) {
+        snprintf(swipe_params[j], sizeof swipe_params[j],
+                 "{\"surface\":\"bench-interact\",\"node\":\"row-%d\",\"gesture\":\"swipe\",\"edge\":\"trailing\"}", j + 1);
+        snprintf(tap_params[j], sizeof tap_params[j],
+                 "{\"surface\":\"bench-interact\",\"node\":\"row-%d\",\"gesture\":\"tapAction\",\"id\":\"delete\"}", j + 1);
+        snprintf(event_node[j], sizeof event_node[j], "\"node\":\"row-%d\"", j + 1);
+    }
+
+    uint64_t warm = n / 20;
+    if (warm > 1000) warm = 1000;
+    uint64_t probe = n / 100 < 100 ? (n / 100 ? n / 100 : 1) : 100;   /* instrumented iterations per round */
+    double probe_srv[3] = { 0, 0, 0 };   /* ping, swipe, tap */
+    uint64_t probes = 0;
+    if (warm < 1) warm = 1;
+    uint64_t rounds = n >= 10 ? 10 : n;
+    uint64_t k = n / rounds;
+    if (k < 1) k = 1;
+    double ping_s = 0, swipe_s = 0, tap_s = 0, cycle_s = 0;
+    double ping_srv = 0, cycle_srv = 0, ping_cli = 0, cycle_cli = 0;
+    uint64_t pings = 0, cycles = 0, events = 0;
+
+    for (uint64_t round = 0; round <= rounds; round++) {
+        int timed = round > 0;   /* round 0 is the untimed warm-up */
+        uint64_t count = timed ? k : warm;
+
+        /* pings */
+        double srv0 = pid ? proc_cpu_s(pid) : 0, c0 = self_cpu_s(), t0 = now_s();
+        for (uint64_t i = 0; i < count; i++) {
+            sb.len = 0;
+            sb_request(&sb, ++id, "ping", NULL, NULL, 0, NULL);
+            write_all(fd, sb.p, sb.len);
+            len = read_response(fd, &r, id, &body);
+            if (has(body, len, "\"error\"")) fail("ping failed: %.*s", (int)len, body);
+        }
+        double t1 = now_s(), c1 = self_cpu_s(), srv1 = pid ? proc_cpu_s(pid) : 0;
+        if (timed) { ping_s += t1 - t0; ping_cli += c1 - c0; ping_srv += srv1 - srv0; pings += count; }
+
+        /* swipe + tap cycles */
+        srv0 = pid ? proc_cpu_s(pid) : 0; c0 = self_cpu_s(); t0 = now_s();
+        double sw = 0, tp = 0;
+        for (uint64_t i = 0; i < count; i++) {
+            int j = (int)(i % INTERACT_ROWS);
+            double a = now_s();
+            sb.len = 0;
+            sb_request(&sb, ++id, "interact", swipe_params[j], NULL, 0, NULL);
+            write_all(fd, sb.p, sb.len);
+            len = read_response(fd, &r, id, &body);
+            if (!has(body, len, "\"handled\":true") || !has(body, len, "\"delete\"") || has(body, len, "\"error\""))
+                fail("swipe on row-%d: unexpected reply: %.*s", j + 1, (int)(len > 400 ? 400 : len), body);
+            double b = now_s();
+            sb.len = 0;
+            sb_request(&sb, ++id, "interact", tap_params[j], NULL, 0, NULL);
+            write_all(fd, sb.p, sb.len);
+            /* The event comes first, then the response. */
+            len = next_frame(fd, &r, &body);
+            if (!is_notification(body, len) || !has(body, len, "\"method\":\"event\"") ||
+                !has(body, len, event_node[j]) || !has(body, len, "{\"swipeActions\":{\"id\":\"delete\"}}"))
+                fail("tapAction on row-%d: wanted the event notification first, got: %.*s", j + 1,
+                     (int)(len > 400 ? 400 : len), body);
+            if (timed) events++;
+            len = read_response(fd, &r, id, &body);
+            if (!has(body, len, "\"handled\":true") || !has(body, len, "\"performed\":\"delete\""))
+                fail("tapAction on row-%d: unexpected reply: %.*s", j + 1, (int)(len > 400 ? 400 : len), body);
+            double c = now_s();
+            sw += b - a;
+            tp += c - b;
+        }
+        t1 = now_s(); c1 = self_cpu_s(); srv1 = pid ? proc_cpu_s(pid) : 0;
+        if (timed) {
+            cycle_s += t1 - t0; cycle_cli += c1 - c0; cycle_srv += srv1 - srv0; cycles += count;
+            swipe_s += sw; tap_s += tp;
+        }
+
+        /* Instrumented iterations (not in the wall figures): the server's CPU
+         * read before and after each single request, to split a cycle's CPU
+         * into its swipe and its tap. The daemon is idle in epoll_wait while
+         * the client reads /proc, so the reads do not land on it. */
+        if (timed && pid) {
+            for (uint64_t i = 0; i < probe; i++) {
+                int j = (int)(i % INTERACT_ROWS);
+                const char *params[3] = { NULL, swipe_params[j], tap_params[j] };
+                for (int op = 0; op < 3; op++) {
+                    sb.len = 0;
+                    sb_request(&sb, ++id, op ? "interact" : "ping", params[op], NULL, 0, NULL);
+                    double a = proc_cpu_s(pid);
+                    write_all(fd, sb.p, sb.len);
+                    if (op == 2) {
+                        len = next_frame(fd, &r, &body);
+                        if (!is_notification(body, len) || !has(body, len, "\"method\":\"event\""))
+                            fail("tapAction on row-%d: wanted the event first, got: %.*s", j + 1, (int)(len > 400 ? 400 : len), body);
+                    }
+                    len = read_response(fd, &r, id, &body);
+                    if (!has(body, len, op ? "\"handled\":true" : "\"result\""))
+                        fail("instrumented %s: unexpected reply: %.*s", op ? "interact" : "ping", (int)(len > 400 ? 400 : len), body);
+                    probe_srv[op] += proc_cpu_s(pid) - a;
+                }
+            }
+            probes += probe;
+        }
+        check_deadline();
+    }
+
+    double ping_us = ping_s * 1e6 / (double)pings, tap_us = tap_s * 1e6 / (double)cycles;
+    double swipe_us = swipe_s * 1e6 / (double)cycles;
+    double cycle_us = cycle_s * 1e6 / (double)cycles;
+    printf("mode=interact n=%llu rows=%d ping_us=%.3f swipe_us=%.3f tap_us=%.3f cycle_us=%.3f"
+           " tap_over_ping=%.3f swipe_over_ping=%.3f cycle_over_ping=%.3f client_cpu_us_per_ping=%.3f"
+           " client_cpu_us_per_cycle=%.3f",
+           (unsigned long long)cycles, INTERACT_ROWS, ping_us, swipe_us, tap_us, cycle_us, tap_us / ping_us,
+           swipe_us / ping_us, cycle_us / ping_us, ping_cli * 1e6 / (double)pings, cycle_cli * 1e6 / (double)cycles);
+    if (pid)
+        printf(" server_cpu_us_per_ping=%.3f server_cpu_us_per_cycle=%.3f probes=%llu probe_cpu_us_ping=%.3f"
+               " probe_cpu_us_swipe=%.3f probe_cpu_us_tap=%.3f cpu_src=%s",
+               ping_srv * 1e6 / (double)pings, cycle_srv * 1e6 / (double)cycles, (unsigned long long)probes,
+               probe_srv[0] * 1e6 / (double)probes, probe_srv[1] * 1e6 / (double)probes,
+               probe_srv[2] * 1e6 / (double)probes, use_sched_cpu ? "sched" : "stat");
+    printf(" events=%llu notes=%llu\n", (unsigned long long)events, (unsigned long long)notes_seen);
+    free(r.buf);
+    free(sb.p);
+    free(tree.p);
+}
+
+/* ---- surface: big mount, parse floor, one-row update ----
+ * Each repetition, on one connection:
+ *   floor   {"jsonrpc":"2.0","id":I,"method":"ping","params":{"big":ROOT}}
+ *           ping takes no params, so the daemon parses the whole frame, then
+ *           refuses it with -32602: framing + full parse + an error reply.
+ *   mount   {"surface":"big-R","root":ROOT} on a fresh surface name
+ *   update  {"surface":"big-R","root":ROOT'}, ROOT' = ROOT with the edit
+ *           action of row ROWS/2 relabelled; counts must be created 0,
+ *           updated 1, unchanged ROWS-1, removed 0
+ *   unmount untimed
+ * Each timed operation is wall time from the first byte written to the last
+ * byte of its response read, plus the server's and the client's CPU time
+ * around it. One untimed repetition comes first. */
+
+typedef struct {
+    double wall, srv, cli;
+} op_t;
+
+static op_t timed_request(int fd, reader_t *r, sbuf_t *frame, uint64_t id, long pid, char **body, size_t *len) {
+    op_t o;
+    double srv0 = pid ? proc_cpu_s(pid) : 0, c0 = self_cpu_s(), t0 = now_s();
+    write_all(fd, frame->p, frame->len);
+    *len = read_response(fd, r, id, body);
+    double t1 = now_s(), c1 = self_cpu_s(), srv1 = pid ? proc_cpu_s(pid) : 0;
+    o.wall = t1 - t0;
+    o.cli = c1 - c0;
+    o.srv = srv1 - srv0;
+    return o;
+}
+
+static int64_t count_of(const char *body, size_t n, const char *key) {
+    const char *p = find(body, n, key);
+    if (!p) return -1;
+    p += strlen(key);
+    int64_t v = 0;
+    const char *d = p;
+    while (p < body + n && *p >= '0' && *p <= '9') v = v * 10 + (*p++ - '0');
+    return p == d ? -1 : v;
+}
+
+static void print_list(const char *key, const op_t *ops, uint64_t n, int which) {
+    printf(" %s=", key);
+    for (uint64_t i = 0; i < n; i++) {
+        double v = which == 0 ? ops[i].wall : which == 1 ? ops[i].srv : ops[i].cli;
+        printf("%s%.3f", i ? "," : "", v * 1e3);
+    }
+}
+
+static void surface_main(int fd, uint64_t rows, uint64_t reps, long pid, const char *ops, const char *dump) {
+    int do_floor = strstr(ops, "floor") != NULL, do_mount = strstr(ops, "mount") != NULL;
+    int do_update = strstr(ops, "update") != NULL;
+    if (do_update) do_mount = 1;
+    if (!do_floor && !do_mount) fail("--ops names none of floor, mount, update");
+    reader_t r = { malloc(64 << 10), 64 << 10, 0, 0 };
+    sbuf_t sb = { 0 }, root = { 0 }, root2 = { 0 };
+    uint64_t id = 0;
+    char *body;
+    size_t len;
+    if (!r.buf) fail("out of memory");
+    rpc_initialize(fd, &r, &sb, &id);
+
+    append_list(&root, rows, 1, 0);
+    append_list(&root2, rows, 1, rows / 2 ? rows / 2 : 1);
+    if (dump) {
+        sb.len = 0;
+        sb_request(&sb, 1, "mount", "{\"surface\":\"big-1\",\"root\":", root.p, root.len, "}");
+        FILE *f = fopen(dump, "w");
+        if (!f || fwrite(sb.p + 4, 1, sb.len - 4, f) != sb.len - 4 || fclose(f) != 0) fail("cannot write %s", dump);
+    }
+
+    op_t *floor_ops = calloc(reps, sizeof *floor_ops), *mount_ops = calloc(reps, sizeof *mount_ops);
+    op_t *update_ops = calloc(reps, sizeof *update_ops);
+    if (!floor_ops || !mount_ops || !update_ops) fail("out of memory");
+    int counts_ok = 1;
+    char counts[96] = "-";
+    size_t mount_bytes = 0, floor_bytes = 0;
+
+    for (uint64_t rep = 0; rep <= reps; rep++) {   /* rep 0: untimed warm-up */
+        op_t o;
+        char name[32];
+        snprintf(name, sizeof name, "big-%llu", (unsigned long long)rep);
+        if (do_floor) {
+            sb.len = 0;
+            sb_request(&sb, ++id, "ping", "{\"big\":", root.p, root.len, "}");
+            floor_bytes = sb.len - 4;
+            o = timed_request(fd, &r, &sb, id, pid, &body, &len);
+            if (!has(body, len, "\"code\":-32602"))
+                fail("parse floor: wanted a -32602 error, got: %.*s", (int)(len > 400 ? 400 : len), body);
+            if (rep) floor_ops[rep - 1] = o;
+        }
+        if (do_mount) {
+            char pa[96];
+            snprintf(pa, sizeof pa, "{\"surface\":\"%s\",\"root\":", name);
+            sb.len = 0;
+            sb_request(&sb, ++id, "mount", pa, root.p, root.len, "}");
+            mount_bytes = sb.len - 4;
+            o = timed_request(fd, &r, &sb, id, pid, &body, &len);
+            need_result("mount", body, len, "\"result\"");
+            if (rep) mount_ops[rep - 1] = o;
+            if (do_update) {
+                sb.len = 0;
+                sb_request(&sb, ++id, "update", pa, root2.p, root2.len, "}");
+                o = timed_request(fd, &r, &sb, id, pid, &body, &len);
+                need_result("update", body, len, "\"result\"");
+                int64_t cr = count_of(body, len, "\"created\":"), up = count_of(body, len, "\"updated\":");
+                int64_t un = count_of(body, len, "\"unchanged\":"), rm = count_of(body, len, "\"removed\":");
+                int ok = cr == 0 && up == 1 && un == (int64_t)rows - 1 && rm == 0;
+                if (rep && (counts_ok || !ok))
+                    snprintf(counts, sizeof counts, "%lld/%lld/%lld/%lld", (long long)cr, (long long)up, (long long)un,
+                             (long long)rm);
+                if (rep) { counts_ok &= ok; update_ops[rep - 1] = o; }
+            }
+            sb.len = 0;
+            char up[64];
+            snprintf(up, sizeof up, "{\"surface\":\"%s\"}", name);
+            sb_request(&sb, ++id, "unmount", up, NULL, 0, NULL);
+            write_all(fd, sb.p, sb.len);
+            len = read_response(fd, &r, id, &body);
+            need_result("unmount", body, len, "\"result\":{}");
+        }
+        check_deadline();
+    }
+
+    printf("mode=surface rows=%llu reps=%llu root_bytes=%zu floor_bytes=%zu mount_bytes=%zu", (unsigned long long)rows,
+           (unsigned long long)reps, root.len, floor_bytes, mount_bytes);
+    if (do_floor) { print_list("floor_ms", floor_ops, reps, 0); if (pid) print_list("floor_srv_ms", floor_ops, reps, 1); print_list("floor_cli_ms", floor_ops, reps, 2); }
+    if (do_mount) { print_list("mount_ms", mount_ops, reps, 0); if (pid) print_list("mount_srv_ms", mount_ops, reps, 1); print_list("mount_cli_ms", mount_ops, reps, 2); }
+    if (do_update) {
+        print_list("update_ms", update_ops, reps, 0);
+        if (pid) print_list("update_srv_ms", update_ops, reps, 1);
+        print_list("update_cli_ms", update_ops, reps, 2);
+        printf(" counts=%s counts_ok=%d", counts, counts_ok);
+    }
+    if (pid) printf(" cpu_src=%s", use_sched_cpu ? "sched" : "stat");
+    printf(" notes=%llu\n", (unsigned long long)notes_seen);
+    free(floor_ops); free(mount_ops); free(update_ops);
+    free(r.buf); free(sb.p); free(root.p); free(root2.p);
+}
+
 static void usage(const char *argv0) {
     fprintf(stderr,
             "usage: %s SOCKET rtt N [--pid PID]\n"
-            "       %s SOCKET pipe N DEPTH [--pid PID]\n",
-            argv0, argv0);
+            "       %s SOCKET pipe N DEPTH [--pid PID]\n"
+            "       %s SOCKET interact N [--pid PID]\n"
+            "       %s SOCKET surface ROWS REPS [--pid PID] [--ops floor,mount,update] [--dump FILE]\n",
+            argv0, argv0, argv0, argv0);
     exit(2);
+}
+
+/* The surface modes: interact N | surface ROWS REPS, then options. */
+static int surface_modes_main(int argc, char **argv) {
+    const char *path = argv[1];
+    int is_interact = strcmp(argv[2], "interact") == 0;
+    int nfixed = is_interact ? 4 : 5;
+    if (argc < nfixed) usage(argv[0]);
+    uint64_t n = parse_count(argv[3], is_interact ? "N" : "ROWS");
+    uint64_t reps = is_interact ? 0 : parse_count(argv[4], "REPS");
+    long pid = 0;
+    const char *ops = "floor,mount,update", *dump = NULL;
+    for (int i = nfixed; i < argc; i++) {
+        if (i + 1 >= argc) usage(argv[0]);
+        if (strcmp(argv[i], "--pid") == 0) pid = (long)parse_count(argv[++i], "PID");
+        else if (!is_interact && strcmp(argv[i], "--ops") == 0) ops = argv[++i];
+        else if (!is_interact && strcmp(argv[i], "--dump") == 0) dump = argv[++i];
+        else usage(argv[0]);
+    }
+    if (pid) {
+        use_sched_cpu = proc_sched_cpu_s(pid) >= 0;
+        if (proc_cpu_s(pid) < 0) fail("cannot read the CPU time of process %ld from /proc", pid);
+    }
+    run_deadline = now_s() + env_int("BENCH_RUN_TIMEOUT", 120);
+    int fd = connect_unix(path, env_int("BENCH_IO_TIMEOUT", 10));
+    if (is_interact) interact_main(fd, n, pid);
+    else surface_main(fd, n, reps, pid, ops, dump);
+    if (pid && proc_cpu_s(pid) < 0) fail("server process %ld went away", pid);
+    close(fd);
+    return 0;
 }
 
 int main(int argc, char **argv) {
     if (argc < 4) usage(argv[0]);
     const char *path = argv[1];
     const char *mode = argv[2];
+    if (strcmp(mode, "interact") == 0 || strcmp(mode, "surface") == 0) return surface_modes_main(argc, argv);
     int is_pipe = strcmp(mode, "pipe") == 0;
     if (!is_pipe && strcmp(mode, "rtt") != 0) usage(argv[0]);
     int nfixed = is_pipe ? 5 : 4;
