@@ -25,6 +25,7 @@ public final class Field<Value: Convertible>: AnyField {
         self.defaultValue = value
         self.customKey = key
         self.isRequired = required
+        FieldLayout.created(self)
     }
 
     /// `@Field var label: String = ""`

@@ -11,8 +11,16 @@ extension Record {
     /// Decodes `params` into a new record. Absent keys keep the defaults; unknown keys are
     /// ignored; a bad value throws a `FieldError` whose `path` points at it.
     public init(from params: Dict, appContext: AppContext) throws {
-        self.init()
+        let (record, created) = FieldLayout.collect { Self() }
+        self = record
         if appContext.isDescribing { return }
+        let names = FieldLayout.propertyNames(of: Self.self, sample: self)
+        if created.count == names.count {
+            for (name, field) in zip(names, created) {
+                try field.decode(from: params, propertyName: name, appContext: appContext)
+            }
+            return
+        }
         for (name, field) in fields {
             try field.decode(from: params, propertyName: name, appContext: appContext)
         }
