@@ -39,7 +39,9 @@ let package = Package(
         .target(name: "ModhostServer", dependencies: ["ModhostCore", "ModhostPlugins", "ModhostWire", "CLibUV"]),
         // Thin executables.
         .executableTarget(name: "modhostd", dependencies: ["ModhostServer"]),
-        .executableTarget(name: "modhost", dependencies: ["ModhostServer", "ModhostWire"]),
+        .executableTarget(name: "modhost", dependencies: ["ModhostServer", "ModhostWire", "ModhostConformance"]),
+        // The protocol conformance runner: vectors and schemas from protocol/, run against a host.
+        .target(name: "ModhostConformance", dependencies: ["ModhostServer", "ModhostWire"]),
 
         .target(
             name: "SwipeActions", dependencies: [.product(name: "ModifierKit", package: "SDK")],
@@ -59,5 +61,7 @@ let package = Package(
             dependencies: ["ModhostCore", "ModhostWire", .product(name: "ModifierKit", package: "SDK")]),
         // Starts real daemons on temporary sockets; needs `swift build` first.
         .testTarget(name: "IntegrationTests", dependencies: ["ModhostServer", "ModhostWire"]),
+        // Runs the conformance vectors against a real daemon and against a deliberately broken host.
+        .testTarget(name: "ConformanceTests", dependencies: ["ModhostConformance", "ModhostServer", "ModhostWire"]),
     ]
 )

@@ -14,6 +14,9 @@ let usage = """
       new-plugin NAME [DIR]      write a SwiftPM package for a new modifier plugin
                                  (default DIR ./NAME; --sdk PATH names the SDK package,
                                  by default the one this modhost was built from)
+      conformance [--spawn CMD] [--vectors DIR] [--filter TEXT]
+                                 run the protocol conformance vectors against the
+                                 daemon on the socket (or one started with CMD)
       help                       print this help
 
     The socket is found as modhostd finds it: --socket, $MODHOST_SOCKET,
@@ -58,6 +61,8 @@ func connectOrExit() -> BlockingClient {
 switch command {
 case "help", "--help", "-h":
     print(usage)
+case "conformance":
+    runConformance(arguments: Array(arguments.dropFirst()), socketFlag: socketFlag, defaultSocket: path)
 case "ping":
     guard arguments.count == 1 else { fail("ping takes no arguments\n\(usage)", status: 2) }
     let client = connectOrExit()

@@ -32,7 +32,8 @@ enum LifecycleMethods {
         guard let rawVersion = params["protocolVersion"] else {
             throw versionError("'protocolVersion' is required", expected: "integer", got: "nothing")
         }
-        guard let version = rawVersion.intValue, case .int = rawVersion else {
+        // JSON does not tell 1 from 1.0; both are version 1.
+        guard let version = rawVersion.intValue else {
             throw versionError("'protocolVersion' must be an integer", expected: "integer", got: rawVersion.typeName)
         }
         guard supported.contains(version) else {

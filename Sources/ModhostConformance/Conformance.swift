@@ -1,0 +1,102 @@
+import Foundation
+import ModhostServer
+import ModhostWire
+
+/// A host started by the runner (`--spawn CMD`): `CMD --socket <temporary path>`.
+public final class SpawnedHost {
+    public let socketPath: String
+    private let folder: String
+    private let process = Process()
+
+    public init(command: String, seconds: Double = 30) throws(ConformanceError) {
+        let words = command.split(separator: " ").map(String.init)
+        guard let executable = words.first else { throw ConformanceError("--spawn needs a command") }
+        var template = Array("/tmp/mhc-XXXXXX".utf8CString)
+        guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
+            throw ConformanceError("cannot create a temporary folder")
+        }
+        folder = String(cString: made)
+        socketPath = folder + "/host.sock"
+        process.executableURL = URL(fileURLWithPath: executable.contains("/") ? executable : Self.which(executable) ?? executable)
+        process.arguments = Array(words.dropFirst()) + ["--socket", socketPath]
+        var environment = ProcessInfo.processInfo.environment
+        for key in ["MODHOST_SOCKET", "LISTEN_PID", "LISTEN_FDS", "NOTIFY_SOCKET"] { environment[key] = nil }
+        process.environment = environment
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        do { try process.run() } catch { throw ConformanceError("cannot start \(command): \(error)") }
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            if let client = try? BlockingClient(path: socketPath) {
+                client.close()
+                return
+            }
+            if !process.isRunning { throw ConformanceError("\(command) exited with status \(process.terminationStatus) before accepting connections") }
+            usleep(20_000)
+        }
+        stop()
+        throw ConformanceError("\(command) did not accept connections on \(socketPath) within \(Int(seconds)) s")
+    }
+
+    private static func which(_ name: String) -> String? {
+        for folder in (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":") {
+            let candidate = "\(folder)/\(name)"
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+        }
+        return nil
+    }
+
+    /// SIGTERM, wait, remove the temporary folder.
+    public func stop() {
+        if process.isRunning {
+            process.terminate()
+            process.waitUntilExit()
+        }
+        try? FileManager.default.removeItem(atPath: folder)
+    }
+
+    deinit { stop() }
+}
+
+/// `modhost conformance` as a library call.
+public enum Conformance {
+    public struct Options: Sendable {
+        public var socketPath: String?
+        public var spawn: String?
+        public var vectorsFolder: String
+        public var schemasFolder: String
+        public var filter: String?
+
+        public init(socketPath: String? = nil, spawn: String? = nil, vectorsFolder: String = ProtocolFolder.vectors,
+                    schemasFolder: String = ProtocolFolder.schemas, filter: String? = nil) {
+            self.socketPath = socketPath
+            self.spawn = spawn
+            self.vectorsFolder = vectorsFolder
+            self.schemasFolder = schemasFolder
+            self.filter = filter
+        }
+    }
+
+    /// Runs the vectors, printing through `output` one line per vector and the closing
+    /// `N passed, N failed` line; returns the results.
+    public static func run(_ options: Options, output: (String) -> Void) throws(ConformanceError) -> [VectorResult] {
+        let schemas = try SchemaRegistry(folder: options.schemasFolder)
+        var vectors = try Vector.load(folder: options.vectorsFolder)
+        if let filter = options.filter { vectors = vectors.filter { $0.fullName.contains(filter) } }
+        var host: SpawnedHost? = nil
+        let socketPath: String
+        if let command = options.spawn {
+            host = try SpawnedHost(command: command)
+            socketPath = host!.socketPath
+        } else if let path = options.socketPath {
+            socketPath = path
+        } else {
+            throw ConformanceError("give --socket PATH or --spawn CMD")
+        }
+        defer { host?.stop() }
+        let results = ConformanceRunner(socketPath: socketPath, schemas: schemas).run(vectors) { output($0.line) }
+        let failed = results.filter { !$0.passed }.count
+        output("\(results.count - failed) passed, \(failed) failed")
+        return results
+    }
+}

@@ -1,0 +1,89 @@
+import ModhostWire
+
+/// One conformance vector: a session of steps run on fresh connections.
+public struct Vector: Sendable {
+    public var name: String
+    /// The file it came from (without `.json`), e.g. `framing`.
+    public var file: String
+    /// Connections to open and `initialize` before the steps (the `initialize` shorthand).
+    public var initialize: [String]
+    /// The connection names it declares (`connections`, default `["main"]`); steps run on the
+    /// first until a step's `on` names another.
+    public var connections: [String]
+    public var steps: [JSONValue]
+    public var timeoutMilliseconds: Int32
+
+    public var fullName: String { "\(file)/\(name)" }
+
+    public init(name: String, file: String, initialize: [String] = [], steps: [JSONValue], timeoutMilliseconds: Int32 = 3000) {
+        self.name = name
+        self.file = file
+        self.initialize = initialize
+        self.connections = initialize.isEmpty ? ["main"] : initialize
+        self.steps = steps
+        self.timeoutMilliseconds = timeoutMilliseconds
+    }
+
+    /// Parses one vector object of a vector file.
+    public init(_ value: JSONValue, file: String) throws(ConformanceError) {
+        guard let name = value["name"]?.stringValue else { throw ConformanceError("\(file): a vector without a string 'name': \(value.jsonText)") }
+        guard let steps = value["steps"]?.arrayValue else { throw ConformanceError("\(file): vector '\(name)' has no 'steps' array") }
+        self.name = name
+        self.file = file
+        self.steps = steps
+        let connections = value["connections"]?.arrayValue?.compactMap(\.stringValue) ?? ["main"]
+        self.connections = connections
+        switch value["initialize"] {
+        case .bool(true)?: initialize = connections
+        case let .array(names)?: initialize = names.compactMap(\.stringValue)
+        default: initialize = []
+        }
+        timeoutMilliseconds = Int32(value["timeout"]?.intValue ?? 3000)
+        for (index, step) in steps.enumerated() {
+            let known = ["send", "sendText", "sendFrames", "sendRaw", "sendSplit", "expect", "expectNotification", "expectClose", "quiet", "close", "sleep"]
+            guard let object = step.objectValue, object.keys.contains(where: { known.contains($0) }) else {
+                throw ConformanceError("\(file): vector '\(name)' step \(index) is not a step: \(step.jsonText)")
+            }
+        }
+    }
+
+    /// Every vector in every `*.json` file of a folder, files in name order.
+    public static func load(folder: String) throws(ConformanceError) -> [Vector] {
+        var vectors: [Vector] = []
+        var seen = Set<String>()
+        for name in try listFolder(folder) where name.hasSuffix(".json") {
+            let value: JSONValue
+            do { value = try JSONParser.parse(try readFile(folder + "/" + name)) } catch let error as ConformanceError { throw error } catch {
+                throw ConformanceError("\(folder)/\(name) is not valid JSON: \(error)")
+            }
+            guard let items = value.arrayValue else { throw ConformanceError("\(folder)/\(name) is not an array of vectors") }
+            for item in items {
+                let vector = try Vector(item, file: String(name.dropLast(5)))
+                guard seen.insert(vector.fullName).inserted else { throw ConformanceError("two vectors named \(vector.fullName)") }
+                vectors.append(vector)
+            }
+        }
+        return vectors
+    }
+}
+
+/// Bytes from hex text such as `"00 00 00 28 7b"` (spaces ignored).
+func bytes(fromHex text: String) throws(ConformanceError) -> [UInt8] {
+    let digits = Array(text.utf8.filter { $0 != 0x20 && $0 != 0x0A && $0 != 0x09 })
+    guard digits.count % 2 == 0 else { throw ConformanceError("odd number of hex digits in '\(text)'") }
+    func nibble(_ c: UInt8) throws(ConformanceError) -> UInt8 {
+        switch c {
+        case 0x30...0x39: return c - 0x30
+        case 0x61...0x66: return c - 0x61 + 10
+        case 0x41...0x46: return c - 0x41 + 10
+        default: throw ConformanceError("'\(text)' is not hex")
+        }
+    }
+    var out: [UInt8] = []
+    var at = 0
+    while at < digits.count {
+        out.append(try nibble(digits[at]) << 4 | nibble(digits[at + 1]))
+        at += 2
+    }
+    return out
+}

@@ -1,0 +1,103 @@
+import Foundation
+import ModhostConformance
+import ModhostWire
+import Testing
+
+/// Built executables live next to the test binary (`<scratch>/<config>/`).
+private func builtExecutable(_ name: String) throws -> String {
+    let folder = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
+    let path = folder.appendingPathComponent(name).path
+    guard FileManager.default.isExecutableFile(atPath: path) else {
+        throw ConformanceError("\(path) is missing: run `swift build` before `swift test`")
+    }
+    return path
+}
+
+@Suite(.serialized) struct ConformanceRunTests {
+    @Test func realDaemonPassesEveryVector() throws {
+        var lines: [String] = []
+        let results = try Conformance.run(.init(spawn: try builtExecutable("modhostd"))) { lines.append($0) }
+        #expect(results.count >= 120)
+        #expect(lines.count == results.count + 1)
+        #expect(lines.last?.hasSuffix("failed") == true)
+        for result in results where !result.passed {
+            Issue.record("\(result.line)")
+        }
+    }
+
+    @Test func everyVectorFileParses() throws {
+        let vectors = try Vector.load(folder: ProtocolFolder.vectors)
+        #expect(vectors.count >= 120)
+        let files = Set(vectors.map(\.file))
+        #expect(files.isSuperset(of: ["framing", "jsonrpc", "handshake", "methods", "surfaces", "update", "swipe", "diagnostics"]))
+    }
+
+    @Test func brokenHostFailsExactlyTheWrongVectors() throws {
+        let fake = try FakeHost()
+        defer { fake.stop() }
+        let folder = fake.folder + "/vectors"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try brokenHostVectors.write(toFile: folder + "/fake.json", atomically: true, encoding: .utf8)
+        var lines: [String] = []
+        let results = try Conformance.run(.init(socketPath: fake.socketPath, vectorsFolder: folder)) { lines.append($0) }
+        let failed = Set(results.filter { !$0.passed }.map(\.name))
+        #expect(results.count == 9)
+        #expect(failed == [
+            "fake/unknown method is -32601",
+            "fake/describe answer",
+            "fake/notification is not answered",
+            "fake/snapshot answer",
+        ], "\(lines.joined(separator: "\n"))")
+        #expect(lines.last == "5 passed, 4 failed")
+        // The schema violations are reported as such.
+        #expect(results.first { $0.name == "fake/describe answer" }?.failure?.contains("schema violation") == true)
+        #expect(results.first { $0.name == "fake/snapshot answer" }?.failure?.contains("result of snapshot") == true)
+    }
+
+    @Test func commandLineExitsNonZeroOnFailure() throws {
+        let fake = try FakeHost()
+        defer { fake.stop() }
+        let folder = fake.folder + "/vectors"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try brokenHostVectors.write(toFile: folder + "/fake.json", atomically: true, encoding: .utf8)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: try builtExecutable("modhost"))
+        process.arguments = ["conformance", "--socket", fake.socketPath, "--vectors", folder]
+        let out = Pipe()
+        process.standardOutput = out
+        try process.run()
+        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 1)
+        let lines = text.split(separator: "\n")
+        #expect(lines.count == 10)
+        #expect(lines.last == "5 passed, 4 failed")
+        #expect(lines.filter { $0.hasPrefix("FAIL ") }.count == 4)
+    }
+}
+
+/// The vectors run against `FakeHost`: four of them hit its deliberate mistakes.
+let brokenHostVectors = #"""
+[
+ {"name": "ping", "steps": [{"send": {"jsonrpc": "2.0", "id": 1, "method": "ping"}},
+                            {"expect": {"$exact": {"jsonrpc": "2.0", "id": 1, "result": {}}}}]},
+ {"name": "two pings in one write", "steps": [
+   {"sendFrames": [{"jsonrpc": "2.0", "id": "a", "method": "ping"}, {"jsonrpc": "2.0", "id": "b", "method": "ping"}]},
+   {"expect": {"id": "a", "result": {}}}, {"expect": {"id": "b", "result": {}}}]},
+ {"name": "ping one byte per write", "steps": [{"send": {"jsonrpc": "2.0", "id": 1, "method": "ping"}, "chunk": 1},
+                                               {"expect": {"id": 1, "result": {}}}]},
+ {"name": "parse error", "steps": [{"sendText": "{\"jsonrpc\":"}, {"expect": {"id": null, "error": {"code": -32700}}}]},
+ {"name": "initialize", "steps": [{"send": {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"protocolVersion": 1}}},
+                                  {"expect": {"id": 1, "result": {"protocolVersion": 1}}}]},
+ {"name": "unknown method is -32601", "steps": [{"send": {"jsonrpc": "2.0", "id": 2, "method": "nope"}},
+                                                {"expect": {"id": 2, "error": {"code": -32601}}}]},
+ {"name": "describe answer", "initialize": true, "steps": [{"send": {"jsonrpc": "2.0", "id": 2, "method": "describe"}},
+                                                          {"expect": {"id": 2, "result": {"$any": true}}}]},
+ {"name": "notification is not answered", "steps": [{"send": {"jsonrpc": "2.0", "method": "ping"}}, {"quiet": 150}]},
+ {"name": "snapshot answer", "initialize": true, "steps": [
+   {"send": {"jsonrpc": "2.0", "id": 3, "method": "mount", "params": {"surface": "s", "root": {"type": "List"}}}},
+   {"expect": {"id": 3, "result": {"surface": "s"}}},
+   {"send": {"jsonrpc": "2.0", "id": 4, "method": "snapshot", "params": {"surface": "s"}}},
+   {"expect": {"id": 4, "result": {"root": {"type": "List"}}}}]}
+]
+"""#

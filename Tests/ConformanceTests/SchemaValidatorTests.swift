@@ -1,0 +1,95 @@
+import ModhostConformance
+import ModhostWire
+import Testing
+
+@Suite struct SchemaValidatorTests {
+    func registry(_ schema: String, extra: [String: String] = [:]) throws -> SchemaRegistry {
+        var registry = SchemaRegistry()
+        registry.add("s.json", try JSONParser.parse(schema))
+        for (name, text) in extra { registry.add(name, try JSONParser.parse(text)) }
+        return registry
+    }
+
+    @Test func types() throws {
+        let r = try registry(#"{"type":["integer","null"]}"#)
+        #expect(r.validate(3, against: "s.json") == nil)
+        #expect(r.validate(3.0, against: "s.json") == nil)
+        #expect(r.validate(nil, against: "s.json") == nil)
+        #expect(r.validate(3.5, against: "s.json") != nil)
+        #expect(r.validate("3", against: "s.json") != nil)
+    }
+
+    @Test func objects() throws {
+        let r = try registry(#"{"type":"object","properties":{"a":{"type":"string"}},"required":["a"],"additionalProperties":false}"#)
+        #expect(r.validate(["a": "x"], against: "s.json") == nil)
+        #expect(r.validate([:], against: "s.json")?.contains("'a'") == true)
+        #expect(r.validate(["a": 1], against: "s.json") != nil)
+        #expect(r.validate(["a": "x", "b": 1], against: "s.json")?.contains("'b'") == true)
+    }
+
+    @Test func additionalPropertiesSchema() throws {
+        let r = try registry(#"{"type":"object","additionalProperties":{"type":"integer"}}"#)
+        #expect(r.validate(["a": 1, "b": 2], against: "s.json") == nil)
+        #expect(r.validate(["a": "x"], against: "s.json") != nil)
+    }
+
+    @Test func constEnumItems() throws {
+        let r = try registry(#"{"type":"array","items":{"enum":["a","b",null]},"minItems":1}"#)
+        #expect(r.validate(["a", nil], against: "s.json") == nil)
+        #expect(r.validate([], against: "s.json") != nil)
+        #expect(r.validate(["c"], against: "s.json") != nil)
+        let c = try registry(#"{"const":"2.0"}"#)
+        #expect(c.validate("2.0", against: "s.json") == nil)
+        #expect(c.validate(2.0, against: "s.json") != nil)
+    }
+
+    @Test func oneOfAndAnyOf() throws {
+        let r = try registry(#"{"oneOf":[{"type":"integer"},{"type":"number"}]}"#)
+        #expect(r.validate(1.5, against: "s.json") == nil)
+        #expect(r.validate(1, against: "s.json")?.contains("2 oneOf") == true)
+        #expect(r.validate("x", against: "s.json") != nil)
+        let a = try registry(#"{"anyOf":[{"type":"integer"},{"type":"string"}]}"#)
+        #expect(a.validate(1, against: "s.json") == nil)
+        #expect(a.validate(true, against: "s.json") != nil)
+    }
+
+    @Test func references() throws {
+        let r = try registry(
+            ##"{"$ref":"#/$defs/node","$defs":{"node":{"type":"object","properties":{"children":{"type":"array","items":{"$ref":"#/$defs/node"}},"x":{"$ref":"other.json#/$defs/n"}}}}}"##,
+            extra: ["other.json": #"{"$defs":{"n":{"type":"integer"}}}"#])
+        #expect(r.validate(["children": [["children": [], "x": 1]]], against: "s.json") == nil)
+        #expect(r.validate(["children": [["children": [3]]]], against: "s.json") != nil)
+        #expect(r.validate(["children": [["x": "no"]]], against: "s.json") != nil)
+        let broken = try registry(##"{"$ref":"#/$defs/missing"}"##)
+        #expect(broken.validate(1, against: "s.json") != nil)
+    }
+
+    @Test func protocolSchemasLoadAndCheckResponses() throws {
+        let r = try SchemaRegistry(folder: ProtocolFolder.schemas)
+        #expect(r.validate(["jsonrpc": "2.0", "id": 1, "result": [:]], against: "response.json") == nil)
+        #expect(r.validate(["id": 1, "result": [:]], against: "response.json") != nil)
+        #expect(r.validate(["jsonrpc": "2.0", "id": nil, "error": ["code": -32700, "message": "Parse error"]], against: "error-response.json") == nil)
+        #expect(r.validate(["jsonrpc": "2.0", "id": nil, "error": ["code": "x", "message": "m"]], against: "error-response.json") != nil)
+        #expect(r.validate(["handled": false, "reason": "no"], against: "result-interact.json") == nil)
+        #expect(r.validate(["handled": true], against: "result-interact.json") != nil)
+        #expect(r.validate(["root": ["type": "List", "id": "0", "children": [["type": "Text", "id": "0/0"]]]], against: "result-snapshot.json") == nil)
+        #expect(r.validate(["root": ["type": "List"]], against: "result-snapshot.json") != nil)
+    }
+}
+
+@Suite struct MatcherTests {
+    @Test func subsetsAndSpecials() throws {
+        let actual: JSONValue = ["a": 1, "b": ["c": "hello world", "d": [1, 2]], "e": nil]
+        #expect(Matcher.matches(["a": 1.0], actual))
+        #expect(Matcher.matches(["b": ["c": ["$contains": "world"]]], actual))
+        #expect(Matcher.matches(["b": ["d": [1, ["$any": true]]]], actual))
+        #expect(!Matcher.matches(["b": ["d": [1]]], actual))
+        #expect(Matcher.matches(["z": ["$absent": true]], actual))
+        #expect(!Matcher.matches(["a": ["$absent": true]], actual))
+        #expect(Matcher.matches(["e": ["$type": "null"], "a": ["$type": ["string", "integer"]]], actual))
+        #expect(!Matcher.matches(["$exact": ["a": 1]], actual))
+        #expect(Matcher.matches(["b": ["d": ["$oneOf": [[2, 1], [1, 2]]]]], actual))
+        #expect(!Matcher.matches(["a": "1"], actual))
+        #expect(!Matcher.matches(["x": ["$any": true]], actual))
+    }
+}

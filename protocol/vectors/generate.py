@@ -1,0 +1,366 @@
+#!/usr/bin/env python3
+# Writes the conformance vector files of this folder. Edit here, then run it; the JSON files are what the runner reads.
+import json, os
+OUT=os.path.dirname(os.path.abspath(__file__))
+files={}
+def V(file, name, steps, init=False, **kw):
+    v={"name":name}
+    if init: v["initialize"]=init if isinstance(init,list) else True
+    v.update(kw); v["steps"]=steps
+    files.setdefault(file,[]).append(v)
+def req(id, method, params=None, **extra):
+    m={"jsonrpc":"2.0","id":id,"method":method}
+    if params is not None: m["params"]=params
+    m.update(extra); return m
+def note(method, params=None):
+    m={"jsonrpc":"2.0","method":method}
+    if params is not None: m["params"]=params
+    return m
+def send(m, **kw): d={"send":m}; d.update(kw); return d
+def ok(id, result=None):
+    return {"expect":{"jsonrpc":"2.0","id":id,"result":{"$any":True} if result is None else result}}
+def err(id, code, data=None, exact_data=False):
+    e={"code":code,"message":{"$type":"string"}}
+    if data is not None: e["data"]={"$exact":data} if exact_data else data
+    return {"expect":{"jsonrpc":"2.0","id":id,"error":e}}
+def call(id, method, params=None, result=None):
+    return [send(req(id,method,params)), ok(id,result)]
+def fails(id, method, params, code, data=None):
+    return [send(req(id,method,params)), err(id,code,data)]
+QUIET={"quiet":150}
+def hexframe(text):
+    b=text.encode() if isinstance(text,str) else text
+    return (len(b).to_bytes(4,"big")+b).hex()
+PING='{"jsonrpc":"2.0","id":1,"method":"ping"}'
+PONG={"jsonrpc":"2.0","id":1,"result":{"$exact":{}}}
+
+# ---------------- framing ----------------
+F="framing"
+V(F,"worked example bytes", [{"sendRaw":"00 00 00 28 7b 22 6a 73 6f 6e 72 70 63 22 3a 22 32 2e 30 22 2c 22 69 64 22 3a 31 2c 22 6d 65 74 68 6f 64 22 3a 22 70 69 6e 67 22 7d"},{"expect":PONG}])
+V(F,"non-ASCII id counts bytes", [{"sendRaw":hexframe('{"jsonrpc":"2.0","id":"é","method":"ping"}')},{"expect":{"id":"é","result":{}}}])
+V(F,"one byte per write", [send(json.loads(PING), chunk=1),{"expect":PONG}])
+V(F,"header split from payload", [{"sendSplit":[hexframe(PING)[:8], hexframe(PING)[8:]]},{"expect":PONG}])
+V(F,"header itself split", [{"sendSplit":[hexframe(PING)[:2], hexframe(PING)[2:6], hexframe(PING)[6:]]},{"expect":PONG}])
+V(F,"payload split in three", [{"sendSplit":[hexframe(PING)[:20], hexframe(PING)[20:50], hexframe(PING)[50:]]},{"expect":PONG}])
+V(F,"three frames in one write answered in order", [{"sendFrames":[req("p1","ping"),req("p2","ping"),req("p3","nope")]},ok("p1",{}),ok("p2",{}),err("p3",-32601,{"method":"nope"})])
+V(F,"frame and a half in one write", [{"sendSplit":[hexframe(PING)+hexframe('{"jsonrpc":"2.0","id":2,"method":"ping"}')[:10], hexframe('{"jsonrpc":"2.0","id":2,"method":"ping"}')[10:]]},{"expect":PONG},ok(2,{})])
+V(F,"whitespace around the payload", [{"sendText":'  \n{"jsonrpc":"2.0","id":3,"method":"ping"}\t '},ok(3,{})])
+V(F,"zero length closes with frame-size", [{"sendRaw":"00000000"},err(None,-32600,{"reason":"frame-size","length":0,"limit":16777216}),{"expectClose":True}])
+V(F,"4 GiB header closes with frame-size", [{"sendRaw":"ffffffff"},err(None,-32600,{"reason":"frame-size","length":4294967295,"limit":16777216}),{"expectClose":True}])
+V(F,"just over the limit closes", [{"sendRaw":"01000001"},err(None,-32600,{"reason":"frame-size","length":16777217,"limit":16777216}),{"expectClose":True}])
+V(F,"frame-size error has no path", [{"sendRaw":"00000000"},{"expect":{"id":None,"error":{"code":-32600,"data":{"path":{"$absent":True}}}}},{"expectClose":True}])
+V(F,"frames before a bad header are answered", [{"sendRaw":hexframe(PING)+"00000000"},{"expect":PONG},err(None,-32600,{"reason":"frame-size"}),{"expectClose":True}])
+V(F,"bytes after a bad header are not read", [{"sendRaw":"ffffffff"+hexframe(PING)},err(None,-32600,{"reason":"frame-size"}),{"expectClose":True}])
+V(F,"invalid UTF-8 is a parse error", [{"sendRaw":hexframe(b'{"jsonrpc":"2.0","id":1,"method":"\xff"}')},err(None,-32700,{"$absent":True}),send(req(2,"ping")),ok(2,{})])
+V(F,"overlong UTF-8 is a parse error", [{"sendRaw":hexframe(b'"\xc0\xaf"')},err(None,-32700),send(req(2,"ping")),ok(2,{})])
+V(F,"UTF-16 surrogate bytes are a parse error", [{"sendRaw":hexframe(b'"\xed\xa0\x80"')},err(None,-32700),send(req(2,"ping")),ok(2,{})])
+V(F,"byte order mark is a parse error", [{"sendRaw":hexframe(b'\xef\xbb\xbf'+PING.encode())},err(None,-32700),send(req(2,"ping")),ok(2,{})])
+V(F,"truncated JSON keeps the connection", [{"sendText":'{"jsonrpc":"2.0",'},err(None,-32700,{"$absent":True}),send(req(2,"ping")),ok(2,{})])
+V(F,"two JSON values in one frame", [{"sendText":'{} {}'},err(None,-32700),send(req(2,"ping")),ok(2,{})])
+V(F,"parse error even for a would-be notification", [{"sendText":'{"jsonrpc":"2.0","method":"ping",}'},err(None,-32700)])
+V(F,"trailing comma in array", [{"sendText":'[1,2,]'},err(None,-32700)])
+V(F,"single quotes are not JSON", [{"sendText":"{'a':1}"},err(None,-32700)])
+V(F,"NaN is not JSON", [{"sendText":'{"jsonrpc":"2.0","id":NaN,"method":"ping"}'},err(None,-32700)])
+V(F,"leading zero is not JSON", [{"sendText":'{"jsonrpc":"2.0","id":01,"method":"ping"}'},err(None,-32700)])
+V(F,"unescaped control character", [{"sendText":'{"jsonrpc":"2.0","id":"a\u0001b","method":"ping"}'},err(None,-32700)])
+V(F,"lone surrogate escape", [{"sendText":'{"jsonrpc":"2.0","id":"\\ud800","method":"ping"}'},err(None,-32700)])
+V(F,"nesting over 512 is a parse error", [{"sendText":"["*600+"]"*600},err(None,-32700),send(req(2,"ping")),ok(2,{})])
+V(F,"nesting of 500 is fine JSON", [{"sendText":'{"jsonrpc":"2.0","id":5,"method":"ping","x":'+"["*500+"]"*500+'}'},ok(5,{})])
+V(F,"several parse errors in a row", [{"sendFrames":["{","[","}"]},err(None,-32700),err(None,-32700),err(None,-32700),send(req(4,"ping")),ok(4,{})])
+V(F,"escaped unicode id echoed", [{"sendText":'{"jsonrpc":"2.0","id":"\\u00e9\\ud83d\\ude00","method":"ping"}'},ok("é😀",{})])
+
+# ---------------- jsonrpc ----------------
+J="jsonrpc"
+V(J,"integer id", call(7,"ping",None,{}))
+V(J,"string id", call("abc","ping",None,{}))
+V(J,"empty string id", call("","ping",None,{}))
+V(J,"negative id", call(-12,"ping",None,{}))
+V(J,"large integer id digit for digit", [{"sendText":'{"jsonrpc":"2.0","id":9223372036854775807,"method":"ping"}'},{"expect":{"id":9223372036854775807,"result":{}}}])
+V(J,"fractional id same value", [{"sendText":'{"jsonrpc":"2.0","id":1.50,"method":"ping"}'},ok(1.5,{})])
+V(J,"exponent id same value", [{"sendText":'{"jsonrpc":"2.0","id":1e2,"method":"ping"}'},ok(100,{})])
+V(J,"null id is answered with null", call(None,"ping",None,{}))
+V(J,"boolean id is invalid", [send(req(True,"ping")),err(None,-32600,{"path":"id","expected":"string, number or null","got":"boolean"})])
+V(J,"object id is invalid", [send(req({"a":1},"ping")),err(None,-32600,{"path":"id","got":"object"})])
+V(J,"array id is invalid", [send(req([1],"ping")),err(None,-32600,{"path":"id","got":"array"})])
+V(J,"missing jsonrpc", [send({"id":5,"method":"ping"}),err(5,-32600,{"path":"jsonrpc","expected":"\"2.0\"","got":"nothing"})])
+V(J,"wrong jsonrpc version", [send({"jsonrpc":"1.0","id":5,"method":"ping"}),err(5,-32600,{"path":"jsonrpc","got":"\"1.0\""})])
+V(J,"numeric jsonrpc", [send({"jsonrpc":2.0,"id":5,"method":"ping"}),err(5,-32600,{"path":"jsonrpc"})])
+V(J,"missing method", [send({"jsonrpc":"2.0","id":6}),err(6,-32600,{"path":"method","got":"nothing"})])
+V(J,"numeric method", [send({"jsonrpc":"2.0","id":6,"method":1}),err(6,-32600,{"path":"method","expected":"string","got":"number"})])
+V(J,"params null is invalid", [send({"jsonrpc":"2.0","id":7,"method":"ping","params":None}),err(7,-32600,{"path":"params","expected":"object or array","got":"null"})])
+V(J,"params string is invalid", [send(req(7,"ping","x")),err(7,-32600,{"path":"params","got":"string"})])
+V(J,"params number is invalid", [send(req(7,"ping",3)),err(7,-32600,{"path":"params","got":"number"})])
+V(J,"id checked before jsonrpc", [send({"id":True,"method":"ping"}),err(None,-32600,{"path":"id"})])
+V(J,"jsonrpc checked before method", [send({"id":3}),err(3,-32600,{"path":"jsonrpc"})])
+V(J,"method checked before params", [send({"jsonrpc":"2.0","id":3,"params":None}),err(3,-32600,{"path":"method"})])
+V(J,"message not an object", [{"sendText":"42"},err(None,-32600,{"path":"","expected":"object","got":"number"})])
+V(J,"string message", [{"sendText":'"hello"'},err(None,-32600,{"path":"","got":"string"})])
+V(J,"null message", [{"sendText":'null'},err(None,-32600,{"path":""})])
+V(J,"broken envelope without id is answered", [send({"jsonrpc":"2.0","method":"ping","params":None}),err(None,-32600,{"path":"params"})])
+V(J,"unknown envelope members ignored", call(8,"ping",None,{}) if False else [send(req(8,"ping",extra="x")),ok(8,{})])
+V(J,"repeated member keeps last value", [{"sendText":'{"jsonrpc":"2.0","id":1,"id":2,"method":"nope","method":"ping"}'},ok(2,{})])
+V(J,"member names are case-sensitive", [send({"jsonrpc":"2.0","id":9,"Method":"ping"}),err(9,-32600,{"path":"method"})])
+V(J,"notification ping not answered", [send(note("ping")),QUIET])
+V(J,"notification unknown method not answered", [send(note("nope")),QUIET])
+V(J,"notification before initialize not answered", [send(note("describe")),QUIET])
+V(J,"notification with bad params not answered", [send(note("ping",{"a":1})),QUIET])
+V(J,"notification then request", [send(note("nope")),send(req(1,"ping")),ok(1,{})])
+V(J,"notification initialize initializes silently", [send(note("initialize",{"protocolVersion":1})),QUIET,send(req(2,"describe")),ok(2)])
+V(J,"method names are case-sensitive", [send(req(1,"Ping")),err(1,-32601,{"method":"Ping"})])
+V(J,"unknown method before initialize is -32601", [send(req(1,"nope")),err(1,-32601,{"method":"nope"})])
+V(J,"unknown method after initialize", [send(req(1,"frobnicate")),err(1,-32601,{"method":"frobnicate"})], init=True)
+V(J,"rpc.discover not found", [send(req(8,"rpc.discover")),err(8,-32601,{"method":"rpc.discover"})])
+V(J,"rpc. anything not found", [send(req(8,"rpc.ping")),err(8,-32601,{"method":"rpc.ping"})], init=True)
+V(J,"empty method name", [send(req(8,"")),err(8,-32601,{"method":""})])
+V(J,"empty batch", [{"sendText":"[]"},{"expect":{"$exact":{"jsonrpc":"2.0","id":None,"error":{"code":-32600,"message":{"$type":"string"},"data":{"path":"","expected":"at least one request","got":"[]"}}}}}])
+V(J,"batch of requests in order", [send([req("a","ping"),req("b","ping"),req("c","nope")]),{"expect":[{"id":"a","result":{}},{"id":"b","result":{}},{"id":"c","error":{"code":-32601}}]}])
+V(J,"batch of notifications gets nothing", [send([note("ping"),note("nope")]),QUIET])
+V(J,"batch notifications contribute nothing", [send([note("ping"),req(1,"ping"),note("nope")]),{"expect":[{"id":1,"result":{}}]}])
+V(J,"batch invalid elements answered in place", [send([1,req("x","ping"),[],{"id":True}]),{"expect":[{"id":None,"error":{"code":-32600,"data":{"path":"","got":"number"}}},{"id":"x","result":{}},{"id":None,"error":{"code":-32600,"data":{"got":"array"}}},{"id":None,"error":{"code":-32600,"data":{"path":"id"}}}]}])
+V(J,"batch element without id but broken is answered", [send([{"jsonrpc":"2.0","method":"ping","params":None}]),{"expect":[{"id":None,"error":{"code":-32600,"data":{"path":"params"}}}]}])
+V(J,"batch initialize then describe", [send([req("a","initialize",{"protocolVersion":1}),note("ping"),req("b","describe"),"hello",req("c","initialize",{"protocolVersion":1})]),
+   {"expect":[{"id":"a","result":{"protocolVersion":1}},{"id":"b","result":{"plugins":{"$type":"array"}}},{"id":None,"error":{"code":-32600,"data":{"got":"string"}}},{"id":"c","error":{"code":-32600,"data":{"path":"method"}}}]}])
+V(J,"batch with one element is still an array", [send([req(1,"ping")]),{"expect":[{"id":1,"result":{}}]}])
+V(J,"batch responses then next frame", [send([req(1,"ping")]),{"expect":[{"id":1}]},send(req(2,"ping")),ok(2,{})])
+V(J,"pipelined requests answered in order", [send(req(1,"ping")),send(req(2,"nope")),send(req(3,"describe")),ok(1,{}),err(2,-32601),err(3,-32002)])
+V(J,"duplicate ids both answered", [{"sendFrames":[req(1,"ping"),req(1,"ping")]},ok(1,{}),ok(1,{})])
+V(J,"error responses have no result", [send(req(1,"nope")),{"expect":{"$exact":{"jsonrpc":"2.0","id":1,"error":{"$any":True}}}}])
+V(J,"success responses have no error", [send(req(1,"ping")),{"expect":{"$exact":{"jsonrpc":"2.0","id":1,"result":{}}}}])
+
+# ---------------- handshake ----------------
+H="handshake"
+INIT={"protocolVersion":1,"server":{"name":{"$type":"string"},"version":{"$type":"string"}},"modifiers":{"$type":"array"},"views":["List","Section","HStack","VStack","ZStack","Text","Label","Image","Button","Spacer"]}
+V(H,"initialize result", call(1,"initialize",{"protocolVersion":1,"client":{"name":"conformance","version":"1"}},INIT))
+V(H,"initialize lists swipeActions", call(1,"initialize",{"protocolVersion":1},{"modifiers":{"$oneOf":[[{"type":"swipeActions","plugin":"SwipeActions","module":"SwipeActions","params":{"title":"swipeActions","type":"object","properties":{"$type":{"const":"swipeActions"},"allowsFullSwipe":{"type":"boolean","default":False}},"required":["$type"]}}]]}}))
+V(H,"initialize accepts 1.0", [{"sendText":'{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":1.0}}'},ok(1,{"protocolVersion":1})])
+V(H,"initialize without client", call(1,"initialize",{"protocolVersion":1},{"protocolVersion":1}))
+V(H,"client null counts as absent", call(1,"initialize",{"protocolVersion":1,"client":None},{"protocolVersion":1}))
+V(H,"unknown params members ignored", call(1,"initialize",{"protocolVersion":1,"extra":True,"client":{"name":"a","other":1}},{"protocolVersion":1}))
+V(H,"unsupported version", fails(1,"initialize",{"protocolVersion":2},-32602,{"path":"protocolVersion","expected":"1","got":"2","supported":[1]}))
+V(H,"version 0 unsupported", fails(1,"initialize",{"protocolVersion":0},-32602,{"path":"protocolVersion","supported":[1]}))
+V(H,"missing version", fails(1,"initialize",{},-32602,{"path":"protocolVersion","expected":"integer","got":"nothing","supported":[1]}))
+V(H,"absent params means missing version", fails(1,"initialize",None,-32602,{"path":"protocolVersion","got":"nothing","supported":[1]}))
+V(H,"string version", fails(1,"initialize",{"protocolVersion":"1"},-32602,{"path":"protocolVersion","expected":"integer","got":"string","supported":[1]}))
+V(H,"fractional version", fails(1,"initialize",{"protocolVersion":1.5},-32602,{"path":"protocolVersion","expected":"integer","supported":[1]}))
+V(H,"null version", fails(1,"initialize",{"protocolVersion":None},-32602,{"path":"protocolVersion","supported":[1]}))
+V(H,"params by position", fails(1,"initialize",[1],-32602,{"path":"","expected":"object","got":"array"}))
+V(H,"client not an object", fails(1,"initialize",{"protocolVersion":1,"client":"me"},-32602,{"path":"client","expected":"object","got":"string"}))
+V(H,"client.name not a string", fails(1,"initialize",{"protocolVersion":1,"client":{"name":3}},-32602,{"path":"client.name","expected":"string","got":"number"}))
+V(H,"client.version not a string", fails(1,"initialize",{"protocolVersion":1,"client":{"version":True}},-32602,{"path":"client.version","expected":"string","got":"boolean"}))
+V(H,"failed initialize can be retried", fails(1,"initialize",{"protocolVersion":2},-32602)+call(2,"initialize",{"protocolVersion":1},{"protocolVersion":1}))
+V(H,"failed initialize leaves un-initialized", fails(1,"initialize",{"protocolVersion":2},-32602)+fails(2,"describe",None,-32002,{"method":"describe"}))
+V(H,"second initialize", fails(4,"initialize",{"protocolVersion":1},-32600,{"path":"method"}), init=True)
+V(H,"second initialize checked before params", fails(4,"initialize",[1],-32600,{"path":"method"}), init=True)
+V(H,"ping before initialize", call(1,"ping",None,{"$exact":{}}))
+for m,p in [("describe",None),("mount",{"surface":"s","root":{"type":"List"}}),("update",{"surface":"s","root":{"type":"List"}}),("unmount",{"surface":"s"}),("snapshot",{"surface":"s"}),("interact",{"surface":"s","node":"0","gesture":"tap"})]:
+    V(H,f"{m} before initialize is -32002", fails(2,m,p,-32002,{"method":m}))
+V(H,"not initialized checked before params", fails(2,"mount",[1],-32002,{"method":"mount"}))
+V(H,"initialize per connection", [send(req(1,"describe"),on="b"),err(1,-32002),send(req(2,"describe"),on="a"),ok(2)], init=["a"], connections=["a","b"])
+
+# ---------------- methods: ping, describe ----------------
+M="methods"
+V(M,"ping with empty object", call(1,"ping",{},{}))
+V(M,"ping with empty array", call(1,"ping",[],{}))
+V(M,"ping with members", fails(11,"ping",{"a":1},-32602,{"path":"","expected":"no params, {} or []"}))
+V(M,"ping with elements", fails(11,"ping",[1],-32602,{"path":""}))
+V(M,"ping after initialize", call(1,"ping",None,{}), init=True)
+V(M,"describe shape", call(2,"describe",None,{"modifiers":{"$type":"array"},"views":["List","Section","HStack","VStack","ZStack","Text","Label","Image","Button","Spacer"],"plugins":{"$type":"array"}}), init=True)
+V(M,"describe lists SwipeActions loaded", call(2,"describe",[],{"plugins":{"$oneOf":[[{"name":"SwipeActions","status":"loaded","modules":["SwipeActions"],"types":["swipeActions"],"path":{"$type":"string"}}]]}}), init=True)
+V(M,"describe with params", fails(2,"describe",{"x":1},-32602,{"path":"","expected":"no params, {} or []"}), init=True)
+V(M,"describe with elements", fails(2,"describe",[1],-32602,{"path":""}), init=True)
+
+# ---------------- surfaces ----------------
+S="surfaces"
+def row(key="row-1", mods=None, **kw):
+    n={"type":"HStack","key":key,"modifiers":mods if mods is not None else [SA()],"children":[{"type":"Text","props":{"text":"Hello"}}]}
+    n.update(kw); return n
+def SA(trailing=None, leading=None, full=None):
+    m={"$type":"swipeActions"}
+    if trailing is not None: m["trailing"]=trailing
+    if leading is not None: m["leading"]=leading
+    if full is not None: m["allowsFullSwipe"]=full
+    return m
+DEL={"id":"delete","label":"Delete","systemImage":"trash","role":"destructive"}
+FLAG={"id":"flag","label":"Flag","systemImage":"flag","tint":"orange"}
+PIN={"id":"pin","label":"Pin","tint":"#0A84FF"}
+MAIN_ROW=row("row-1",[SA([DEL,FLAG],[PIN],True)],props={"alignment":"center"})
+MAIN={"type":"List","children":[MAIN_ROW,{"type":"Text","props":{"text":"plain row"}}]}
+def mount(id, name, root): return call(id,"mount",{"surface":name,"root":root},{"$exact":{"surface":name}})
+def mfail(id, root, data, name="e"): return fails(id,"mount",{"surface":name,"root":root},-32602,data)
+V(S,"mount returns the name", mount(3,"main",MAIN), init=True)
+V(S,"mount then snapshot", mount(3,"main",MAIN)+call(4,"snapshot",{"surface":"main"},{"root":{"type":"List","id":"0","children":[
+  {"type":"HStack","id":"row-1","key":"row-1","props":{"alignment":"center"},"modifiers":[{"$type":"swipeActions"}],"swipeActions":{
+    "leading":[{"$exact":{"id":"pin","label":"Pin","systemImage":None,"symbolVariant":None,"tint":"#0A84FFFF","role":None,"modifier":0}}],
+    "trailing":[{"$exact":{"id":"delete","label":"Delete","systemImage":"trash","symbolVariant":"fill","tint":"#FF3B30FF","role":"destructive","modifier":0}},
+                {"$exact":{"id":"flag","label":"Flag","systemImage":"flag","symbolVariant":"fill","tint":"#FFA500FF","role":None,"modifier":0}}],
+    "allowsFullSwipe":{"leading":True,"trailing":True},"revealed":None},
+   "children":[{"$exact":{"type":"Text","id":"0/0/0","props":{"text":"Hello"}}}]},
+  {"$exact":{"type":"Text","id":"0/1","props":{"text":"plain row"}}}]}}), init=True)
+V(S,"snapshot omits empty props and absent members", mount(1,"s",{"type":"VStack","props":{},"children":[{"type":"Spacer"}]})+call(2,"snapshot",{"surface":"s"},{"$exact":{"root":{"$exact":{"type":"VStack","id":"0","children":[{"$exact":{"type":"Spacer","id":"0/0"}}]}}}}), init=True)
+V(S,"every view type mounts", mount(1,"v",{"type":"VStack","children":[{"type":t} for t in ["List","Section","HStack","VStack","ZStack","Text","Label","Image","Button","Spacer"]]}), init=True)
+V(S,"duplicate surface name", mount(1,"e",{"type":"List"})+mfail(2,{"type":"List"},{"path":"surface","expected":"a new surface name","got":"e"}), init=True)
+V(S,"surface missing", fails(1,"mount",{"root":{"type":"List"}},-32602,{"path":"surface","expected":"string","got":"nothing"}), init=True)
+V(S,"surface not a string", fails(1,"mount",{"surface":5,"root":{"type":"List"}},-32602,{"path":"surface","expected":"string","got":"number"}), init=True)
+V(S,"surface empty", fails(1,"mount",{"surface":"","root":{"type":"List"}},-32602,{"path":"surface","expected":"1 to 128 bytes"}), init=True)
+V(S,"surface over 128 bytes", fails(1,"mount",{"surface":"é"*65,"root":{"type":"List"}},-32602,{"path":"surface","expected":"1 to 128 bytes","got":"130 bytes"}), init=True)
+V(S,"surface of 128 bytes", mount(1,"x"*128,{"type":"List"}), init=True)
+V(S,"mount params array", fails(1,"mount",[1],-32602,{"path":"","expected":"object","got":"array"}), init=True)
+V(S,"mount absent params", fails(1,"mount",None,-32602,{"path":"surface","got":"nothing"}), init=True)
+V(S,"root missing", fails(1,"mount",{"surface":"e"},-32602,{"path":"root","expected":"node object","got":"nothing"}), init=True)
+V(S,"root not an object", mfail(1,[1],{"path":"root","expected":"object","got":"array"}), init=True)
+V(S,"type missing", mfail(1,{"key":"a"},{"path":"root.type","expected":"string","got":"nothing"}), init=True)
+V(S,"unknown view type", mfail(10,{"type":"Grid"},{"path":"root.type","got":"Grid","known":["List","Section","HStack","VStack","ZStack","Text","Label","Image","Button","Spacer"]}), init=True)
+V(S,"unknown view type deep", mfail(10,{"type":"List","children":[{"type":"Text"},{"type":"VStack","children":[{"type":"Grid"}]}]},{"path":"root.children[1].children[0].type","got":"Grid","known":{"$type":"array"}}), init=True)
+V(S,"unknown modifier type", mfail(19,{"type":"List","modifiers":[{"$type":"blur"}]},{"path":"root.modifiers[0].$type","got":"blur","known":["swipeActions"]}), init=True)
+V(S,"modifier without $type", mfail(19,{"type":"List","modifiers":[{"trailing":[]}]},{"path":"root.modifiers[0].$type","expected":"string","got":"nothing"}), init=True)
+V(S,"modifier not an object", mfail(19,{"type":"List","modifiers":["swipeActions"]},{"path":"root.modifiers[0]","expected":"object","got":"string"}), init=True)
+V(S,"modifiers not an array", mfail(19,{"type":"List","modifiers":{}},{"path":"root.modifiers","expected":"array","got":"object"}), init=True)
+V(S,"more than 16 modifiers", mfail(19,{"type":"List","children":[{"type":"Text","modifiers":[SA()]*17}]},{"path":"root.children[0].modifiers","expected":"at most 16 modifiers","got":"17"}), init=True)
+V(S,"16 modifiers are fine", mount(19,"m16",{"type":"List","children":[{"type":"Text","modifiers":[SA()]*16}]}), init=True)
+V(S,"duplicate key", mfail(13,{"type":"List","key":"a","children":[{"type":"Text","key":"a"}]},{"path":"root.children[0].key","expected":"a unique key","got":"\"a\""}), init=True)
+V(S,"duplicate key across branches", mfail(13,{"type":"List","children":[{"type":"Section","children":[{"type":"Text","key":"k"}]},{"type":"Text","key":"k"}]},{"path":"root.children[1].key"}), init=True)
+V(S,"key with slash", mfail(13,{"type":"List","key":"a/b"},{"path":"root.key","expected":{"$contains":"non-empty string without '/'"}}), init=True)
+V(S,"empty key", mfail(13,{"type":"List","key":""},{"path":"root.key"}), init=True)
+V(S,"key not a string", mfail(13,{"type":"List","key":1},{"path":"root.key","expected":"string","got":"number"}), init=True)
+V(S,"props not an object", mfail(13,{"type":"Text","props":"hi"},{"path":"root.props","expected":"object","got":"string"}), init=True)
+V(S,"children not an array", mfail(13,{"type":"List","children":{}},{"path":"root.children","expected":"array","got":"object"}), init=True)
+V(S,"children on Text", mfail(13,{"type":"List","children":[{"type":"Text","children":[{"type":"Text"}]}]},{"path":"root.children[0].children","expected":"no children"}), init=True)
+V(S,"empty children on Text are fine", mount(13,"t",{"type":"Text","children":[]}), init=True)
+V(S,"null optional members count as absent", mount(13,"t",{"type":"Text","key":None,"props":None,"modifiers":None,"children":None}), init=True)
+V(S,"bad tint path", mfail(3,{"type":"List","children":[{"type":"HStack","modifiers":[SA([{"id":"a"},{"id":"b","tint":"nope"}])]}]},{"path":"root.children[0].modifiers[0].trailing[1].tint","expected":"Color?","got":"nope"}), init=True)
+V(S,"missing action id", mfail(5,{"type":"List","children":[{"type":"HStack","modifiers":[SA(None,[{"label":"x"}])]}]},{"path":"root.children[0].modifiers[0].leading[0].id","got":"nothing"}), init=True)
+V(S,"bad role", mfail(4,{"type":"List","children":[{"type":"HStack","modifiers":[SA([{"id":"a","role":"primary"}])]}]},{"path":"root.children[0].modifiers[0].trailing[0].role","got":"primary"}), init=True)
+V(S,"allowsFullSwipe null refused", mfail(4,{"type":"List","children":[{"type":"HStack","modifiers":[{"$type":"swipeActions","allowsFullSwipe":None}]}]},{"path":{"$contains":"allowsFullSwipe"}}), init=True)
+V(S,"trailing not an array", mfail(4,{"type":"List","children":[{"type":"HStack","modifiers":[{"$type":"swipeActions","trailing":"x"}]}]},{"path":{"$contains":"root.children[0].modifiers[0].trailing"}}), init=True)
+V(S,"tree deeper than 64", mfail(4,(lambda: (lambda f: f(f,65))(lambda f,n: {"type":"VStack"} if n==1 else {"type":"VStack","children":[f(f,n-1)]}))(),{"path":"root"+".children[0]"*64,"expected":"at most 64 levels"}), init=True)
+V(S,"tree of 64 levels is fine", mount(4,"deep",(lambda f: f(f,64))(lambda f,n: {"type":"VStack"} if n==1 else {"type":"VStack","children":[f(f,n-1)]})), init=True)
+V(S,"failed mount creates no surface", mfail(1,{"type":"Grid"},{"path":"root.type"},name="f")+fails(2,"snapshot",{"surface":"f"},-32602,{"path":"surface"})+mount(3,"f",{"type":"List"}), init=True)
+V(S,"failed mount sends no diagnostics", [send(req(1,"mount",{"surface":"f","root":{"type":"VStack","children":[{"type":"Text","modifiers":[SA([{"id":"x"}])]},{"type":"Grid"}]}})),err(1,-32602,{"path":"root.children[1].type"}),QUIET], init=True)
+V(S,"unmount", mount(1,"m",{"type":"List"})+call(2,"unmount",{"surface":"m"},{"$exact":{}})+fails(3,"unmount",{"surface":"m"},-32602,{"path":"surface","expected":"a surface mounted by this connection","got":"m"}), init=True)
+V(S,"unmount then mount again", mount(1,"m",{"type":"List"})+call(2,"unmount",{"surface":"m"},{})+mount(3,"m",{"type":"Text"}), init=True)
+V(S,"unmount missing surface member", fails(1,"unmount",{},-32602,{"path":"surface","expected":"string","got":"nothing"}), init=True)
+V(S,"unmount params array", fails(1,"unmount",["m"],-32602,{"path":""}), init=True)
+V(S,"snapshot unknown surface", fails(1,"snapshot",{"surface":"nope"},-32602,{"path":"surface","expected":"a surface mounted by this connection","got":"nope"}), init=True)
+V(S,"snapshot surface not a string", fails(1,"snapshot",{"surface":None},-32602,{"path":"surface","expected":"string"}), init=True)
+V(S,"update unknown surface", fails(1,"update",{"surface":"nope","root":{"type":"List"}},-32602,{"path":"surface","expected":"a surface mounted by this connection"}), init=True)
+V(S,"update root missing", mount(1,"m",{"type":"List"})+fails(2,"update",{"surface":"m"},-32602,{"path":"root","got":"nothing"}), init=True)
+V(S,"surfaces are per connection", mount(1,"main",{"type":"List"})+[send(req(2,"mount",{"surface":"main","root":{"type":"Text"}}),on="b"),ok(2,{"surface":"main"}),
+   send(req(3,"snapshot",{"surface":"main"}),on="a"),ok(3,{"root":{"type":"List"}}),send(req(4,"snapshot",{"surface":"main"}),on="b"),ok(4,{"root":{"type":"Text"}})] if False else
+   [send(req(1,"mount",{"surface":"main","root":{"type":"List"}}),on="a"),ok(1,{"surface":"main"}),send(req(2,"mount",{"surface":"main","root":{"type":"Text"}}),on="b"),ok(2,{"surface":"main"}),
+   send(req(3,"snapshot",{"surface":"main"}),on="a"),ok(3,{"root":{"type":"List"}}),send(req(4,"snapshot",{"surface":"main"}),on="b"),ok(4,{"root":{"type":"Text"}})], init=True, connections=["a","b"])
+V(S,"another connection's surface is unknown", [send(req(1,"mount",{"surface":"only-a","root":{"type":"List"}}),on="a"),ok(1),send(req(2,"snapshot",{"surface":"only-a"}),on="b"),err(2,-32602,{"path":"surface","expected":"a surface mounted by this connection","got":"only-a"}),
+   send(req(3,"unmount",{"surface":"only-a"}),on="b"),err(3,-32602,{"path":"surface"})], init=True, connections=["a","b"])
+V(S,"closed connection's surfaces are gone for a new one", [send(req(1,"mount",{"surface":"x","root":{"type":"List"}}),on="a"),ok(1),{"close":True,"on":"a"},send(req(2,"snapshot",{"surface":"x"}),on="b"),err(2,-32602,{"path":"surface"})], init=True, connections=["a","b"])
+V(S,"64 surfaces then the limit", [s for i in range(64) for s in mount(i,f"s{i}",{"type":"Text"})]+fails(99,"mount",{"surface":"s64","root":{"type":"Text"}},-32602,{"path":"surface","expected":"at most 64 surfaces"}), init=True)
+
+# ---------------- update ----------------
+U="update"
+def upd(id, name, root, counts): return call(id,"update",{"surface":name,"root":root},{"$exact":counts})
+C=lambda c,u,n,r: {"created":c,"updated":u,"unchanged":n,"removed":r}
+A=row("a",[SA([{"id":"x"}])]); B=row("b",[SA([{"id":"y"}]),SA([{"id":"z"}])]); P={"type":"Text","modifiers":[SA([{"id":"p"}])]}
+T0={"type":"List","children":[A,B,P]}
+V(U,"same tree unchanged", mount(1,"m",T0)+upd(2,"m",T0,C(0,0,4,0)), init=True)
+B2=row("b",[SA([{"id":"y"}]),SA([{"id":"z"}],None,True)])
+V(U,"reorder by key and one changed param", mount(1,"m",T0)+upd(2,"m",{"type":"List","children":[B2,A,P]},C(0,1,3,0)), init=True)
+V(U,"dropping and adding modifiers", mount(1,"m",T0)+upd(2,"m",{"type":"List","children":[A,row("b",[SA([{"id":"y"}])]),{"type":"Text","props":{"k":1},"modifiers":[SA([{"id":"p"}]),SA()]}]},C(1,0,3,1)), init=True)
+V(U,"type change is a new node", mount(1,"m",T0)+upd(2,"m",{"type":"List","children":[dict(A,type="VStack"),B,P]},C(1,0,3,1)), init=True)
+V(U,"empty list removes all", mount(1,"m",T0)+upd(2,"m",{"type":"List"},C(0,0,0,4)), init=True)
+V(U,"props only changes nothing", mount(1,"m",T0)+upd(2,"m",{"type":"List","props":{"x":1},"children":[dict(A,props={"y":2}),B,P]},C(0,0,4,0)), init=True)
+V(U,"member order and 1.0 equal", mount(1,"m",{"type":"List","children":[{"type":"Text","key":"t","modifiers":[{"$type":"swipeActions","trailing":[{"id":"a","label":"A"}],"allowsFullSwipe":False}]}]})
+   +upd(2,"m",{"type":"List","children":[{"type":"Text","key":"t","modifiers":[{"allowsFullSwipe":False,"trailing":[{"label":"A","id":"a"}],"$type":"swipeActions"}]}]},C(0,0,1,0)), init=True)
+V(U,"new node creates", mount(1,"m",T0)+upd(2,"m",{"type":"List","children":[A,B,P,row("c")]},C(1,0,4,0)), init=True)
+V(U,"failed update changes nothing", mount(1,"m",T0)+fails(2,"update",{"surface":"m","root":{"type":"List","children":[A,B,{"type":"Text","modifiers":[SA([{"id":"p","tint":"zz"}])]}]}},-32602,{"path":"root.children[2].modifiers[0].trailing[0].tint","got":"zz"})+upd(3,"m",T0,C(0,0,4,0)), init=True)
+V(U,"update params array", mount(1,"m",T0)+fails(2,"update",[],-32602,{"path":""}), init=True)
+V(U,"update keeps revealed row", mount(1,"m",T0)+call(2,"interact",{"surface":"m","node":"a","gesture":"swipe","edge":"trailing"},{"handled":True,"edge":"trailing","revealed":["x"]})
+   +upd(3,"m",{"type":"List","children":[row("a",[SA([{"id":"x"},{"id":"x2"}])]),B,P]},C(0,1,3,0))+call(4,"snapshot",{"surface":"m"},{"root":{"children":[{"id":"a","swipeActions":{"revealed":"trailing","trailing":[{"id":"x"},{"id":"x2"}]}},{"$any":True},{"$any":True}]}}), init=True)
+V(U,"replaced node starts closed", mount(1,"m",T0)+call(2,"interact",{"surface":"m","node":"a","gesture":"swipe","edge":"trailing"},{"handled":True})
+   +upd(3,"m",{"type":"List","children":[dict(A,type="VStack"),B,P]},C(1,0,3,1))+call(4,"snapshot",{"surface":"m"},{"root":{"children":[{"id":"a","swipeActions":{"revealed":None}},{"$any":True},{"$any":True}]}}), init=True)
+V(U,"unchanged update sends no diagnostics", [send(req(1,"mount",{"surface":"o","root":{"type":"VStack","children":[{"type":"Text","key":"t","modifiers":[SA([{"id":"x"}])]}]}})),{"expectNotification":{"method":"diagnostic"}},ok(1),
+   send(req(2,"update",{"surface":"o","root":{"type":"VStack","children":[{"type":"Text","key":"t","modifiers":[SA([{"id":"x"}])]}]}})),ok(2,C(0,0,1,0)),QUIET], init=True)
+V(U,"changed outside-list modifier diagnoses again", [send(req(1,"mount",{"surface":"o","root":{"type":"VStack","children":[{"type":"Text","key":"t","modifiers":[SA([{"id":"x"}])]}]}})),{"expectNotification":{"method":"diagnostic"}},ok(1),
+   send(req(2,"update",{"surface":"o","root":{"type":"VStack","children":[{"type":"Text","key":"t","modifiers":[SA([{"id":"y"}])]}]}})),{"expectNotification":{"method":"diagnostic","params":{"code":"swipe-actions-outside-list","node":"t"}}},ok(2,C(0,1,0,0))], init=True)
+
+# ---------------- interact / swipe ----------------
+I="swipe"
+def mm(): return mount(1,"main",MAIN)
+def act(id, params, result): return call(id,"interact",dict({"surface":"main"},**params),result)
+def ifail(id, params, data): return fails(id,"interact",dict({"surface":"main"},**params),-32602,data)
+EV=lambda node,mod,aid,surface="main": {"expectNotification":{"$exact":{"jsonrpc":"2.0","method":"event","params":{"$exact":{"surface":surface,"node":node,"modifier":mod,"payload":{"$exact":{"swipeActions":{"$exact":{"id":aid}}}}}}}}}
+V(I,"swipe reveals trailing", mm()+act(5,{"node":"row-1","gesture":"swipe","edge":"trailing"},{"$exact":{"handled":True,"edge":"trailing","revealed":["delete","flag"]}}), init=True)
+V(I,"swipe reveals leading", mm()+act(5,{"node":"row-1","gesture":"swipe","edge":"leading"},{"handled":True,"edge":"leading","revealed":["pin"]}), init=True)
+V(I,"index path names a keyed row", mm()+act(5,{"node":"0/0","gesture":"swipe","edge":"trailing"},{"handled":True,"revealed":["delete","flag"]}), init=True)
+V(I,"tapAction performs and event comes first", mm()+act(5,{"node":"row-1","gesture":"swipe","edge":"trailing"},{"handled":True})+[send(req(7,"interact",{"surface":"main","node":"row-1","gesture":"tapAction","id":"delete"})),EV("row-1",0,"delete"),ok(7,{"$exact":{"handled":True,"performed":"delete","modifier":0}})], init=True)
+V(I,"row closes after a tap", mm()+act(5,{"node":"row-1","gesture":"swipe","edge":"trailing"},{"handled":True})+[send(req(7,"interact",{"surface":"main","node":"row-1","gesture":"tapAction","id":"flag"})),EV("row-1",0,"flag"),ok(7,{"performed":"flag"})]
+   +act(8,{"node":"row-1","gesture":"tapAction","id":"delete"},{"handled":False,"reason":{"$type":"string"}})+call(9,"snapshot",{"surface":"main"},{"root":{"children":[{"swipeActions":{"revealed":None}},{"$any":True}]}}), init=True)
+V(I,"tapAction not revealed is not handled", mm()+[send(req(8,"interact",{"surface":"main","node":"row-1","gesture":"tapAction","id":"delete"})),ok(8,{"$exact":{"handled":False,"reason":{"$type":"string"}}}),QUIET], init=True)
+V(I,"tapAction on the other edge is not handled", mm()+act(5,{"node":"row-1","gesture":"swipe","edge":"leading"},{"handled":True})+[send(req(8,"interact",{"surface":"main","node":"row-1","gesture":"tapAction","id":"delete"})),ok(8,{"handled":False}),QUIET], init=True)
+V(I,"tapAction unknown id is not handled", mm()+act(5,{"node":"row-1","gesture":"swipe","edge":"trailing"},{"handled":True})+act(8,{"node":"row-1","gesture":"tapAction","id":"zzz"},{"handled":False,"reason":{"$type":"string"}}), init=True)
+V(I,"full swipe with allowsFullSwipe performs the first", mm()+[send(req(9,"interact",{"surface":"main","node":"row-1","gesture":"swipe","edge":"leading","full":True})),EV("row-1",0,"pin"),ok(9,{"$exact":{"handled":True,"performed":"pin","modifier":0,"revealed":[]}})]
+   +call(10,"snapshot",{"surface":"main"},{"root":{"children":[{"swipeActions":{"revealed":None}},{"$any":True}]}}), init=True)
+V(I,"full trailing swipe performs the nearest", mm()+[send(req(9,"interact",{"surface":"main","node":"row-1","gesture":"swipe","edge":"trailing","full":True})),EV("row-1",0,"delete"),ok(9,{"performed":"delete","revealed":[]})], init=True)
+V(I,"full swipe without allowsFullSwipe only reveals", mount(1,"s",{"type":"List","children":[row("r",[SA([{"id":"delete"}])])]})+[send(req(12,"interact",{"surface":"s","node":"r","gesture":"swipe","edge":"trailing","full":True})),ok(12,{"$exact":{"handled":True,"edge":"trailing","revealed":["delete"]}}),QUIET], init=True)
+V(I,"full false only reveals", mm()+[send(req(9,"interact",{"surface":"main","node":"row-1","gesture":"swipe","edge":"leading","full":False})),ok(9,{"handled":True,"edge":"leading","revealed":["pin"]}),QUIET], init=True)
+V(I,"swipe replaces the other edge", mm()+act(5,{"node":"row-1","gesture":"swipe","edge":"trailing"},{"handled":True})+act(6,{"node":"row-1","gesture":"swipe","edge":"leading"},{"handled":True})+call(7,"snapshot",{"surface":"main"},{"root":{"children":[{"swipeActions":{"revealed":"leading"}},{"$any":True}]}}), init=True)
+V(I,"swipe on a row without actions on that edge", mount(1,"s",{"type":"List","children":[row("r",[SA([{"id":"d"}])])]})+call(2,"interact",{"surface":"s","node":"r","gesture":"swipe","edge":"leading"},{"$exact":{"handled":False,"reason":{"$type":"string"}}}), init=True)
+V(I,"swipe on a plain row", mm()+act(11,{"node":"0/1","gesture":"swipe","edge":"trailing"},{"handled":False,"reason":{"$type":"string"}}), init=True)
+V(I,"swipe on a non-row", mm()+act(13,{"node":"0/0/0","gesture":"swipe","edge":"trailing"},{"handled":False,"reason":{"$type":"string"}}), init=True)
+V(I,"tap is never handled", mm()+act(12,{"node":"0/0","gesture":"tap"},{"$exact":{"handled":False,"reason":{"$type":"string"}}}), init=True)
+V(I,"unknown node", mm()+ifail(5,{"node":"zz","gesture":"swipe"},{"path":"node","expected":"a node key or index path","got":"zz"}), init=True)
+V(I,"index path out of range", mm()+ifail(5,{"node":"0/7","gesture":"swipe","edge":"leading"},{"path":"node","got":"0/7"}), init=True)
+V(I,"node missing", mm()+ifail(5,{"gesture":"swipe"},{"path":"node","expected":"string","got":"nothing"}), init=True)
+V(I,"node not a string", mm()+ifail(5,{"node":0,"gesture":"swipe"},{"path":"node","expected":"string","got":"number"}), init=True)
+V(I,"gesture missing", mm()+ifail(5,{"node":"row-1"},{"path":"gesture","expected":"string","got":"nothing"}), init=True)
+V(I,"unknown gesture", mm()+ifail(7,{"node":"row-1","gesture":"longPress"},{"path":"gesture","expected":"one of swipe, tapAction, tap","got":"longPress"}), init=True)
+V(I,"edge missing", mm()+ifail(7,{"node":"row-1","gesture":"swipe"},{"path":"edge","expected":"string","got":"nothing"}), init=True)
+V(I,"edge not an edge", mm()+ifail(9,{"node":"row-1","gesture":"swipe","edge":"top"},{"path":"edge","expected":"leading or trailing","got":"top"}), init=True)
+V(I,"edge not a string", mm()+ifail(9,{"node":"row-1","gesture":"swipe","edge":1},{"path":"edge","expected":"string","got":"number"}), init=True)
+V(I,"full not a boolean", mm()+ifail(9,{"node":"row-1","gesture":"swipe","edge":"leading","full":"yes"},{"path":"full","expected":"boolean","got":"string"}), init=True)
+V(I,"tapAction id missing", mm()+ifail(9,{"node":"row-1","gesture":"tapAction"},{"path":"id","expected":"string","got":"nothing"}), init=True)
+V(I,"interact unknown surface", mm()+fails(3,"interact",{"surface":"nope","node":"r","gesture":"swipe"},-32602,{"path":"surface","expected":"a surface mounted by this connection","got":"nope"}), init=True)
+V(I,"interact params array", mm()+fails(3,"interact",[],-32602,{"path":""}), init=True)
+V(I,"failed interact keeps the row", mm()+act(5,{"node":"row-1","gesture":"swipe","edge":"trailing"},{"handled":True})+ifail(6,{"node":"row-1","gesture":"swipe","edge":"top"},{"path":"edge"})+call(7,"snapshot",{"surface":"main"},{"root":{"children":[{"swipeActions":{"revealed":"trailing"}},{"$any":True}]}}), init=True)
+ACC={"type":"List","children":[row("r",[SA([{"id":"t1"},{"id":"t2"}],[{"id":"l1"}]),SA([{"id":"t3"}],[{"id":"l2"}],True)])]}
+V(I,"actions accumulate per edge in modifier order", mount(1,"s",ACC)+call(2,"interact",{"surface":"s","node":"r","gesture":"swipe","edge":"trailing"},{"revealed":["t1","t2","t3"]})+call(3,"interact",{"surface":"s","node":"r","gesture":"swipe","edge":"leading"},{"revealed":["l1","l2"]}), init=True)
+V(I,"accumulated snapshot shows modifier index", mount(1,"s",ACC)+call(2,"snapshot",{"surface":"s"},{"root":{"children":[{"swipeActions":{"trailing":[{"id":"t1","modifier":0},{"id":"t2","modifier":0},{"id":"t3","modifier":1}],"leading":[{"id":"l1","modifier":0},{"id":"l2","modifier":1}],"allowsFullSwipe":{"leading":False,"trailing":False}}}]}}), init=True)
+V(I,"full swipe follows the first action's group", mount(1,"s",{"type":"List","children":[row("r",[SA(None,[{"id":"l1"}],True),SA([{"id":"t3"}])])]})+call(2,"snapshot",{"surface":"s"},{"root":{"children":[{"swipeActions":{"allowsFullSwipe":{"leading":True,"trailing":False}}}]}}), init=True)
+V(I,"second modifier's action carries its index", mount(1,"s",ACC)+call(2,"interact",{"surface":"s","node":"r","gesture":"swipe","edge":"trailing"},{"handled":True})+[send(req(3,"interact",{"surface":"s","node":"r","gesture":"tapAction","id":"t3"})),EV("r",1,"t3","s"),ok(3,{"performed":"t3","modifier":1})], init=True)
+V(I,"two same-type modifiers do not steal events", mount(1,"s",ACC)+call(2,"interact",{"surface":"s","node":"r","gesture":"swipe","edge":"leading"},{"handled":True})+[send(req(3,"interact",{"surface":"s","node":"r","gesture":"tapAction","id":"l1"})),EV("r",0,"l1","s"),ok(3,{"performed":"l1","modifier":0})], init=True)
+V(I,"row in Section in List gets actions", mount(1,"s",{"type":"List","children":[{"type":"Section","children":[row("r",[SA([{"id":"d"}])])]}]})+call(2,"interact",{"surface":"s","node":"r","gesture":"swipe","edge":"trailing"},{"handled":True,"revealed":["d"]}), init=True)
+V(I,"Section in List is itself a row", mount(1,"s",{"type":"List","children":[{"type":"Section","key":"sec","modifiers":[SA([{"id":"d"}])]}]})+call(2,"interact",{"surface":"s","node":"sec","gesture":"swipe","edge":"trailing"},{"handled":True,"revealed":["d"]}), init=True)
+V(I,"destructive with tint keeps the tint", mount(1,"s",{"type":"List","children":[row("r",[SA([{"id":"d","role":"destructive","tint":"#00FF00"}])])]})+call(2,"snapshot",{"surface":"s"},{"root":{"children":[{"swipeActions":{"trailing":[{"tint":"#00FF00FF","role":"destructive"}]}}]}}), init=True)
+V(I,"colour forms resolve", mount(1,"s",{"type":"List","children":[row("r",[SA([{"id":"a","tint":"#abc"},{"id":"b","tint":"#11223344"},{"id":"c","tint":"red"},{"id":"d","tint":"rgb(255, 0, 0)"},{"id":"e","tint":"transparent"},{"id":"f","tint":"#1234"}])])]})
+   +call(2,"snapshot",{"surface":"s"},{"root":{"children":[{"swipeActions":{"trailing":[{"tint":"#AABBCCFF"},{"tint":"#11223344"},{"tint":"#FF0000FF"},{"tint":"#FF0000FF"},{"tint":"#00000000"},{"tint":"#11223344"}]}}]}}), init=True)
+V(I,"cancel role without tint has no tint", mount(1,"s",{"type":"List","children":[row("r",[SA([{"id":"c","role":"cancel","systemImage":"xmark"}])])]})+call(2,"snapshot",{"surface":"s"},{"root":{"children":[{"swipeActions":{"trailing":[{"$exact":{"id":"c","label":"","systemImage":"xmark","symbolVariant":"fill","tint":None,"role":"cancel","modifier":0}}]}}]}}), init=True)
+V(I,"row with an empty modifier shows empty swipeActions", mount(1,"s",{"type":"List","children":[row("r",[SA()])]})+call(2,"snapshot",{"surface":"s"},{"root":{"children":[{"swipeActions":{"$exact":{"leading":[],"trailing":[],"allowsFullSwipe":{"leading":False,"trailing":False},"revealed":None}}}]}}), init=True)
+V(I,"no swipeActions member outside a list", [send(req(1,"mount",{"surface":"o","root":{"type":"VStack","children":[{"type":"Text","key":"t","modifiers":[SA([{"id":"x"}])]}]}})),{"expectNotification":{"method":"diagnostic"}},ok(1)]
+   +call(2,"snapshot",{"surface":"o"},{"root":{"children":[{"id":"t","modifiers":[{"$type":"swipeActions"}],"swipeActions":{"$absent":True}}]}}), init=True)
+V(I,"event node is the current index path", mount(1,"s",{"type":"List","children":[{"type":"Text"},{"type":"HStack","modifiers":[SA([{"id":"d"}])]}]})
+   +call(2,"update",{"surface":"s","root":{"type":"List","children":[{"type":"HStack","modifiers":[SA([{"id":"d"}])]}]}},{"$any":True})
+   +call(3,"interact",{"surface":"s","node":"0/0","gesture":"swipe","edge":"trailing"},{"handled":True})+[send(req(4,"interact",{"surface":"s","node":"0/0","gesture":"tapAction","id":"d"})),EV("0/0",0,"d","s"),ok(4)], init=True)
+V(I,"events go to the owner only", [send(req(1,"mount",{"surface":"main","root":MAIN}),on="a"),ok(1),send(req(2,"mount",{"surface":"main","root":MAIN}),on="b"),ok(2),
+   send(req(3,"interact",{"surface":"main","node":"row-1","gesture":"swipe","edge":"leading","full":True}),on="a"),dict(EV("row-1",0,"pin"),on="a"),dict(ok(3,{"performed":"pin"}),on="a"),{"quiet":200,"on":"b"}], init=True, connections=["a","b"])
+V(I,"event of a notification interact still sent", mm()+[send(note("interact",{"surface":"main","node":"row-1","gesture":"swipe","edge":"leading","full":True})),EV("row-1",0,"pin"),QUIET], init=True)
+V(I,"batch events come before the batch array", mm()+[send([req("s","interact",{"surface":"main","node":"row-1","gesture":"swipe","edge":"trailing"}),req("t","interact",{"surface":"main","node":"row-1","gesture":"tapAction","id":"flag"})]),EV("row-1",0,"flag"),{"expect":[{"id":"s","result":{"handled":True}},{"id":"t","result":{"performed":"flag"}}]}], init=True)
+
+# ---------------- diagnostics ----------------
+D="diagnostics"
+DIAG=lambda node,path,surface="o": {"expectNotification":{"$exact":{"jsonrpc":"2.0","method":"diagnostic","params":{"severity":"warning","code":"swipe-actions-outside-list","message":{"$type":"string"},"surface":surface,"node":node,"path":path}}}}
+V(D,"swipe actions outside a list", [send(req(12,"mount",{"surface":"o","root":{"type":"VStack","children":[{"type":"Text","key":"t","modifiers":[SA([{"id":"x","label":"X"}])]}]}})),DIAG("t","root.children[0].modifiers[0]"),ok(12,{"surface":"o"})], init=True)
+V(D,"swipe actions on the List itself", [send(req(1,"mount",{"surface":"o","root":{"type":"List","modifiers":[SA([{"id":"x"}])]}})),DIAG("0","root.modifiers[0]"),ok(1)], init=True)
+V(D,"swipe actions on a row's child", [send(req(1,"mount",{"surface":"o","root":{"type":"List","children":[{"type":"HStack","children":[{"type":"Text","modifiers":[SA([{"id":"x"}])]}]}]}})),DIAG("0/0/0","root.children[0].children[0].modifiers[0]"),ok(1)], init=True)
+V(D,"swipe actions in a Section outside a List", [send(req(1,"mount",{"surface":"o","root":{"type":"VStack","children":[{"type":"Section","children":[{"type":"Text","key":"t","modifiers":[SA([{"id":"x"}])]}]}]}})),DIAG("t","root.children[0].children[0].modifiers[0]"),ok(1)], init=True)
+V(D,"one diagnostic per modifier", [send(req(1,"mount",{"surface":"o","root":{"type":"VStack","children":[{"type":"Text","key":"t","modifiers":[SA([{"id":"x"}]),SA([{"id":"y"}])]}]}})),DIAG("t","root.children[0].modifiers[0]"),DIAG("t","root.children[0].modifiers[1]"),ok(1),QUIET], init=True)
+V(D,"no diagnostic for a List row", mount(1,"ok",MAIN)+[QUIET], init=True)
+V(D,"diagnostic on a notification mount", [send(note("mount",{"surface":"o","root":{"type":"VStack","children":[{"type":"Text","key":"t","modifiers":[SA([{"id":"x"}])]}]}})),DIAG("t","root.children[0].modifiers[0]"),QUIET], init=True)
+V(D,"diagnostic before a batch array", [send([req(1,"mount",{"surface":"o","root":{"type":"VStack","children":[{"type":"Text","key":"t","modifiers":[SA([{"id":"x"}])]}]}}),req(2,"ping")]),DIAG("t","root.children[0].modifiers[0]"),{"expect":[{"id":1,"result":{"surface":"o"}},{"id":2,"result":{}}]}], init=True)
+V(D,"no initialize diagnostics with healthy plugins", [send(req(1,"initialize",{"protocolVersion":1})),ok(1,{"protocolVersion":1})])
+V(D,"diagnostics only to the owner", [send(req(1,"mount",{"surface":"o","root":{"type":"VStack","children":[{"type":"Text","key":"t","modifiers":[SA([{"id":"x"}])]}]}}),on="a"),dict(DIAG("t","root.children[0].modifiers[0]"),on="a"),dict(ok(1),on="a"),{"quiet":200,"on":"b"}], init=True, connections=["a","b"])
+V(D,"an empty modifier outside a list is diagnosed too", [send(req(1,"mount",{"surface":"o","root":{"type":"VStack","children":[{"type":"Text","modifiers":[SA()]}]}})),DIAG("0/0","root.children[0].modifiers[0]"),{"expect":{"id":1,"result":{"surface":"o"}}}], init=True)
+
+os.makedirs(OUT, exist_ok=True)
+total=0
+for f,vs in files.items():
+    with open(f"{OUT}/{f}.json","w") as h:
+        h.write("[\n"+",\n".join(json.dumps(v, ensure_ascii=False) for v in vs)+"\n]\n")
+    total+=len(vs); print(f, len(vs))
+print("total", total)
