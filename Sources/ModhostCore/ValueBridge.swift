@@ -33,21 +33,16 @@ public enum ValueBridge {
     /// A plugin value (an event payload, a schema) as a wire value. Object keys come out
     /// sorted so the output is stable.
     public static func jsonValue(_ value: Any, path: String = "") throws(NotRepresentable) -> JSONValue {
+        // Strings and objects first: they are what event payloads are made of, and every
+        // failed cast before the matching one costs a runtime type check.
         switch value {
-        case is JSNull: return .null
-        case let b as Bool: return .bool(b)
-        case let i as Int: return .int(Int64(i))
-        case let i as Int64: return .int(i)
-        case let i as Int32: return .int(Int64(i))
-        case let d as Double:
-            guard d.isFinite else { throw NotRepresentable(path: path, typeName: "non-finite Double") }
-            return .double(d)
-        case let f as Float:
-            guard f.isFinite else { throw NotRepresentable(path: path, typeName: "non-finite Float") }
-            return .double(Double(f))
         case let s as String: return .string(s)
-        case let s as Substring: return .string(String(s))
-        case let color as Color: return .string(color.hex)
+        case let object as [String: Any]:
+            var result = JSONObject(reservingCapacity: object.count)
+            for key in object.count == 1 ? Array(object.keys) : object.keys.sorted() {
+                result[key] = try jsonValue(object[key]!, path: JSONPath.member(key, of: path))
+            }
+            return .object(result)
         case let items as [Any]:
             var result: [JSONValue] = []
             result.reserveCapacity(items.count)
@@ -55,12 +50,19 @@ public enum ValueBridge {
                 result.append(try jsonValue(item, path: JSONPath.element(index, of: path)))
             }
             return .array(result)
-        case let object as [String: Any]:
-            var result = JSONObject(reservingCapacity: object.count)
-            for key in object.keys.sorted() {
-                result[key] = try jsonValue(object[key]!, path: JSONPath.member(key, of: path))
-            }
-            return .object(result)
+        case let b as Bool: return .bool(b)
+        case let i as Int: return .int(Int64(i))
+        case let d as Double:
+            guard d.isFinite else { throw NotRepresentable(path: path, typeName: "non-finite Double") }
+            return .double(d)
+        case is JSNull: return .null
+        case let i as Int64: return .int(i)
+        case let i as Int32: return .int(Int64(i))
+        case let f as Float:
+            guard f.isFinite else { throw NotRepresentable(path: path, typeName: "non-finite Float") }
+            return .double(Double(f))
+        case let s as Substring: return .string(String(s))
+        case let color as Color: return .string(color.hex)
         case let convertible as any Convertible:
             return try jsonValue(convertible.jsonValue, path: path)
         default:

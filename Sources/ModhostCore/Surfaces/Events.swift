@@ -42,7 +42,7 @@ extension Session {
     /// An event a modifier dispatched: delivered to this (the owning) connection only when
     /// its one top-level key is the modifier's `$type`; otherwise a diagnostic says why not.
     func deliverEvent(_ payload: Dict, from address: ModifierAddress) {
-        let place = "modifier \(address.index) ('\(address.type)') of node '\(address.node)' in surface '\(address.surface)'"
+        var place: String { "modifier \(address.index) ('\(address.type)') of node '\(address.node)' in surface '\(address.surface)'" }
         guard payload.count == 1, payload[address.type] != nil else {
             let keys = payload.keys.sorted().map { "'\($0)'" }.joined(separator: ", ")
             diagnostic(
