@@ -126,13 +126,11 @@ public final class Host {
         properties["$type"] = ["const": .string(entry.type)]
         var required: [JSONValue] = ["$type"]
         if let described, case let .object(fields)? = (try? ValueBridge.jsonValue(described)).map(Self.orderingProperties) {
-            for (key, value) in fields where key != "properties" && key != "required" && key != "x-order" {
+            for (key, value) in fields where key != "properties" && key != "required" {
                 schema[key] = value
             }
-            // Fields in declaration order (the SDK passes it as `x-order`), not sorted.
-            let described = fields["properties"]?.objectValue ?? JSONObject()
-            let order = fields["x-order"]?.arrayValue?.compactMap(\.stringValue) ?? described.keys
-            for key in order { properties[key] = described[key] }
+            // Already in declaration order: `orderingProperties` applied the SDK's `x-order`.
+            for (key, value) in fields["properties"]?.objectValue ?? JSONObject() { properties[key] = value }
             required += fields["required"]?.arrayValue ?? []
         } else {
             schema["type"] = "object"

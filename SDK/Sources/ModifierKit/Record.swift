@@ -15,13 +15,9 @@ extension Record {
         self = record
         if appContext.isDescribing { return }
         let names = FieldLayout.propertyNames(of: Self.self, sample: self)
-        if created.count == names.count {
-            for (name, field) in zip(names, created) {
-                try field.decode(from: params, propertyName: name, appContext: appContext)
-            }
-            return
-        }
-        for (name, field) in fields {
+        // The collected fields pair with the names only when nothing else created a field.
+        let pairs = created.count == names.count ? Array(zip(names, created)) : fields
+        for (name, field) in pairs {
             try field.decode(from: params, propertyName: name, appContext: appContext)
         }
     }
