@@ -33,6 +33,24 @@ struct PluginLoadingTests {
         #expect(plugins.first?["types"] == ["greeting"])
     }
 
+    @Test func aSecondPluginWithALoadedPluginsNameIsRefused() throws {
+        let folder = TemporaryFolder()
+        let root = folder.path + "/plugins"
+        try PluginFixtures.make(in: root, folder: "b-greeting", name: "Greeting")
+        let daemon = try DaemonProcess(
+            arguments: PluginFixtures.daemonArguments(root), folder: folder, environment: PluginFixtures.environment(folder))
+        let client = try daemon.initializedClient()
+        // Added while running, sorting before the loaded one: the loaded plugin keeps its name.
+        try PluginFixtures.make(in: root, folder: "a-greeting", name: "Greeting")
+        kill(daemon.process.processIdentifier, SIGHUP)
+        try daemon.waitForLog("was not loaded")
+        let plugins = try #require(client.call("describe")["result"]?["plugins"]?.arrayValue)
+        let refused = try #require(plugins.first { $0["path"]?.stringValue == root + "/a-greeting" })
+        #expect(refused["status"] == "failed")
+        #expect(refused["error"]?.stringValue?.contains("already loaded from \(root)/b-greeting") == true)
+        #expect(plugins.first { $0["path"]?.stringValue == root + "/b-greeting" }?["status"] == "loaded")
+    }
+
     @Test func onCreateRunsBeforeTheSocketAcceptsConnections() throws {
         let folder = TemporaryFolder()
         let root = folder.path + "/plugins"

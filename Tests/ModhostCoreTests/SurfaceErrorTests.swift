@@ -190,12 +190,20 @@ struct SurfaceAtomicFailureTests {
         #expect(answer.errorPath == "root.children[0].props")
     }
 
-    @Test(arguments: ["", "a/b"])
+    @Test(arguments: ["", "a/b", "0", "12"])
     func unusableKeyIsInvalidParams(key: String) throws {
         let client = try SurfaceClient.initialized()
         let answer = try client.mount("main", J.list([J.row(key)]))
         #expect(answer.errorCode == -32602)
         #expect(answer.errorPath == "root.children[0].key")
+    }
+
+    @Test func anAllDigitKeyIsRefusedBecauseItWouldShadowAnIndexPath() throws {
+        let client = try SurfaceClient.initialized()
+        let answer = try client.mount("main", J.list([J.row("0")]))
+        #expect(answer.errorCode == -32602)
+        #expect(answer.errorMessage?.contains("not all digits") == true)
+        #expect(answer.error?["data"]?["expected"] == "non-empty string without '/', not all digits")
     }
 
     @Test func surfaceMethodsNeedInitialize() throws {
