@@ -40,18 +40,21 @@ public struct Params {
 
 extension JSONObject {
     /// A required member of the given kind, or an invalid-params error naming `path.key`.
-    public func require<T>(_ key: String, at path: String, as kind: JSONKind<T>) throws(RPCError) -> T {
-        let memberPath = JSONPath.member(key, of: path)
+    /// The path is rendered only for an error.
+    public func require<T>(_ key: String, at path: @autoclosure () -> String, as kind: JSONKind<T>) throws(RPCError) -> T {
         guard let member = self[key] else {
+            let memberPath = JSONPath.member(key, of: path())
             throw .invalidParams("'\(memberPath)' is required", path: memberPath, expected: kind.name, got: "nothing")
         }
-        return try kind.read(member, at: memberPath)
+        if let result = kind.extract(member) { return result }
+        throw kind.mismatch(member, at: JSONPath.member(key, of: path()))
     }
 
     /// An optional member; `null` counts as absent.
-    public func optional<T>(_ key: String, at path: String, as kind: JSONKind<T>) throws(RPCError) -> T? {
+    public func optional<T>(_ key: String, at path: @autoclosure () -> String, as kind: JSONKind<T>) throws(RPCError) -> T? {
         guard let member = self[key], !member.isNull else { return nil }
-        return try kind.read(member, at: JSONPath.member(key, of: path))
+        if let result = kind.extract(member) { return result }
+        throw kind.mismatch(member, at: JSONPath.member(key, of: path()))
     }
 }
 
@@ -79,10 +82,13 @@ public struct JSONKind<T> {
     }
 
     public func read(_ value: JSONValue, at path: String) throws(RPCError) -> T {
-        guard let result = extract(value) else {
-            throw .invalidParams("'\(path)' must be \(article) \(name)", path: path, expected: name, got: value.typeName)
-        }
+        guard let result = extract(value) else { throw mismatch(value, at: path) }
         return result
+    }
+
+    /// The error for a value at `path` that is not of this kind.
+    func mismatch(_ value: JSONValue, at path: String) -> RPCError {
+        .invalidParams("'\(path)' must be \(article) \(name)", path: path, expected: name, got: value.typeName)
     }
 
     private var article: String { name.first.map { "aeiou".contains($0) } == true ? "an" : "a" }

@@ -137,14 +137,51 @@ struct SwipeRulesRowTests {
         #expect(swipe?["allowsFullSwipe"] == ["leading": false, "trailing": false])
     }
 
-    @Test func nonButtonAmongSwipeActionsSendsIgnoredView() throws {
+    @Test func nonButtonAmongARowsSwipeActionsIsReportedWhenTheRowIsFirstUsed() throws {
         let client = try SurfaceClient.initialized()
-        let answer = try client.mount("main", J.list([J.row("r", modifiers: [J.modifier(SurfaceTestTypes.ignoring)])]))
-        #expect(answer.diagnostics.map { $0["code"] } == ["ignored-view"])
-        #expect(answer.diagnostics.first?["severity"] == "warning")
-        #expect(answer.diagnostics.first?["node"] == "r")
-        #expect(answer.diagnostics.first?["path"] == "root.children[0].modifiers[0]")
-        #expect(surfaceActionIDs(surfaceChild(try client.root(), 0), "trailing") == ["ok"])
+        let mounted = try client.mount("main", J.list([J.row("r", modifiers: [J.modifier(SurfaceTestTypes.ignoring)])]))
+        // A row's modifier is evaluated lazily, as SwiftUI's List realizes rows: not at mount.
+        #expect(mounted.diagnostics.isEmpty)
+        let swiped = try client.swipe("r", edge: "trailing")
+        #expect(swiped.diagnostics.map { $0["code"] } == ["ignored-view"])
+        #expect(swiped.diagnostics.first?["severity"] == "warning")
+        #expect(swiped.diagnostics.first?["node"] == "r")
+        #expect(swiped.diagnostics.first?["path"] == "root.children[0].modifiers[0]")
+        #expect(swiped.result?["revealed"] == ["ok"])
+        // Once per built modifier: later uses say nothing more.
+        let snapshot = try client.snapshot()
+        #expect(snapshot.diagnostics.isEmpty)
+        #expect(surfaceActionIDs(surfaceChild(snapshot.result?["root"], 0), "trailing") == ["ok"])
+    }
+
+    @Test func aSnapshotEvaluatesRowsAndReportsWithTheirCurrentPaths() throws {
+        let client = try SurfaceClient.initialized()
+        let rows = [J.row("a"), J.row("b", modifiers: [J.swipe(trailing: [J.action("x")]), J.modifier(SurfaceTestTypes.ignoring)])]
+        try client.ok(client.mount("main", J.list(rows)))
+        let snapshot = try client.snapshot()
+        #expect(snapshot.diagnostics.map { $0["code"] } == ["ignored-view"])
+        #expect(snapshot.diagnostics.first?["node"] == "b")
+        #expect(snapshot.diagnostics.first?["path"] == "root.children[1].modifiers[1]")
+    }
+
+    @Test func nonButtonOutsideAListIsReportedAtMount() throws {
+        let client = try SurfaceClient.initialized()
+        let answer = try client.mount("main", J.node("VStack", children: [J.text("t", key: "t", modifiers: [J.modifier(SurfaceTestTypes.ignoring)])]))
+        // Not a row: evaluated as it is built, so both what it adds and what it ignores are
+        // reported before the response.
+        #expect(answer.diagnostics.map { $0["code"] } == ["swipe-actions-outside-list", "ignored-view"])
+        #expect(answer.diagnostics.map { $0["path"] } == ["root.children[0].modifiers[0]", "root.children[0].modifiers[0]"])
+    }
+
+    @Test func aRebuiltRowModifierReportsAgainOnItsNextUse() throws {
+        let client = try SurfaceClient.initialized()
+        try client.ok(client.mount("main", J.list([J.row("r", modifiers: [J.modifier(SurfaceTestTypes.ignoring)])])))
+        #expect(try client.swipe("r", edge: "trailing").diagnostics.count == 1)
+        let changed = J.list([J.row("r", modifiers: [J.modifier(SurfaceTestTypes.ignoring, [("label", "changed")])])])
+        let update = try client.call("update", ["surface": "main", "root": changed])
+        // The row was revealed, so the update evaluates the new modifier to keep it open.
+        #expect(update.result?["updated"] == 1)
+        #expect(update.diagnostics.map { $0["code"] } == ["ignored-view"])
     }
 }
 

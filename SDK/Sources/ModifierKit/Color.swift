@@ -199,6 +199,12 @@ extension Color {
     }
 
     private static func trimmingWhitespace(_ text: String) -> String {
+        // Most colours arrive already trimmed: printable ASCII at both ends cannot be
+        // whitespace, so the Unicode-aware scan below is skipped for them.
+        if let first = text.utf8.first, let last = text.utf8.last,
+            (0x21...0x7E).contains(first), (0x21...0x7E).contains(last) {
+            return text
+        }
         guard let first = text.firstIndex(where: { !$0.isWhitespace }),
               let last = text.lastIndex(where: { !$0.isWhitespace })
         else { return "" }
@@ -220,30 +226,28 @@ extension Color {
 
     /// `#RGB`, `#RGBA`, `#RRGGBB`, `#RRGGBBAA`, `#` optional, alpha last.
     static func parseHex(_ text: String) -> Color? {
-        var bytes = Array(text.utf8)
-        if bytes.first == UInt8(ascii: "#") { bytes.removeFirst() }
-        var digits: [UInt8] = []
-        digits.reserveCapacity(bytes.count)
-        for byte in bytes {
-            guard let value = hexValue(byte) else { return nil }
-            digits.append(value)
+        var digits = text.utf8[...]
+        if digits.first == UInt8(ascii: "#") { digits = digits.dropFirst() }
+        let count = digits.count
+        guard count == 3 || count == 4 || count == 6 || count == 8 else { return nil }
+        var value: UInt32 = 0
+        for byte in digits {
+            guard let digit = hexValue(byte) else { return nil }
+            value = value << 4 | UInt32(digit)
         }
-        switch digits.count {
-        case 3, 4:
-            // Each digit doubles: #F80 is #FF8800.
-            let channels = digits.map { $0 << 4 | $0 }
-            return Color(red: channels[0], green: channels[1], blue: channels[2],
-                         alpha: channels.count == 4 ? channels[3] : 255)
-        case 6, 8:
-            var channels: [UInt8] = []
-            for pair in stride(from: 0, to: digits.count, by: 2) {
-                channels.append(digits[pair] << 4 | digits[pair + 1])
+        if count <= 4 {
+            // Each digit doubles: #F80 is #FF8800. Without alpha the last digit is F.
+            if count == 3 { value = value << 4 | 0xF }
+            func doubled(_ shift: UInt32) -> UInt8 {
+                let digit = UInt8(truncatingIfNeeded: value >> shift) & 0xF
+                return digit << 4 | digit
             }
-            return Color(red: channels[0], green: channels[1], blue: channels[2],
-                         alpha: channels.count == 4 ? channels[3] : 255)
-        default:
-            return nil
+            return Color(red: doubled(12), green: doubled(8), blue: doubled(4), alpha: doubled(0))
         }
+        if count == 6 { value = value << 8 | 0xFF }
+        return Color(
+            red: UInt8(truncatingIfNeeded: value >> 24), green: UInt8(truncatingIfNeeded: value >> 16),
+            blue: UInt8(truncatingIfNeeded: value >> 8), alpha: UInt8(truncatingIfNeeded: value))
     }
 
     /// `rgb(r, g, b)`, `rgba(r, g, b, a)`, `rgb(r g b)`, `rgb(r g b / a)`, `rgba(r g b / a)`.

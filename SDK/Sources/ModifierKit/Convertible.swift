@@ -35,6 +35,11 @@ protocol OptionalConvertible {
     static var none: Self { get }
 }
 
+/// Whether a params value is `null`. Comparing the dynamic type is much cheaper than a
+/// cast, and params hold `JSNull` itself, never wrapped.
+@inline(__always)
+func isJSNull(_ value: Any) -> Bool { type(of: value) == JSNull.self }
+
 func castFailure(_ value: Any, to type: String) -> ConversionError {
     ConversionError("expected \(type), got \(jsonTypeName(value))")
 }
@@ -97,7 +102,7 @@ extension Double: Convertible {
 
 extension Optional: Convertible where Wrapped: Convertible {
     public static func convert(from value: Any, appContext: AppContext) throws -> Wrapped? {
-        if value is JSNull { return nil }
+        if isJSNull(value) { return nil }
         return try Wrapped.convert(from: value, appContext: appContext)
     }
     public static var typeName: String { Wrapped.typeName + "?" }

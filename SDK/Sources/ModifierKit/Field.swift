@@ -56,24 +56,37 @@ public final class Field<Value: Convertible>: AnyField {
             }
             return
         }
-        if raw is JSNull {
-            if let none = (Value.self as? OptionalConvertible.Type)?.none as? Value {
-                wrappedValue = none
-                return
-            }
-            if !isRequired {
-                throw FieldError(
-                    kind: .cast, path: key, field: key, value: "null", type: Value.typeName,
-                    cause: ConversionError("only optional fields take null; leave the key out to keep the default"))
-            }
-        }
+        if isJSNull(raw), try decodeNull(key: key) { return }
         do {
             wrappedValue = try Value.convert(from: raw, appContext: appContext)
-        } catch let error as FieldError {
-            throw error.inside(key: key)
         } catch {
-            throw FieldError(kind: .cast, path: key, field: key, value: describe(raw), type: Value.typeName, cause: error)
+            throw fieldError(error, key: key, raw: raw)
         }
+    }
+
+    // The rare paths live in functions of their own: the metadata they need (such as
+    // `Optional<Value>`) would otherwise be looked up on every call of `decode`.
+
+    /// Sets an optional field to `nil` and returns true. A required field that is not
+    /// optional returns false: its type's conversion then says what null is not.
+    @inline(never)
+    private func decodeNull(key: String) throws -> Bool {
+        if let none = (Value.self as? OptionalConvertible.Type)?.none as? Value {
+            wrappedValue = none
+            return true
+        }
+        guard isRequired else {
+            throw FieldError(
+                kind: .cast, path: key, field: key, value: "null", type: Value.typeName,
+                cause: ConversionError("only optional fields take null; leave the key out to keep the default"))
+        }
+        return false
+    }
+
+    @inline(never)
+    private func fieldError(_ error: any Error, key: String, raw: Any) -> FieldError {
+        if let error = error as? FieldError { return error.inside(key: key) }
+        return FieldError(kind: .cast, path: key, field: key, value: describe(raw), type: Value.typeName, cause: error)
     }
 
     func schema(propertyName: String, context: inout SchemaContext) -> (key: String, schema: [String: Any], required: Bool) {

@@ -10,33 +10,50 @@ import Synchronization
 /// the counts disagree (a field's default built another record, say) the caller falls back
 /// to reflection, so the fast path is only taken when it is certainly right.
 enum FieldLayout {
-    /// Fields created on this thread since `collect` began, innermost collection last.
-    final class Collection {
+    /// The fields created on one thread while collections are open. One per thread, kept
+    /// for the thread's life, so that collecting allocates nothing but the result.
+    final class Collector {
+        /// Open `collect` calls; fields are kept only while one is open.
+        var depth = 0
+        /// Fields of the open collections, innermost last.
         var fields: [any AnyField] = []
     }
 
     private static let key: pthread_key_t = {
         var key = pthread_key_t()
-        pthread_key_create(&key, nil)
+        pthread_key_create(&key) { collector in
+            if let collector { Unmanaged<Collector>.fromOpaque(collector).release() }
+        }
         return key
     }()
 
     private static let names = Mutex<[ObjectIdentifier: [String]]>([:])
 
+    private static var collector: Collector {
+        if let current = pthread_getspecific(key) { return Unmanaged<Collector>.fromOpaque(current).takeUnretainedValue() }
+        let collector = Collector()
+        collector.fields.reserveCapacity(32)
+        pthread_setspecific(key, Unmanaged.passRetained(collector).toOpaque())
+        return collector
+    }
+
     /// Runs `make` (a record's `init()`) and returns what it built with the fields it created.
     static func collect<R>(_ make: () -> R) -> (R, [any AnyField]) {
-        let collection = Collection()
-        let previous = pthread_getspecific(key)
-        pthread_setspecific(key, Unmanaged.passUnretained(collection).toOpaque())
-        let result = withExtendedLifetime(collection) { make() }
-        pthread_setspecific(key, previous)
-        return (result, collection.fields)
+        let collector = collector
+        let start = collector.fields.count
+        collector.depth += 1
+        let result = make()
+        collector.depth -= 1
+        let created = Array(collector.fields[start...])
+        collector.fields.removeLast(collector.fields.count - start)
+        return (result, created)
     }
 
     /// Called by every field as it is created.
     static func created(_ field: any AnyField) {
         guard let current = pthread_getspecific(key) else { return }
-        Unmanaged<Collection>.fromOpaque(current).takeUnretainedValue().fields.append(field)
+        let collector = Unmanaged<Collector>.fromOpaque(current).takeUnretainedValue()
+        if collector.depth > 0 { collector.fields.append(field) }
     }
 
     /// The property names of `type`'s fields in declaration order, learnt once from `sample`.

@@ -97,7 +97,7 @@ public enum ModifierEvaluator {
     }
 
     private static func evaluateOpened<M: ViewModifier>(_ modifier: M) -> ModifierEffect {
-        var walker = ViewWalker()
+        var walker = _ViewWalker()
         _ = walker.walk(modifier.body(content: ModifiedContent()))
         return walker.effect
     }
@@ -105,14 +105,22 @@ public enum ModifierEvaluator {
 
 // MARK: - Walking the view tree
 
-/// A view the evaluator reads directly instead of through its `body`.
-protocol PrimitiveView: View {
-    /// Walks this view and what it contains; true when the modifier's content is among them.
-    func walk(with walker: inout ViewWalker) -> Bool
+extension View {
+    /// Reads the view through its ``body``, the default for views of a plugin's own. A view
+    /// whose `Body` is `Never` has nothing to read, and is listed as ignored.
+    public func _walk(with walker: inout _ViewWalker) -> Bool {
+        if Body.self == Never.self {
+            walker.ignore("\(Self.self)")
+            return false
+        }
+        return walker.walk(body)
+    }
 }
 
-/// The state of one evaluation, carried down the view tree.
-struct ViewWalker {
+/// The state of one evaluation, carried down the view tree. Only the SDK uses it: views
+/// are read through the ``View/_walk(with:)`` requirement, which dispatches statically to
+/// each primitive's reading instead of casting every view to find out what it is.
+public struct _ViewWalker {
     /// Where in the modifier's body the walk is.
     enum Place {
         /// Around the content: modifiers here apply to it.
@@ -144,26 +152,11 @@ struct ViewWalker {
     mutating func walk<V: View>(_ view: V) -> Bool {
         depth += 1
         defer { depth -= 1 }
-        guard depth <= ViewWalker.maximumDepth else {
+        guard depth <= _ViewWalker.maximumDepth else {
             ignore("\(V.self)")
             return false
         }
-        if let primitive = V.self as? any PrimitiveView.Type {
-            return walkPrimitive(primitive, view)
-        }
-        if V.Body.self == Never.self {
-            // A view of the plugin's own without a body: nothing to read.
-            ignore("\(V.self)")
-            return false
-        }
-        return walk(view.body)
-    }
-
-    private mutating func walkPrimitive<P: PrimitiveView, V: View>(_ type: P.Type, _ view: V) -> Bool {
-        // V is P: the check on the metatype avoids casting an optional's value, which would
-        // look through it.
-        guard let primitive = view as? P else { return false }
-        return primitive.walk(with: &self)
+        return view._walk(with: &self)
     }
 
     /// Notes that the view named `name` has no effect; only views among swipe actions are
@@ -270,18 +263,18 @@ struct ViewWalker {
     }
 }
 
-// MARK: - The primitive views
+// MARK: - The primitive views: each reads itself
 
-extension ModifiedContent: PrimitiveView {
-    func walk(with walker: inout ViewWalker) -> Bool { walker.visitContent() }
+extension ModifiedContent {
+    public func _walk(with walker: inout _ViewWalker) -> Bool { walker.visitContent() }
 }
 
-extension EmptyView: PrimitiveView {
-    func walk(with walker: inout ViewWalker) -> Bool { false }
+extension EmptyView {
+    public func _walk(with walker: inout _ViewWalker) -> Bool { false }
 }
 
-extension TupleView: PrimitiveView {
-    func walk(with walker: inout ViewWalker) -> Bool {
+extension TupleView {
+    public func _walk(with walker: inout _ViewWalker) -> Bool {
         var containsContent = false
         for child in children {
             // Every child is walked, also after the content is found.
@@ -291,22 +284,22 @@ extension TupleView: PrimitiveView {
     }
 }
 
-extension OptionalView: PrimitiveView {
-    func walk(with walker: inout ViewWalker) -> Bool {
+extension OptionalView {
+    public func _walk(with walker: inout _ViewWalker) -> Bool {
         guard let wrapped else { return false }
         return walker.walk(wrapped)
     }
 }
 
-extension Optional: PrimitiveView where Wrapped: View {
-    func walk(with walker: inout ViewWalker) -> Bool {
+extension Optional where Wrapped: View {
+    public func _walk(with walker: inout _ViewWalker) -> Bool {
         guard let self else { return false }
         return walker.walk(self)
     }
 }
 
-extension ConditionalView: PrimitiveView {
-    func walk(with walker: inout ViewWalker) -> Bool {
+extension ConditionalView {
+    public func _walk(with walker: inout _ViewWalker) -> Bool {
         switch self {
         case .first(let view): return walker.walk(view)
         case .second(let view): return walker.walk(view)
@@ -314,49 +307,51 @@ extension ConditionalView: PrimitiveView {
     }
 }
 
-extension AnyView: PrimitiveView {
-    func walk(with walker: inout ViewWalker) -> Bool { walker.walk(view) }
+extension AnyView {
+    public func _walk(with walker: inout _ViewWalker) -> Bool { walker.walk(view) }
 }
 
-extension Group: PrimitiveView {
-    func walk(with walker: inout ViewWalker) -> Bool { walker.walk(content) }
+extension Group {
+    public func _walk(with walker: inout _ViewWalker) -> Bool { walker.walk(content) }
 }
 
-extension ForEach: PrimitiveView {
-    func walk(with walker: inout ViewWalker) -> Bool {
+extension ForEach {
+    public func _walk(with walker: inout _ViewWalker) -> Bool {
         var containsContent = false
         for element in data {
-            let elementID = String(describing: element[keyPath: id])
+            let value = element[keyPath: id]
+            // Ids are nearly always strings; `String(describing:)` is costly for them.
+            let elementID = value as? String ?? String(describing: value)
             if walker.walk(content(element), elementID: elementID) { containsContent = true }
         }
         return containsContent
     }
 }
 
-extension TintedView: PrimitiveView {
-    func walk(with walker: inout ViewWalker) -> Bool { walker.walk(content, tint: tint) }
+extension TintedView {
+    public func _walk(with walker: inout _ViewWalker) -> Bool { walker.walk(content, tint: tint) }
 }
 
-extension SwipeActionsView: PrimitiveView {
-    func walk(with walker: inout ViewWalker) -> Bool { walker.visitSwipeActions(self) }
+extension SwipeActionsView {
+    public func _walk(with walker: inout _ViewWalker) -> Bool { walker.visitSwipeActions(self) }
 }
 
-extension Button: PrimitiveView {
-    func walk(with walker: inout ViewWalker) -> Bool { walker.visitButton(self) }
+extension Button {
+    public func _walk(with walker: inout _ViewWalker) -> Bool { walker.visitButton(self) }
 }
 
-extension Text: PrimitiveView {
-    func walk(with walker: inout ViewWalker) -> Bool { walker.visitText(self) }
+extension Text {
+    public func _walk(with walker: inout _ViewWalker) -> Bool { walker.visitText(self) }
 }
 
-extension Label: PrimitiveView {
-    func walk(with walker: inout ViewWalker) -> Bool { walker.visitLabel(self) }
+extension Label {
+    public func _walk(with walker: inout _ViewWalker) -> Bool { walker.visitLabel(self) }
 }
 
-extension Image: PrimitiveView {
-    func walk(with walker: inout ViewWalker) -> Bool { walker.visitImage(self) }
+extension Image {
+    public func _walk(with walker: inout _ViewWalker) -> Bool { walker.visitImage(self) }
 }
 
-extension Spacer: PrimitiveView {
-    func walk(with walker: inout ViewWalker) -> Bool { walker.visitSpacer() }
+extension Spacer {
+    public func _walk(with walker: inout _ViewWalker) -> Bool { walker.visitSpacer() }
 }

@@ -16,9 +16,14 @@ extension Record {
         if appContext.isDescribing { return }
         let names = FieldLayout.propertyNames(of: Self.self, sample: self)
         // The collected fields pair with the names only when nothing else created a field.
-        let pairs = created.count == names.count ? Array(zip(names, created)) : fields
-        for (name, field) in pairs {
-            try field.decode(from: params, propertyName: name, appContext: appContext)
+        if created.count == names.count {
+            for index in created.indices {
+                try created[index].decode(from: params, propertyName: names[index], appContext: appContext)
+            }
+        } else {
+            for (name, field) in fields {
+                try field.decode(from: params, propertyName: name, appContext: appContext)
+            }
         }
     }
 

@@ -24,6 +24,10 @@ public protocol View {
     associatedtype Body: View
     /// The content of this view. The evaluator reads it each time it evaluates the view.
     @ViewBuilder var body: Body { get }
+
+    /// How ``ModifierEvaluator`` reads this view. The SDK's primitive views implement it;
+    /// leave it to the default, which reads ``body``.
+    func _walk(with walker: inout _ViewWalker) -> Bool
 }
 
 extension Never: View {

@@ -49,11 +49,11 @@ enum SurfaceMethods {
         }
         let spec = try parseRoot(params, limits: limits)
         var reconciler = Reconciler(host: context.host)
-        let root = try reconciler.build(spec, reusing: nil)
+        let root = try reconciler.build(root: spec, reusing: nil)
         let surface = Surface(name: name, root: root)
         surface.commit(root, session: context.session)
         context.host.surfaces[ObjectIdentifier(context.session), default: [:]][name] = surface
-        diagnose(reconciler.fresh, in: surface, session: context.session)
+        surface.diagnose(reconciler.fresh, session: context.session)
         return ["surface": .string(name)]
     }
 
@@ -62,9 +62,9 @@ enum SurfaceMethods {
         let existing = try surface(try params.require("surface", at: "", as: .string), of: context)
         let spec = try parseRoot(params, limits: context.host.limits)
         var reconciler = Reconciler(host: context.host)
-        let root = try reconciler.build(spec, reusing: existing.root)
+        let root = try reconciler.build(root: spec, reusing: existing.root)
         existing.commit(root, session: context.session)
-        diagnose(reconciler.fresh, in: existing, session: context.session)
+        existing.diagnose(reconciler.fresh, session: context.session)
         return reconciler.counts.json
     }
 
@@ -74,25 +74,7 @@ enum SurfaceMethods {
         }
         var count = 0
         var keys = Set<String>()
-        return try NodeSpec.parse(root, at: "root", depth: 1, limits: limits, count: &count, keys: &keys)
-    }
-
-    /// Diagnostics for what newly built modifiers do that the host ignores on purpose.
-    private static func diagnose(_ fresh: [(instance: ModifierInstance, path: String)], in surface: Surface, session: Session) {
-        for (instance, path) in fresh {
-            guard let node = surface.node(instance.address.node) else { continue }
-            if !instance.effect.swipeActions.isEmpty && !node.isListRow {
-                session.diagnostic(
-                    "warning", code: DiagnosticCode.swipeActionsOutsideList,
-                    message: "modifier \(instance.address.index) ('\(instance.type)') on node '\(node.id)' adds swipe actions, but the node is not a List row (a direct child of a List, or of a Section in a List); like SwiftUI, the host ignores them",
-                    surface: surface.name, node: node.id, path: path)
-            }
-            for view in instance.effect.ignored {
-                session.diagnostic(
-                    "warning", code: DiagnosticCode.ignoredView,
-                    message: "modifier \(instance.address.index) ('\(instance.type)') on node '\(node.id)' put a \(view) among its swipe actions; only buttons are shown",
-                    surface: surface.name, node: node.id, path: path)
-            }
-        }
+        var trail: [Int] = []
+        return try NodeSpec.parse(root, trail: &trail, limits: limits, count: &count, keys: &keys)
     }
 }

@@ -7,15 +7,26 @@ import ModifierKit
 struct Reconciler {
     let host: Host
     var counts = ReconcileCounts()
-    /// Modifiers built or rebuilt by this pass, for the diagnostics they may warrant.
-    var fresh: [(instance: ModifierInstance, path: String)] = []
+    /// Modifiers built or rebuilt by this pass and evaluated already, for the diagnostics
+    /// they may warrant once the tree is committed.
+    var fresh: [ModifierInstance] = []
+    /// Child indices from the root to the node being built.
+    private var trail: [Int] = []
 
     init(host: Host) { self.host = host }
 
-    mutating func build(_ spec: NodeSpec, reusing old: NodeState?) throws(RPCError) -> NodeState {
+    /// Builds the tree for `spec`, the root, reusing what it can of `old`.
+    mutating func build(root spec: NodeSpec, reusing old: NodeState?) throws(RPCError) -> NodeState {
+        trail = []
+        return try build(spec, reusing: old, parent: nil, grandparent: nil)
+    }
+
+    private mutating func build(_ spec: NodeSpec, reusing old: NodeState?, parent: ViewKind?, grandparent: ViewKind?) throws(RPCError) -> NodeState {
         let reusable = old.flatMap { $0.kind == spec.kind && $0.key == spec.key ? $0 : nil }
         if let old, reusable == nil { countRemoved(old) }
+        let isListRow = NodeState.isListRow(parent: parent, grandparent: grandparent)
         var modifiers: [ModifierInstance] = []
+        modifiers.reserveCapacity(spec.modifiers.count)
         for (index, config) in spec.modifiers.enumerated() {
             if let previous = reusable?.modifiers[safe: index], previous.type == config.type, previous.params == config.params {
                 counts.unchanged += 1
@@ -23,8 +34,13 @@ struct Reconciler {
                 continue
             }
             if reusable?.modifiers[safe: index] != nil { counts.updated += 1 } else { counts.created += 1 }
-            let instance = try makeModifier(type: config.type, params: config.params, path: config.path)
-            fresh.append((instance, config.path))
+            let instance = try makeModifier(type: config.type, params: config.params, path: NodeSpec.modifierPath(trail, index: index))
+            // A row's modifier waits for its first use; any other is evaluated now, because
+            // swipe actions it adds are ignored and the front-end is told so.
+            if !isListRow {
+                _ = instance.effect
+                fresh.append(instance)
+            }
             modifiers.append(instance)
         }
         if let reusable, reusable.modifiers.count > spec.modifiers.count {
@@ -42,7 +58,8 @@ struct Reconciler {
         }
         var unkeyedIndex = 0
         var used = Set<ObjectIdentifier>()
-        for childSpec in spec.children {
+        node.children.reserveCapacity(spec.children.count)
+        for (index, childSpec) in spec.children.enumerated() {
             var match: NodeState?
             if let key = childSpec.key {
                 match = oldByKey[key]
@@ -51,7 +68,9 @@ struct Reconciler {
                 unkeyedIndex += 1
             }
             if let match { used.insert(ObjectIdentifier(match)) }
-            node.children.append(try build(childSpec, reusing: match))
+            trail.append(index)
+            node.children.append(try build(childSpec, reusing: match, parent: spec.kind, grandparent: parent))
+            trail.removeLast()
         }
         for child in oldChildren where !used.contains(ObjectIdentifier(child)) { countRemoved(child) }
         return node
@@ -62,8 +81,9 @@ struct Reconciler {
         for child in node.children { countRemoved(child) }
     }
 
-    private func makeModifier(type: String, params: JSONObject, path: String) throws(RPCError) -> ModifierInstance {
+    private func makeModifier(type: String, params: JSONObject, path: @autoclosure () -> String) throws(RPCError) -> ModifierInstance {
         guard let entry = ViewModifierRegistry.entry(for: type) else {
+            let path = path()
             let known = ViewModifierRegistry.entries.map(\.type)
             throw .invalidParams(
                 "unknown modifier type '\(type)' at '\(path)'; known types: \(known.isEmpty ? "none (no plugin registered any)" : known.joined(separator: ", "))",
@@ -79,15 +99,15 @@ struct Reconciler {
         do {
             modifier = try entry.factory(ValueBridge.dict(params), host.appContext(forPlugin: entry.plugin), dispatcher)
         } catch let error as FieldError {
+            let path = path()
             let place = error.path.isEmpty ? path : (error.path.hasPrefix("[") ? path + error.path : path + "." + error.path)
             throw .invalidParams(
                 "\(error.description) (at '\(place)')", path: place, expected: error.type, got: error.value ?? "nothing")
         } catch {
+            let path = path()
             throw .invalidParams("modifier '\(type)' refused its params at '\(path)': \(error)", path: path)
         }
-        return ModifierInstance(
-            type: type, params: params, modifier: modifier, effect: ModifierEvaluator.evaluate(modifier), address: address,
-            plugin: entry.plugin)
+        return ModifierInstance(type: type, params: params, modifier: modifier, address: address, plugin: entry.plugin)
     }
 }
 

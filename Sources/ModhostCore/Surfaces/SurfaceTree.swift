@@ -7,29 +7,68 @@ final class ModifierAddress {
     let type: String
     var surface: String = ""
     var node: String = ""
+    /// The node's index path (`0/3/1`), for the params path diagnostics name.
+    var indexPath: String = ""
     var index: Int = 0
     weak var session: Session?
 
     init(type: String) { self.type = type }
+
+    /// The modifier's params path in the tree as it is now: `root.children[3].modifiers[0]`.
+    var paramsPath: String {
+        var path = "root"
+        for step in indexPath.split(separator: "/").dropFirst() { path += ".children[" + step + "]" }
+        return path + ".modifiers[" + String(index) + "]"
+    }
 }
 
 /// One live modifier: built by its plugin's factory, kept while its type and params stay the
 /// same, with what its body does to the node.
+///
+/// The body is evaluated when its effect is first needed. Modifiers of List rows are built
+/// at mount but evaluated on the row's first swipe, tap or snapshot, as SwiftUI's List
+/// realizes rows lazily; a large list then costs only the decoding of its params. Other
+/// modifiers are evaluated as they are built, since whether they add swipe actions decides
+/// a diagnostic.
 final class ModifierInstance {
     let type: String
     let params: JSONObject
     let modifier: any ViewModifier
-    let effect: ModifierEffect
     let address: ModifierAddress
     let plugin: String
+    private var evaluated: ModifierEffect?
 
-    init(type: String, params: JSONObject, modifier: any ViewModifier, effect: ModifierEffect, address: ModifierAddress, plugin: String) {
+    init(type: String, params: JSONObject, modifier: any ViewModifier, address: ModifierAddress, plugin: String) {
         self.type = type
         self.params = params
         self.modifier = modifier
-        self.effect = effect
         self.address = address
         self.plugin = plugin
+    }
+
+    /// Whether the body has been evaluated.
+    var isEvaluated: Bool { evaluated != nil }
+
+    /// What the modifier's body does to its node, evaluated on first use. An evaluation after
+    /// the instance joined a surface reports the views it ignores at once; the ones evaluated
+    /// while a tree is built are reported after the tree is committed (`Surface.diagnose`).
+    var effect: ModifierEffect {
+        if let evaluated { return evaluated }
+        let effect = ModifierEvaluator.evaluate(modifier)
+        evaluated = effect
+        if address.session != nil { reportIgnoredViews() }
+        return effect
+    }
+
+    /// One `ignored-view` diagnostic per view the body put among its swipe actions.
+    func reportIgnoredViews() {
+        guard let session = address.session, let effect = evaluated else { return }
+        for view in effect.ignored {
+            session.diagnostic(
+                "warning", code: DiagnosticCode.ignoredView,
+                message: "modifier \(address.index) ('\(type)') on node '\(address.node)' put a \(view) among its swipe actions; only buttons are shown",
+                surface: address.surface, node: address.node, path: address.paramsPath)
+        }
     }
 }
 
@@ -52,6 +91,11 @@ final class NodeState {
         self.key = key
         self.props = props
         self.modifiers = modifiers
+    }
+
+    /// Whether a node under `parent` (itself under `grandparent`) is a List row.
+    static func isListRow(parent: ViewKind?, grandparent: ViewKind?) -> Bool {
+        parent == .list || (parent == .section && grandparent == .list)
     }
 
     /// Swipe actions per edge, accumulated over the node's modifiers in order.
@@ -90,42 +134,77 @@ public struct ReconcileCounts: Equatable, Sendable {
 final class Surface {
     let name: String
     private(set) var root: NodeState
-    private var nodesByID: [String: NodeState] = [:]
+    /// Keyed nodes by key. Other nodes are named by their index path and found by walking it.
+    private var nodesByKey: [String: NodeState] = [:]
 
     init(name: String, root: NodeState) {
         self.name = name
         self.root = root
     }
 
-    func node(_ id: String) -> NodeState? { nodesByID[id] }
+    /// The node with this key or index path (`0/3/1`). Keys can be neither all digits nor
+    /// contain `/`, so the two never clash.
+    func node(_ id: String) -> NodeState? {
+        if let node = nodesByKey[id] { return node }
+        var steps = id.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false).makeIterator()
+        guard let first = steps.next(), first.elementsEqual("0".utf8) else { return nil }
+        var node = root
+        while let step = steps.next() {
+            guard let index = Int(Substring(step)), String(index) == Substring(step), node.children.indices.contains(index) else { return nil }
+            node = node.children[index]
+        }
+        return node
+    }
 
-    /// Every node once (keyed nodes are indexed under their index path too).
+    /// Every node once, depth first.
     var allNodes: [NodeState] {
-        var seen = Set<ObjectIdentifier>()
-        return nodesByID.values.filter { seen.insert(ObjectIdentifier($0)).inserted }
+        var result: [NodeState] = []
+        var pending = [root]
+        while let node = pending.popLast() {
+            result.append(node)
+            pending.append(contentsOf: node.children.reversed())
+        }
+        return result
     }
 
     /// Takes a newly built tree: assigns ids, list-row flags and modifier addresses.
     func commit(_ newRoot: NodeState, session: Session) {
         root = newRoot
-        nodesByID = [:]
+        nodesByKey = [:]
         assign(newRoot, path: "0", parent: nil, grandparent: nil, session: session)
+    }
+
+    /// Diagnostics for what newly built modifiers do that the host ignores on purpose. Only
+    /// modifiers evaluated while the tree was built are concerned; a List row's modifiers are
+    /// evaluated (and report what they ignore) when the row is first used.
+    func diagnose(_ fresh: [ModifierInstance], session: Session) {
+        for instance in fresh where instance.isEvaluated {
+            guard let node = node(instance.address.node) else { continue }
+            if !instance.effect.swipeActions.isEmpty && !node.isListRow {
+                session.diagnostic(
+                    "warning", code: DiagnosticCode.swipeActionsOutsideList,
+                    message: "modifier \(instance.address.index) ('\(instance.type)') on node '\(node.id)' adds swipe actions, but the node is not a List row (a direct child of a List, or of a Section in a List); like SwiftUI, the host ignores them",
+                    surface: name, node: node.id, path: instance.address.paramsPath)
+            }
+            instance.reportIgnoredViews()
+        }
     }
 
     private func assign(_ node: NodeState, path: String, parent: NodeState?, grandparent: NodeState?, session: Session) {
         node.id = node.key ?? path
-        node.isListRow = parent?.kind == .list || (parent?.kind == .section && grandparent?.kind == .list)
-        if !node.isListRow || node.modifiers.allSatisfy({ $0.effect.swipeActions.isEmpty }) { node.revealed = nil }
-        if let edge = node.revealed, node.swipeActions(on: edge).isEmpty { node.revealed = nil }
-        nodesByID[node.id] = node
-        // A keyed node answers to its index path too.
-        if node.key != nil, nodesByID[path] == nil { nodesByID[path] = node }
+        node.isListRow = NodeState.isListRow(parent: parent?.kind, grandparent: grandparent?.kind)
+        if let key = node.key { nodesByKey[key] = node }
         for (index, instance) in node.modifiers.enumerated() {
             instance.address.surface = name
             instance.address.node = node.id
+            instance.address.indexPath = path
             instance.address.index = index
             instance.address.session = session
         }
+        // A row that stays revealed must still have actions on that edge (only revealed rows
+        // are evaluated here).
+        if !node.isListRow { node.revealed = nil }
+        if let edge = node.revealed, node.swipeActions(on: edge).isEmpty { node.revealed = nil }
         for (index, child) in node.children.enumerated() {
             assign(child, path: path + "/" + String(index), parent: node, grandparent: parent, session: session)
         }
