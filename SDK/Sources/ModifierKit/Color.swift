@@ -252,6 +252,8 @@ extension Color {
 
     /// `rgb(r, g, b)`, `rgba(r, g, b, a)`, `rgb(r g b)`, `rgb(r g b / a)`, `rgba(r g b / a)`.
     static func parseFunctional(_ text: String) -> Color? {
+        // Names are far more common than rgb(): refuse them before lowercasing anything.
+        guard let first = text.utf8.first, first | 0x20 == UInt8(ascii: "r"), text.utf8.count > 4 else { return nil }
         let bytes = Array(text.lowercased().utf8)
         let needsAlpha: Bool
         var index: Int

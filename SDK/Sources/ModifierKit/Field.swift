@@ -15,14 +15,14 @@ public enum FieldOption: Sendable, Equatable {
 /// shares the storage that is being filled.
 @propertyWrapper
 public final class Field<Value: Convertible>: AnyField {
-    public var wrappedValue: Value
+    // Unchecked: every decode writes it once, and the dynamic exclusivity check cost more
+    // than the write. Nothing takes long-lived access to it.
+    @exclusivity(unchecked) public var wrappedValue: Value
     let customKey: String?
     let isRequired: Bool
-    private let defaultValue: Value
 
     init(value: Value, key: String?, required: Bool) {
         self.wrappedValue = value
-        self.defaultValue = value
         self.customKey = key
         self.isRequired = required
         FieldLayout.created(self)
@@ -89,13 +89,14 @@ public final class Field<Value: Convertible>: AnyField {
         return FieldError(kind: .cast, path: key, field: key, value: describe(raw), type: Value.typeName, cause: error)
     }
 
+    /// Called on a record just made with `init()`, so the value is the default.
     func schema(propertyName: String, context: inout SchemaContext) -> (key: String, schema: [String: Any], required: Bool) {
         let optional = Value.self as? OptionalConvertible.Type
         var schema = optional != nil ? optional!.wrappedSchema(in: &context) : Value.jsonSchema(in: &context)
-        if !(defaultValue.jsonValue is JSNull) { schema["default"] = defaultValue.jsonValue }
+        if !(wrappedValue.jsonValue is JSNull) { schema["default"] = wrappedValue.jsonValue }
         if Value.self is OptionalConvertible.Type {
             schema = ["anyOf": [schema, ["type": "null"]] as [Any]]
-            if !(defaultValue.jsonValue is JSNull) { schema["default"] = defaultValue.jsonValue }
+            if !(wrappedValue.jsonValue is JSNull) { schema["default"] = wrappedValue.jsonValue }
         }
         return (key(propertyName: propertyName), schema, isRequired)
     }

@@ -11,12 +11,26 @@ import Synchronization
 /// to reflection, so the fast path is only taken when it is certainly right.
 enum FieldLayout {
     /// The fields created on one thread while collections are open. One per thread, kept
-    /// for the thread's life, so that collecting allocates nothing but the result.
+    /// for the thread's life, so that collecting allocates nothing.
     final class Collector {
-        /// Open `collect` calls; fields are kept only while one is open.
-        var depth = 0
+        // Both are touched once per field and record on one thread only; the dynamic
+        // exclusivity checks on them cost more than the accesses.
+        /// Open collections; fields are kept only while one is open.
+        @exclusivity(unchecked) var depth = 0
         /// Fields of the open collections, innermost last.
-        var fields: [any AnyField] = []
+        @exclusivity(unchecked) var fields: [any AnyField] = []
+
+        /// Opens a collection: fields created from now on are kept, after index `start`.
+        func open() -> Int {
+            depth += 1
+            return fields.count
+        }
+
+        /// Closes the collection opened at `start`, dropping its fields.
+        func close(at start: Int) {
+            depth -= 1
+            fields.removeLast(fields.count - start)
+        }
     }
 
     private static let key: pthread_key_t = {
@@ -29,24 +43,13 @@ enum FieldLayout {
 
     private static let names = Mutex<[ObjectIdentifier: [String]]>([:])
 
-    private static var collector: Collector {
+    /// This thread's collector.
+    static var collector: Collector {
         if let current = pthread_getspecific(key) { return Unmanaged<Collector>.fromOpaque(current).takeUnretainedValue() }
         let collector = Collector()
         collector.fields.reserveCapacity(32)
         pthread_setspecific(key, Unmanaged.passRetained(collector).toOpaque())
         return collector
-    }
-
-    /// Runs `make` (a record's `init()`) and returns what it built with the fields it created.
-    static func collect<R>(_ make: () -> R) -> (R, [any AnyField]) {
-        let collector = collector
-        let start = collector.fields.count
-        collector.depth += 1
-        let result = make()
-        collector.depth -= 1
-        let created = Array(collector.fields[start...])
-        collector.fields.removeLast(collector.fields.count - start)
-        return (result, created)
     }
 
     /// Called by every field as it is created.

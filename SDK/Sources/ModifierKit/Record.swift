@@ -11,14 +11,18 @@ extension Record {
     /// Decodes `params` into a new record. Absent keys keep the defaults; unknown keys are
     /// ignored; a bad value throws a `FieldError` whose `path` points at it.
     public init(from params: Dict, appContext: AppContext) throws {
-        let (record, created) = FieldLayout.collect { Self() }
-        self = record
+        // The fields `Self()` creates stay in the thread's collector while they are decoded
+        // (nested records add theirs after them and drop them again), so nothing is copied.
+        let collector = FieldLayout.collector
+        let start = collector.open()
+        defer { collector.close(at: start) }
+        self = Self()
         if appContext.isDescribing { return }
         let names = FieldLayout.propertyNames(of: Self.self, sample: self)
         // The collected fields pair with the names only when nothing else created a field.
-        if created.count == names.count {
-            for index in created.indices {
-                try created[index].decode(from: params, propertyName: names[index], appContext: appContext)
+        if collector.fields.count - start == names.count {
+            for index in names.indices {
+                try collector.fields[start + index].decode(from: params, propertyName: names[index], appContext: appContext)
             }
         } else {
             for (name, field) in fields {

@@ -12,6 +12,9 @@ struct Reconciler {
     var fresh: [ModifierInstance] = []
     /// Child indices from the root to the node being built.
     private var trail: [Int] = []
+    /// The registry entry and plugin context of the type built last: rows of a large tree
+    /// mostly repeat one type, and both lookups take a lock or hash a string.
+    private var lastEntry: (entry: ViewModifierRegistry.Entry, appContext: AppContext)?
 
     init(host: Host) { self.host = host }
 
@@ -34,6 +37,7 @@ struct Reconciler {
                 continue
             }
             if reusable?.modifiers[safe: index] != nil { counts.updated += 1 } else { counts.created += 1 }
+            let trail = self.trail
             let instance = try makeModifier(type: config.type, params: config.params, path: NodeSpec.modifierPath(trail, index: index))
             // A row's modifier waits for its first use; any other is evaluated now, because
             // swipe actions it adds are ignored and the front-end is told so.
@@ -81,15 +85,8 @@ struct Reconciler {
         for child in node.children { countRemoved(child) }
     }
 
-    private func makeModifier(type: String, params: JSONObject, path: @autoclosure () -> String) throws(RPCError) -> ModifierInstance {
-        guard let entry = ViewModifierRegistry.entry(for: type) else {
-            let path = path()
-            let known = ViewModifierRegistry.entries.map(\.type)
-            throw .invalidParams(
-                "unknown modifier type '\(type)' at '\(path)'; known types: \(known.isEmpty ? "none (no plugin registered any)" : known.joined(separator: ", "))",
-                path: JSONPath.member("$type", of: path), expected: known.isEmpty ? "a registered modifier type" : "one of \(known.joined(separator: ", "))",
-                got: type, extra: JSONObject([("known", .array(known.map { .string($0) }))]))
-        }
+    private mutating func makeModifier(type: String, params: JSONObject, path: @autoclosure () -> String) throws(RPCError) -> ModifierInstance {
+        let (entry, appContext) = try entry(for: type, path: path())
         let address = ModifierAddress(type: type)
         let dispatcher = EventDispatcher(modifierType: type) { [weak address] payload in
             guard let address, let session = address.session else { return }
@@ -97,7 +94,7 @@ struct Reconciler {
         }
         let modifier: any ViewModifier
         do {
-            modifier = try entry.factory(ValueBridge.dict(params), host.appContext(forPlugin: entry.plugin), dispatcher)
+            modifier = try entry.factory(ValueBridge.dict(params), appContext, dispatcher)
         } catch let error as FieldError {
             let path = path()
             let place = error.path.isEmpty ? path : (error.path.hasPrefix("[") ? path + error.path : path + "." + error.path)
@@ -108,6 +105,23 @@ struct Reconciler {
             throw .invalidParams("modifier '\(type)' refused its params at '\(path)': \(error)", path: path)
         }
         return ModifierInstance(type: type, params: params, modifier: modifier, address: address, plugin: entry.plugin)
+    }
+
+    /// The registry entry for `type` with its plugin's context; an unknown type is an error
+    /// at `path` that lists the known ones.
+    private mutating func entry(for type: String, path: @autoclosure () -> String) throws(RPCError) -> (ViewModifierRegistry.Entry, AppContext) {
+        if let lastEntry, lastEntry.entry.type == type { return lastEntry }
+        guard let entry = ViewModifierRegistry.entry(for: type) else {
+            let path = path()
+            let known = ViewModifierRegistry.entries.map(\.type)
+            throw .invalidParams(
+                "unknown modifier type '\(type)' at '\(path)'; known types: \(known.isEmpty ? "none (no plugin registered any)" : known.joined(separator: ", "))",
+                path: JSONPath.member("$type", of: path), expected: known.isEmpty ? "a registered modifier type" : "one of \(known.joined(separator: ", "))",
+                got: type, extra: JSONObject([("known", .array(known.map { .string($0) }))]))
+        }
+        let found = (entry, host.appContext(forPlugin: entry.plugin))
+        lastEntry = found
+        return found
     }
 }
 
