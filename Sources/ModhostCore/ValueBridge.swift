@@ -18,8 +18,9 @@ public enum ValueBridge {
     }
 
     public static func dict(_ object: JSONObject) -> Dict {
-        var result: Dict = [:]
-        result.reserveCapacity(object.count)
+        // `init(minimumCapacity:)` is specialized here; `reserveCapacity` on an empty
+        // dictionary went through the generic runtime and cost more than the inserts.
+        var result = Dict(minimumCapacity: object.count)
         for (key, value) in object { result[key] = pluginValue(value) }
         return result
     }

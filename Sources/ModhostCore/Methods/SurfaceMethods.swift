@@ -47,11 +47,11 @@ enum SurfaceMethods {
         guard owned.count < limits.maxSurfacesPerConnection else {
             throw .invalidParams("a connection mounts at most \(limits.maxSurfacesPerConnection) surfaces", path: "surface", expected: "at most \(limits.maxSurfacesPerConnection) surfaces")
         }
-        let spec = try parseRoot(params, limits: limits)
+        let (spec, nodeCount) = try parseRoot(params, limits: limits)
         var reconciler = Reconciler(host: context.host)
-        let root = try reconciler.build(root: spec, reusing: nil)
+        let root = try reconciler.build(root: spec, nodeCount: nodeCount, reusing: nil)
         let surface = Surface(name: name, root: root)
-        surface.commit(root, session: context.session)
+        surface.commit(root, keyed: reconciler.nodesByKey, session: context.session)
         context.host.surfaces[ObjectIdentifier(context.session), default: [:]][name] = surface
         surface.diagnose(reconciler.fresh, session: context.session)
         return ["surface": .string(name)]
@@ -60,21 +60,22 @@ enum SurfaceMethods {
     private static func update(_ context: MethodContext) throws(RPCError) -> JSONValue {
         let params = try context.params.object()
         let existing = try surface(try params.require("surface", at: "", as: .string), of: context)
-        let spec = try parseRoot(params, limits: context.host.limits)
+        let (spec, nodeCount) = try parseRoot(params, limits: context.host.limits)
         var reconciler = Reconciler(host: context.host)
-        let root = try reconciler.build(root: spec, reusing: existing.root)
-        existing.commit(root, session: context.session)
+        let root = try reconciler.build(root: spec, nodeCount: nodeCount, reusing: existing.root)
+        existing.commit(root, keyed: reconciler.nodesByKey, session: context.session)
         existing.diagnose(reconciler.fresh, session: context.session)
         return reconciler.counts.json
     }
 
-    private static func parseRoot(_ params: JSONObject, limits: SurfaceLimits) throws(RPCError) -> NodeSpec {
+    /// The checked tree under `root`, with its number of nodes.
+    private static func parseRoot(_ params: JSONObject, limits: SurfaceLimits) throws(RPCError) -> (NodeSpec, count: Int) {
         guard let root = params["root"] else {
             throw .invalidParams("'root' is required", path: "root", expected: "node object", got: "nothing")
         }
         var count = 0
-        var keys = Set<String>()
         var trail: [Int] = []
-        return try NodeSpec.parse(root, trail: &trail, limits: limits, count: &count, keys: &keys)
+        let spec = try NodeSpec.parse(root, trail: &trail, limits: limits, count: &count)
+        return (spec, count)
     }
 }

@@ -24,10 +24,10 @@ struct NodeSpec {
         path(trail) + ".modifiers[" + String(index) + "]"
     }
 
-    /// Parses `value`, the node at `trail`; `count` tallies nodes against the limit and
-    /// `keys` catches duplicates anywhere in the surface.
+    /// Parses `value`, the node at `trail`; `count` tallies nodes against the limit. (Keys
+    /// used twice are caught while the tree is built: see `Reconciler`.)
     static func parse(
-        _ value: JSONValue, trail: inout [Int], limits: SurfaceLimits, count: inout Int, keys: inout Set<String>
+        _ value: JSONValue, trail: inout [Int], limits: SurfaceLimits, count: inout Int
     ) throws(RPCError) -> NodeSpec {
         guard case let .object(object) = value else {
             let path = path(trail)
@@ -57,10 +57,6 @@ struct NodeSpec {
                 let path = path(trail)
                 throw .invalidParams("'\(path).key' must be a non-empty string without '/' that is not all digits (those name nodes by index path)", path: JSONPath.member("key", of: path), expected: "non-empty string without '/', not all digits", got: "\"\(key)\"")
             }
-            guard keys.insert(key).inserted else {
-                let path = path(trail)
-                throw .invalidParams("key '\(key)' at '\(path).key' is used twice; keys are unique in a surface", path: JSONPath.member("key", of: path), expected: "a unique key", got: "\"\(key)\"")
-            }
         }
         let props = try object.optional("props", at: path(trail), as: .object) ?? JSONObject()
 
@@ -89,7 +85,7 @@ struct NodeSpec {
             children.reserveCapacity(list.count)
             for (index, child) in list.enumerated() {
                 trail.append(index)
-                children.append(try parse(child, trail: &trail, limits: limits, count: &count, keys: &keys))
+                children.append(try parse(child, trail: &trail, limits: limits, count: &count))
                 trail.removeLast()
             }
         }

@@ -18,15 +18,26 @@ struct Reconciler {
 
     init(host: Host) { self.host = host }
 
-    /// Builds the tree for `spec`, the root, reusing what it can of `old`.
-    mutating func build(root spec: NodeSpec, reusing old: NodeState?) throws(RPCError) -> NodeState {
+    /// The keyed nodes of the new tree by key; building it is where a key used twice is
+    /// caught, so each key is hashed once.
+    private(set) var nodesByKey: [String: NodeState] = [:]
+
+    /// Builds the tree for `spec`, the root, reusing what it can of `old`. `nodeCount`
+    /// (from parsing) sizes the key index, so that it never grows while the tree is built.
+    mutating func build(root spec: NodeSpec, nodeCount: Int, reusing old: NodeState?) throws(RPCError) -> NodeState {
         trail = []
+        nodesByKey = Dictionary(minimumCapacity: nodeCount)
         return try build(spec, reusing: old, parent: nil, grandparent: nil)
     }
 
     private mutating func build(_ spec: NodeSpec, reusing old: NodeState?, parent: ViewKind?, grandparent: ViewKind?) throws(RPCError) -> NodeState {
         let reusable = old.flatMap { $0.kind == spec.kind && $0.key == spec.key ? $0 : nil }
         if let old, reusable == nil { countRemoved(old) }
+        let node = NodeState(kind: spec.kind, key: spec.key, props: spec.props, modifiers: [])
+        if let key = spec.key, nodesByKey.updateValue(node, forKey: key) != nil {
+            let path = NodeSpec.path(trail)
+            throw .invalidParams("key '\(key)' at '\(path).key' is used twice; keys are unique in a surface", path: JSONPath.member("key", of: path), expected: "a unique key", got: "\"\(key)\"")
+        }
         let isListRow = NodeState.isListRow(parent: parent, grandparent: grandparent)
         var modifiers: [ModifierInstance] = []
         modifiers.reserveCapacity(spec.modifiers.count)
@@ -50,7 +61,7 @@ struct Reconciler {
         if let reusable, reusable.modifiers.count > spec.modifiers.count {
             counts.removed += reusable.modifiers.count - spec.modifiers.count
         }
-        let node = NodeState(kind: spec.kind, key: spec.key, props: spec.props, modifiers: modifiers)
+        node.modifiers = modifiers
         node.revealed = reusable?.revealed
 
         // Children match by key first, then unkeyed ones by position among the unkeyed.
@@ -88,8 +99,11 @@ struct Reconciler {
     private mutating func makeModifier(type: String, params: JSONObject, path: @autoclosure () -> String) throws(RPCError) -> ModifierInstance {
         let (entry, appContext) = try entry(for: type, path: path())
         let address = ModifierAddress(type: type)
-        let dispatcher = EventDispatcher(modifierType: type) { [weak address] payload in
-            guard let address, let session = address.session else { return }
+        // The address is captured strongly (a weak reference would cost every modifier a
+        // side table); the instance detaches it when it goes, so a dispatcher a plugin kept
+        // past that point sends nothing.
+        let dispatcher = EventDispatcher(modifierType: type) { payload in
+            guard let session = address.session else { return }
             session.deliverEvent(payload, from: address)
         }
         let modifier: any ViewModifier

@@ -46,6 +46,11 @@ final class ModifierInstance {
         self.plugin = plugin
     }
 
+    deinit {
+        // Events dispatched after the instance is gone (replaced, unmounted) go nowhere.
+        address.session = nil
+    }
+
     /// Whether the body has been evaluated.
     var isEvaluated: Bool { evaluated != nil }
 
@@ -167,10 +172,11 @@ final class Surface {
         return result
     }
 
-    /// Takes a newly built tree: assigns ids, list-row flags and modifier addresses.
-    func commit(_ newRoot: NodeState, session: Session) {
+    /// Takes a newly built tree and its keyed nodes: assigns ids, list-row flags and
+    /// modifier addresses.
+    func commit(_ newRoot: NodeState, keyed: [String: NodeState], session: Session) {
         root = newRoot
-        nodesByKey = [:]
+        nodesByKey = keyed
         assign(newRoot, path: "0", parent: nil, grandparent: nil, session: session)
     }
 
@@ -193,7 +199,6 @@ final class Surface {
     private func assign(_ node: NodeState, path: String, parent: NodeState?, grandparent: NodeState?, session: Session) {
         node.id = node.key ?? path
         node.isListRow = NodeState.isListRow(parent: parent?.kind, grandparent: grandparent?.kind)
-        if let key = node.key { nodesByKey[key] = node }
         for (index, instance) in node.modifiers.enumerated() {
             instance.address.surface = name
             instance.address.node = node.id
