@@ -47,9 +47,8 @@ enum SurfaceMethods {
         guard owned.count < limits.maxSurfacesPerConnection else {
             throw .invalidParams("a connection mounts at most \(limits.maxSurfacesPerConnection) surfaces", path: "surface", expected: "at most \(limits.maxSurfacesPerConnection) surfaces")
         }
-        let (spec, nodeCount) = try parseRoot(params, limits: limits)
         var reconciler = Reconciler(host: context.host)
-        let root = try reconciler.build(root: spec, nodeCount: nodeCount, reusing: nil)
+        let root = try reconciler.build(root: try rootParam(params), reusing: nil)
         let surface = Surface(name: name, root: root)
         surface.commit(root, keyed: reconciler.nodesByKey, session: context.session)
         context.host.surfaces[ObjectIdentifier(context.session), default: [:]][name] = surface
@@ -60,22 +59,18 @@ enum SurfaceMethods {
     private static func update(_ context: MethodContext) throws(RPCError) -> JSONValue {
         let params = try context.params.object()
         let existing = try surface(try params.require("surface", at: "", as: .string), of: context)
-        let (spec, nodeCount) = try parseRoot(params, limits: context.host.limits)
         var reconciler = Reconciler(host: context.host)
-        let root = try reconciler.build(root: spec, nodeCount: nodeCount, reusing: existing.root)
+        let root = try reconciler.build(root: try rootParam(params), reusing: existing.root)
         existing.commit(root, keyed: reconciler.nodesByKey, session: context.session)
         existing.diagnose(reconciler.fresh, session: context.session)
         return reconciler.counts.json
     }
 
-    /// The checked tree under `root`, with its number of nodes.
-    private static func parseRoot(_ params: JSONObject, limits: SurfaceLimits) throws(RPCError) -> (NodeSpec, count: Int) {
+    /// The `root` param, required.
+    private static func rootParam(_ params: JSONObject) throws(RPCError) -> JSONValue {
         guard let root = params["root"] else {
             throw .invalidParams("'root' is required", path: "root", expected: "node object", got: "nothing")
         }
-        var count = 0
-        var trail: [Int] = []
-        let spec = try NodeSpec.parse(root, trail: &trail, limits: limits, count: &count)
-        return (spec, count)
+        return root
     }
 }

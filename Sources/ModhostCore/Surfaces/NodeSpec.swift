@@ -1,14 +1,16 @@
 import ModhostWire
 
 /// A node as a front-end sent it, checked: a known view type, an optional key, props,
-/// modifier configs and children. Every error names the place (`root.children[3].type`).
+/// modifier configs, and its children (as sent: each is checked when it is built). Every
+/// error names the place (`root.children[3].type`).
 struct NodeSpec {
     var kind: ViewKind
     var key: String?
     var props: JSONObject
     /// The modifier objects as sent (`$type` included).
     var modifiers: [(type: String, params: JSONObject)]
-    var children: [NodeSpec]
+    /// The children as sent, not checked yet.
+    var children: [JSONValue]
 
     /// The params path of the node at `trail` (child indices from the root):
     /// `root.children[3].children[0]`. Paths are rendered only when something names the
@@ -24,10 +26,11 @@ struct NodeSpec {
         path(trail) + ".modifiers[" + String(index) + "]"
     }
 
-    /// Parses `value`, the node at `trail`; `count` tallies nodes against the limit. (Keys
-    /// used twice are caught while the tree is built: see `Reconciler`.)
-    static func parse(
-        _ value: JSONValue, trail: inout [Int], limits: SurfaceLimits, count: inout Int
+    /// Checks `value`, the node at `trail` (its children are checked as they are built);
+    /// `count` tallies nodes against the limit. Keys used twice are caught by `Reconciler`,
+    /// which indexes them.
+    static func check(
+        _ value: JSONValue, trail: [Int], limits: SurfaceLimits, count: inout Int
     ) throws(RPCError) -> NodeSpec {
         guard case let .object(object) = value else {
             let path = path(trail)
@@ -76,18 +79,13 @@ struct NodeSpec {
             }
         }
 
-        var children: [NodeSpec] = []
+        var children: [JSONValue] = []
         if let list = try object.optional("children", at: path(trail), as: .array) {
             if !list.isEmpty && !kind.takesChildren {
                 let path = path(trail)
                 throw .invalidParams("a \(kind.rawValue) takes no children ('\(path).children')", path: JSONPath.member("children", of: path), expected: "no children", got: "\(list.count) children")
             }
-            children.reserveCapacity(list.count)
-            for (index, child) in list.enumerated() {
-                trail.append(index)
-                children.append(try parse(child, trail: &trail, limits: limits, count: &count))
-                trail.removeLast()
-            }
+            children = list
         }
         return NodeSpec(kind: kind, key: key, props: props, modifiers: modifiers, children: children)
     }

@@ -22,11 +22,17 @@ struct Reconciler {
     /// caught, so each key is hashed once.
     private(set) var nodesByKey: [String: NodeState] = [:]
 
-    /// Builds the tree for `spec`, the root, reusing what it can of `old`. `nodeCount`
-    /// (from parsing) sizes the key index, so that it never grows while the tree is built.
-    mutating func build(root spec: NodeSpec, nodeCount: Int, reusing old: NodeState?) throws(RPCError) -> NodeState {
+    /// Nodes checked so far, against the limit.
+    private var nodeCount = 0
+
+    /// Checks and builds the tree under `root` (the `root` param), reusing what it can of
+    /// `old`. Each node is checked just before it is built, so the tree is read once; a bad
+    /// node anywhere still fails the whole request, since nothing is committed here.
+    mutating func build(root: JSONValue, reusing old: NodeState?) throws(RPCError) -> NodeState {
         trail = []
-        nodesByKey = Dictionary(minimumCapacity: nodeCount)
+        nodeCount = 0
+        nodesByKey = [:]
+        let spec = try NodeSpec.check(root, trail: trail, limits: host.limits, count: &nodeCount)
         return try build(spec, reusing: old, parent: nil, grandparent: nil)
     }
 
@@ -74,7 +80,12 @@ struct Reconciler {
         var unkeyedIndex = 0
         var used = Set<ObjectIdentifier>()
         node.children.reserveCapacity(spec.children.count)
-        for (index, childSpec) in spec.children.enumerated() {
+        // A long list of children sizes the key index at once rather than growing it step
+        // by step (each growth rehashes every key).
+        if spec.children.count > 64 { nodesByKey.reserveCapacity(nodesByKey.count + spec.children.count) }
+        for (index, child) in spec.children.enumerated() {
+            trail.append(index)
+            let childSpec = try NodeSpec.check(child, trail: trail, limits: host.limits, count: &nodeCount)
             var match: NodeState?
             if let key = childSpec.key {
                 match = oldByKey[key]
@@ -83,7 +94,6 @@ struct Reconciler {
                 unkeyedIndex += 1
             }
             if let match { used.insert(ObjectIdentifier(match)) }
-            trail.append(index)
             node.children.append(try build(childSpec, reusing: match, parent: spec.kind, grandparent: parent))
             trail.removeLast()
         }
