@@ -19,6 +19,9 @@ enum FieldLayout {
         @exclusivity(unchecked) var depth = 0
         /// Fields of the open collections, innermost last.
         @exclusivity(unchecked) var fields: [any AnyField] = []
+        /// The property names of the record types decoded last on this thread: a few types
+        /// (a modifier and its nested records) alternate, and the shared table takes a lock.
+        @exclusivity(unchecked) var recentNames: [(type: ObjectIdentifier, names: [String])] = []
 
         /// Opens a collection: fields created from now on are kept, after index `start`.
         func open() -> Int {
@@ -60,11 +63,18 @@ enum FieldLayout {
     }
 
     /// The property names of `type`'s fields in declaration order, learnt once from `sample`.
-    static func propertyNames<R: Record>(of type: R.Type, sample: R) -> [String] {
+    static func propertyNames<R: Record>(of type: R.Type, sample: R, collector: Collector) -> [String] {
         let id = ObjectIdentifier(type)
-        if let known = names.withLock({ $0[id] }) { return known }
-        let learnt = sample.fields.map(\.name)
-        names.withLock { $0[id] = learnt }
-        return learnt
+        for recent in collector.recentNames where recent.type == id { return recent.names }
+        let found: [String]
+        if let known = names.withLock({ $0[id] }) {
+            found = known
+        } else {
+            found = sample.fields.map(\.name)
+            names.withLock { $0[id] = found }
+        }
+        if collector.recentNames.count == 4 { collector.recentNames.removeFirst() }
+        collector.recentNames.append((id, found))
+        return found
     }
 }

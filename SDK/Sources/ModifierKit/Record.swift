@@ -18,7 +18,7 @@ extension Record {
         defer { collector.close(at: start) }
         self = Self()
         if appContext.isDescribing { return }
-        let names = FieldLayout.propertyNames(of: Self.self, sample: self)
+        let names = FieldLayout.propertyNames(of: Self.self, sample: self, collector: collector)
         // The collected fields pair with the names only when nothing else created a field.
         if collector.fields.count - start == names.count {
             for index in names.indices {
