@@ -22,6 +22,37 @@ private func badTintTree() -> JSONValue {
 
 @Suite("Surface: a failed mount or update changes nothing", .serialized)
 struct SurfaceAtomicFailureTests {
+    @Test func theFirstErrorInDocumentOrderIsReported() throws {
+        let client = try SurfaceClient.initialized()
+        // Bad params in row 0, a node of an unknown view in row 1: the tree is read once,
+        // depth first, so row 0's error is the one reported, and either way nothing mounts.
+        let tree = J.list([
+            J.row("a", modifiers: [J.swipe(trailing: [J.action("a1", tint: "not-a-colour")])]),
+            J.node("Marquee", key: "b"),
+        ])
+        let answer = try client.mount("main", tree)
+        #expect(answer.errorPath == "root.children[0].modifiers[0].trailing[0].tint")
+        let reversed = J.list([
+            J.node("Marquee", key: "b"),
+            J.row("a", modifiers: [J.swipe(trailing: [J.action("a1", tint: "not-a-colour")])]),
+        ])
+        #expect(try client.mount("main", reversed).errorPath == "root.children[0].type")
+        #expect(try client.snapshot().errorCode == -32602)
+    }
+
+    @Test func aDuplicateKeyAfterBuiltModifiersStillChangesNothing() throws {
+        let client = try SurfaceClient.initialized()
+        try client.ok(client.mount("main", goodTree()))
+        let before = try client.root()
+        let duplicate = J.list([
+            J.row("a", modifiers: [J.swipe(trailing: [J.action("new", label: "New")])]),
+            J.row("a"),
+        ])
+        let answer = try client.update("main", duplicate)
+        #expect(answer.errorPath == "root.children[1].key")
+        #expect(try client.root() == before)
+    }
+
     @Test func badTintDeepInTheTreeIsInvalidParamsWithItsPath() throws {
         let client = try SurfaceClient.initialized()
         try client.ok(client.mount("main", goodTree()))

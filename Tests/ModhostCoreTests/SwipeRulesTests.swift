@@ -452,4 +452,22 @@ struct SwipeRulesGestureTests {
         let answer = try client.tapAction("r", id: "delete")
         #expect(answer.events.first?["node"] == "r")
     }
+
+    @Test(arguments: ["0/00", "0/+0", "0/ 0", "00/0", "1/0", "0/", "0//0", "0/1", "0/0/0/0", "/0", "", "r/0"])
+    func malformedOrMissingIndexPathsNameNoNode(path: String) throws {
+        let client = try SurfaceClient.initialized()
+        try client.ok(client.mount("main", listWithRow()))
+        let answer = try client.swipe(path, edge: "trailing")
+        #expect(answer.errorCode == -32602)
+        #expect(answer.errorPath == "node")
+    }
+
+    @Test func indexPathsReachEveryLevel() throws {
+        let client = try SurfaceClient.initialized()
+        // Root (unkeyed) "0", the row (keyed) also "0/0", its text child "0/0/0".
+        try client.ok(client.mount("main", listWithRow()))
+        #expect(try client.swipe("0", edge: "trailing").result?["handled"] == false)
+        #expect(try client.swipe("0/0", edge: "trailing").result?["handled"] == true)
+        #expect(try client.swipe("0/0/0", edge: "trailing").result?["handled"] == false)
+    }
 }

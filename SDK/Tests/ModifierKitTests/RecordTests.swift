@@ -522,3 +522,42 @@ struct RecordDescribingTests {
         #expect(lines.values == ["debug: d", "info: i", "warning: w", "error: e"])
     }
 }
+
+// Six record types decoded in turn, more than the per-thread list of recent types holds,
+// so that names are found again after a type has left that list.
+private struct LayoutA: Record { @Field var a: String = ""; @Field var shared: Int = 0 }
+private struct LayoutB: Record { @Field var b: String = ""; @Field var shared: Int = 0 }
+private struct LayoutC: Record { @Field var c: String = ""; @Field var shared: Int = 0 }
+private struct LayoutD: Record { @Field var d: String = ""; @Field var shared: Int = 0 }
+private struct LayoutE: Record { @Field var e: String = ""; @Field var shared: Int = 0 }
+private struct LayoutAll: Record {
+    @Field var first: LayoutA = LayoutA()
+    @Field var second: [LayoutB] = []
+    @Field var third: LayoutC? = nil
+    @Field var fourth: [String: LayoutD] = [:]
+    @Field var fifth: LayoutE = LayoutE()
+}
+
+@Suite("Record: many record types in turn")
+struct RecordLayoutCacheTests {
+    @Test func namesStayRightWhileTypesComeAndGo() throws {
+        for round in 0..<3 {
+            let params: Dict = [
+                "first": ["a": "a\(round)", "shared": 1] as Dict,
+                "second": [["b": "b\(round)", "shared": 2] as Dict, ["b": "bb", "shared": 22] as Dict] as [Any],
+                "third": ["c": "c\(round)", "shared": 3] as Dict,
+                "fourth": ["k": ["d": "d\(round)", "shared": 4] as Dict] as Dict,
+                "fifth": ["e": "e\(round)", "shared": 5] as Dict,
+            ]
+            let all = try LayoutAll(from: params, appContext: KitTestSupport.context)
+            #expect(all.first.a == "a\(round)" && all.first.shared == 1)
+            #expect(all.second.map(\.b) == ["b\(round)", "bb"] && all.second.map(\.shared) == [2, 22])
+            #expect(all.third?.c == "c\(round)" && all.third?.shared == 3)
+            #expect(all.fourth["k"]?.d == "d\(round)" && all.fourth["k"]?.shared == 4)
+            #expect(all.fifth.e == "e\(round)" && all.fifth.shared == 5)
+            // A type decoded alone after the others, then the first again.
+            #expect(try LayoutE(from: ["e": "alone"], appContext: KitTestSupport.context).e == "alone")
+            #expect(try LayoutA(from: ["a": "again", "shared": 9], appContext: KitTestSupport.context).shared == 9)
+        }
+    }
+}
