@@ -20,6 +20,18 @@ private func badTintTree() -> JSONValue {
     ])
 }
 
+@Suite("Surface: view names")
+struct ViewKindNameTests {
+    @Test func everyViewIsFoundByItsWireName() {
+        for kind in ViewKind.allCases { #expect(ViewKind(name: kind.rawValue) == kind) }
+    }
+
+    @Test(arguments: ["list", "LIST", "hstack", "Text ", "", "Stack", "Marquee"])
+    func namesAreExactAndCaseSensitive(name: String) {
+        #expect(ViewKind(name: name) == nil)
+    }
+}
+
 @Suite("Surface: a failed mount or update changes nothing", .serialized)
 struct SurfaceAtomicFailureTests {
     @Test func theFirstErrorInDocumentOrderIsReported() throws {

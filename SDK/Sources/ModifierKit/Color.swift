@@ -373,7 +373,8 @@ extension Color {
 
     /// A CSS Color 4 named colour or `transparent`, any case.
     static func cssColor(named name: String) -> Color? {
-        let key = name.lowercased()
+        // Names nearly always arrive in lower case already; `lowercased()` is not free.
+        let key = name.utf8.allSatisfy({ $0 < 0x80 && !(0x41...0x5A).contains($0) }) ? name : name.lowercased()
         if key == "transparent" { return Color(red: 0, green: 0, blue: 0, alpha: 0) }
         return cssNamedColors[key].map(Color.init(rgb:))
     }

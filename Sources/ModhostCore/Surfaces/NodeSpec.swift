@@ -45,7 +45,7 @@ struct NodeSpec {
             throw .invalidParams("a surface holds at most \(limits.maxNodesPerSurface) nodes", path: path(trail), expected: "at most \(limits.maxNodesPerSurface) nodes")
         }
         let typeName = try object.require("type", at: path(trail), as: .string)
-        guard let kind = ViewKind(rawValue: typeName) else {
+        guard let kind = ViewKind(name: typeName) else {
             let path = path(trail)
             throw .invalidParams(
                 "'\(typeName)' at '\(path).type' is not a view this host knows; known views: \(ViewKind.names.joined(separator: ", "))",

@@ -18,6 +18,25 @@ public enum ViewKind: String, CaseIterable, Sendable {
         }
     }
 
+    /// The view named `name` on the wire. A plain `switch` compares the short names
+    /// directly; the synthesized `init(rawValue:)` goes through a slower generic lookup, and
+    /// every node of a tree pays for it.
+    public init?(name: String) {
+        switch name {
+        case "List": self = .list
+        case "Section": self = .section
+        case "HStack": self = .hStack
+        case "VStack": self = .vStack
+        case "ZStack": self = .zStack
+        case "Text": self = .text
+        case "Label": self = .label
+        case "Image": self = .image
+        case "Button": self = .button
+        case "Spacer": self = .spacer
+        default: return nil
+        }
+    }
+
     /// View names as `initialize` lists them.
     public static var names: [String] { allCases.map(\.rawValue) }
 }
