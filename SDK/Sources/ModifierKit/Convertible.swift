@@ -38,7 +38,21 @@ protocol OptionalConvertible {
 /// Whether a params value is `null`. Comparing the dynamic type is much cheaper than a
 /// cast, and params hold `JSNull` itself, never wrapped.
 @inline(__always)
-func isJSNull(_ value: Any) -> Bool { type(of: value) == JSNull.self }
+func isJSNull(_ value: Any) -> Bool {
+    // Opening the existential reads its type in place; `type(of:)` calls into the runtime.
+    func isNull<V>(_ opened: V) -> Bool { V.self == JSNull.self }
+    return _openExistential(value, do: isNull)
+}
+
+/// `value as? T`, without the runtime's general cast when `value` holds exactly a `T`
+/// (what params from a host always hold). The general cast unwraps the existential and walks
+/// the runtime's cast rules on every call, and a large tree makes it one per field; comparing
+/// the opened type is a pointer comparison. Anything else still gets the full `as?`.
+@inline(__always)
+func cast<T>(_ value: Any, to type: T.Type) -> T? {
+    func exactly<V>(_ opened: V) -> T? { V.self == T.self ? unsafeBitCast(opened, to: T.self) : nil }
+    return _openExistential(value, do: exactly) ?? (value as? T)
+}
 
 func castFailure(_ value: Any, to type: String) -> ConversionError {
     ConversionError("expected \(type), got \(jsonTypeName(value))")
@@ -58,7 +72,7 @@ func jsonTypeName(_ value: Any) -> String {
 
 extension String: Convertible {
     public static func convert(from value: Any, appContext: AppContext) throws -> String {
-        guard let string = value as? String else { throw castFailure(value, to: "a string") }
+        guard let string = cast(value, to: String.self) else { throw castFailure(value, to: "a string") }
         return string
     }
     public static var typeName: String { "String" }
@@ -68,7 +82,7 @@ extension String: Convertible {
 
 extension Bool: Convertible {
     public static func convert(from value: Any, appContext: AppContext) throws -> Bool {
-        guard let bool = value as? Bool else { throw castFailure(value, to: "a boolean") }
+        guard let bool = cast(value, to: Bool.self) else { throw castFailure(value, to: "a boolean") }
         return bool
     }
     public static var typeName: String { "Bool" }
@@ -78,8 +92,8 @@ extension Bool: Convertible {
 
 extension Int: Convertible {
     public static func convert(from value: Any, appContext: AppContext) throws -> Int {
+        if let int = cast(value, to: Int.self) { return int }
         if value is Bool { throw castFailure(value, to: "an integer") }
-        if let int = value as? Int { return int }
         if let double = value as? Double, double.rounded() == double, let int = Int(exactly: double) { return int }
         throw castFailure(value, to: "an integer")
     }
@@ -90,8 +104,8 @@ extension Int: Convertible {
 
 extension Double: Convertible {
     public static func convert(from value: Any, appContext: AppContext) throws -> Double {
+        if let double = cast(value, to: Double.self) { return double }
         if value is Bool { throw castFailure(value, to: "a number") }
-        if let double = value as? Double { return double }
         if let int = value as? Int { return Double(int) }
         throw castFailure(value, to: "a number")
     }
@@ -118,7 +132,7 @@ extension Optional: OptionalConvertible where Wrapped: Convertible {
 
 extension Array: Convertible where Element: Convertible {
     public static func convert(from value: Any, appContext: AppContext) throws -> [Element] {
-        guard let array = value as? [Any] else { throw castFailure(value, to: "an array") }
+        guard let array = cast(value, to: [Any].self) else { throw castFailure(value, to: "an array") }
         var result: [Element] = []
         result.reserveCapacity(array.count)
         for (index, item) in array.enumerated() {
@@ -141,7 +155,7 @@ extension Array: Convertible where Element: Convertible {
 
 extension Dictionary: Convertible where Key == String, Value: Convertible {
     public static func convert(from value: Any, appContext: AppContext) throws -> [String: Value] {
-        guard let object = value as? [String: Any] else { throw castFailure(value, to: "an object") }
+        guard let object = cast(value, to: [String: Any].self) else { throw castFailure(value, to: "an object") }
         var result: [String: Value] = [:]
         for (key, item) in object {
             do {
@@ -161,7 +175,7 @@ extension Dictionary: Convertible where Key == String, Value: Convertible {
 
 extension Color: Convertible {
     public static func convert(from value: Any, appContext: AppContext) throws -> Color {
-        guard let text = value as? String else { throw castFailure(value, to: "a colour string") }
+        guard let text = cast(value, to: String.self) else { throw castFailure(value, to: "a colour string") }
         return try Color(parsing: text)
     }
     public static var typeName: String { "Color" }
@@ -178,7 +192,7 @@ public protocol Enumerable: Convertible, CaseIterable, RawRepresentable where Ra
 
 extension Enumerable {
     public static func convert(from value: Any, appContext: AppContext) throws -> Self {
-        guard let raw = value as? String else { throw castFailure(value, to: "a string") }
+        guard let raw = cast(value, to: String.self) else { throw castFailure(value, to: "a string") }
         guard let result = Self(rawValue: raw) else {
             throw ConversionError("expected one of \(allCases.map { "'\($0.rawValue)'" }.joined(separator: ", "))")
         }

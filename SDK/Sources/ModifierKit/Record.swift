@@ -54,7 +54,7 @@ extension Record {
     }
 
     public static func convert(from value: Any, appContext: AppContext) throws -> Self {
-        guard let params = value as? Dict else { throw castFailure(value, to: "an object") }
+        guard let params = cast(value, to: Dict.self) else { throw castFailure(value, to: "an object") }
         return try Self(from: params, appContext: appContext)
     }
 

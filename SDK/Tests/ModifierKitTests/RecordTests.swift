@@ -115,6 +115,20 @@ struct RecordScalarFieldTests {
         #expect(record.ratio == 0.25)
     }
 
+    @Test func valuesThatAreNotExactlyTheFieldTypeStillConvert() throws {
+        // Params from a host hold exact types, which take a fast path; values a plugin
+        // builds itself may be wrapped, and still convert as `as?` would convert them.
+        let wrapped: Dict = [
+            "title": Optional("Hello") as Any, "enabled": AnyHashable(true), "count": AnyHashable(42),
+            "ratio": Optional(0.25) as Any,
+        ]
+        let record = try #require(decode(ScalarsRecord.self, wrapped))
+        #expect(record.title == "Hello")
+        #expect(record.enabled == true)
+        #expect(record.count == 42)
+        #expect(record.ratio == 0.25)
+    }
+
     @Test func absentKeysKeepTheDeclaredDefaults() throws {
         let record = try #require(decode(ScalarsRecord.self, [:]))
         #expect(record.title == "untitled")
