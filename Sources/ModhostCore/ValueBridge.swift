@@ -25,6 +25,66 @@ public enum ValueBridge {
         return result
     }
 
+    /// Objects of the shapes (key sequences) met so far, to build dictionaries of a shape seen
+    /// before without hashing its keys again.
+    ///
+    /// The rows of a large tree repeat a few shapes of params, and building a `Dict` hashes
+    /// every key. A dictionary copied from one built for the same keys has its keys in place
+    /// already; only its values are replaced, through indices, which hashes nothing.
+    public struct Shapes {
+        private var known: [(keys: [String], template: Dict, indices: [Dict.Index])] = []
+        private static let limit = 16
+
+        public init() {}
+
+        /// `object` as a plugin sees it, like `ValueBridge.dict`.
+        public mutating func dict(_ object: JSONObject) -> Dict {
+            let count = object.count
+            if count > 1, let found = find(object) {
+                var result = known[found].template
+                let indices = known[found].indices
+                for (position, member) in object.enumerated() {
+                    result.values[indices[position]] = value(member.value)
+                }
+                return result
+            }
+            var result = Dict(minimumCapacity: count)
+            for (key, member) in object { result[key] = value(member) }
+            if count > 1 { remember(object, result) }
+            return result
+        }
+
+        /// A wire value as a plugin sees it, like `ValueBridge.pluginValue`, with objects
+        /// built through the known shapes.
+        public mutating func value(_ value: JSONValue) -> Any {
+            switch value {
+            case let .object(object): return dict(object)
+            case let .array(items):
+                var result: [Any] = []
+                result.reserveCapacity(items.count)
+                for item in items { result.append(self.value(item)) }
+                return result
+            default: return ValueBridge.pluginValue(value)
+            }
+        }
+
+        private func find(_ object: JSONObject) -> Int? {
+            search: for (position, shape) in known.enumerated() where shape.keys.count == object.count {
+                for (offset, member) in object.enumerated() where shape.keys[offset] != member.key { continue search }
+                return position
+            }
+            return nil
+        }
+
+        private mutating func remember(_ object: JSONObject, _ built: Dict) {
+            let keys = object.keys
+            // A key JSON repeated is in the object once, so every key has its own index.
+            let indices = keys.map { built.index(forKey: $0)! }
+            if known.count == Shapes.limit { known.removeFirst() }
+            known.append((keys, built, indices))
+        }
+    }
+
     /// Why a plugin value has no JSON form, with the path to it.
     public struct NotRepresentable: Error, Equatable {
         public var path: String

@@ -24,6 +24,8 @@ struct Reconciler {
 
     /// Nodes checked so far, against the limit.
     private var nodeCount = 0
+    /// The params shapes of this pass, so that rows of one shape convert without hashing.
+    private var shapes = ValueBridge.Shapes()
 
     /// Checks and builds the tree under `root` (the `root` param), reusing what it can of
     /// `old`. Each node is checked just before it is built, so the tree is read once; a bad
@@ -118,7 +120,7 @@ struct Reconciler {
         }
         let modifier: any ViewModifier
         do {
-            modifier = try entry.factory(ValueBridge.dict(params), appContext, dispatcher)
+            modifier = try entry.factory(shapes.dict(params), appContext, dispatcher)
         } catch let error as FieldError {
             let path = path()
             let place = error.path.isEmpty ? path : (error.path.hasPrefix("[") ? path + error.path : path + "." + error.path)
