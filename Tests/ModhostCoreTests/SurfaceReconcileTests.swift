@@ -222,6 +222,32 @@ struct SurfaceStateKeptTests {
         #expect(tap.events.first?["node"] == "0/1/0")
     }
 
+    @Test func aFailedUpdateMovesNoKeptModifier() throws {
+        let client = try SurfaceClient.initialized()
+        let row = J.node("HStack", modifiers: [J.swipe(trailing: [J.action("x")])], children: [J.text("t")])
+        try client.ok(client.mount("main", J.node("VStack", children: [J.list([row])])))
+        // The header would move the row to 0/1/0, but the update fails further on: the row's
+        // kept modifier must still name 0/0/0.
+        let bad = J.node("VStack", children: [J.text("header", key: "h"), J.list([row]), J.node("Marquee")])
+        #expect(try client.update("main", bad).errorCode == -32602)
+        try client.ok(client.swipe("0/0/0", edge: "trailing"))
+        let tap = try client.tapAction("0/0/0", id: "x")
+        #expect(tap.events.first?["node"] == "0/0/0")
+    }
+
+    @Test func aModifierBuiltByAFailedUpdateSendsNothing() throws {
+        let client = try SurfaceClient.initialized()
+        try client.ok(client.mount("main", J.list([J.row("r", modifiers: [J.modifier(SurfaceTestTypes.ignoring)])])))
+        // A non-row modifier is evaluated while built; the update fails after it, so its
+        // diagnostics must not be sent.
+        let bad = J.node("VStack", children: [
+            J.text("t", key: "t", modifiers: [J.modifier(SurfaceTestTypes.ignoring)]), J.node("Marquee"),
+        ])
+        let answer = try client.update("main", bad)
+        #expect(answer.errorCode == -32602)
+        #expect(answer.diagnostics.isEmpty)
+    }
+
     @Test func failedUpdateKeepsTheRevealedEdge() throws {
         let client = try SurfaceClient.initialized()
         try client.ok(client.mount("main", J.list(threeRows())))

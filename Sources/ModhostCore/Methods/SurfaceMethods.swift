@@ -47,10 +47,10 @@ enum SurfaceMethods {
         guard owned.count < limits.maxSurfacesPerConnection else {
             throw .invalidParams("a connection mounts at most \(limits.maxSurfacesPerConnection) surfaces", path: "surface", expected: "at most \(limits.maxSurfacesPerConnection) surfaces")
         }
-        var reconciler = Reconciler(host: context.host)
-        let root = try reconciler.build(root: try rootParam(params), reusing: nil)
-        let surface = Surface(name: name, root: root)
-        surface.commit(root, keyed: reconciler.nodesByKey, session: context.session)
+        var reconciler = Reconciler(host: context.host, surface: name)
+        let built = try reconciler.build(root: try rootParam(params), reusing: nil)
+        let surface = Surface(name: name, root: built.root)
+        surface.commit(built, session: context.session)
         context.host.surfaces[ObjectIdentifier(context.session), default: [:]][name] = surface
         surface.diagnose(reconciler.fresh, session: context.session)
         return ["surface": .string(name)]
@@ -59,9 +59,9 @@ enum SurfaceMethods {
     private static func update(_ context: MethodContext) throws(RPCError) -> JSONValue {
         let params = try context.params.object()
         let existing = try surface(try params.require("surface", at: "", as: .string), of: context)
-        var reconciler = Reconciler(host: context.host)
-        let root = try reconciler.build(root: try rootParam(params), reusing: existing.root)
-        existing.commit(root, keyed: reconciler.nodesByKey, session: context.session)
+        var reconciler = Reconciler(host: context.host, surface: existing.name)
+        let built = try reconciler.build(root: try rootParam(params), reusing: existing.root)
+        existing.commit(built, session: context.session)
         existing.diagnose(reconciler.fresh, session: context.session)
         return reconciler.counts.json
     }

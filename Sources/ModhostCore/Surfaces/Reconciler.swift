@@ -16,11 +16,29 @@ struct Reconciler {
     /// mostly repeat one type, and both lookups take a lock or hash a string.
     private var lastEntry: (entry: ViewModifierRegistry.Entry, appContext: AppContext)?
 
-    init(host: Host) { self.host = host }
+    /// The connection the new modifiers will belong to, once the tree is committed.
+    private let attachment: Attachment
+    /// Kept modifiers whose node id, index path or index changes with the new tree; they
+    /// move only when it is committed, since a failed build must leave them as they are.
+    private var moves: [(address: ModifierAddress, node: String, indexPath: String, index: Int)] = []
+
+    /// A reconciler for the surface named `surface`.
+    init(host: Host, surface: String) {
+        self.host = host
+        self.attachment = Attachment(surface: surface)
+    }
+
+    /// A built tree, ready for `Surface.commit`.
+    struct Built {
+        let root: NodeState
+        let nodesByKey: [String: NodeState]
+        let attachment: Attachment
+        let moves: [(address: ModifierAddress, node: String, indexPath: String, index: Int)]
+    }
 
     /// The keyed nodes of the new tree by key; building it is where a key used twice is
     /// caught, so each key is hashed once.
-    private(set) var nodesByKey: [String: NodeState] = [:]
+    private var nodesByKey: [String: NodeState] = [:]
 
     /// Nodes checked so far, against the limit.
     private var nodeCount = 0
@@ -30,15 +48,23 @@ struct Reconciler {
     /// Checks and builds the tree under `root` (the `root` param), reusing what it can of
     /// `old`. Each node is checked just before it is built, so the tree is read once; a bad
     /// node anywhere still fails the whole request, since nothing is committed here.
-    mutating func build(root: JSONValue, reusing old: NodeState?) throws(RPCError) -> NodeState {
+    ///
+    /// Ids, list-row flags and the places of new modifiers are set as the tree is built,
+    /// while each node is at hand, so committing it needs no second walk.
+    mutating func build(root: JSONValue, reusing old: NodeState?) throws(RPCError) -> Built {
         trail = []
         nodeCount = 0
         nodesByKey = [:]
+        moves = []
         let spec = try NodeSpec.check(root, trail: trail, limits: host.limits, count: &nodeCount)
-        return try build(spec, reusing: old, parent: nil, grandparent: nil)
+        let built = try build(spec, reusing: old, parent: nil, grandparent: nil, path: "0")
+        return Built(root: built, nodesByKey: nodesByKey, attachment: attachment, moves: moves)
     }
 
-    private mutating func build(_ spec: NodeSpec, reusing old: NodeState?, parent: ViewKind?, grandparent: ViewKind?) throws(RPCError) -> NodeState {
+    /// Builds the node `spec` whose index path is `path` (`0/3/1`).
+    private mutating func build(
+        _ spec: NodeSpec, reusing old: NodeState?, parent: ViewKind?, grandparent: ViewKind?, path: String
+    ) throws(RPCError) -> NodeState {
         let reusable = old.flatMap { $0.kind == spec.kind && $0.key == spec.key ? $0 : nil }
         if let old, reusable == nil { countRemoved(old) }
         let node = NodeState(kind: spec.kind, key: spec.key, props: spec.props, modifiers: [])
@@ -47,17 +73,26 @@ struct Reconciler {
             throw .invalidParams("key '\(key)' at '\(path).key' is used twice; keys are unique in a surface", path: JSONPath.member("key", of: path), expected: "a unique key", got: "\"\(key)\"")
         }
         let isListRow = NodeState.isListRow(parent: parent, grandparent: grandparent)
+        node.id = spec.key ?? path
+        node.isListRow = isListRow
         var modifiers: [ModifierInstance] = []
         modifiers.reserveCapacity(spec.modifiers.count)
         for (index, config) in spec.modifiers.enumerated() {
             if let previous = reusable?.modifiers[safe: index], previous.type == config.type, previous.params == config.params {
                 counts.unchanged += 1
                 modifiers.append(previous)
+                let address = previous.address
+                if address.node != node.id || address.indexPath != path || address.index != index {
+                    moves.append((address, node.id, path, index))
+                }
                 continue
             }
             if reusable?.modifiers[safe: index] != nil { counts.updated += 1 } else { counts.created += 1 }
             let trail = self.trail
             let instance = try makeModifier(type: config.type, params: config.params, path: NodeSpec.modifierPath(trail, index: index))
+            instance.address.node = node.id
+            instance.address.indexPath = path
+            instance.address.index = index
             // A row's modifier waits for its first use; any other is evaluated now, because
             // swipe actions it adds are ignored and the front-end is told so.
             if !isListRow {
@@ -70,7 +105,15 @@ struct Reconciler {
             counts.removed += reusable.modifiers.count - spec.modifiers.count
         }
         node.modifiers = modifiers
-        node.revealed = reusable?.revealed
+        // A row that stays revealed must still have actions on that edge; finding out
+        // evaluates its modifiers, and new ones evaluated here report after the commit.
+        if isListRow, let edge = reusable?.revealed {
+            node.revealed = edge
+            if node.swipeActions(on: edge).isEmpty { node.revealed = nil }
+            for instance in modifiers where instance.isEvaluated && instance.address.attachment === attachment {
+                fresh.append(instance)
+            }
+        }
 
         // Children match by key first, then unkeyed ones by position among the unkeyed.
         let oldChildren = reusable?.children ?? []
@@ -96,7 +139,7 @@ struct Reconciler {
                 unkeyedIndex += 1
             }
             if let match { used.insert(ObjectIdentifier(match)) }
-            node.children.append(try build(childSpec, reusing: match, parent: spec.kind, grandparent: parent))
+            node.children.append(try build(childSpec, reusing: match, parent: spec.kind, grandparent: parent, path: path + "/" + String(index)))
             trail.removeLast()
         }
         for child in oldChildren where !used.contains(ObjectIdentifier(child)) { countRemoved(child) }
@@ -110,7 +153,7 @@ struct Reconciler {
 
     private mutating func makeModifier(type: String, params: JSONObject, path: @autoclosure () -> String) throws(RPCError) -> ModifierInstance {
         let (entry, appContext) = try entry(for: type, path: path())
-        let address = ModifierAddress(type: type)
+        let address = ModifierAddress(type: type, attachment: attachment)
         // The address is captured strongly (a weak reference would cost every modifier a
         // side table); the instance detaches it when it goes, so a dispatcher a plugin kept
         // past that point sends nothing.

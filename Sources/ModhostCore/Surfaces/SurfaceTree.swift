@@ -1,18 +1,34 @@
 import ModhostWire
 import ModifierKit
 
+/// The connection that modifiers built by one `mount` or `update` belong to, set once that
+/// request commits its tree: until then (and for ever, if it fails) their events go nowhere.
+final class Attachment {
+    let surface: String
+    weak var session: Session?
+
+    init(surface: String) { self.surface = surface }
+}
+
 /// Where a modifier instance sits, updated when reconciliation moves it, so that its events
 /// always name the node and modifier index the front-end knows now.
 final class ModifierAddress {
     let type: String
-    var surface: String = ""
+    let attachment: Attachment
     var node: String = ""
     /// The node's index path (`0/3/1`), for the params path diagnostics name.
     var indexPath: String = ""
     var index: Int = 0
-    weak var session: Session?
+    /// Set when the instance is gone: a dispatcher a plugin kept sends nothing after that.
+    var isDetached = false
 
-    init(type: String) { self.type = type }
+    init(type: String, attachment: Attachment) {
+        self.type = type
+        self.attachment = attachment
+    }
+
+    var surface: String { attachment.surface }
+    var session: Session? { isDetached ? nil : attachment.session }
 
     /// The modifier's params path in the tree as it is now: `root.children[3].modifiers[0]`.
     var paramsPath: String {
@@ -48,7 +64,7 @@ final class ModifierInstance {
 
     deinit {
         // Events dispatched after the instance is gone (replaced, unmounted) go nowhere.
-        address.session = nil
+        address.isDetached = true
     }
 
     /// Whether the body has been evaluated.
@@ -172,12 +188,18 @@ final class Surface {
         return result
     }
 
-    /// Takes a newly built tree and its keyed nodes: assigns ids, list-row flags and
-    /// modifier addresses.
-    func commit(_ newRoot: NodeState, keyed: [String: NodeState], session: Session) {
-        root = newRoot
-        nodesByKey = keyed
-        assign(newRoot, path: "0", parent: nil, grandparent: nil, session: session)
+    /// Takes a tree `Reconciler` built (ids, list-row flags and the addresses of new
+    /// modifiers are set already): attaches its new modifiers to `session` and moves the
+    /// kept ones to their new places.
+    func commit(_ built: Reconciler.Built, session: Session) {
+        root = built.root
+        nodesByKey = built.nodesByKey
+        built.attachment.session = session
+        for move in built.moves {
+            move.address.node = move.node
+            move.address.indexPath = move.indexPath
+            move.address.index = move.index
+        }
     }
 
     /// Diagnostics for what newly built modifiers do that the host ignores on purpose. Only
@@ -193,25 +215,6 @@ final class Surface {
                     surface: name, node: node.id, path: instance.address.paramsPath)
             }
             instance.reportIgnoredViews()
-        }
-    }
-
-    private func assign(_ node: NodeState, path: String, parent: NodeState?, grandparent: NodeState?, session: Session) {
-        node.id = node.key ?? path
-        node.isListRow = NodeState.isListRow(parent: parent?.kind, grandparent: grandparent?.kind)
-        for (index, instance) in node.modifiers.enumerated() {
-            instance.address.surface = name
-            instance.address.node = node.id
-            instance.address.indexPath = path
-            instance.address.index = index
-            instance.address.session = session
-        }
-        // A row that stays revealed must still have actions on that edge (only revealed rows
-        // are evaluated here).
-        if !node.isListRow { node.revealed = nil }
-        if let edge = node.revealed, node.swipeActions(on: edge).isEmpty { node.revealed = nil }
-        for (index, child) in node.children.enumerated() {
-            assign(child, path: path + "/" + String(index), parent: node, grandparent: parent, session: session)
         }
     }
 }
