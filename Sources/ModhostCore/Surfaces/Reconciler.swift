@@ -76,7 +76,8 @@ struct Reconciler {
         node.id = spec.key ?? path
         node.isListRow = isListRow
         var modifiers: [ModifierInstance] = []
-        modifiers.reserveCapacity(spec.modifiers.count)
+        // Reserving on an empty array allocates even for nothing: most nodes have no modifiers.
+        if !spec.modifiers.isEmpty { modifiers.reserveCapacity(spec.modifiers.count) }
         for (index, config) in spec.modifiers.enumerated() {
             if let previous = reusable?.modifiers[safe: index], previous.type == config.type, previous.params == config.params {
                 counts.unchanged += 1
@@ -124,7 +125,7 @@ struct Reconciler {
         }
         var unkeyedIndex = 0
         var used = Set<ObjectIdentifier>()
-        node.children.reserveCapacity(spec.children.count)
+        if !spec.children.isEmpty { node.children.reserveCapacity(spec.children.count) }
         // A long list of children sizes the key index at once rather than growing it step
         // by step (each growth rehashes every key).
         if spec.children.count > 64 { nodesByKey.reserveCapacity(nodesByKey.count + spec.children.count) }
