@@ -5,45 +5,48 @@ import ModifierKit
 /// (and row state) of the current tree where type and params are unchanged. Nothing is
 /// committed until the whole tree is built, so a bad node anywhere changes nothing.
 struct Reconciler {
+    /// A built tree, ready for `Surface.commit`.
+    struct Built {
+        let root: NodeState
+        let nodesByKey: [String: NodeState]
+        let attachment: Attachment
+        let moves: [Move]
+    }
+
+    /// A kept modifier's new place, applied when the tree is committed: a failed build must
+    /// leave it where it was.
+    struct Move {
+        let address: ModifierAddress
+        let node: String
+        let indexPath: String
+        let index: Int
+    }
+
     let host: Host
     var counts = ReconcileCounts()
     /// Modifiers built or rebuilt by this pass and evaluated already, for the diagnostics
     /// they may warrant once the tree is committed.
     var fresh: [ModifierInstance] = []
-    /// Child indices from the root to the node being built.
-    private var trail: [Int] = []
+    /// The connection the new modifiers will belong to, once the tree is committed.
+    private let attachment: Attachment
+    /// Kept modifiers whose node id, index path or index changes with the new tree.
+    private var moves: [Move] = []
+    /// The keyed nodes of the new tree by key; building it is where a key used twice is
+    /// caught, so each key is hashed once.
+    private var nodesByKey: [String: NodeState] = [:]
+    /// Nodes checked so far, against the limit.
+    private var nodeCount = 0
     /// The registry entry and plugin context of the type built last: rows of a large tree
     /// mostly repeat one type, and both lookups take a lock or hash a string.
     private var lastEntry: (entry: ViewModifierRegistry.Entry, appContext: AppContext)?
-
-    /// The connection the new modifiers will belong to, once the tree is committed.
-    private let attachment: Attachment
-    /// Kept modifiers whose node id, index path or index changes with the new tree; they
-    /// move only when it is committed, since a failed build must leave them as they are.
-    private var moves: [(address: ModifierAddress, node: String, indexPath: String, index: Int)] = []
+    /// The params shapes of this pass, so that rows of one shape convert without hashing.
+    private var shapes = ValueBridge.Shapes()
 
     /// A reconciler for the surface named `surface`.
     init(host: Host, surface: String) {
         self.host = host
         self.attachment = Attachment(surface: surface)
     }
-
-    /// A built tree, ready for `Surface.commit`.
-    struct Built {
-        let root: NodeState
-        let nodesByKey: [String: NodeState]
-        let attachment: Attachment
-        let moves: [(address: ModifierAddress, node: String, indexPath: String, index: Int)]
-    }
-
-    /// The keyed nodes of the new tree by key; building it is where a key used twice is
-    /// caught, so each key is hashed once.
-    private var nodesByKey: [String: NodeState] = [:]
-
-    /// Nodes checked so far, against the limit.
-    private var nodeCount = 0
-    /// The params shapes of this pass, so that rows of one shape convert without hashing.
-    private var shapes = ValueBridge.Shapes()
 
     /// Checks and builds the tree under `root` (the `root` param), reusing what it can of
     /// `old`. Each node is checked just before it is built, so the tree is read once; a bad
@@ -52,25 +55,24 @@ struct Reconciler {
     /// Ids, list-row flags and the places of new modifiers are set as the tree is built,
     /// while each node is at hand, so committing it needs no second walk.
     mutating func build(root: JSONValue, reusing old: NodeState?) throws(RPCError) -> Built {
-        trail = []
         nodeCount = 0
         nodesByKey = [:]
         moves = []
-        let spec = try NodeSpec.check(root, trail: trail, limits: host.limits, count: &nodeCount)
-        let built = try build(spec, reusing: old, parent: nil, grandparent: nil, path: "0")
+        let spec = try NodeSpec.check(root, at: "0", depth: 1, limits: host.limits, count: &nodeCount)
+        let built = try build(spec, reusing: old, parent: nil, grandparent: nil, path: "0", depth: 1)
         return Built(root: built, nodesByKey: nodesByKey, attachment: attachment, moves: moves)
     }
 
-    /// Builds the node `spec` whose index path is `path` (`0/3/1`).
+    /// Builds the node `spec` whose index path is `path` (`0/3/1`), `depth` levels deep.
     private mutating func build(
-        _ spec: NodeSpec, reusing old: NodeState?, parent: ViewKind?, grandparent: ViewKind?, path: String
+        _ spec: NodeSpec, reusing old: NodeState?, parent: ViewKind?, grandparent: ViewKind?, path: String, depth: Int
     ) throws(RPCError) -> NodeState {
         let reusable = old.flatMap { $0.kind == spec.kind && $0.key == spec.key ? $0 : nil }
         if let old, reusable == nil { countRemoved(old) }
         let node = NodeState(kind: spec.kind, key: spec.key, props: spec.props, modifiers: [])
         if let key = spec.key, nodesByKey.updateValue(node, forKey: key) != nil {
-            let path = NodeSpec.path(trail)
-            throw .invalidParams("key '\(key)' at '\(path).key' is used twice; keys are unique in a surface", path: JSONPath.member("key", of: path), expected: "a unique key", got: "\"\(key)\"")
+            let place = NodeSpec.paramsPath(ofNode: path)
+            throw .invalidParams("key '\(key)' at '\(place).key' is used twice; keys are unique in a surface", path: JSONPath.member("key", of: place), expected: "a unique key", got: "\"\(key)\"")
         }
         let isListRow = NodeState.isListRow(parent: parent, grandparent: grandparent)
         node.id = spec.key ?? path
@@ -84,13 +86,13 @@ struct Reconciler {
                 modifiers.append(previous)
                 let address = previous.address
                 if address.node != node.id || address.indexPath != path || address.index != index {
-                    moves.append((address, node.id, path, index))
+                    moves.append(Move(address: address, node: node.id, indexPath: path, index: index))
                 }
                 continue
             }
             if reusable?.modifiers[safe: index] != nil { counts.updated += 1 } else { counts.created += 1 }
-            let trail = self.trail
-            let instance = try makeModifier(type: config.type, params: config.params, path: NodeSpec.modifierPath(trail, index: index))
+            let instance = try makeModifier(
+                type: config.type, params: config.params, path: NodeSpec.paramsPath(ofModifier: index, onNode: path))
             instance.address.node = node.id
             instance.address.indexPath = path
             instance.address.index = index
@@ -130,8 +132,8 @@ struct Reconciler {
         // by step (each growth rehashes every key).
         if spec.children.count > 64 { nodesByKey.reserveCapacity(nodesByKey.count + spec.children.count) }
         for (index, child) in spec.children.enumerated() {
-            trail.append(index)
-            let childSpec = try NodeSpec.check(child, trail: trail, limits: host.limits, count: &nodeCount)
+            let childPath = path + "/" + String(index)
+            let childSpec = try NodeSpec.check(child, at: childPath, depth: depth + 1, limits: host.limits, count: &nodeCount)
             var match: NodeState?
             if let key = childSpec.key {
                 match = oldByKey[key]
@@ -140,8 +142,8 @@ struct Reconciler {
                 unkeyedIndex += 1
             }
             if let match { used.insert(ObjectIdentifier(match)) }
-            node.children.append(try build(childSpec, reusing: match, parent: spec.kind, grandparent: parent, path: path + "/" + String(index)))
-            trail.removeLast()
+            node.children.append(
+                try build(childSpec, reusing: match, parent: spec.kind, grandparent: parent, path: childPath, depth: depth + 1))
         }
         for child in oldChildren where !used.contains(ObjectIdentifier(child)) { countRemoved(child) }
         return node

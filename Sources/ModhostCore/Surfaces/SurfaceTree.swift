@@ -31,11 +31,7 @@ final class ModifierAddress {
     var session: Session? { isDetached ? nil : attachment.session }
 
     /// The modifier's params path in the tree as it is now: `root.children[3].modifiers[0]`.
-    var paramsPath: String {
-        var path = "root"
-        for step in indexPath.split(separator: "/").dropFirst() { path += ".children[" + step + "]" }
-        return path + ".modifiers[" + String(index) + "]"
-    }
+    var paramsPath: String { NodeSpec.paramsPath(ofModifier: index, onNode: indexPath) }
 }
 
 /// One live modifier: built by its plugin's factory, kept while its type and params stay the
