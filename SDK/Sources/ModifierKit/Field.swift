@@ -18,9 +18,14 @@ public final class Field<Value: Convertible>: AnyField {
     // Unchecked: every decode writes it once, and the dynamic exclusivity check cost more
     // than the write. Nothing takes long-lived access to it.
     @exclusivity(unchecked) public var wrappedValue: Value
-    let customKey: String?
-    let isRequired: Bool
+    @usableFromInline let customKey: String?
+    @usableFromInline let isRequired: Bool
 
+    // The initializers are inlinable: a record's `init()` creates every field of every
+    // record decoded, and compiled into the plugin for the field's own type they store
+    // the value directly instead of through generic value witnesses. (A plugin runs only
+    // with the SDK version it was built against, so the layout they rely on is its own.)
+    @inlinable
     init(value: Value, key: String?, required: Bool) {
         self.wrappedValue = value
         self.customKey = key
@@ -29,16 +34,19 @@ public final class Field<Value: Convertible>: AnyField {
     }
 
     /// `@Field var label: String = ""`
+    @inlinable
     public convenience init(wrappedValue: Value) {
         self.init(value: wrappedValue, key: nil, required: false)
     }
 
     /// `@Field("tintColor") var tint: Color = .blue`, optionally with `.required`.
+    @inlinable
     public convenience init(wrappedValue: Value, _ key: String, _ options: FieldOption...) {
         self.init(value: wrappedValue, key: key, required: options.contains(.required))
     }
 
     /// `@Field(.required) var id: String = ""`
+    @inlinable
     public convenience init(wrappedValue: Value, _ options: FieldOption...) {
         self.init(value: wrappedValue, key: nil, required: options.contains(.required))
     }
@@ -46,9 +54,9 @@ public final class Field<Value: Convertible>: AnyField {
     /// The wrapper itself, reachable as `$name`.
     public var projectedValue: Field<Value> { self }
 
-    func key(propertyName: String) -> String { customKey ?? propertyName }
+    @usableFromInline func key(propertyName: String) -> String { customKey ?? propertyName }
 
-    func decode(from params: Dict, propertyName: String, appContext: AppContext) throws {
+    @usableFromInline func decode(from params: Dict, propertyName: String, appContext: AppContext) throws {
         let key = key(propertyName: propertyName)
         guard let raw = params[key] else {
             if isRequired {
@@ -90,7 +98,7 @@ public final class Field<Value: Convertible>: AnyField {
     }
 
     /// Called on a record just made with `init()`, so the value is the default.
-    func schema(propertyName: String, context: inout SchemaContext) -> (key: String, schema: [String: Any], required: Bool) {
+    @usableFromInline func schema(propertyName: String, context: inout SchemaContext) -> (key: String, schema: [String: Any], required: Bool) {
         let optional = Value.self as? OptionalConvertible.Type
         var schema = optional != nil ? optional!.wrappedSchema(in: &context) : Value.jsonSchema(in: &context)
         if !(wrappedValue.jsonValue is JSNull) { schema["default"] = wrappedValue.jsonValue }
@@ -101,27 +109,31 @@ public final class Field<Value: Convertible>: AnyField {
         return (key(propertyName: propertyName), schema, isRequired)
     }
 
-    var currentJSONValue: Any { wrappedValue.jsonValue }
+    @usableFromInline var currentJSONValue: Any { wrappedValue.jsonValue }
 }
 
 extension Field where Value: ExpressibleByNilLiteral {
     /// An optional field declared without a default: `@Field var systemImage: String?`.
+    @inlinable
     public convenience init() {
         self.init(value: nil, key: nil, required: false)
     }
 
     /// `@Field("tintColor") var tint: Color?`
+    @inlinable
     public convenience init(_ key: String, _ options: FieldOption...) {
         self.init(value: nil, key: key, required: options.contains(.required))
     }
 
     /// `@Field(.required) var tint: Color?`: the key must be present (null is allowed).
+    @inlinable
     public convenience init(_ options: FieldOption...) {
         self.init(value: nil, key: nil, required: options.contains(.required))
     }
 }
 
 /// What reflection sees of any `Field`, whatever its value type.
+@usableFromInline
 protocol AnyField: AnyObject {
     func decode(from params: Dict, propertyName: String, appContext: AppContext) throws
     func schema(propertyName: String, context: inout SchemaContext) -> (key: String, schema: [String: Any], required: Bool)

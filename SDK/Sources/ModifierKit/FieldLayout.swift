@@ -9,6 +9,7 @@ import Synchronization
 /// `Mirror` lists them), and the property names come from one `Mirror` per record type. When
 /// the counts disagree (a field's default built another record, say) the caller falls back
 /// to reflection, so the fast path is only taken when it is certainly right.
+@usableFromInline
 enum FieldLayout {
     /// The fields created on one thread while collections are open. One per thread, kept
     /// for the thread's life, so that collecting allocates nothing.
@@ -56,6 +57,7 @@ enum FieldLayout {
     }
 
     /// Called by every field as it is created.
+    @usableFromInline
     static func created(_ field: any AnyField) {
         guard let current = pthread_getspecific(key) else { return }
         let collector = Unmanaged<Collector>.fromOpaque(current).takeUnretainedValue()
