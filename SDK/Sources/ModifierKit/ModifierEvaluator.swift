@@ -118,8 +118,9 @@ extension View {
 }
 
 /// The state of one evaluation, carried down the view tree. Only the SDK uses it: views
-/// are read through the ``View/_walk(with:)`` requirement, which dispatches statically to
-/// each primitive's reading instead of casting every view to find out what it is.
+/// are read through the ``View/_walk(with:)`` requirement, which each primitive implements,
+/// so that reading a view is one call through its conformance rather than a run of casts to
+/// find out what it is.
 public struct _ViewWalker {
     /// Where in the modifier's body the walk is.
     enum Place {
