@@ -81,11 +81,6 @@ public struct JSONKind<T> {
         self.extract = extract
     }
 
-    public func read(_ value: JSONValue, at path: String) throws(RPCError) -> T {
-        guard let result = extract(value) else { throw mismatch(value, at: path) }
-        return result
-    }
-
     /// The error for a value at `path` that is not of this kind.
     func mismatch(_ value: JSONValue, at path: String) -> RPCError {
         .invalidParams("'\(path)' must be \(article) \(name)", path: path, expected: name, got: value.typeName)

@@ -3,30 +3,9 @@ import ModifierKit
 
 /// Converts between wire values and the `Dict` values plugins see.
 public enum ValueBridge {
-    /// A wire value as plugin code sees it: `String`, `Bool`, `Int`, `Double`, `[Any]`,
-    /// `[String: Any]`, and `JSNull()` for null.
-    public static func pluginValue(_ value: JSONValue) -> Any {
-        switch value {
-        case .null: return JSNull()
-        case let .bool(b): return b
-        case let .int(i): return Int(i)
-        case let .double(d): return d
-        case let .string(s): return s
-        case let .array(items): return items.map(pluginValue) as [Any]
-        case let .object(object): return dict(object)
-        }
-    }
-
-    public static func dict(_ object: JSONObject) -> Dict {
-        // `init(minimumCapacity:)` is specialized here; `reserveCapacity` on an empty
-        // dictionary went through the generic runtime and cost more than the inserts.
-        var result = Dict(minimumCapacity: object.count)
-        for (key, value) in object { result[key] = pluginValue(value) }
-        return result
-    }
-
-    /// Objects of the shapes (key sequences) met so far, to build dictionaries of a shape seen
-    /// before without hashing its keys again.
+    /// Converts wire objects to the `Dict` plugins see: `String`, `Bool`, `Int`, `Double`,
+    /// `[Any]`, `[String: Any]`, and `JSNull()` for null. One converter serves a whole
+    /// `mount` or `update`, remembering the shapes (key sequences) of the objects it met.
     ///
     /// The rows of a large tree repeat a few shapes of params, and building a `Dict` hashes
     /// every key. A dictionary copied from one built for the same keys has its keys in place
@@ -37,7 +16,7 @@ public enum ValueBridge {
 
         public init() {}
 
-        /// `object` as a plugin sees it, like `ValueBridge.dict`.
+        /// `object` as a plugin sees it.
         public mutating func dict(_ object: JSONObject) -> Dict {
             let count = object.count
             if count > 1, let found = find(object) {
@@ -48,23 +27,28 @@ public enum ValueBridge {
                 }
                 return result
             }
+            // `init(minimumCapacity:)` is specialized here; `reserveCapacity` on an empty
+            // dictionary went through the generic runtime and cost more than the inserts.
             var result = Dict(minimumCapacity: count)
             for (key, member) in object { result[key] = value(member) }
             if count > 1 { remember(object, result) }
             return result
         }
 
-        /// A wire value as a plugin sees it, like `ValueBridge.pluginValue`, with objects
-        /// built through the known shapes.
+        /// A wire value as a plugin sees it.
         public mutating func value(_ value: JSONValue) -> Any {
             switch value {
+            case .null: return JSNull()
+            case let .bool(b): return b
+            case let .int(i): return Int(i)
+            case let .double(d): return d
+            case let .string(s): return s
             case let .object(object): return dict(object)
             case let .array(items):
                 var result: [Any] = []
                 result.reserveCapacity(items.count)
                 for item in items { result.append(self.value(item)) }
                 return result
-            default: return ValueBridge.pluginValue(value)
             }
         }
 

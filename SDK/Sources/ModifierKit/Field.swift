@@ -101,10 +101,12 @@ public final class Field<Value: Convertible>: AnyField {
     @usableFromInline func schema(propertyName: String, context: inout SchemaContext) -> (key: String, schema: [String: Any], required: Bool) {
         let optional = Value.self as? OptionalConvertible.Type
         var schema = optional != nil ? optional!.wrappedSchema(in: &context) : Value.jsonSchema(in: &context)
-        if !(wrappedValue.jsonValue is JSNull) { schema["default"] = wrappedValue.jsonValue }
-        if Value.self is OptionalConvertible.Type {
+        let defaultValue = wrappedValue.jsonValue
+        let hasDefault = !(defaultValue is JSNull)
+        if hasDefault { schema["default"] = defaultValue }
+        if optional != nil {
             schema = ["anyOf": [schema, ["type": "null"]] as [Any]]
-            if !(wrappedValue.jsonValue is JSNull) { schema["default"] = wrappedValue.jsonValue }
+            if hasDefault { schema["default"] = defaultValue }
         }
         return (key(propertyName: propertyName), schema, isRequired)
     }

@@ -198,11 +198,11 @@ final class Surface {
         }
     }
 
-    /// Diagnostics for what newly built modifiers do that the host ignores on purpose. Only
-    /// modifiers evaluated while the tree was built are concerned; a List row's modifiers are
-    /// evaluated (and report what they ignore) when the row is first used.
+    /// Diagnostics for what newly built modifiers do that the host ignores on purpose.
+    /// `fresh` holds the modifiers evaluated while the tree was built; a List row's modifiers
+    /// are evaluated (and report what they ignore) when the row is first used.
     func diagnose(_ fresh: [ModifierInstance], session: Session) {
-        for instance in fresh where instance.isEvaluated {
+        for instance in fresh {
             guard let node = node(instance.address.node) else { continue }
             if !instance.effect.swipeActions.isEmpty && !node.isListRow {
                 session.diagnostic(
