@@ -38,17 +38,24 @@ public enum ValueBridge {
         /// A wire value as a plugin sees it.
         public mutating func value(_ value: JSONValue) -> Any {
             switch value {
-            case .null: return JSNull()
-            case let .bool(b): return b
-            case let .int(i): return Int(i)
-            case let .double(d): return d
-            case let .string(s): return s
             case let .object(object): return dict(object)
             case let .array(items):
                 var result: [Any] = []
                 result.reserveCapacity(items.count)
                 for item in items { result.append(self.value(item)) }
                 return result
+            default: return Shapes.scalar(value)
+            }
+        }
+
+        private static func scalar(_ value: JSONValue) -> Any {
+            switch value {
+            case .null: return JSNull()
+            case let .bool(b): return b
+            case let .int(i): return Int(i)
+            case let .double(d): return d
+            case let .string(s): return s
+            case .object, .array: preconditionFailure("containers are converted by value(_:)")
             }
         }
 
