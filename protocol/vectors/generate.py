@@ -236,6 +236,8 @@ V(S,"tree deeper than 64", mfail(4,(lambda: (lambda f: f(f,65))(lambda f,n: {"ty
 V(S,"tree of 64 levels is fine", mount(4,"deep",(lambda f: f(f,64))(lambda f,n: {"type":"VStack"} if n==1 else {"type":"VStack","children":[f(f,n-1)]})), init=True)
 V(S,"failed mount creates no surface", mfail(1,{"type":"Grid"},{"path":"root.type"},name="f")+fails(2,"snapshot",{"surface":"f"},-32602,{"path":"surface"})+mount(3,"f",{"type":"List"}), init=True)
 V(S,"failed mount sends no diagnostics", [send(req(1,"mount",{"surface":"f","root":{"type":"VStack","children":[{"type":"Text","modifiers":[SA([{"id":"x"}])]},{"type":"Grid"}]}})),err(1,-32602,{"path":"root.children[1].type"}),QUIET], init=True)
+V(S,"first error in document order: bad params before a bad node", mfail(1,{"type":"List","children":[{"type":"HStack","modifiers":[SA([{"id":"a","tint":"nope"}])]},{"type":"Grid"}]},{"path":"root.children[0].modifiers[0].trailing[0].tint","got":"nope"}), init=True)
+V(S,"first error in document order: a bad node before bad params", mfail(1,{"type":"List","children":[{"type":"Grid"},{"type":"HStack","modifiers":[SA([{"id":"a","tint":"nope"}])]}]},{"path":"root.children[0].type","got":"Grid"}), init=True)
 V(S,"unmount", mount(1,"m",{"type":"List"})+call(2,"unmount",{"surface":"m"},{"$exact":{}})+fails(3,"unmount",{"surface":"m"},-32602,{"path":"surface","expected":"a surface mounted by this connection","got":"m"}), init=True)
 V(S,"unmount then mount again", mount(1,"m",{"type":"List"})+call(2,"unmount",{"surface":"m"},{})+mount(3,"m",{"type":"Text"}), init=True)
 V(S,"unmount missing surface member", fails(1,"unmount",{},-32602,{"path":"surface","expected":"string","got":"nothing"}), init=True)
