@@ -93,6 +93,10 @@ public struct Color: Sendable, Hashable, CustomStringConvertible {
     ///
     /// - Throws: ``ColorParseError`` naming the text and listing the accepted forms.
     public init(parsing text: String) throws(ColorParseError) {
+        if let color = Color.parseCommon(text) {
+            self = color
+            return
+        }
         let trimmed = Color.trimmingWhitespace(text)
         if let color = Color.parseHex(trimmed)
             ?? Color.parseFunctional(trimmed)
@@ -222,6 +226,29 @@ extension Color {
         case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
         default: return nil
         }
+    }
+
+    /// The spellings params nearly always use, `#RRGGBB`, `#RRGGBBAA` and a CSS name in
+    /// lower case, read from the bytes in place; nil sends the text the long way round,
+    /// which reads these the same. (No CSS name is made of hex digits only, so a name
+    /// found here is not a hex colour the long way either.)
+    static func parseCommon(_ text: String) -> Color? {
+        var text = text
+        return text.withUTF8 { bytes -> Color? in
+            let count = bytes.count
+            if (count == 7 || count == 9) && bytes[0] == UInt8(ascii: "#") {
+                var value: UInt32 = 0
+                for index in 1..<count {
+                    guard let digit = hexValue(bytes[index]) else { return nil }
+                    value = value << 4 | UInt32(digit)
+                }
+                if count == 7 { value = value << 8 | 0xFF }
+                return Color(
+                    red: UInt8(truncatingIfNeeded: value >> 24), green: UInt8(truncatingIfNeeded: value >> 16),
+                    blue: UInt8(truncatingIfNeeded: value >> 8), alpha: UInt8(truncatingIfNeeded: value))
+            }
+            return nil
+        } ?? cssNamedColors[text].map(Color.init(rgb:))
     }
 
     /// `#RGB`, `#RGBA`, `#RRGGBB`, `#RRGGBBAA`, `#` optional, alpha last.

@@ -37,7 +37,7 @@ protocol OptionalConvertible {
 
 /// Whether a params value is `null`. Comparing the dynamic type is much cheaper than a
 /// cast, and params hold `JSNull` itself, never wrapped.
-@inline(__always)
+@inlinable @inline(__always)
 func isJSNull(_ value: Any) -> Bool {
     // Opening the existential reads its type in place; `type(of:)` calls into the runtime.
     func isNull<V>(_ opened: V) -> Bool { V.self == JSNull.self }
@@ -48,12 +48,13 @@ func isJSNull(_ value: Any) -> Bool {
 /// (what params from a host always hold). The general cast unwraps the existential and walks
 /// the runtime's cast rules on every call, and a large tree makes it one per field; comparing
 /// the opened type is a pointer comparison. Anything else still gets the full `as?`.
-@inline(__always)
+@inlinable @inline(__always)
 func cast<T>(_ value: Any, to type: T.Type) -> T? {
     func exactly<V>(_ opened: V) -> T? { V.self == T.self ? unsafeBitCast(opened, to: T.self) : nil }
     return _openExistential(value, do: exactly) ?? (value as? T)
 }
 
+@usableFromInline
 func castFailure(_ value: Any, to type: String) -> ConversionError {
     ConversionError("expected \(type), got \(jsonTypeName(value))")
 }
@@ -71,6 +72,7 @@ func jsonTypeName(_ value: Any) -> String {
 }
 
 extension String: Convertible {
+    @inlinable
     public static func convert(from value: Any, appContext: AppContext) throws -> String {
         guard let string = cast(value, to: String.self) else { throw castFailure(value, to: "a string") }
         return string
@@ -81,6 +83,7 @@ extension String: Convertible {
 }
 
 extension Bool: Convertible {
+    @inlinable
     public static func convert(from value: Any, appContext: AppContext) throws -> Bool {
         guard let bool = cast(value, to: Bool.self) else { throw castFailure(value, to: "a boolean") }
         return bool
@@ -91,6 +94,7 @@ extension Bool: Convertible {
 }
 
 extension Int: Convertible {
+    @inlinable
     public static func convert(from value: Any, appContext: AppContext) throws -> Int {
         if let int = cast(value, to: Int.self) { return int }
         if value is Bool { throw castFailure(value, to: "an integer") }
@@ -103,6 +107,7 @@ extension Int: Convertible {
 }
 
 extension Double: Convertible {
+    @inlinable
     public static func convert(from value: Any, appContext: AppContext) throws -> Double {
         if let double = cast(value, to: Double.self) { return double }
         if value is Bool { throw castFailure(value, to: "a number") }
@@ -115,6 +120,8 @@ extension Double: Convertible {
 }
 
 extension Optional: Convertible where Wrapped: Convertible {
+    // Inlinable, as `Enumerable`'s below: fields convert in the plugin, for their own type.
+    @inlinable
     public static func convert(from value: Any, appContext: AppContext) throws -> Wrapped? {
         if isJSNull(value) { return nil }
         return try Wrapped.convert(from: value, appContext: appContext)
@@ -174,6 +181,7 @@ extension Dictionary: Convertible where Key == String, Value: Convertible {
 }
 
 extension Color: Convertible {
+    @inlinable
     public static func convert(from value: Any, appContext: AppContext) throws -> Color {
         guard let text = cast(value, to: String.self) else { throw castFailure(value, to: "a colour string") }
         return try Color(parsing: text)
@@ -191,12 +199,16 @@ extension Color: Convertible {
 public protocol Enumerable: Convertible, CaseIterable, RawRepresentable where RawValue == String {}
 
 extension Enumerable {
+    @inlinable
     public static func convert(from value: Any, appContext: AppContext) throws -> Self {
         guard let raw = cast(value, to: String.self) else { throw castFailure(value, to: "a string") }
-        guard let result = Self(rawValue: raw) else {
-            throw ConversionError("expected one of \(allCases.map { "'\($0.rawValue)'" }.joined(separator: ", "))")
-        }
+        guard let result = Self(rawValue: raw) else { throw unknownCase() }
         return result
+    }
+
+    @usableFromInline @inline(never)
+    static func unknownCase() -> ConversionError {
+        ConversionError("expected one of \(allCases.map { "'\($0.rawValue)'" }.joined(separator: ", "))")
     }
     public static var typeName: String { String(describing: Self.self) }
     public static func jsonSchema(in context: inout SchemaContext) -> [String: Any] { ["type": "string", "enum": allCases.map(\.rawValue) as [Any]] }

@@ -9,136 +9,144 @@ public enum FieldOption: Sendable, Equatable {
 /// The key is the property name, or the string given: `@Field("tintColor") var tint: Color?`.
 /// When the key is absent the property keeps its default; `@Field(.required)` makes absence an
 /// error. Keys the record does not declare are ignored. An optional field needs no `= nil`,
-/// and `null` for it sets it to `nil`.
+/// and `null` for it sets it to `nil`. A key present in the params wins over a value the
+/// record's `init()` assigns to the property. Keys match exactly, Unicode scalar for scalar,
+/// as JavaScript compares them.
 ///
-/// It is a class so that a record struct's copy, seen through reflection while decoding,
-/// shares the storage that is being filled.
+/// Fields hold their values inline, so a struct record cannot hold an optional of its own
+/// type; make such a record a `final class` (an array of itself works in either).
+///
+/// A field takes its value from the params as it is created: `Record.init(from:appContext:)`
+/// runs the record's `init()` while the params are open on its thread, and each field, in
+/// the order `init()` creates them, finds its key there. So decoding copies nothing and
+/// allocates nothing per field.
 @propertyWrapper
-public final class Field<Value: Convertible>: AnyField {
-    // Unchecked: every decode writes it once, and the dynamic exclusivity check cost more
-    // than the write. Nothing takes long-lived access to it.
-    @exclusivity(unchecked) public var wrappedValue: Value
-    @usableFromInline let customKey: String?
-    @usableFromInline let isRequired: Bool
+public struct Field<Value: Convertible>: AnyField {
+    @usableFromInline var value: Value
+    /// Which record decoding filled the value from the params (positive: its serial), or
+    /// the field's place among the fields its record's `init()` creates while the SDK learns
+    /// a record type's layout (negative: minus the place, minus one); 0 otherwise. While the
+    /// decoding that filled the value still runs its record's `init()`, assignments to the
+    /// property leave the params' value in place.
+    ///
+    /// The key and `.required` are not stored: every instance of a record type has the
+    /// same, and its layout keeps them once.
+    @usableFromInline var tag = 0
 
     // The initializers are inlinable: a record's `init()` creates every field of every
-    // record decoded, and compiled into the plugin for the field's own type they store
-    // the value directly instead of through generic value witnesses. (A plugin runs only
-    // with the SDK version it was built against, so the layout they rely on is its own.)
+    // record decoded, and compiled into the plugin for the field's own type they convert
+    // and store the value without generic value witnesses. (A plugin runs only with the
+    // SDK version it was built against, so the layout they rely on is its own.)
     @inlinable
     init(value: Value, key: String?, required: Bool) {
-        self.wrappedValue = value
-        self.customKey = key
-        self.isRequired = required
-        FieldLayout.created(self)
+        self.value = value
+        switch FieldDecoding.created(key: key, required: required, type: Value.self) {
+        case .keepDefault:
+            break
+        case .learnt(let place):
+            self.tag = -place - 1
+        case .decode(let raw, let appContext, let serial):
+            do {
+                if isJSNull(raw), let none = try Self.null(required: required) {
+                    self.value = none
+                } else {
+                    self.value = try Value.convert(from: raw, appContext: appContext)
+                }
+                self.tag = serial
+            } catch {
+                FieldDecoding.failed(error, raw: raw, type: Value.self)
+            }
+        }
     }
 
     /// `@Field var label: String = ""`
     @inlinable
-    public convenience init(wrappedValue: Value) {
+    public init(wrappedValue: Value) {
         self.init(value: wrappedValue, key: nil, required: false)
     }
 
     /// `@Field("tintColor") var tint: Color = .blue`, optionally with `.required`.
     @inlinable
-    public convenience init(wrappedValue: Value, _ key: String, _ options: FieldOption...) {
+    public init(wrappedValue: Value, _ key: String, _ options: FieldOption...) {
         self.init(value: wrappedValue, key: key, required: options.contains(.required))
     }
 
     /// `@Field(.required) var id: String = ""`
     @inlinable
-    public convenience init(wrappedValue: Value, _ options: FieldOption...) {
+    public init(wrappedValue: Value, _ options: FieldOption...) {
         self.init(value: wrappedValue, key: nil, required: options.contains(.required))
+    }
+
+    @inlinable
+    public var wrappedValue: Value {
+        get { value }
+        set {
+            if tag > 0, FieldDecoding.isFilling(tag) { return }
+            value = newValue
+        }
     }
 
     /// The wrapper itself, reachable as `$name`.
     public var projectedValue: Field<Value> { self }
 
-    @usableFromInline func key(propertyName: String) -> String { customKey ?? propertyName }
+    var learntPlace: Int? { tag < 0 ? -tag - 1 : nil }
 
-    @usableFromInline func decode(from params: Dict, propertyName: String, appContext: AppContext) throws {
-        let key = key(propertyName: propertyName)
-        guard let raw = params[key] else {
-            if isRequired {
-                throw FieldError(kind: .missing, path: key, field: key, value: nil, type: Value.typeName)
-            }
-            return
+    /// What `null` sets the field to: `nil` for an optional type. A required field that is
+    /// not optional gets nil back, and its type's conversion then says what null is not.
+    /// Out of line: the metadata it needs (`Optional<Value>`) would otherwise be looked up
+    /// for every field created.
+    @usableFromInline @inline(never)
+    static func null(required: Bool) throws -> Value? {
+        if let none = (Value.self as? OptionalConvertible.Type)?.none as? Value { return none }
+        guard required else {
+            throw ConversionError("only optional fields take null; leave the key out to keep the default")
         }
-        if isJSNull(raw), try decodeNull(key: key) { return }
-        do {
-            wrappedValue = try Value.convert(from: raw, appContext: appContext)
-        } catch {
-            throw fieldError(error, key: key, raw: raw)
-        }
-    }
-
-    // The rare paths live in functions of their own: the metadata they need (such as
-    // `Optional<Value>`) would otherwise be looked up on every call of `decode`.
-
-    /// Sets an optional field to `nil` and returns true. A required field that is not
-    /// optional returns false: its type's conversion then says what null is not.
-    @inline(never)
-    private func decodeNull(key: String) throws -> Bool {
-        if let none = (Value.self as? OptionalConvertible.Type)?.none as? Value {
-            wrappedValue = none
-            return true
-        }
-        guard isRequired else {
-            throw FieldError(
-                kind: .cast, path: key, field: key, value: "null", type: Value.typeName,
-                cause: ConversionError("only optional fields take null; leave the key out to keep the default"))
-        }
-        return false
-    }
-
-    @inline(never)
-    private func fieldError(_ error: any Error, key: String, raw: Any) -> FieldError {
-        if let error = error as? FieldError { return error.inside(key: key) }
-        return FieldError(kind: .cast, path: key, field: key, value: describe(raw), type: Value.typeName, cause: error)
+        return nil
     }
 
     /// Called on a record just made with `init()`, so the value is the default.
-    @usableFromInline func schema(propertyName: String, context: inout SchemaContext) -> (key: String, schema: [String: Any], required: Bool) {
+    func schema(context: inout SchemaContext) -> [String: Any] {
         let optional = Value.self as? OptionalConvertible.Type
         var schema = optional != nil ? optional!.wrappedSchema(in: &context) : Value.jsonSchema(in: &context)
-        let defaultValue = wrappedValue.jsonValue
+        let defaultValue = value.jsonValue
         let hasDefault = !(defaultValue is JSNull)
         if hasDefault { schema["default"] = defaultValue }
         if optional != nil {
             schema = ["anyOf": [schema, ["type": "null"]] as [Any]]
             if hasDefault { schema["default"] = defaultValue }
         }
-        return (key(propertyName: propertyName), schema, isRequired)
+        return schema
     }
 
-    @usableFromInline var currentJSONValue: Any { wrappedValue.jsonValue }
+    var currentJSONValue: Any { value.jsonValue }
 }
 
 extension Field where Value: ExpressibleByNilLiteral {
     /// An optional field declared without a default: `@Field var systemImage: String?`.
     @inlinable
-    public convenience init() {
+    public init() {
         self.init(value: nil, key: nil, required: false)
     }
 
     /// `@Field("tintColor") var tint: Color?`
     @inlinable
-    public convenience init(_ key: String, _ options: FieldOption...) {
+    public init(_ key: String, _ options: FieldOption...) {
         self.init(value: nil, key: key, required: options.contains(.required))
     }
 
     /// `@Field(.required) var tint: Color?`: the key must be present (null is allowed).
     @inlinable
-    public convenience init(_ options: FieldOption...) {
+    public init(_ options: FieldOption...) {
         self.init(value: nil, key: nil, required: options.contains(.required))
     }
 }
 
+extension Field: Sendable where Value: Sendable {}
+
 /// What reflection sees of any `Field`, whatever its value type.
-@usableFromInline
-protocol AnyField: AnyObject {
-    func decode(from params: Dict, propertyName: String, appContext: AppContext) throws
-    func schema(propertyName: String, context: inout SchemaContext) -> (key: String, schema: [String: Any], required: Bool)
-    func key(propertyName: String) -> String
+protocol AnyField {
+    func schema(context: inout SchemaContext) -> [String: Any]
     var currentJSONValue: Any { get }
+    /// The field's place in its record's layout, in a sample made to learn the layout.
+    var learntPlace: Int? { get }
 }

@@ -1,7 +1,7 @@
 /// A type decoded from params by its `@Field` properties, like Expo's records.
 ///
 /// Conformers need only `init()`; `init(from:appContext:)` comes free and fills every field
-/// found by reflection. A record can be a struct or a class, can nest other records, and can
+/// from the params as `init()` creates it. A record can be a struct or a class, can nest other records, and can
 /// itself be a `ViewModifier` (the modifier's params are then its fields).
 public protocol Record: Convertible {
     init()
@@ -11,30 +11,20 @@ extension Record {
     /// Decodes `params` into a new record. Absent keys keep the defaults; unknown keys are
     /// ignored; a bad value throws a `FieldError` whose `path` points at it.
     public init(from params: Dict, appContext: AppContext) throws {
-        // The fields `Self()` creates stay in the thread's collector while they are decoded
-        // (nested records add theirs after them and drop them again), so nothing is copied.
-        let collector = FieldLayout.collector
-        let start = collector.open()
-        defer { collector.close(at: start) }
-        self = Self()
-        if appContext.isDescribing { return }
-        let names = FieldLayout.propertyNames(of: Self.self, sample: self, collector: collector)
-        // The collected fields pair with the names only when nothing else created a field.
-        if collector.fields.count - start == names.count {
-            for index in names.indices {
-                try collector.fields[start + index].decode(from: params, propertyName: names[index], appContext: appContext)
-            }
+        if appContext.isDescribing {
+            self = Self()
         } else {
-            for (name, field) in fields {
-                try field.decode(from: params, propertyName: name, appContext: appContext)
-            }
+            self = try FieldDecoding.decode(Self.self, from: params, appContext: appContext)
         }
     }
 
     /// The record's fields as params would carry them.
     public func toDictionary() -> Dict {
         var result: Dict = [:]
-        for (name, field) in fields { result[field.key(propertyName: name)] = field.currentJSONValue }
+        // The layout lists the same fields in the same order, with their keys.
+        for ((_, field), described) in zip(fields, FieldDecoding.layout(of: Self.self).fields) {
+            result[described.key] = field.currentJSONValue
+        }
         return result
     }
 
@@ -72,9 +62,8 @@ extension Record {
             var properties: [String: Any] = [:]
             var order: [String] = []
             var required: [String] = []
-            for (name, field) in Self().fields {
-                let described = field.schema(propertyName: name, context: &context)
-                properties[described.key] = described.schema
+            for ((_, field), described) in zip(Self().fields, FieldDecoding.layout(of: Self.self).fields) {
+                properties[described.key] = field.schema(context: &context)
                 order.append(described.key)
                 if described.required { required.append(described.key) }
             }

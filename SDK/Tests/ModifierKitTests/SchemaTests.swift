@@ -37,7 +37,9 @@ private final class SchemaTreeNode: Record {
     @Field var children: [SchemaTreeNode] = []
 }
 
-private struct SchemaLinked: Record {
+// A record holding an optional of itself is a class: fields store their values inline, and
+// a struct cannot contain itself (an array of itself is fine, its elements live elsewhere).
+private final class SchemaLinked: Record {
     @Field var value: Int = 0
     @Field var next: SchemaLinked?
 }

@@ -1,0 +1,304 @@
+import Glibc
+import Synchronization
+
+/// Decodes records as their fields are created.
+///
+/// `Record.init(from:appContext:)` opens the params on its thread and runs the record's
+/// `init()`; every `Field` asks `created(key:required:type:)` for its value as it is made. A
+/// field is known by its place among the fields `init()` creates: one sample of each record
+/// type, made once, pairs those places with the property names `Mirror` lists (a field made
+/// by something else, such as a default value that is itself a record, has a place but no
+/// name, and keeps its default). Reflection thus runs once per type, not once per decode.
+///
+/// The params are read in one pass before `init()` runs: each entry's key is compared with
+/// the layout's keys (lengths first), and its value is put in the slot of the field that
+/// takes it. That hashes nothing; a lookup per field would hash its key every time. Nested
+/// records open their own params, with slots after the outer ones, and close them when done.
+@usableFromInline
+enum FieldDecoding {
+    /// What a field being created does with its value.
+    @usableFromInline
+    enum Creation {
+        /// No record is being decoded, or the params do not set this field.
+        case keepDefault
+        /// A record type's layout is being learnt: the field is the `place`-th created.
+        case learnt(place: Int)
+        /// Convert `raw` from the params; `serial` identifies the decoding for the field.
+        case decode(raw: Any, appContext: AppContext, serial: Int)
+    }
+
+    /// A record type's fields in the order its `init()` creates them.
+    struct Layout: Sendable {
+        /// Per place, the key of the record's own field there (nil: the field belongs to
+        /// something else).
+        let keys: [Key?]
+        /// Places of the record's own fields.
+        let own: [Int]
+        /// The record's own fields in the order `Mirror` lists them: property name, key,
+        /// and whether the key is required.
+        let fields: [(name: String, key: String, required: Bool)]
+    }
+
+    /// A field's key, matched exactly: the same Unicode scalars, as JSON and JavaScript
+    /// compare object keys (Swift's `==` would also take canonically equivalent spellings).
+    struct Key: Sendable {
+        let text: String
+        let length: Int
+        let isASCII: Bool
+
+        init(_ text: String) {
+            self.text = text
+            length = text.utf8.count
+            isASCII = text.utf8.allSatisfy { $0 < 0x80 }
+        }
+
+        /// Whether `other`, `length` bytes of UTF-8, is this key. Lengths first: most keys
+        /// differ there. A string as long as an ASCII key that Swift finds equal to it is the
+        /// same bytes (no other spelling of ASCII text is as short), so only keys with other
+        /// characters compare their bytes as well.
+        @inline(__always)
+        func matches(_ other: String, length: Int) -> Bool {
+            self.length == length && text == other && (isASCII || text.utf8.elementsEqual(other.utf8))
+        }
+    }
+
+    enum Mode { case idle, learning, filling }
+
+    /// One per thread, kept for the thread's life. Its properties describe the innermost
+    /// decoding (or layout learning) in progress; an outer one's are kept on the stack of
+    /// `decode` while an inner one runs.
+    final class State {
+        // Touched once per field on one thread only; dynamic exclusivity checks cost more
+        // than the accesses.
+        @exclusivity(unchecked) var mode = Mode.idle
+        @exclusivity(unchecked) var layout = Layout(keys: [], own: [], fields: [])
+        /// Where the innermost frame's slots start in `slots`.
+        @exclusivity(unchecked) var base = 0
+        /// The place of the next field created.
+        @exclusivity(unchecked) var next = 0
+        @exclusivity(unchecked) var serial = 0
+        @exclusivity(unchecked) var appContext: AppContext?
+        /// The place of the field being converted, for its error.
+        @exclusivity(unchecked) var converting = 0
+        /// The first error; fields created after it keep their defaults.
+        @exclusivity(unchecked) var failure: FieldError?
+        @exclusivity(unchecked) var lastSerial = 0
+        /// The params values of the open decodings, one slot per place, innermost last;
+        /// `slotCount` are initialized.
+        @exclusivity(unchecked) var slots = UnsafeMutablePointer<Any?>.allocate(capacity: 64)
+        @exclusivity(unchecked) var slotCapacity = 64
+        @exclusivity(unchecked) var slotCount = 0
+        /// Custom keys and `.required` seen while a layout is learnt, per place.
+        @exclusivity(unchecked) var learnt: [(key: String?, required: Bool)] = []
+        /// The layouts of the record types decoded last on this thread: a few types (a
+        /// modifier and its nested records) alternate, and the shared table takes a lock.
+        @exclusivity(unchecked) var recent: [(type: ObjectIdentifier, layout: Layout)] = []
+
+        /// Opens `count` empty slots after the open ones and returns where they start.
+        func openSlots(_ count: Int) -> Int {
+            let base = slotCount
+            if base + count > slotCapacity {
+                let capacity = max(slotCapacity * 2, base + count)
+                let grown = UnsafeMutablePointer<Any?>.allocate(capacity: capacity)
+                grown.moveInitialize(from: slots, count: base)
+                slots.deallocate()
+                slots = grown
+                slotCapacity = capacity
+            }
+            for slot in 0..<count { (slots + base + slot).initialize(to: nil) }
+            slotCount = base + count
+            return base
+        }
+
+        /// Closes the innermost `count` slots.
+        func closeSlots(_ count: Int) {
+            slotCount -= count
+            (slots + slotCount).deinitialize(count: count)
+        }
+
+        deinit {
+            slots.deinitialize(count: slotCount)
+            slots.deallocate()
+        }
+    }
+
+    private static let key: pthread_key_t = {
+        var key = pthread_key_t()
+        pthread_key_create(&key) { state in
+            if let state { Unmanaged<State>.fromOpaque(state).release() }
+        }
+        return key
+    }()
+
+    private static let layouts = Mutex<[ObjectIdentifier: Layout]>([:])
+
+    /// This thread's state, made on first use.
+    static var state: State {
+        if let current = pthread_getspecific(key) { return Unmanaged<State>.fromOpaque(current).takeUnretainedValue() }
+        let state = State()
+        pthread_setspecific(key, Unmanaged.passRetained(state).toOpaque())
+        return state
+    }
+
+    /// This thread's state if it has one.
+    private static var existingState: State? {
+        guard let current = pthread_getspecific(key) else { return nil }
+        return Unmanaged<State>.fromOpaque(current).takeUnretainedValue()
+    }
+
+    /// Called by every field as it is created.
+    @usableFromInline
+    static func created(key: String?, required: Bool, type: any Convertible.Type) -> Creation {
+        guard let state = existingState else { return .keepDefault }
+        switch state.mode {
+        case .idle:
+            return .keepDefault
+        case .learning:
+            state.learnt.append((key, required))
+            defer { state.next += 1 }
+            return .learnt(place: state.next)
+        case .filling:
+            let place = state.next
+            state.next = place + 1
+            guard place < state.layout.keys.count, state.failure == nil else { return .keepDefault }
+            guard let raw = state.slots[state.base + place].take() else {
+                if required, let own = state.layout.keys[place] {
+                    state.failure = FieldError(kind: .missing, path: own.text, field: own.text, value: nil, type: type.typeName)
+                }
+                return .keepDefault
+            }
+            state.converting = place
+            return .decode(raw: raw, appContext: state.appContext.unsafelyUnwrapped, serial: state.serial)
+        }
+    }
+
+    /// Called by a field whose conversion threw; the decoding throws the first such error.
+    @usableFromInline
+    static func failed(_ error: any Error, raw: Any, type: any Convertible.Type) {
+        guard let state = existingState, state.mode == .filling, state.failure == nil,
+              let key = state.layout.keys[state.converting]?.text else { return }
+        if let error = error as? FieldError {
+            state.failure = error.inside(key: key)
+        } else {
+            state.failure = FieldError(
+                kind: .cast, path: key, field: key, value: describe(raw), type: type.typeName, cause: error)
+        }
+    }
+
+    /// Whether the decoding `serial` is still running its record's `init()`.
+    @usableFromInline
+    static func isFilling(_ serial: Int) -> Bool {
+        guard let state = existingState else { return false }
+        return state.mode == .filling && state.serial == serial
+    }
+
+    /// Makes an `R` whose fields take their values from `params`.
+    static func decode<R: Record>(_ type: R.Type, from params: Dict, appContext: AppContext) throws -> R {
+        let state = state
+        var layout = layout(of: type, state: state)
+        let places = layout.keys.count
+        let base = state.openSlots(places)
+        // Values are copied only into the slots that take them.
+        var index = params.startIndex
+        while index != params.endIndex {
+            let key = params.keys[index]
+            let length = key.utf8.count
+            for place in layout.own {
+                // Own places always have a key; the slot is still empty, as keys are unique.
+                if layout.keys[place].unsafelyUnwrapped.matches(key, length: length) {
+                    (state.slots + base + place).initialize(to: params.values[index])
+                }
+            }
+            params.formIndex(after: &index)
+        }
+        // The outer decoding's state waits here; swaps move it without copying.
+        let outerMode = state.mode, outerBase = state.base, outerNext = state.next
+        let outerSerial = state.serial, outerConverting = state.converting
+        var context: AppContext? = appContext
+        var outerFailure: FieldError? = nil
+        swap(&state.layout, &layout)
+        swap(&state.appContext, &context)
+        swap(&state.failure, &outerFailure)
+        state.lastSerial += 1
+        state.mode = .filling
+        state.base = base
+        state.next = 0
+        state.serial = state.lastSerial
+        let record = R()
+        let created = state.next
+        swap(&state.layout, &layout)
+        swap(&state.appContext, &context)
+        swap(&state.failure, &outerFailure)
+        state.mode = outerMode
+        state.base = outerBase
+        state.next = outerNext
+        state.serial = outerSerial
+        state.converting = outerConverting
+        state.closeSlots(places)
+        // `outerFailure` now holds this decoding's failure.
+        if let failure = outerFailure { throw failure }
+        guard created == places else {
+            throw RecordLayoutError(type: "\(R.self)", learnt: places, created: created)
+        }
+        return record
+    }
+
+    /// The layout of `type`.
+    static func layout<R: Record>(of type: R.Type) -> Layout {
+        layout(of: type, state: state)
+    }
+
+    /// The layout of `type`, learnt from one sample the first time it is asked for.
+    private static func layout<R: Record>(of type: R.Type, state: State) -> Layout {
+        let id = ObjectIdentifier(type)
+        for recent in state.recent where recent.type == id { return recent.layout }
+        let layout: Layout
+        if let known = layouts.withLock({ $0[id] }) {
+            layout = known
+        } else {
+            let outerMode = state.mode, outerNext = state.next
+            var learnt: [(key: String?, required: Bool)] = []
+            swap(&state.learnt, &learnt)
+            state.mode = .learning
+            state.next = 0
+            let sample = R()
+            let created = state.next
+            swap(&state.learnt, &learnt)
+            state.mode = outerMode
+            state.next = outerNext
+            var keys = [Key?](repeating: nil, count: created)
+            var own: [Int] = []
+            var fields: [(name: String, key: String, required: Bool)] = []
+            for (name, field) in sample.fields {
+                // Every field `Mirror` lists is described, so that `fields` pairs with it;
+                // one the sample's `init()` did not create itself (copied in) has no place.
+                guard let place = field.learntPlace, place < created else {
+                    fields.append((name, name, false))
+                    continue
+                }
+                let key = learnt[place].key ?? name
+                keys[place] = Key(key)
+                own.append(place)
+                fields.append((name, key, learnt[place].required))
+            }
+            layout = Layout(keys: keys, own: own, fields: fields)
+            layouts.withLock { $0[id] = layout }
+        }
+        if state.recent.count == 4 { state.recent.removeFirst() }
+        state.recent.append((id, layout))
+        return layout
+    }
+}
+
+/// A record type whose `init()` created a different number of fields than when its layout
+/// was learnt, so its fields cannot be told apart by their order. A record's `init()` must
+/// create the same fields every time.
+struct RecordLayoutError: Error, CustomStringConvertible {
+    let type: String
+    let learnt: Int
+    let created: Int
+
+    var description: String {
+        "\(type).init() created \(created) fields, but \(learnt) the first time; a record's init() must create the same fields every time"
+    }
+}
