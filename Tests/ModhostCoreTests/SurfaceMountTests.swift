@@ -51,6 +51,19 @@ struct SurfaceMountTests {
         #expect(surfaceChild(root, 1)?["key"] == nil)
     }
 
+    @Test func indexPathsCountPastOneDigit() throws {
+        // Paths are written digit by digit: 9, 10, 100 and 1000 must come out whole.
+        let client = try SurfaceClient.initialized()
+        let texts = (0...1000).map { J.text("t\($0)") }
+        let deep = J.node("VStack", children: [J.node("VStack", children: Array(texts.prefix(12)))])
+        try client.ok(client.mount("main", J.node("VStack", children: texts + [deep])))
+        let root = try client.root()
+        for index in [0, 9, 10, 99, 100, 999, 1000] {
+            #expect(surfaceChild(root, index)?["id"] == .string("0/\(index)"))
+        }
+        #expect(surfaceChild(root, 1001, 0, 11)?["id"] == "0/1001/0/11")
+    }
+
     @Test func snapshotKeepsTypesAndProps() throws {
         let client = try SurfaceClient.initialized()
         try client.ok(client.mount("main", sampleTree()))

@@ -21,6 +21,28 @@ struct NodeSpec {
         return path
     }
 
+    /// The index path of child `index` of the node at `path`: `0/3` and 1 give `0/3/1`.
+    /// Written in one go: every node of a tree gets one, and two appends and a number
+    /// formatted on its own cost several times as much.
+    static func indexPath(ofChild index: Int, of path: String) -> String {
+        var digits = 1
+        var rest = index
+        while rest >= 10 { rest /= 10; digits += 1 }
+        var parent = path
+        return parent.withUTF8 { parent in
+            String(unsafeUninitializedCapacity: parent.count + 1 + digits) { buffer in
+                _ = buffer.initialize(fromContentsOf: parent)
+                buffer[parent.count] = UInt8(ascii: "/")
+                var value = index
+                for position in stride(from: parent.count + digits, to: parent.count, by: -1) {
+                    buffer[position] = UInt8(ascii: "0") + UInt8(value % 10)
+                    value /= 10
+                }
+                return parent.count + 1 + digits
+            }
+        }
+    }
+
     /// `root.children[3].modifiers[1]`.
     static func paramsPath(ofModifier index: Int, onNode indexPath: String) -> String {
         paramsPath(ofNode: indexPath) + ".modifiers[" + String(index) + "]"
@@ -56,14 +78,16 @@ struct NodeSpec {
         if let key {
             // Keys and index paths (`0/3/1`) name nodes in one namespace, so a key must not
             // look like a path.
-            guard !key.isEmpty, !key.utf8.contains(UInt8(ascii: "/")), !key.allSatisfy(\.isNumber) else {
+            guard !key.isEmpty, !key.utf8.contains(UInt8(ascii: "/")), !isAllNumbers(key) else {
                 let path = paramsPath(ofNode: indexPath)
                 throw .invalidParams("'\(path).key' must be a non-empty string without '/' that is not all digits (those name nodes by index path)", path: JSONPath.member("key", of: path), expected: "non-empty string without '/', not all digits", got: "\"\(key)\"")
             }
         }
         let props = try object.optional("props", at: paramsPath(ofNode: indexPath), as: .object) ?? JSONObject()
 
-        var modifiers: [(String, JSONObject)] = []
+        // Labelled as the stored property is: a differently labelled array would be copied
+        // into a new one when the spec is made.
+        var modifiers: [(type: String, params: JSONObject)] = []
         if let list = try object.optional("modifiers", at: paramsPath(ofNode: indexPath), as: .array) {
             guard list.count <= limits.maxModifiersPerNode else {
                 throw .invalidParams("a node takes at most \(limits.maxModifiersPerNode) modifiers", path: JSONPath.member("modifiers", of: paramsPath(ofNode: indexPath)), expected: "at most \(limits.maxModifiersPerNode) modifiers", got: "\(list.count)")
@@ -88,5 +112,12 @@ struct NodeSpec {
             children = list
         }
         return NodeSpec(kind: kind, key: key, props: props, modifiers: modifiers, children: children)
+    }
+
+    /// Whether every character of `key` is a number. Keys nearly always start with an ASCII
+    /// character that is not a digit, which decides it without reading characters.
+    private static func isAllNumbers(_ key: String) -> Bool {
+        if let first = key.utf8.first, first < 0x80, !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first) { return false }
+        return key.allSatisfy(\.isNumber)
     }
 }

@@ -132,7 +132,7 @@ struct Reconciler {
         // by step (each growth rehashes every key).
         if spec.children.count > 64 { nodesByKey.reserveCapacity(nodesByKey.count + spec.children.count) }
         for (index, child) in spec.children.enumerated() {
-            let childPath = path + "/" + String(index)
+            let childPath = NodeSpec.indexPath(ofChild: index, of: path)
             let childSpec = try NodeSpec.check(child, at: childPath, depth: depth + 1, limits: host.limits, count: &nodeCount)
             var match: NodeState?
             if let key = childSpec.key {
