@@ -138,22 +138,29 @@ extension Optional: OptionalConvertible where Wrapped: Convertible {
 }
 
 extension Array: Convertible where Element: Convertible {
+    @inlinable
     public static func convert(from value: Any, appContext: AppContext) throws -> [Element] {
         guard let array = cast(value, to: [Any].self) else { throw castFailure(value, to: "an array") }
-        var result: [Element] = []
-        result.reserveCapacity(array.count)
-        for (index, item) in array.enumerated() {
-            do {
-                result.append(try Element.convert(from: item, appContext: appContext))
-            } catch let error as FieldError {
-                throw error.inside(index: index)
-            } catch {
-                throw FieldError(
-                    kind: .cast, path: "[\(index)]", field: "[\(index)]", value: describe(item), type: Element.typeName,
-                    cause: error)
+        // Made at its size in one allocation; on a throw the elements made so far are freed.
+        return try [Element](unsafeUninitializedCapacity: array.count) { buffer, count in
+            for item in array {
+                do {
+                    (buffer.baseAddress.unsafelyUnwrapped + count).initialize(
+                        to: try Element.convert(from: item, appContext: appContext))
+                } catch {
+                    throw elementError(error, item: item, index: count)
+                }
+                count += 1
             }
         }
-        return result
+    }
+
+    /// The error for element `index`, which failed to convert.
+    @usableFromInline @inline(never)
+    static func elementError(_ error: any Error, item: Any, index: Int) -> FieldError {
+        if let error = error as? FieldError { return error.inside(index: index) }
+        return FieldError(
+            kind: .cast, path: "[\(index)]", field: "[\(index)]", value: describe(item), type: Element.typeName, cause: error)
     }
     public static var typeName: String { "[\(Element.typeName)]" }
     public static func jsonSchema(in context: inout SchemaContext) -> [String: Any] { ["type": "array", "items": Element.jsonSchema(in: &context)] }
