@@ -155,7 +155,9 @@ struct Reconciler {
     }
 
     private mutating func makeModifier(type: String, params: JSONObject, path: @autoclosure () -> String) throws(RPCError) -> ModifierInstance {
-        let (entry, appContext) = try entry(for: type, path: path())
+        // Read in place: copying the cached entry out would retain each of its members.
+        if lastEntry?.entry.type != type { lastEntry = try entry(for: type, path: path()) }
+        let entry = lastEntry.unsafelyUnwrapped.entry, appContext = lastEntry.unsafelyUnwrapped.appContext
         let address = ModifierAddress(type: type, attachment: attachment)
         // The address is captured strongly (a weak reference would cost every modifier a
         // side table); the instance detaches it when it goes, so a dispatcher a plugin kept
@@ -181,8 +183,7 @@ struct Reconciler {
 
     /// The registry entry for `type` with its plugin's context; an unknown type is an error
     /// at `path` that lists the known ones.
-    private mutating func entry(for type: String, path: @autoclosure () -> String) throws(RPCError) -> (ViewModifierRegistry.Entry, AppContext) {
-        if let lastEntry, lastEntry.entry.type == type { return lastEntry }
+    private func entry(for type: String, path: @autoclosure () -> String) throws(RPCError) -> (entry: ViewModifierRegistry.Entry, appContext: AppContext) {
         guard let entry = ViewModifierRegistry.entry(for: type) else {
             let path = path()
             let known = ViewModifierRegistry.entries.map(\.type)
@@ -191,9 +192,7 @@ struct Reconciler {
                 path: JSONPath.member("$type", of: path), expected: known.isEmpty ? "a registered modifier type" : "one of \(known.joined(separator: ", "))",
                 got: type, extra: JSONObject([("known", .array(known.map { .string($0) }))]))
         }
-        let found = (entry, host.appContext(forPlugin: entry.plugin))
-        lastEntry = found
-        return found
+        return (entry, host.appContext(forPlugin: entry.plugin))
     }
 }
 
