@@ -69,14 +69,12 @@ struct Reconciler {
     ) throws(RPCError) -> NodeState {
         let reusable = old.flatMap { $0.kind == spec.kind && $0.key == spec.key ? $0 : nil }
         if let old, reusable == nil { countRemoved(old) }
-        let node = NodeState(kind: spec.kind, key: spec.key, props: spec.props, modifiers: [])
+        let isListRow = NodeState.isListRow(parent: parent, grandparent: grandparent)
+        let node = NodeState(kind: spec.kind, key: spec.key, props: spec.props, id: spec.key ?? path, isListRow: isListRow)
         if let key = spec.key, nodesByKey.updateValue(node, forKey: key) != nil {
             let place = NodeSpec.paramsPath(ofNode: path)
             throw .invalidParams("key '\(key)' at '\(place).key' is used twice; keys are unique in a surface", path: JSONPath.member("key", of: place), expected: "a unique key", got: "\"\(key)\"")
         }
-        let isListRow = NodeState.isListRow(parent: parent, grandparent: grandparent)
-        node.id = spec.key ?? path
-        node.isListRow = isListRow
         var modifiers: [ModifierInstance] = []
         // Reserving on an empty array allocates even for nothing: most nodes have no modifiers.
         if !spec.modifiers.isEmpty { modifiers.reserveCapacity(spec.modifiers.count) }
@@ -92,10 +90,7 @@ struct Reconciler {
             }
             if reusable?.modifiers[safe: index] != nil { counts.updated += 1 } else { counts.created += 1 }
             let instance = try makeModifier(
-                type: config.type, params: config.params, path: NodeSpec.paramsPath(ofModifier: index, onNode: path))
-            instance.address.node = node.id
-            instance.address.indexPath = path
-            instance.address.index = index
+                type: config.type, params: config.params, node: node.id, indexPath: path, index: index)
             // A row's modifier waits for its first use; any other is evaluated now, because
             // swipe actions it adds are ignored and the front-end is told so.
             if !isListRow {
@@ -127,7 +122,10 @@ struct Reconciler {
         }
         var unkeyedIndex = 0
         var used = Set<ObjectIdentifier>()
-        if !spec.children.isEmpty { node.children.reserveCapacity(spec.children.count) }
+        // Built aside and stored once: every change to a class's array property is checked
+        // for exclusive access.
+        var children: [NodeState] = []
+        if !spec.children.isEmpty { children.reserveCapacity(spec.children.count) }
         // A long list of children sizes the key index at once rather than growing it step
         // by step (each growth rehashes every key).
         if spec.children.count > 64 { nodesByKey.reserveCapacity(nodesByKey.count + spec.children.count) }
@@ -142,9 +140,10 @@ struct Reconciler {
                 unkeyedIndex += 1
             }
             if let match { used.insert(ObjectIdentifier(match)) }
-            node.children.append(
+            children.append(
                 try build(childSpec, reusing: match, parent: spec.kind, grandparent: parent, path: childPath, depth: depth + 1))
         }
+        node.children = children
         for child in oldChildren where !used.contains(ObjectIdentifier(child)) { countRemoved(child) }
         return node
     }
@@ -154,11 +153,16 @@ struct Reconciler {
         for child in node.children { countRemoved(child) }
     }
 
-    private mutating func makeModifier(type: String, params: JSONObject, path: @autoclosure () -> String) throws(RPCError) -> ModifierInstance {
+    /// A new instance of modifier `type` from `params`, the modifier at `index` on the node
+    /// `node` (index path `indexPath`).
+    private mutating func makeModifier(
+        type: String, params: JSONObject, node: String, indexPath: String, index: Int
+    ) throws(RPCError) -> ModifierInstance {
+        func paramsPath() -> String { NodeSpec.paramsPath(ofModifier: index, onNode: indexPath) }
         // Read in place: copying the cached entry out would retain each of its members.
-        if lastEntry?.entry.type != type { lastEntry = try entry(for: type, path: path()) }
+        if lastEntry?.entry.type != type { lastEntry = try entry(for: type, path: paramsPath()) }
         let entry = lastEntry.unsafelyUnwrapped.entry, appContext = lastEntry.unsafelyUnwrapped.appContext
-        let address = ModifierAddress(type: type, attachment: attachment)
+        let address = ModifierAddress(type: type, attachment: attachment, node: node, indexPath: indexPath, index: index)
         // The address is captured strongly (a weak reference would cost every modifier a
         // side table); the instance detaches it when it goes, so a dispatcher a plugin kept
         // past that point sends nothing.
@@ -170,12 +174,12 @@ struct Reconciler {
         do {
             modifier = try entry.factory(shapes.dict(params), appContext, dispatcher)
         } catch let error as FieldError {
-            let path = path()
+            let path = paramsPath()
             let place = error.path.isEmpty ? path : (error.path.hasPrefix("[") ? path + error.path : path + "." + error.path)
             throw .invalidParams(
                 "\(error.description) (at '\(place)')", path: place, expected: error.type, got: error.value ?? "nothing")
         } catch {
-            let path = path()
+            let path = paramsPath()
             throw .invalidParams("modifier '\(type)' refused its params at '\(path)': \(error)", path: path)
         }
         return ModifierInstance(type: type, params: params, modifier: modifier, address: address, plugin: entry.plugin)

@@ -22,9 +22,12 @@ final class ModifierAddress {
     /// Set when the instance is gone: a dispatcher a plugin kept sends nothing after that.
     var isDetached = false
 
-    init(type: String, attachment: Attachment) {
+    init(type: String, attachment: Attachment, node: String, indexPath: String, index: Int) {
         self.type = type
         self.attachment = attachment
+        self.node = node
+        self.indexPath = indexPath
+        self.index = index
     }
 
     var surface: String { attachment.surface }
@@ -103,11 +106,15 @@ final class NodeState {
     /// The edge whose actions are showing.
     var revealed: HorizontalEdge?
 
-    init(kind: ViewKind, key: String?, props: JSONObject, modifiers: [ModifierInstance]) {
+    // Everything known when the node is made is set here: stores in an initializer need no
+    // exclusivity check, and a tree of many nodes makes that count.
+    init(kind: ViewKind, key: String?, props: JSONObject, id: String, isListRow: Bool) {
         self.kind = kind
         self.key = key
         self.props = props
-        self.modifiers = modifiers
+        self.modifiers = []
+        self.id = id
+        self.isListRow = isListRow
     }
 
     /// Whether a node under `parent` (itself under `grandparent`) is a List row.
