@@ -20,7 +20,7 @@ enum Scaffold {
     static func files(name: String, sdkPath: String) -> [(path: String, text: String)] {
         let type = name.prefix(1).lowercased() + name.dropFirst()
         let manifest: JSONValue = [
-            "name": .string(name), "version": "0.1.0", "platforms": ["linux"], "sdkVersion": "1.0.0",
+            "name": .string(name), "version": "0.1.0", "platforms": ["linux"], "sdkVersion": "2.0.0",
             "linux": ["library": .string("lib\(name).so"), "swiftModule": .string(name), "modules": .array([.string("\(name)Module")])],
         ]
         var manifestBytes: [UInt8] = []

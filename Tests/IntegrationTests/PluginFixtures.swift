@@ -8,7 +8,7 @@ enum PluginFixtures {
     @discardableResult
     static func make(
         in root: String, folder: String, name: String, library: String = "libGreetingFixture.so",
-        modules: [String] = ["GreetingModule"], sdkVersion: String = "1.0.0", copyLibrary: Bool = true
+        modules: [String] = ["GreetingModule"], sdkVersion: String = "2.0.0", copyLibrary: Bool = true
     ) throws -> String {
         let path = root + "/" + folder
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o755])

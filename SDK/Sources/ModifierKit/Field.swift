@@ -18,8 +18,8 @@ public enum FieldOption: Sendable, Equatable {
 ///
 /// A field takes its value from the params as it is created: `Record.init(from:appContext:)`
 /// runs the record's `init()` while the params are open on its thread, and each field, in
-/// the order `init()` creates them, finds its key there. So decoding copies nothing and
-/// allocates nothing per field.
+/// the order `init()` creates them, finds its value there. A field thus costs no allocation
+/// of its own, and no key is hashed to find its value.
 @propertyWrapper
 public struct Field<Value: Convertible>: AnyField {
     @usableFromInline var value: Value
@@ -83,6 +83,15 @@ public struct Field<Value: Convertible>: AnyField {
         set {
             if tag > 0, FieldDecoding.isFilling(tag) { return }
             value = newValue
+        }
+        // In place, so that `items.append(x)` does not copy the array.
+        _modify {
+            if tag > 0, FieldDecoding.isFilling(tag) {
+                var discarded = value
+                yield &discarded
+            } else {
+                yield &value
+            }
         }
     }
 

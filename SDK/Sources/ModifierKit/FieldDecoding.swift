@@ -34,8 +34,8 @@ enum FieldDecoding {
         let keys: [Key?]
         /// Places of the record's own fields.
         let own: [Int]
-        /// The record's own fields in the order `Mirror` lists them: property name, key,
-        /// and whether the key is required.
+        /// Every field `Mirror` lists, in its order: property name, key, and whether the key
+        /// is required. `Record.fields` pairs with it.
         let fields: [(name: String, key: String, required: Bool)]
     }
 

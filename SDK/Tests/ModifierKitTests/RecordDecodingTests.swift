@@ -17,6 +17,15 @@ private struct AssigningRecord: Record {
     }
 }
 
+private struct ListRecord: Record {
+    @Field var items: [String] = []
+}
+
+private struct AppendingRecord: Record {
+    @Field var items: [String] = ["declared"]
+    init() { items.append("from init") }
+}
+
 private struct NameRecord: Record {
     @Field var name: String = ""
 }
@@ -46,9 +55,10 @@ private struct SameKeyRecord: Record {
 }
 
 private struct UnicodeKeyRecord: Record {
-    // "café" with a precomposed é, and the letter K.
+    // "café" with a precomposed é, the letter K, and an a with two marks in canonical order.
     @Field("caf\u{E9}") var cafe: Int = 0
     @Field("K") var kelvin: Int = 0
+    @Field("a\u{316}\u{301}") var marked: Int = 0
 }
 
 private final class LinkedRecord: Record {
@@ -94,6 +104,18 @@ struct RecordDecodingTests {
         #expect(record.count == 2)
     }
 
+    @Test func fieldsChangeInPlaceAfterDecoding() throws {
+        var record = try ListRecord(from: ["items": ["a"]], appContext: context)
+        record.items.append("b")
+        record.items[0] = "A"
+        #expect(record.items == ["A", "b"])
+    }
+
+    @Test func inPlaceChangesInInitLoseToPresentKeys() throws {
+        #expect(try AppendingRecord(from: ["items": ["params"]], appContext: context).items == ["params"])
+        #expect(try AppendingRecord(from: [:], appContext: context).items == ["declared", "from init"])
+    }
+
     @Test func aConversionMayChangeTheRecordItJustDecoded() throws {
         let record = try ShoutingRecord(from: ["greeting": ["name": "hello"] as Dict, "after": "x"], appContext: context)
         #expect(record.greeting.inner.name == "HELLO")
@@ -107,11 +129,12 @@ struct RecordDecodingTests {
     }
 
     @Test func keysMatchScalarForScalar() throws {
-        let exact = try UnicodeKeyRecord(from: ["caf\u{E9}": 1, "K": 2], appContext: context)
-        #expect(exact.cafe == 1 && exact.kelvin == 2)
-        // The same text to Swift's `==`, but other scalars: a decomposed é and the Kelvin sign.
-        let other = try UnicodeKeyRecord(from: ["cafe\u{301}": 1, "\u{212A}": 2], appContext: context)
-        #expect(other.cafe == 0 && other.kelvin == 0)
+        let exact = try UnicodeKeyRecord(from: ["caf\u{E9}": 1, "K": 2, "a\u{316}\u{301}": 3], appContext: context)
+        #expect(exact.cafe == 1 && exact.kelvin == 2 && exact.marked == 3)
+        // The same text to Swift's `==`, but other scalars: a decomposed é, the Kelvin sign,
+        // and the two marks the other way round (as many bytes as the key).
+        let other = try UnicodeKeyRecord(from: ["cafe\u{301}": 1, "\u{212A}": 2, "a\u{301}\u{316}": 3], appContext: context)
+        #expect(other.cafe == 0 && other.kelvin == 0 && other.marked == 0)
     }
 
     @Test func aClassRecordMayHoldItself() throws {
