@@ -11,7 +11,7 @@ public enum ValueBridge {
     /// every key. A dictionary copied from one built for the same keys has its keys in place
     /// already; only its values are replaced, through indices, which hashes nothing.
     public struct Shapes {
-        private var known: [(keys: [String], template: Dict, indices: [Dict.Index])] = []
+        private var known: [(keys: [String], asciiKeys: Bool, template: Dict, indices: [Dict.Index])] = []
         private static let limit = 16
 
         public init() {}
@@ -59,9 +59,16 @@ public enum ValueBridge {
             }
         }
 
+        /// The shape whose keys are `object`'s, spelled the same: a template whose keys are
+        /// other spellings of the same text would hand the plugin those spellings.
         private func find(_ object: JSONObject) -> Int? {
             search: for (position, shape) in known.enumerated() where shape.keys.count == object.count {
-                for (offset, member) in object.enumerated() where shape.keys[offset] != member.key { continue search }
+                for (offset, member) in object.enumerated() {
+                    let key = shape.keys[offset]
+                    // Keys of ASCII text that Swift finds equal, and as long, are the same bytes.
+                    guard key.utf8.count == member.key.utf8.count, key == member.key,
+                          shape.asciiKeys || key.utf8.elementsEqual(member.key.utf8) else { continue search }
+                }
                 return position
             }
             return nil
@@ -71,8 +78,9 @@ public enum ValueBridge {
             let keys = object.keys
             // A key JSON repeated is in the object once, so every key has its own index.
             let indices = keys.map { built.index(forKey: $0)! }
+            let asciiKeys = keys.allSatisfy { $0.utf8.allSatisfy { $0 < 0x80 } }
             if known.count == Shapes.limit { known.removeFirst() }
-            known.append((keys, built, indices))
+            known.append((keys, asciiKeys, built, indices))
         }
     }
 

@@ -62,6 +62,20 @@ struct ValueBridgeTests {
         #expect(second["id"] as? String == "two" && second["label"] as? String == "2")
     }
 
+    @Test func keysKeepTheirSpellingWhenAnotherSpellingCameFirst() throws {
+        // "café" precomposed, then decomposed: the same text to Swift's `==`, other scalars.
+        var shapes = ValueBridge.Shapes()
+        for pair in [("caf\u{E9}", "cafe\u{301}"), ("a\u{316}\u{301}", "a\u{301}\u{316}"), ("K", "\u{212A}")] {
+            for spelling in [pair.0, pair.1, pair.0] {
+                var members = JSONObject()
+                members[spelling] = .int(1)
+                members["other"] = .int(2)
+                let built = shapes.dict(members)
+                #expect(built.keys.contains { $0.unicodeScalars.elementsEqual(spelling.unicodeScalars) }, "\(spelling.unicodeScalars.map(\.value))")
+            }
+        }
+    }
+
     @Test func manyShapesInTurnStayRight() throws {
         var shapes = ValueBridge.Shapes()
         for round in 0..<3 {

@@ -11,7 +11,8 @@ public enum FieldOption: Sendable, Equatable {
 /// error. Keys the record does not declare are ignored. An optional field needs no `= nil`,
 /// and `null` for it sets it to `nil`. A key present in the params wins over a value the
 /// record's `init()` assigns to the property. Keys match exactly, Unicode scalar for scalar,
-/// as JavaScript compares them.
+/// as JavaScript compares them. (Params arrive as a Swift dictionary, which holds only one of
+/// two keys that are canonically equivalent spellings of the same text.)
 ///
 /// Fields hold their values inline, so a struct record cannot hold an optional of its own
 /// type; make such a record a `final class` (an array of itself works in either).
@@ -23,11 +24,11 @@ public enum FieldOption: Sendable, Equatable {
 @propertyWrapper
 public struct Field<Value: Convertible>: AnyField {
     @usableFromInline var value: Value
-    /// Which record decoding filled the value from the params (positive: its serial), or
-    /// the field's place among the fields its record's `init()` creates while the SDK learns
-    /// a record type's layout (negative: minus the place, minus one); 0 otherwise. While the
-    /// decoding that filled the value still runs its record's `init()`, assignments to the
-    /// property leave the params' value in place.
+    /// Which record decoding filled the value from the params (positive: its serial, unique
+    /// in the process), or the field's place among the fields its record's `init()` creates
+    /// while the SDK learns a record type's layout (negative: minus the place, minus one); 0
+    /// otherwise. While the decoding that filled the value still runs its record's `init()`,
+    /// assignments to the property leave the params' value in place.
     ///
     /// The key and `.required` are not stored: every instance of a record type has the
     /// same, and its layout keeps them once.
@@ -45,7 +46,7 @@ public struct Field<Value: Convertible>: AnyField {
             break
         case .learnt(let place):
             self.tag = -place - 1
-        case .decode(let raw, let appContext, let serial):
+        case .decode(let raw, let appContext, let serial, let state):
             do {
                 if isJSNull(raw), let none = try Self.null(required: required) {
                     self.value = none
@@ -53,8 +54,9 @@ public struct Field<Value: Convertible>: AnyField {
                     self.value = try Value.convert(from: raw, appContext: appContext)
                 }
                 self.tag = serial
+                FieldDecoding.converted(state)
             } catch {
-                FieldDecoding.failed(error, raw: raw, type: Value.self)
+                FieldDecoding.failed(error, raw: raw, type: Value.self, state: state)
             }
         }
     }
@@ -95,7 +97,7 @@ public struct Field<Value: Convertible>: AnyField {
         }
     }
 
-    /// The wrapper itself, reachable as `$name`.
+    /// A copy of the wrapper, reachable as `$name`.
     public var projectedValue: Field<Value> { self }
 
     var learntPlace: Int? { tag < 0 ? -tag - 1 : nil }

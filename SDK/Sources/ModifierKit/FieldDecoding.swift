@@ -9,6 +9,11 @@ import Synchronization
 /// type, made once, pairs those places with the property names `Mirror` lists (a field made
 /// by something else, such as a default value that is itself a record, has a place but no
 /// name, and keeps its default). Reflection thus runs once per type, not once per decode.
+/// Should `init()` create another number of fields than the sample did (a static default
+/// made for the first time while the sample was), the layout is learnt again, once.
+///
+/// A field's conversion runs outside the decoding: records it makes with `init()` are its
+/// own, not fields of the record being decoded.
 ///
 /// The params are read in one pass before `init()` runs: each entry's key is compared with
 /// the layout's keys (lengths first), and its value is put in the slot of the field that
@@ -23,8 +28,9 @@ enum FieldDecoding {
         case keepDefault
         /// A record type's layout is being learnt: the field is the `place`-th created.
         case learnt(place: Int)
-        /// Convert `raw` from the params; `serial` identifies the decoding for the field.
-        case decode(raw: Any, appContext: AppContext, serial: Int)
+        /// Convert `raw` from the params; `serial` identifies the decoding for the field, and
+        /// `state` (this thread's) is told when the conversion is over.
+        case decode(raw: Any, appContext: AppContext, serial: Int, state: Unmanaged<State>)
     }
 
     /// A record type's fields in the order its `init()` creates them.
@@ -64,9 +70,14 @@ enum FieldDecoding {
 
     enum Mode { case idle, learning, filling }
 
+    /// Serials of decodings, unique across threads: each thread takes a block at a time.
+    private static let serials = Atomic<Int>(0)
+    private static let serialBlock = 1 << 16
+
     /// One per thread, kept for the thread's life. Its properties describe the innermost
     /// decoding (or layout learning) in progress; an outer one's are kept on the stack of
     /// `decode` while an inner one runs.
+    @usableFromInline
     final class State {
         // Touched once per field on one thread only; dynamic exclusivity checks cost more
         // than the accesses.
@@ -82,7 +93,9 @@ enum FieldDecoding {
         @exclusivity(unchecked) var converting = 0
         /// The first error; fields created after it keep their defaults.
         @exclusivity(unchecked) var failure: FieldError?
-        @exclusivity(unchecked) var lastSerial = 0
+        /// The serial the next decoding takes, and the end of this thread's block.
+        @exclusivity(unchecked) var nextSerial = 0
+        @exclusivity(unchecked) var serialLimit = 0
         /// The params values of the open decodings, one slot per place, innermost last;
         /// `slotCount` are initialized.
         @exclusivity(unchecked) var slots = UnsafeMutablePointer<Any?>.allocate(capacity: 64)
@@ -167,16 +180,27 @@ enum FieldDecoding {
                 }
                 return .keepDefault
             }
+            // The conversion runs outside the decoding, until `converted` or `failed`.
             state.converting = place
-            return .decode(raw: raw, appContext: state.appContext.unsafelyUnwrapped, serial: state.serial)
+            state.mode = .idle
+            return .decode(
+                raw: raw, appContext: state.appContext.unsafelyUnwrapped, serial: state.serial,
+                state: Unmanaged.passUnretained(state))
         }
+    }
+
+    /// Called by a field whose conversion succeeded: the decoding goes on.
+    @usableFromInline
+    static func converted(_ state: Unmanaged<State>) {
+        state.takeUnretainedValue().mode = .filling
     }
 
     /// Called by a field whose conversion threw; the decoding throws the first such error.
     @usableFromInline
-    static func failed(_ error: any Error, raw: Any, type: any Convertible.Type) {
-        guard let state = existingState, state.mode == .filling, state.failure == nil,
-              let key = state.layout.keys[state.converting]?.text else { return }
+    static func failed(_ error: any Error, raw: Any, type: any Convertible.Type, state: Unmanaged<State>) {
+        let state = state.takeUnretainedValue()
+        state.mode = .filling
+        guard state.failure == nil, let key = state.layout.keys[state.converting]?.text else { return }
         if let error = error as? FieldError {
             state.failure = error.inside(key: key)
         } else {
@@ -192,55 +216,67 @@ enum FieldDecoding {
         return state.mode == .filling && state.serial == serial
     }
 
-    /// Makes an `R` whose fields take their values from `params`.
+    /// Makes an `R` (of the dynamic type `type`) whose fields take their values from `params`.
     static func decode<R: Record>(_ type: R.Type, from params: Dict, appContext: AppContext) throws -> R {
         let state = state
         var layout = layout(of: type, state: state)
-        let places = layout.keys.count
-        let base = state.openSlots(places)
-        // Values are copied only into the slots that take them.
-        var index = params.startIndex
-        while index != params.endIndex {
-            let key = params.keys[index]
-            let length = key.utf8.count
-            for place in layout.own {
-                // Own places always have a key; the slot is still empty, as keys are unique.
-                if layout.keys[place].unsafelyUnwrapped.matches(key, length: length) {
-                    (state.slots + base + place).initialize(to: params.values[index])
+        var relearnt = false
+        while true {
+            let places = layout.keys.count
+            let base = state.openSlots(places)
+            // Values are copied only into the slots that take them.
+            var index = params.startIndex
+            while index != params.endIndex {
+                let key = params.keys[index]
+                let length = key.utf8.count
+                for place in layout.own {
+                    // Own places always have a key; the slot is still empty, as keys are unique.
+                    if layout.keys[place].unsafelyUnwrapped.matches(key, length: length) {
+                        (state.slots + base + place).initialize(to: params.values[index])
+                    }
                 }
+                params.formIndex(after: &index)
             }
-            params.formIndex(after: &index)
+            if state.nextSerial == state.serialLimit {
+                state.serialLimit = serials.add(serialBlock, ordering: .relaxed).newValue + 1
+                state.nextSerial = state.serialLimit - serialBlock
+            }
+            // The outer decoding's state waits here; swaps move it without copying.
+            let outerMode = state.mode, outerBase = state.base, outerNext = state.next
+            let outerSerial = state.serial, outerConverting = state.converting
+            var context: AppContext? = appContext
+            var failure: FieldError? = nil
+            swap(&state.layout, &layout)
+            swap(&state.appContext, &context)
+            swap(&state.failure, &failure)
+            state.mode = .filling
+            state.base = base
+            state.next = 0
+            state.serial = state.nextSerial
+            state.nextSerial += 1
+            let record = type.init()
+            let created = state.next
+            swap(&state.layout, &layout)
+            swap(&state.appContext, &context)
+            swap(&state.failure, &failure)
+            state.mode = outerMode
+            state.base = outerBase
+            state.next = outerNext
+            state.serial = outerSerial
+            state.converting = outerConverting
+            state.closeSlots(places)
+            // `failure` now holds this decoding's. Fields found at the wrong places make any
+            // error they caused meaningless, so a count that differs comes first: the layout
+            // was learnt from a sample whose `init()` made other fields; learn it again, once.
+            guard created == places else {
+                if relearnt { throw RecordLayoutError(type: "\(type)", learnt: places, created: created) }
+                layout = learn(type, state: state)
+                relearnt = true
+                continue
+            }
+            if let failure { throw failure }
+            return record
         }
-        // The outer decoding's state waits here; swaps move it without copying.
-        let outerMode = state.mode, outerBase = state.base, outerNext = state.next
-        let outerSerial = state.serial, outerConverting = state.converting
-        var context: AppContext? = appContext
-        var outerFailure: FieldError? = nil
-        swap(&state.layout, &layout)
-        swap(&state.appContext, &context)
-        swap(&state.failure, &outerFailure)
-        state.lastSerial += 1
-        state.mode = .filling
-        state.base = base
-        state.next = 0
-        state.serial = state.lastSerial
-        let record = R()
-        let created = state.next
-        swap(&state.layout, &layout)
-        swap(&state.appContext, &context)
-        swap(&state.failure, &outerFailure)
-        state.mode = outerMode
-        state.base = outerBase
-        state.next = outerNext
-        state.serial = outerSerial
-        state.converting = outerConverting
-        state.closeSlots(places)
-        // `outerFailure` now holds this decoding's failure.
-        if let failure = outerFailure { throw failure }
-        guard created == places else {
-            throw RecordLayoutError(type: "\(R.self)", learnt: places, created: created)
-        }
-        return record
     }
 
     /// The layout of `type`.
@@ -252,41 +288,52 @@ enum FieldDecoding {
     private static func layout<R: Record>(of type: R.Type, state: State) -> Layout {
         let id = ObjectIdentifier(type)
         for recent in state.recent where recent.type == id { return recent.layout }
-        let layout: Layout
         if let known = layouts.withLock({ $0[id] }) {
-            layout = known
-        } else {
-            let outerMode = state.mode, outerNext = state.next
-            var learnt: [(key: String?, required: Bool)] = []
-            swap(&state.learnt, &learnt)
-            state.mode = .learning
-            state.next = 0
-            let sample = R()
-            let created = state.next
-            swap(&state.learnt, &learnt)
-            state.mode = outerMode
-            state.next = outerNext
-            var keys = [Key?](repeating: nil, count: created)
-            var own: [Int] = []
-            var fields: [(name: String, key: String, required: Bool)] = []
-            for (name, field) in sample.fields {
-                // Every field `Mirror` lists is described, so that `fields` pairs with it;
-                // one the sample's `init()` did not create itself (copied in) has no place.
-                guard let place = field.learntPlace, place < created else {
-                    fields.append((name, name, false))
-                    continue
-                }
-                let key = learnt[place].key ?? name
-                keys[place] = Key(key)
-                own.append(place)
-                fields.append((name, key, learnt[place].required))
-            }
-            layout = Layout(keys: keys, own: own, fields: fields)
-            layouts.withLock { $0[id] = layout }
+            remember(known, for: id, state: state)
+            return known
         }
+        return learn(type, state: state)
+    }
+
+    /// Learns the layout of `type` from a new sample and keeps it for the type.
+    private static func learn<R: Record>(_ type: R.Type, state: State) -> Layout {
+        let outerMode = state.mode, outerNext = state.next
+        var learnt: [(key: String?, required: Bool)] = []
+        swap(&state.learnt, &learnt)
+        state.mode = .learning
+        state.next = 0
+        let sample = type.init()
+        let created = state.next
+        swap(&state.learnt, &learnt)
+        state.mode = outerMode
+        state.next = outerNext
+        var keys = [Key?](repeating: nil, count: created)
+        var own: [Int] = []
+        var fields: [(name: String, key: String, required: Bool)] = []
+        for (name, field) in sample.fields {
+            // Every field `Mirror` lists is described, so that `fields` pairs with it; one the
+            // sample's `init()` did not create itself (copied in) has no place.
+            guard let place = field.learntPlace, place < created else {
+                fields.append((name, name, false))
+                continue
+            }
+            let key = learnt[place].key ?? name
+            keys[place] = Key(key)
+            own.append(place)
+            fields.append((name, key, learnt[place].required))
+        }
+        let layout = Layout(keys: keys, own: own, fields: fields)
+        let id = ObjectIdentifier(type)
+        layouts.withLock { $0[id] = layout }
+        remember(layout, for: id, state: state)
+        return layout
+    }
+
+    /// Keeps `layout` in this thread's list of recent ones, replacing an older one of the type.
+    private static func remember(_ layout: Layout, for id: ObjectIdentifier, state: State) {
+        state.recent.removeAll { $0.type == id }
         if state.recent.count == 4 { state.recent.removeFirst() }
         state.recent.append((id, layout))
-        return layout
     }
 }
 

@@ -1,15 +1,18 @@
 /// A type decoded from params by its `@Field` properties, like Expo's records.
 ///
 /// Conformers need only `init()`; `init(from:appContext:)` comes free and fills every field
-/// from the params as `init()` creates it. A record can be a struct or a class, can nest other records, and can
-/// itself be a `ViewModifier` (the modifier's params are then its fields).
+/// from the params as `init()` creates it, so code in `init()` already sees the values sent.
+/// A record can be a struct or a class (a class if it holds an optional of its own type), can
+/// nest other records, and can itself be a `ViewModifier` (the modifier's params are then its
+/// fields). `init()` must create the same fields every time.
 public protocol Record: Convertible {
     init()
 }
 
 extension Record {
     /// Decodes `params` into a new record. Absent keys keep the defaults; unknown keys are
-    /// ignored; a bad value throws a `FieldError` whose `path` points at it.
+    /// ignored; a bad value throws a `FieldError` whose `path` points at it. A record type whose
+    /// `init()` creates other fields each time cannot be decoded, and says so in the error.
     public init(from params: Dict, appContext: AppContext) throws {
         if appContext.isDescribing {
             self = Self()
@@ -21,8 +24,9 @@ extension Record {
     /// The record's fields as params would carry them.
     public func toDictionary() -> Dict {
         var result: Dict = [:]
-        // The layout lists the same fields in the same order, with their keys.
-        for ((_, field), described) in zip(fields, FieldDecoding.layout(of: Self.self).fields) {
+        // The layout of the dynamic type lists the fields `Mirror` sees, in the same order,
+        // with their keys (a subclass seen as its superclass has fields of its own).
+        for ((_, field), described) in zip(fields, FieldDecoding.layout(of: type(of: self)).fields) {
             result[described.key] = field.currentJSONValue
         }
         return result

@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import Synchronization
 import Testing
 import ModifierKit
@@ -66,15 +67,102 @@ private final class LinkedRecord: Record {
     @Field var next: LinkedRecord?
 }
 
-/// Creates a second field in `init()` only when `extraField` is set: its fields cannot be
-/// told apart by their order.
-private final class ShiftingRecord: Record {
-    static let extraField = Atomic<Bool>(false)
+/// Creates a second field on every other `init()`: its fields cannot be told apart by order.
+private final class AlternatingRecord: Record {
+    static let made = Atomic<Int>(0)
     @Field var a: String = ""
     var extra: Field<String>?
     init() {
-        if Self.extraField.load(ordering: .relaxed) { extra = Field(wrappedValue: "") }
+        if Self.made.add(1, ordering: .relaxed).oldValue % 2 == 1 { extra = Field(wrappedValue: "") }
     }
+}
+
+/// A default made once, by a static that is first touched when the record's layout is learnt:
+/// the sample's `init()` creates its fields, later ones do not.
+private struct Insets: Record {
+    @Field var top: Int = 0
+    @Field var bottom: Int = 0
+    static let zero = Insets()
+}
+
+private struct Padded: Record {
+    @Field var label: String = ""
+    @Field var insets: Insets = .zero
+    @Field var after: String = ""
+}
+
+/// A conversion that makes a record with `init()` and sets its field, and describes one.
+private struct Tagged: Convertible {
+    var inner = NameRecord()
+    static func convert(from value: Any, appContext: AppContext) throws -> Tagged {
+        var inner = NameRecord()
+        inner.name = try String.convert(from: value, appContext: appContext)
+        _ = NameRecord.jsonSchema
+        return Tagged(inner: inner)
+    }
+    static var typeName: String { "Tagged" }
+    static func jsonSchema(in context: inout SchemaContext) -> [String: Any] { ["type": "string"] }
+    var jsonValue: Any { inner.name }
+}
+
+private struct HoldsTagged: Record {
+    @Field var tagged: Tagged?
+    @Field var after: String = ""
+}
+
+/// A template decoded on one thread, copied and changed in `init()` of a record decoded on
+/// another: serials are unique across threads, so the change is not taken for one to ignore.
+private let template = Mutex<NameRecord?>(nil)
+
+private struct CopiesTemplate: Record {
+    @Field var name: String = ""
+    var copy = NameRecord()
+    init() {
+        if let template = template.withLock({ $0 }) {
+            copy = template
+            copy.name = "changed"
+        }
+    }
+}
+
+private class BaseRecord: Record {
+    @Field("A") var a: Int = 1
+    required init() {}
+}
+
+private final class SubRecord: BaseRecord {
+    @Field("B") var b: Int = 2
+    required init() { super.init() }
+}
+
+private struct KeyedWithDefaultRecord: Record {
+    @Field("first-key") var first: Int = 1
+    @Field var inner: NameRecord = NameRecord()
+    @Field("third-key", .required) var third: String = "t"
+}
+
+private let liveElements = Atomic<Int>(0)
+
+private final class CountedRecord: Record {
+    @Field var n: Int = 0
+    init() { liveElements.add(1, ordering: .relaxed) }
+    deinit { liveElements.subtract(1, ordering: .relaxed) }
+}
+
+private struct CountedList: Record {
+    @Field var items: [CountedRecord] = []
+}
+
+/// Types decoded nowhere else: their layouts are learnt in the middle of another decoding.
+private struct FreshInner: Record {
+    @Field("k") var key: String = ""
+    @Field var count: Int = 0
+}
+
+private struct FreshOuter: Record {
+    @Field var before: String = ""
+    @Field var inner: [FreshInner] = []
+    @Field var after: String = ""
 }
 
 private struct TwoBadFieldsRecord: Record {
@@ -154,12 +242,85 @@ struct RecordDecodingTests {
     }
 
     @Test func aRecordWhoseInitCreatesOtherFieldsEachTimeIsAnError() throws {
-        ShiftingRecord.extraField.store(false, ordering: .relaxed)
-        #expect(try ShiftingRecord(from: ["a": "one"], appContext: context).a == "one")
-        ShiftingRecord.extraField.store(true, ordering: .relaxed)
-        defer { ShiftingRecord.extraField.store(false, ordering: .relaxed) }
-        let error = #expect(throws: (any Error).self) { try ShiftingRecord(from: ["a": "two"], appContext: context) }
-        #expect("\(error!)".contains("created 2 fields, but 1 the first time"))
+        let error = #expect(throws: (any Error).self) { try AlternatingRecord(from: ["a": "one"], appContext: context) }
+        #expect(error.map { "\($0)" }?.contains("created 2 fields, but 1 the first time") == true)
+    }
+
+    @Test func aDefaultMadeOnceWhileTheLayoutIsLearntIsLearntAgain() throws {
+        let first = try Padded(from: ["label": "x", "insets": ["top": 3] as Dict, "after": "y"], appContext: context)
+        #expect(first.label == "x" && first.insets.top == 3 && first.after == "y")
+        let second = try Padded(from: ["label": "z"], appContext: context)
+        #expect(second.label == "z" && second.insets.top == 0 && second.after == "")
+    }
+
+    @Test func recordsAConversionMakesAreItsOwn() throws {
+        let record = try HoldsTagged(from: ["tagged": "hi", "after": "x"], appContext: context)
+        #expect(record.tagged?.inner.name == "hi")
+        #expect(record.after == "x")
+    }
+
+    @Test func aChangeToARecordDecodedOnAnotherThreadIsKept() throws {
+        let made = DispatchSemaphore(value: 0)
+        let decoded = Mutex<CopiesTemplate?>(nil)
+        // Fresh threads, so that each decoding is its thread's first.
+        Thread.detachNewThread {
+            template.withLock { $0 = try? NameRecord(from: ["name": "template"], appContext: context) }
+            made.signal()
+        }
+        made.wait()
+        Thread.detachNewThread {
+            decoded.withLock { $0 = try? CopiesTemplate(from: ["name": "own"], appContext: context) }
+            made.signal()
+        }
+        made.wait()
+        let record = try #require(decoded.withLock { $0 })
+        #expect(record.name == "own")
+        #expect(record.copy.name == "changed")
+    }
+
+    @Test func aSubclassSeenAsItsSuperclassListsAllItsFields() throws {
+        let record: BaseRecord = SubRecord()
+        #expect(KitTestSupport.canonical(record.toDictionary()) == KitTestSupport.canonical(["A": 1, "B": 2] as Dict))
+        let decoded = try SubRecord(from: ["A": 5, "B": 6], appContext: context)
+        #expect(decoded.a == 5 && decoded.b == 6)
+    }
+
+    @Test func dictionaryAndSchemaUseKeysPastFieldsOfDefaults() throws {
+        let record = try KeyedWithDefaultRecord(from: ["first-key": 9, "third-key": "x", "inner": ["name": "n"] as Dict], appContext: context)
+        #expect(KitTestSupport.canonical(record.toDictionary())
+            == KitTestSupport.canonical(["first-key": 9, "inner": ["name": "n"] as Dict, "third-key": "x"] as Dict))
+        let schema = KeyedWithDefaultRecord.jsonSchema
+        #expect(schema["x-order"] as? [String] == ["first-key", "inner", "third-key"])
+        #expect(schema["required"] as? [String] == ["third-key"])
+    }
+
+    @Test func elementsMadeBeforeABadOneAreFreed() throws {
+        let before = liveElements.load(ordering: .relaxed)
+        let error = try #require(throws: FieldError.self) {
+            try CountedList(from: ["items": [["n": 1] as Dict, ["n": 2] as Dict, ["n": "x"] as Dict]], appContext: context)
+        }
+        #expect(error.path == "items[2].n")
+        #expect(liveElements.load(ordering: .relaxed) == before)
+    }
+
+    @Test func deeplyNestedRecordsDecode() throws {
+        // More open slots than the first buffer holds (64), so it grows mid-decoding.
+        var params: Dict = ["value": 0]
+        for level in 1...100 { params = ["value": level, "next": params] }
+        var record: LinkedRecord? = try LinkedRecord(from: params, appContext: context)
+        var values: [Int] = []
+        while let current = record {
+            values.append(current.value)
+            record = current.next
+        }
+        #expect(values == Array((0...100).reversed()))
+    }
+
+    @Test func aLayoutLearntInTheMiddleOfAnotherDecodingIsRight() throws {
+        let params: Dict = ["before": "b", "inner": [["k": "one", "count": 1] as Dict, ["k": "two"] as Dict], "after": "a"]
+        let record = try FreshOuter(from: params, appContext: context)
+        #expect(record.before == "b" && record.after == "a")
+        #expect(record.inner.map(\.key) == ["one", "two"] && record.inner.map(\.count) == [1, 0])
     }
 
     @Test func threadsDecodeAtTheSameTime() {
