@@ -158,9 +158,7 @@ extension Array: Convertible where Element: Convertible {
     /// The error for element `index`, which failed to convert.
     @usableFromInline @inline(never)
     static func elementError(_ error: any Error, item: Any, index: Int) -> FieldError {
-        if let error = error as? FieldError { return error.inside(index: index) }
-        return FieldError(
-            kind: .cast, path: "[\(index)]", field: "[\(index)]", value: describe(item), type: Element.typeName, cause: error)
+        FieldError.converting(item, to: Element.typeName, at: index, failedWith: error)
     }
     public static var typeName: String { "[\(Element.typeName)]" }
     public static func jsonSchema(in context: inout SchemaContext) -> [String: Any] { ["type": "array", "items": Element.jsonSchema(in: &context)] }
@@ -174,10 +172,8 @@ extension Dictionary: Convertible where Key == String, Value: Convertible {
         for (key, item) in object {
             do {
                 result[key] = try Value.convert(from: item, appContext: appContext)
-            } catch let error as FieldError {
-                throw error.inside(key: key)
             } catch {
-                throw FieldError(kind: .cast, path: key, field: key, value: describe(item), type: Value.typeName, cause: error)
+                throw FieldError.converting(item, to: Value.typeName, at: key, failedWith: error)
             }
         }
         return result

@@ -147,7 +147,7 @@ enum FieldDecoding {
 
     /// This thread's state, made on first use.
     static var state: State {
-        if let current = pthread_getspecific(key) { return Unmanaged<State>.fromOpaque(current).takeUnretainedValue() }
+        if let existing = existingState { return existing }
         let state = State()
         pthread_setspecific(key, Unmanaged.passRetained(state).toOpaque())
         return state
@@ -201,12 +201,7 @@ enum FieldDecoding {
         let state = state.takeUnretainedValue()
         state.mode = .filling
         guard state.failure == nil, let key = state.layout.keys[state.converting]?.text else { return }
-        if let error = error as? FieldError {
-            state.failure = error.inside(key: key)
-        } else {
-            state.failure = FieldError(
-                kind: .cast, path: key, field: key, value: describe(raw), type: type.typeName, cause: error)
-        }
+        state.failure = FieldError.converting(raw, to: type.typeName, at: key, failedWith: error)
     }
 
     /// Whether the decoding `serial` is still running its record's `init()`.

@@ -57,6 +57,20 @@ public struct FieldError: Error, CustomStringConvertible {
         copy.path = path.isEmpty || path.hasPrefix("[") ? "[\(index)]" + path : "[\(index)]." + path
         return copy
     }
+
+    /// `error`, thrown while `value` at `key` was converted to `type`, as an error at `key`:
+    /// a field error from further in gets the key in front of its path; any other error
+    /// becomes a cast error naming the value.
+    static func converting(_ value: Any, to type: String, at key: String, failedWith error: any Error) -> FieldError {
+        if let error = error as? FieldError { return error.inside(key: key) }
+        return FieldError(kind: .cast, path: key, field: key, value: describe(value), type: type, cause: error)
+    }
+
+    /// The same for the element at `index` of an array.
+    static func converting(_ value: Any, to type: String, at index: Int, failedWith error: any Error) -> FieldError {
+        if let error = error as? FieldError { return error.inside(index: index) }
+        return FieldError(kind: .cast, path: "[\(index)]", field: "[\(index)]", value: describe(value), type: type, cause: error)
+    }
 }
 
 /// A value that does not have the expected shape; wrapped into a `FieldError` by the field.
