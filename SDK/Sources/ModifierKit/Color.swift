@@ -98,7 +98,7 @@ public struct Color: Sendable, Hashable, CustomStringConvertible {
             return
         }
         let trimmed = Color.trimmingWhitespace(text)
-        if let color = Color.parseHex(trimmed)
+        if let color = Color.parseHex(trimmed.utf8)
             ?? Color.parseFunctional(trimmed)
             ?? Color.cssColor(named: trimmed)
             ?? Color.swiftUIColor(named: trimmed) {
@@ -234,26 +234,14 @@ extension Color {
     /// found here is not a hex colour the long way either.)
     static func parseCommon(_ text: String) -> Color? {
         var text = text
-        return text.withUTF8 { bytes -> Color? in
-            let count = bytes.count
-            if (count == 7 || count == 9) && bytes[0] == UInt8(ascii: "#") {
-                var value: UInt32 = 0
-                for index in 1..<count {
-                    guard let digit = hexValue(bytes[index]) else { return nil }
-                    value = value << 4 | UInt32(digit)
-                }
-                if count == 7 { value = value << 8 | 0xFF }
-                return Color(
-                    red: UInt8(truncatingIfNeeded: value >> 24), green: UInt8(truncatingIfNeeded: value >> 16),
-                    blue: UInt8(truncatingIfNeeded: value >> 8), alpha: UInt8(truncatingIfNeeded: value))
-            }
-            return nil
+        return text.withUTF8 { bytes in
+            (bytes.count == 7 || bytes.count == 9) && bytes.first == UInt8(ascii: "#") ? parseHex(bytes) : nil
         } ?? cssNamedColors[text].map(Color.init(rgb:))
     }
 
-    /// `#RGB`, `#RGBA`, `#RRGGBB`, `#RRGGBBAA`, `#` optional, alpha last.
-    static func parseHex(_ text: String) -> Color? {
-        var digits = text.utf8[...]
+    /// `#RGB`, `#RGBA`, `#RRGGBB`, `#RRGGBBAA`, `#` optional, alpha last, from its UTF-8.
+    static func parseHex(_ bytes: some Collection<UInt8>) -> Color? {
+        var digits = bytes[...]
         if digits.first == UInt8(ascii: "#") { digits = digits.dropFirst() }
         let count = digits.count
         guard count == 3 || count == 4 || count == 6 || count == 8 else { return nil }
