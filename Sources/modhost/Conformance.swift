@@ -6,20 +6,10 @@ import ModhostConformance
 func runConformance(arguments: [String], socketFlag: String?, defaultSocket: String) -> Never {
     var options = Conformance.Options()
     var rest = arguments
-    func value(_ flag: String) -> String? {
-        guard let at = rest.firstIndex(where: { $0 == flag || $0.hasPrefix(flag + "=") }) else { return nil }
-        if rest[at].hasPrefix(flag + "=") {
-            defer { rest.remove(at: at) }
-            return String(rest[at].dropFirst(flag.count + 1))
-        }
-        guard at + 1 < rest.count else { fail("\(flag) needs a value", status: 2) }
-        defer { rest.removeSubrange(at...at + 1) }
-        return rest[at + 1]
-    }
-    options.spawn = value("--spawn")
-    if let folder = value("--vectors") { options.vectorsFolder = folder }
-    if let folder = value("--schemas") { options.schemasFolder = folder }
-    options.filter = value("--filter")
+    options.spawn = takeFlag("--spawn", from: &rest)
+    if let folder = takeFlag("--vectors", from: &rest) { options.vectorsFolder = folder }
+    if let folder = takeFlag("--schemas", from: &rest) { options.schemasFolder = folder }
+    options.filter = takeFlag("--filter", from: &rest)
     guard rest.isEmpty else { fail("conformance: unexpected arguments \(rest.joined(separator: " "))", status: 2) }
     if options.spawn != nil && socketFlag != nil { fail("conformance: give --socket or --spawn, not both", status: 2) }
     if options.spawn == nil { options.socketPath = socketFlag ?? defaultSocket }

@@ -37,20 +37,21 @@ func printJSON(_ value: JSONValue) {
 
 var arguments = Array(CommandLine.arguments.dropFirst())
 
-/// Takes `--flag VALUE` or `--flag=VALUE` out of the arguments.
-@MainActor func takeFlag(_ flag: String) -> String? {
+/// Takes `--flag VALUE` or `--flag=VALUE` out of `arguments`; a flag without its value
+/// fails with `help` after the message.
+func takeFlag(_ flag: String, from arguments: inout [String], help: String? = nil) -> String? {
     guard let at = arguments.firstIndex(where: { $0 == flag || $0.hasPrefix(flag + "=") }) else { return nil }
     if arguments[at].hasPrefix(flag + "=") {
         defer { arguments.remove(at: at) }
         return String(arguments[at].dropFirst(flag.count + 1))
     }
-    guard at + 1 < arguments.count else { fail("\(flag) needs a value\n\(usage)", status: 2) }
+    guard at + 1 < arguments.count else { fail("\(flag) needs a value" + (help.map { "\n" + $0 } ?? ""), status: 2) }
     defer { arguments.removeSubrange(at...at + 1) }
     return arguments[at + 1]
 }
 
-let sdkFlag = takeFlag("--sdk")
-let socketFlag = takeFlag("--socket")
+let sdkFlag = takeFlag("--sdk", from: &arguments, help: usage)
+let socketFlag = takeFlag("--socket", from: &arguments, help: usage)
 guard let command = arguments.first else { fail("no command given\n\(usage)", status: 2) }
 let path = SocketPath.resolve(flag: socketFlag, environment: SocketPath.processEnvironment())
 
