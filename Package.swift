@@ -56,6 +56,9 @@ let package = Package(
         .target(name: "DuplicateSDKFixture", dependencies: ["ModifierKitCopy"], path: "Tests/Fixtures/DuplicateSDKPlugin"),
 
         .testTarget(name: "ModhostWireTests", dependencies: ["ModhostWire"]),
+        // Checks libraries' bytes and loads them from sealed memory files; needs `swift build`
+        // first (it inspects and loads libGreetingFixture.so).
+        .testTarget(name: "ModhostPluginsTests", dependencies: ["ModhostPlugins"]),
         .testTarget(
             name: "ModhostCoreTests",
             dependencies: ["ModhostCore", "ModhostWire", .product(name: "ModifierKit", package: "SDK")]),

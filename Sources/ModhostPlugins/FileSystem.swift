@@ -47,10 +47,49 @@ enum FileSystem {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
+        return readToEnd(fd)
+    }
+
+    /// Why `readRegularFile` refused or failed, without the path (the caller puts it first).
+    struct ReadError: Error, Equatable, CustomStringConvertible {
+        var description: String
+    }
+
+    /// The whole of a regular file, opened once so that the file checked is the file read:
+    /// O_NOFOLLOW refuses a symbolic link, fstat on the descriptor refuses anything but a
+    /// regular file, and O_NONBLOCK keeps a FIFO in its place from blocking the open.
+    static func readRegularFile(_ path: String) throws(ReadError) -> [UInt8] {
+        let fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else {
+            switch errno {
+            case ENOENT: throw ReadError(description: "does not exist")
+            case ELOOP: throw ReadError(description: "is a symbolic link, not a regular file")
+            default: throw ReadError(description: "cannot be opened: \(String(cString: strerror(errno)))")
+            }
+        }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else {
+            throw ReadError(description: "cannot be examined: \(String(cString: strerror(errno)))")
+        }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: break
+        case S_IFDIR: throw ReadError(description: "is a folder, not a regular file")
+        default: throw ReadError(description: "is not a regular file (a device, FIFO or socket)")
+        }
+        guard let bytes = readToEnd(fd, sizeHint: Int(info.st_size)) else {
+            throw ReadError(description: "cannot be read: \(String(cString: strerror(errno)))")
+        }
+        return bytes
+    }
+
+    private static func readToEnd(_ fd: Int32, sizeHint: Int = 0) -> [UInt8]? {
         var bytes: [UInt8] = []
+        bytes.reserveCapacity(sizeHint)
         var chunk = [UInt8](repeating: 0, count: 65536)
         while true {
             let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+            if n < 0 && errno == EINTR { continue }
             if n < 0 { return nil }
             if n == 0 { return bytes }
             bytes.append(contentsOf: chunk[0..<n])

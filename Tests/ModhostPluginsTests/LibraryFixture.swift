@@ -1,0 +1,65 @@
+import Glibc
+import Testing
+
+@testable import ModhostPlugins
+
+/// libGreetingFixture.so as `swift build` left it next to the test binary.
+enum LibraryFixture {
+    static let name = "libGreetingFixture.so"
+
+    static var path: String {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        guard realpath("/proc/self/exe", &buffer) != nil else { return name }
+        let executable = String(decoding: buffer.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return executable.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/") + "/" + name
+    }
+
+    static func bytes() throws -> [UInt8] {
+        do {
+            return try FileSystem.readRegularFile(path)
+        } catch {
+            throw FixtureMissing(description: "\(path) \(error.description): run `swift build` before `swift test`")
+        }
+    }
+
+    struct FixtureMissing: Error, CustomStringConvertible { var description: String }
+}
+
+@_silgen_name("swift_demangle")
+private func swift_demangle(
+    _ mangledName: UnsafePointer<CChar>?, _ length: Int, _ outputBuffer: UnsafeMutablePointer<CChar>?,
+    _ outputBufferSize: UnsafeMutablePointer<Int>?, _ flags: UInt32
+) -> UnsafeMutablePointer<CChar>?
+
+/// A symbol as the runtime prints it ("type metadata accessor for Module.Class").
+func demangle(_ symbol: String) -> String {
+    guard let text = symbol.withCString({ swift_demangle($0, symbol.utf8.count, nil, nil, 0) }) else { return symbol }
+    defer { free(text) }
+    return String(cString: text)
+}
+
+/// Little-endian fields of an ELF file, for tests that patch or locate its parts.
+extension Array where Element == UInt8 {
+    func field(_ offset: Int, size: Int) -> Int {
+        (0..<size).reversed().reduce(0) { $0 << 8 | Int(self[offset + $1]) }
+    }
+
+    mutating func setField(_ offset: Int, size: Int, to value: Int) {
+        for index in 0..<size { self[offset + index] = UInt8(truncatingIfNeeded: value >> (8 * index)) }
+    }
+}
+
+/// SplitMix64: deterministic, so that a failing corruption can be reproduced.
+struct SplitMix64: RandomNumberGenerator {
+    private var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
