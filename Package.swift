@@ -31,10 +31,12 @@ let package = Package(
         .target(
             name: "ModhostCore",
             dependencies: ["ModhostWire", .product(name: "ModifierKit", package: "SDK")]),
+        // System calls Glibc does not expose to Swift (memfd_create, file seals).
+        .target(name: "CModhostSystem"),
         // Finds, checks and loads plugin folders (manifests, dlopen, module classes).
         .target(
             name: "ModhostPlugins",
-            dependencies: ["ModhostCore", "ModhostWire", .product(name: "ModifierKit", package: "SDK")]),
+            dependencies: ["CModhostSystem", "ModhostCore", "ModhostWire", .product(name: "ModifierKit", package: "SDK")]),
         // How bytes move: the only module that touches libuv and sockets.
         .target(name: "ModhostServer", dependencies: ["ModhostCore", "ModhostPlugins", "ModhostWire", "CLibUV"]),
         // Thin executables.
