@@ -54,7 +54,9 @@ let package = Package(
         .target(
             name: "GreetingFixture", dependencies: [.product(name: "ModifierKit", package: "SDK")],
             path: "Tests/Fixtures/GreetingPlugin"),
-        .target(name: "ModifierKitCopy", path: "Tests/Fixtures/ModifierKitCopy"),
+        .target(
+            name: "ModifierKitCopy", path: "Tests/Fixtures/ModifierKitCopy",
+            plugins: [.plugin(name: "ModifierKitFingerprint", package: "SDK")]),
         .target(name: "DuplicateSDKFixture", dependencies: ["ModifierKitCopy"], path: "Tests/Fixtures/DuplicateSDKPlugin"),
 
         .testTarget(name: "ModhostWireTests", dependencies: ["ModhostWire"]),

@@ -29,6 +29,14 @@ public final class Host {
     private var sessions: [ObjectIdentifier: Session] = [:]
     /// Every plugin folder seen, loaded or failed, in load order (set by the plugin loader).
     public var pluginStatuses: [PluginStatus] = []
+    /// The folders searched for plugins, in order (set by the plugin loader).
+    public var pluginRoots: [PluginRootStatus] = []
+    /// Rescans the plugin folders and says what changed (the `reload` method); set by the
+    /// daemon, which owns the loader. Without it `reload` is an error.
+    public var reloadPlugins: (() -> JSONValue)?
+    /// Params schemas by registration serial: each is built once, when its plugin loads (or,
+    /// for a type registered outside a plugin load, when first described), never per request.
+    private var schemas: [UInt64: JSONValue] = [:]
     public var limits = SurfaceLimits()
     /// Each session's surfaces by name: names are per connection.
     var surfaces: [ObjectIdentifier: [String: Surface]] = [:]
@@ -104,23 +112,49 @@ public final class Host {
     }
 
     /// `ModifierInfo` for every registered modifier type: `{type, plugin, module, params}`
-    /// where `params` is the JSON Schema of the modifier's record fields.
+    /// where `params` is the JSON Schema of the modifier's record fields, and `overrides`, the
+    /// plugins whose registrations of the type this one hides.
     public func modifierInfos() -> [JSONValue] {
         ViewModifierRegistry.entries.map { entry in
             var info = JSONObject()
             info["type"] = .string(entry.type)
             info["plugin"] = .string(entry.plugin)
             info["module"] = .string(entry.module)
-            info["params"] = paramsSchema(of: entry)
+            info["params"] = paramsSchema(of: entry).schema
+            let hidden = ViewModifierRegistry.registrations(of: entry.type).dropFirst().map(\.plugin)
+            if !hidden.isEmpty { info["overrides"] = .array(hidden.map { .string($0) }) }
             return .object(info)
         }
     }
 
-    private func paramsSchema(of entry: ViewModifierRegistry.Entry) -> JSONValue {
+    /// Builds the params schema of every registration `plugin` made (the loader calls this
+    /// once a plugin has loaded) and returns what went wrong, one sentence per type.
+    public func describeRegistrations(ofPlugin plugin: String) -> [String] {
+        ViewModifierRegistry.registrations(byPlugin: plugin).compactMap { paramsSchema(of: $0).problem }
+    }
+
+    /// Forgets the schemas of registrations that are gone (after a rescan).
+    public func forgetUnregisteredSchemas() {
+        let live = Set(ViewModifierRegistry.allRegistrations.map(\.serial))
+        schemas = schemas.filter { live.contains($0.key) }
+    }
+
+    private func paramsSchema(of entry: ViewModifierRegistry.Entry) -> (schema: JSONValue, problem: String?) {
+        if let cached = schemas[entry.serial] { return (cached, nil) }
         var schema = JSONObject()
         schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
         schema["title"] = .string(entry.type)
-        let described = PluginHostSupport.paramsSchema(of: entry, appContext: appContext(forPlugin: entry.plugin))
+        var problem: String? = nil
+        let described: [String: Any]?
+        do {
+            described = try PluginHostSupport.paramsSchema(of: entry, appContext: appContext(forPlugin: entry.plugin))
+            if described == nil {
+                problem = "the factory of '\(entry.type)' does not build a Record, so its params are not described"
+            }
+        } catch {
+            described = nil
+            problem = "the factory of '\(entry.type)' threw when built with its defaults (\(error)), so its params are not described"
+        }
         var properties = JSONObject()
         // Every modifier object carries its `$type`.
         properties["$type"] = ["const": .string(entry.type)]
@@ -134,11 +168,14 @@ public final class Host {
             required += fields["required"]?.arrayValue ?? []
         } else {
             schema["type"] = "object"
-            schema["description"] = "the factory does not build a Record, so its params are not described"
+            schema["description"] = .string(problem ?? "the params could not be described")
         }
         schema["properties"] = .object(properties)
         schema["required"] = .array(required)
-        return .object(schema)
+        let result = JSONValue.object(schema)
+        schemas[entry.serial] = result
+        if let problem { logger.warning("plugin \(entry.plugin.isEmpty ? "(none)" : entry.plugin): \(problem)") }
+        return (result, problem)
     }
 
     /// Puts each schema's `properties` in declaration order (the SDK passes it as `x-order`,

@@ -15,6 +15,12 @@ enum FileSystem {
         return stat(path, &result) == 0 ? result : nil
     }
 
+    /// `lstat`: the entry itself, a symbolic link included.
+    static func linkInfo(_ path: String) -> stat? {
+        var result = stat()
+        return lstat(path, &result) == 0 ? result : nil
+    }
+
     static func isDirectory(_ path: String) -> Bool {
         guard let info = info(path) else { return false }
         return info.st_mode & S_IFMT == S_IFDIR
@@ -23,8 +29,16 @@ enum FileSystem {
     static func exists(_ path: String) -> Bool { info(path) != nil }
 
     static func identity(_ path: String) -> Identity? {
-        guard let info = info(path) else { return nil }
-        return Identity(
+        info(path).map(identity(of:))
+    }
+
+    /// The identity of the entry itself, not of what a symbolic link points to.
+    static func linkIdentity(_ path: String) -> Identity? {
+        linkInfo(path).map(identity(of:))
+    }
+
+    static func identity(of info: stat) -> Identity {
+        Identity(
             device: UInt64(info.st_dev), inode: UInt64(info.st_ino), size: Int64(info.st_size),
             modified: Int64(info.st_mtim.tv_sec), modifiedNanoseconds: Int64(info.st_mtim.tv_nsec))
     }
@@ -35,12 +49,29 @@ enum FileSystem {
         defer { closedir(dir) }
         var names: [String] = []
         while let entry = readdir(dir) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
-            }
+            let name = self.name(of: entry)
             if name != "." && name != ".." { names.append(name) }
         }
         return names.sorted()
+    }
+
+    static func name(of entry: UnsafeMutablePointer<dirent>) -> String {
+        withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix(while: { $0 != 0 }), as: UTF8.self) }
+    }
+
+    /// The names in the open folder `fd` (without `.` and `..`); closes `fd`.
+    static func contents(ofOpenFolder fd: Int32) -> [String] {
+        guard let dir = fdopendir(fd) else {
+            close(fd)
+            return []
+        }
+        defer { closedir(dir) }
+        var names: [String] = []
+        while let entry = readdir(dir) {
+            let name = self.name(of: entry)
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names
     }
 
     static func read(_ path: String) -> [UInt8]? {
@@ -53,6 +84,8 @@ enum FileSystem {
     /// Why `readRegularFile` refused or failed, without the path (the caller puts it first).
     struct ReadError: Error, Equatable, CustomStringConvertible {
         var description: String
+        /// Nothing is there (as opposed to something that was refused).
+        var isMissing = false
     }
 
     /// The whole of a regular file, opened once so that the file checked is the file read:
@@ -62,7 +95,7 @@ enum FileSystem {
         let fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else {
             switch errno {
-            case ENOENT: throw ReadError(description: "does not exist")
+            case ENOENT: throw ReadError(description: "does not exist", isMissing: true)
             case ELOOP: throw ReadError(description: "is a symbolic link, not a regular file")
             default: throw ReadError(description: "cannot be opened: \(String(cString: strerror(errno)))")
             }
@@ -77,6 +110,7 @@ enum FileSystem {
         case S_IFDIR: throw ReadError(description: "is a folder, not a regular file")
         default: throw ReadError(description: "is not a regular file (a device, FIFO or socket)")
         }
+        if let problem = ownershipProblem(info, path: path) { throw ReadError(description: problem) }
         guard let bytes = readToEnd(fd, sizeHint: Int(info.st_size)) else {
             throw ReadError(description: "cannot be read: \(String(cString: strerror(errno)))")
         }
@@ -100,35 +134,30 @@ enum FileSystem {
     /// by someone other than this user or root.
     static func writableByOthers(_ path: String) -> String? {
         guard let info = info(path) else { return nil }
+        return ownershipProblem(info, path: path).map { "\(path) \($0)" }
+    }
+
+    /// Why a file with `info` is unsafe to load code from (without the path in front):
+    /// writable by group or others, or owned by someone other than this user or root.
+    static func ownershipProblem(_ info: stat, path: String) -> String? {
         if info.st_mode & (S_IWGRP | S_IWOTH) != 0 {
             let mode = String(info.st_mode & 0o777, radix: 8)
-            return "\(path) is writable by other users (mode \(mode)); run `chmod go-w \(path)`"
+            return "is writable by other users (mode \(mode)); run `chmod go-w \(path)`"
         }
         if info.st_uid != getuid() && info.st_uid != 0 {
-            return "\(path) belongs to uid \(info.st_uid), not to you or root; take ownership or remove it"
+            return "belongs to uid \(info.st_uid), not to you or root; take ownership or remove it"
         }
         return nil
     }
 
-    static func copy(_ source: String, to destination: String) -> Bool {
-        guard let bytes = read(source) else { return false }
-        let fd = open(destination, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o700)
-        guard fd >= 0 else { return false }
-        defer { close(fd) }
-        var offset = 0
-        while offset < bytes.count {
-            let n = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + offset, $0.count - offset) }
-            if n <= 0 { return false }
-            offset += n
-        }
-        return true
-    }
-
-    static func makeFolders(_ path: String, mode: mode_t = 0o700) {
-        var current = ""
-        for part in path.split(separator: "/") {
-            current += "/" + part
-            if !exists(current) { mkdir(current, mode) }
+    /// The nearest folder above `path` that exists (`/` at worst).
+    static func nearestExistingFolder(above path: String) -> String? {
+        var parts = path.split(separator: "/").dropLast()
+        while true {
+            let candidate = "/" + parts.joined(separator: "/")
+            if isDirectory(candidate) { return candidate }
+            if parts.isEmpty { return nil }
+            parts = parts.dropLast()
         }
     }
 }

@@ -5,62 +5,113 @@ import ModifierKit
 /// A folder that holds plugin folders (or is one).
 public struct PluginRoot: Sendable, Equatable {
     public var path: String
+    public var kind: PluginRootStatus.Kind
     /// Bundled plugins may find their library next to the daemon, where the build puts it.
-    public var isBundled: Bool
+    public var isBundled: Bool { kind == .bundled }
 
-    public init(path: String, isBundled: Bool = false) {
+    public init(path: String, kind: PluginRootStatus.Kind = .flag) {
         self.path = path
-        self.isBundled = isBundled
+        self.kind = kind
     }
 }
 
-/// What changed in the registered modifier types after a scan.
+/// What one rescan did, for the log, `pluginsChanged` and the `reload` method.
 public struct PluginChanges: Equatable, Sendable {
-    public var added: [String]
-    public var removed: [String]
+    /// One thing that happened to a plugin folder.
+    public struct Event: Equatable, Sendable {
+        public enum Kind: String, Sendable {
+            case loaded, unloaded, failed
+        }
+        public var kind: Kind
+        /// The plugin's name (the folder's name when its manifest could not be read).
+        public var plugin: String
+        public var path: String
+        /// Why it was unloaded or failed.
+        public var reason: String?
+    }
+
+    /// Types registered now that were not before.
+    public var added: [String] = []
+    /// Types no longer registered.
+    public var removed: [String] = []
+    /// Types still registered whose serving registration is another one: another plugin
+    /// serves them, or their plugin was reloaded with new code.
+    public var changed: [String] = []
     /// Plugin folders that failed in this scan (failures already reported are not repeated).
     public var newFailures: [PluginStatus] = []
-    public var isEmpty: Bool { added.isEmpty && removed.isEmpty }
+    public var events: [Event] = []
+    public var isEmpty: Bool { added.isEmpty && removed.isEmpty && changed.isEmpty }
 }
 
 /// Finds plugin folders, refuses unsafe or broken ones with a message naming the file and the
-/// fix, loads the rest (dlopen, module classes by name, `OnCreate`), and on rescans unloads
-/// the removed and reloads the changed. Libraries are never `dlclose`d: Swift code that
-/// registered anything must stay mapped.
+/// fix, loads the rest, and on rescans unloads the removed and reloads the changed.
 ///
-/// Each library is loaded from a private copy, one per version of the file: `cp` over a
-/// mapped library rewrites the pages of running code (a crash), and `dlopen` of a path it
-/// already loaded returns the old code. Copies live in `loadFolder` until the daemon stops.
+/// The state after a rescan is the state a fresh start would reach: folders are taken in
+/// order (roots as given, folders by name), a plugin name belongs to the first folder that
+/// loads under it, and a modifier type is served by the first plugin that registers it.
+///
+/// A library is loaded from a sealed anonymous memory file holding the bytes that were
+/// checked (`LibraryImage`), never from the plugin folder: nothing is left on disk, the folder
+/// can be rewritten while the code runs, and each version gets a path of its own, so a
+/// changed library really loads anew. Module classes are found in the library just opened,
+/// never by a process-wide lookup by name. Libraries are never `dlclose`d: Swift code that
+/// registered anything must stay mapped.
 public final class PluginLoader {
     public let roots: [PluginRoot]
     /// Where bundled plugins' libraries are looked for when not in their folder.
     public let libraryFolders: [String]
-    /// Where libraries are copied before loading (this daemon's own folder).
-    public let loadFolder: String
     private let host: Host
 
     private struct Loaded {
         var manifest: PluginManifest
         var folder: String
-        var manifestIdentity: FileSystem.Identity?
-        var libraryIdentity: FileSystem.Identity?
+        var identity: [FileSystem.Identity?]
         var modules: [(name: String, definition: ModuleDefinition, instance: AnyObject)]
+        var problems: [String]
+    }
+
+    private struct Failure {
+        var identity: [FileSystem.Identity?]
+        var error: String
+        var name: String
+        /// A name clash depends on other folders, so it is checked again on every scan.
+        var dependsOnOtherFolders: Bool
     }
 
     private var loaded: [String: Loaded] = [:]
-    /// Failures by folder with the identity of what failed, so an unchanged failure is not
-    /// logged again on every scan.
-    private var failures: [String: (identity: [FileSystem.Identity?], error: String)] = [:]
-    /// The private copy made of each version of a library.
-    private var copies: [FileSystem.Identity: String] = [:]
+    private var failures: [String: Failure] = [:]
+    /// Every library loaded, kept open for the daemon's life (see `LibraryImage`).
+    private var images: [LibraryImage] = []
+    /// What each type's registrations looked like after the last scan, to log changes once.
+    private var servingLog: [String: [String]] = [:]
+    private var rootLog: [String: PluginRootStatus.State] = [:]
+    /// The plugin folders and root states the last scan saw.
+    private var lastScan: (folders: [String], roots: [PluginRootStatus.State]) = ([], [])
 
-    public init(host: Host, roots: [PluginRoot], libraryFolders: [String], loadFolder: String) {
+    public init(host: Host, roots: [PluginRoot], libraryFolders: [String]) {
         self.host = host
         self.roots = roots
         self.libraryFolders = libraryFolders
-        self.loadFolder = loadFolder
-        PluginHostSupport.onReplace { [logger = host.logger] old, new in
-            logger.warning("modifier type '\(new.type)' of plugin \(old.plugin.isEmpty ? "(none)" : old.plugin) is replaced by plugin \(new.plugin.isEmpty ? "(none)" : new.plugin)")
+    }
+
+    /// The roots and what is there now.
+    public func rootStatuses() -> [PluginRootStatus] {
+        roots.map { root in
+            guard let info = FileSystem.info(root.path) else {
+                let message: String
+                switch root.kind {
+                case .flag: message = "--plugins \(root.path) does not exist; it is watched, and plugins put there once it is created are loaded"
+                case .user: message = "the user plugin folder \(root.path) does not exist yet; it is watched, and plugins installed there are loaded"
+                case .bundled: message = "no bundled plugins at \(root.path)"
+                }
+                return PluginRootStatus(path: root.path, kind: root.kind, state: .missing, message: message)
+            }
+            guard info.st_mode & S_IFMT == S_IFDIR else {
+                return PluginRootStatus(
+                    path: root.path, kind: root.kind, state: .notAFolder,
+                    message: "\(root.path) is not a folder; plugin roots are folders of plugin folders (or one plugin folder), so nothing is loaded from it")
+            }
+            return PluginRootStatus(path: root.path, kind: root.kind, state: .ok)
         }
     }
 
@@ -81,131 +132,172 @@ public final class PluginLoader {
         return result
     }
 
-    /// Folders worth watching for changes: the roots and every plugin folder.
+    /// Folders to watch for changes: every root and plugin folder, and for a root that does
+    /// not exist yet its nearest existing parent, so that creating it is noticed.
     public func watchedFolders() -> [String] {
-        roots.map(\.path).filter(FileSystem.isDirectory) + pluginFolders().map(\.folder)
+        var folders: [String] = []
+        for root in roots {
+            if FileSystem.isDirectory(root.path) {
+                folders.append(root.path)
+            } else if let parent = FileSystem.nearestExistingFolder(above: root.path) {
+                folders.append(parent)
+            }
+        }
+        var seen = Set<String>()
+        return (folders + pluginFolders().map(\.folder)).filter { seen.insert($0).inserted }
     }
 
-    /// Brings the loaded set in line with the folders: unloads removed or changed plugins,
-    /// loads new ones, updates `host.pluginStatuses`, and returns the type changes.
+    /// Brings the loaded set in line with the folders, updates `host.pluginStatuses` and
+    /// `host.pluginRoots`, and returns what changed.
     @discardableResult
     public func scan() -> PluginChanges {
-        let before = Set(ViewModifierRegistry.entries.map(\.type))
+        var changes = PluginChanges()
+        let before = servingSerials()
+        reportRoots()
         let folders = pluginFolders()
         let present = Set(folders.map(\.folder))
+        lastScan = (folders.map(\.folder), host.pluginRoots.map(\.state))
 
         for (folder, plugin) in loaded.sorted(by: { $0.key < $1.key }) {
-            let manifestPath = folder + "/" + PluginManifest.fileName
-            if !present.contains(folder) || !FileSystem.exists(manifestPath) {
-                unload(plugin, reason: "its folder was removed")
-            } else if FileSystem.identity(manifestPath) != plugin.manifestIdentity
-                || libraryPath(for: plugin.manifest, in: folder, root: root(of: folder)).flatMap(FileSystem.identity) != plugin.libraryIdentity
-            {
-                unload(plugin, reason: "its files changed")
+            if !present.contains(folder) || !FileSystem.exists(folder + "/" + PluginManifest.fileName) {
+                unload(plugin, reason: "its folder was removed", into: &changes)
+            } else if identity(of: folder) != plugin.identity {
+                unload(plugin, reason: "its files changed", into: &changes)
             }
         }
 
-        var statuses: [PluginStatus] = []
-        var newFailures: [PluginStatus] = []
-        // Loaded plugins keep their names, even when a new folder sorts before theirs.
-        var namesSeen: [String: String] = [:]
-        for (folder, plugin) in loaded { namesSeen[plugin.manifest.name] = folder }
+        // Names claimed by folders taken so far in this walk, and the plugin order.
+        var claimed: [String: String] = [:]
+        var order: [String] = []
         for (folder, root) in folders {
             if let plugin = loaded[folder] {
-                statuses.append(status(of: plugin))
+                claimed[plugin.manifest.name] = folder
+                order.append(plugin.manifest.name)
                 continue
             }
-            let identity = failureIdentity(folder)
-            if let failure = failures[folder], failure.identity == identity {
-                statuses.append(PluginStatus(name: lastComponent(folder), path: folder, state: .failed, error: failure.error))
-                continue
-            }
-            do {
-                let plugin = try load(folder: folder, root: root, namesSeen: namesSeen)
+            let identity = identity(of: folder)
+            if let failure = failures[folder], failure.identity == identity, !failure.dependsOnOtherFolders { continue }
+            var name = lastComponent(folder)
+            do throws(Refusal) {
+                let (manifest, manifestPath) = try readManifest(in: folder)
+                name = manifest.name
+                if let other = claimed[manifest.name] {
+                    throw Refusal(
+                        PluginError("\(manifestPath) names plugin '\(manifest.name)', already loaded from \(other), which comes first; rename one of them or remove the duplicate"),
+                        dependsOnOtherFolders: true)
+                }
+                // A folder that comes first takes the name from one loaded later in the order,
+                // as it would at start.
+                if let later = loaded.values.first(where: { $0.manifest.name == manifest.name }) {
+                    unload(later, reason: "\(folder) also holds plugin \(manifest.name) and comes first", into: &changes)
+                }
+                let plugin = try load(folder: folder, root: root, manifest: manifest, manifestPath: manifestPath, identity: identity)
                 loaded[folder] = plugin
                 failures[folder] = nil
-                namesSeen[plugin.manifest.name] = folder
-                statuses.append(status(of: plugin))
-                host.logger.info("loaded plugin \(plugin.manifest.name) from \(folder): modules \(plugin.modules.map(\.name).joined(separator: ", ")); types \(types(of: plugin.manifest.name).joined(separator: ", "))")
+                claimed[manifest.name] = folder
+                order.append(manifest.name)
+                changes.events.append(.init(kind: .loaded, plugin: manifest.name, path: folder))
+                host.logger.info("loaded plugin \(manifest.name) from \(folder): modules \(plugin.modules.map(\.name).joined(separator: ", ")); types \(registeredTypes(of: manifest.name).joined(separator: ", "))")
             } catch {
-                failures[folder] = (identity, error.description)
-                let status = PluginStatus(name: lastComponent(folder), path: folder, state: .failed, error: error.description)
-                statuses.append(status)
-                newFailures.append(status)
-                host.logger.error("plugin \(folder) was not loaded: \(error.description)")
+                let repeated = failures[folder]?.error == error.error.description
+                failures[folder] = Failure(
+                    identity: identity, error: error.error.description, name: name, dependsOnOtherFolders: error.dependsOnOtherFolders)
+                if !repeated {
+                    let status = PluginStatus(name: lastComponent(folder), path: folder, state: .failed, error: error.error.description)
+                    changes.newFailures.append(status)
+                    changes.events.append(.init(kind: .failed, plugin: name, path: folder, reason: error.error.description))
+                    host.logger.error("plugin \(folder) was not loaded: \(error.error.description)")
+                }
             }
         }
         for folder in failures.keys where !present.contains(folder) { failures[folder] = nil }
-        host.pluginStatuses = statuses
 
-        let after = Set(ViewModifierRegistry.entries.map(\.type))
-        return PluginChanges(
-            added: after.subtracting(before).sorted(), removed: before.subtracting(after).sorted(), newFailures: newFailures)
+        PluginHostSupport.rank(plugins: order)
+        host.forgetUnregisteredSchemas()
+        host.pluginStatuses = folders.map { folder, _ in
+            if let plugin = loaded[folder] { return status(of: plugin) }
+            let failure = failures[folder]
+            return PluginStatus(name: lastComponent(folder), path: folder, state: .failed, error: failure?.error ?? "not loaded")
+        }
+        logServingChanges()
+
+        let after = servingSerials()
+        changes.added = after.keys.filter { before[$0] == nil }.sorted()
+        changes.removed = before.keys.filter { after[$0] == nil }.sorted()
+        changes.changed = after.keys.filter { before[$0] != nil && before[$0] != after[$0] }.sorted()
+        return changes
+    }
+
+    /// True when the folders look as the last scan left them: the same plugin folders and
+    /// roots, and the same files in each.
+    public func isCurrent() -> Bool {
+        let folders = pluginFolders().map(\.folder)
+        guard folders == lastScan.folders, rootStatuses().map(\.state) == lastScan.roots else { return false }
+        return folders.allSatisfy { folder in
+            let now = identity(of: folder)
+            return (loaded[folder]?.identity ?? failures[folder]?.identity) == now
+        }
     }
 
     /// Runs every loaded module's `OnDestroy` (daemon shutdown).
     public func unloadAll() {
-        for (_, plugin) in loaded.sorted(by: { $0.key < $1.key }) { unload(plugin, reason: "the daemon is stopping") }
+        var ignored = PluginChanges()
+        for (_, plugin) in loaded.sorted(by: { $0.key < $1.key }) { unload(plugin, reason: "the daemon is stopping", into: &ignored) }
     }
 
-    private func root(of folder: String) -> PluginRoot {
-        roots.first { folder == $0.path || folder.hasPrefix($0.path + "/") } ?? PluginRoot(path: folder)
+    // MARK: - Loading
+
+    /// A refusal, and whether it depends on other folders (so is checked on every scan).
+    private struct Refusal: Error {
+        var error: PluginError
+        var dependsOnOtherFolders = false
+        init(_ error: PluginError, dependsOnOtherFolders: Bool = false) {
+            self.error = error
+            self.dependsOnOtherFolders = dependsOnOtherFolders
+        }
     }
 
-    private func failureIdentity(_ folder: String) -> [FileSystem.Identity?] {
+    private func readManifest(in folder: String) throws(Refusal) -> (PluginManifest, String) {
         let manifestPath = folder + "/" + PluginManifest.fileName
-        var identity = [FileSystem.identity(folder), FileSystem.identity(manifestPath)]
-        if let bytes = FileSystem.read(manifestPath),
-            let manifest = try? PluginManifest.parse(bytes, file: manifestPath)
-        {
-            identity.append(libraryPath(for: manifest, in: folder, root: root(of: folder)).flatMap(FileSystem.identity))
+        if let problem = FileSystem.writableByOthers(folder) { throw Refusal(PluginError(problem)) }
+        let bytes: [UInt8]
+        do {
+            bytes = try FileSystem.readRegularFile(manifestPath)
+        } catch where error.isMissing {
+            throw Refusal(PluginError("\(folder) has no readable \(PluginManifest.fileName); a plugin folder holds plugin.json and its library (see `modhost new-plugin`)"))
+        } catch {
+            throw Refusal(PluginError("\(manifestPath) \(error.description)"))
         }
-        return identity
+        do {
+            return (try PluginManifest.parse(bytes, file: manifestPath), manifestPath)
+        } catch {
+            throw Refusal(error)
+        }
     }
 
-    private func libraryPath(for manifest: PluginManifest, in folder: String, root: PluginRoot) -> String? {
-        let own = folder + "/" + manifest.library
-        if FileSystem.exists(own) { return own }
-        guard root.isBundled else { return nil }
-        return libraryFolders.map { $0 + "/" + manifest.library }.first(where: FileSystem.exists)
-    }
-
-    private func load(folder: String, root: PluginRoot, namesSeen: [String: String]) throws(PluginError) -> Loaded {
-        let manifestPath = folder + "/" + PluginManifest.fileName
-        guard let bytes = FileSystem.read(manifestPath) else {
-            throw PluginError("\(folder) has no readable \(PluginManifest.fileName); a plugin folder holds plugin.json and its library (see `modhost new-plugin`)")
-        }
-        for path in [folder, manifestPath] {
-            if let problem = FileSystem.writableByOthers(path) { throw PluginError(problem) }
-        }
-        let manifest = try PluginManifest.parse(bytes, file: manifestPath)
-        if let other = namesSeen[manifest.name] {
-            throw PluginError("\(manifestPath) names plugin '\(manifest.name)', already loaded from \(other); rename one of them or remove the duplicate")
-        }
+    private func load(
+        folder: String, root: PluginRoot, manifest: PluginManifest, manifestPath: String, identity: [FileSystem.Identity?]
+    ) throws(Refusal) -> Loaded {
         guard manifest.sdkVersion == ModifierKit.version else {
-            throw PluginError("\(manifestPath) says the plugin was built for ModifierKit \(manifest.sdkVersion), but this host has \(ModifierKit.version); rebuild the plugin against this SDK and set \"sdkVersion\": \"\(ModifierKit.version)\"")
+            throw Refusal(PluginError("\(manifestPath) says the plugin was built for ModifierKit \(manifest.sdkVersion), but this host has \(ModifierKit.version); rebuild the plugin against this SDK and set \"sdkVersion\": \"\(ModifierKit.version)\""))
         }
-        guard let library = libraryPath(for: manifest, in: folder, root: root) else {
-            throw PluginError("\(folder)/\(manifest.library) does not exist; build the plugin and copy its library into the folder, or fix 'linux.library' in \(manifestPath)")
+        let library = try libraryPath(for: manifest, in: folder, root: root, manifestPath: manifestPath)
+        let image: LibraryImage
+        do {
+            image = try LibraryImage.load(library)
+        } catch {
+            throw Refusal(error)
         }
-        if let problem = FileSystem.writableByOthers(library) { throw PluginError(problem) }
-        guard let identity = FileSystem.identity(library) else {
-            throw PluginError("cannot read \(library): \(String(cString: strerror(errno)))")
-        }
-        let loadPath = try privateCopy(of: library, identity: identity)
-        guard dlopen(loadPath, RTLD_NOW | RTLD_LOCAL) != nil else {
-            let reason = (dlerror().map { String(cString: $0) } ?? "unknown error").replacing(loadPath, with: library)
-            throw PluginError("cannot load \(library): \(reason); rebuild it with this toolchain and SDK")
-        }
+        images.append(image)
 
         var moduleTypes: [(String, any Module.Type)] = []
         for listed in manifest.modules {
             let qualified = manifest.qualifiedName(of: listed)
-            guard let found = _typeByName(qualified) else {
-                throw PluginError("module class '\(qualified)' was not found in \(library); check 'linux.modules' (and 'linux.swiftModule') in \(manifestPath), and that the class is public")
+            guard let found = image.classNamed(qualified) else {
+                throw Refusal(PluginError("module class '\(qualified)' was not found in \(library); check 'linux.modules' (and 'linux.swiftModule') in \(manifestPath), and that the class is public"))
             }
             guard let moduleType = PluginHostSupport.moduleType(found) else {
-                throw PluginError("class '\(qualified)' in \(library) is not a Module of this host's ModifierKit: the plugin carries its own copy of the SDK (installed twice). Depend on the ModifierKit product of the SDK package (a dynamic library) instead of copying or statically linking its sources")
+                throw Refusal(.ownSDKCopy(library: library, qualified: qualified))
             }
             moduleTypes.append((qualified, moduleType))
         }
@@ -221,50 +313,120 @@ public final class PluginLoader {
             }
             modules.append((name, definition, instance))
         }
-        return Loaded(
-            manifest: manifest, folder: folder, manifestIdentity: FileSystem.identity(manifestPath),
-            libraryIdentity: identity, modules: modules)
+        // Schemas are built now, once per load, so a factory that fails to describe itself is
+        // reported here rather than on every `initialize`.
+        let problems = host.describeRegistrations(ofPlugin: manifest.name)
+        return Loaded(manifest: manifest, folder: folder, identity: identity, modules: modules, problems: problems)
     }
 
-    private func privateCopy(of library: String, identity: FileSystem.Identity) throws(PluginError) -> String {
-        if let copy = copies[identity] { return copy }
-        FileSystem.makeFolders(loadFolder)
-        let copy = "\(loadFolder)/\(copies.count + 1)-\(lastComponent(library))"
-        guard FileSystem.copy(library, to: copy) else {
-            throw PluginError("cannot copy \(library) to \(copy) for loading: \(String(cString: strerror(errno)))")
+    private func libraryPath(
+        for manifest: PluginManifest, in folder: String, root: PluginRoot, manifestPath: String
+    ) throws(Refusal) -> String {
+        let own = folder + "/" + manifest.library
+        if FileSystem.linkInfo(own) != nil { return own }
+        // Bundled plugins built by SwiftPM have their library next to the daemon.
+        if root.isBundled, let built = libraryFolders.map({ $0 + "/" + manifest.library }).first(where: FileSystem.exists) {
+            return built
         }
-        copies[identity] = copy
-        return copy
+        throw Refusal(PluginError("\(own) does not exist; build the plugin and copy its library into the folder, or fix 'linux.library' in \(manifestPath)"))
     }
 
-    /// Removes the private copies (the mapped code stays valid).
-    public func removeCopies() {
-        for copy in copies.values { unlink(copy) }
-        rmdir(loadFolder)
+    /// What a change to a plugin folder is judged by: the folder, its manifest and its
+    /// library (the one the manifest names, when it can be read).
+    private func identity(of folder: String) -> [FileSystem.Identity?] {
+        let manifestPath = folder + "/" + PluginManifest.fileName
+        var identity = [FileSystem.identity(folder), FileSystem.linkIdentity(manifestPath)]
+        if let bytes = try? FileSystem.readRegularFile(manifestPath),
+            let manifest = try? PluginManifest.parse(bytes, file: manifestPath)
+        {
+            let own = folder + "/" + manifest.library
+            let library = FileSystem.linkInfo(own) != nil || !root(of: folder).isBundled
+                ? own : libraryFolders.map { $0 + "/" + manifest.library }.first(where: FileSystem.exists) ?? own
+            identity.append(FileSystem.linkIdentity(library))
+        }
+        return identity
     }
 
-    private func unload(_ plugin: Loaded, reason: String) {
+    private func root(of folder: String) -> PluginRoot {
+        roots.first { folder == $0.path || folder.hasPrefix($0.path + "/") } ?? PluginRoot(path: folder)
+    }
+
+    // MARK: - Unloading and reporting
+
+    private func unload(_ plugin: Loaded, reason: String, into changes: inout PluginChanges) {
         for module in plugin.modules.reversed() {
             PluginHostSupport.attributing(plugin: plugin.manifest.name, module: module.name) {
                 for hook in module.definition.onDestroy { hook() }
             }
         }
-        for leftover in types(of: plugin.manifest.name) {
+        let leftovers = PluginHostSupport.unregisterAll(plugin: plugin.manifest.name)
+        for leftover in leftovers {
             host.logger.warning("plugin \(plugin.manifest.name) left '\(leftover)' registered after OnDestroy; unregistering it")
-            ViewModifierRegistry.unregister(leftover)
         }
         loaded[plugin.folder] = nil
+        changes.events.append(.init(kind: .unloaded, plugin: plugin.manifest.name, path: plugin.folder, reason: reason))
         host.logger.info("unloaded plugin \(plugin.manifest.name) (\(reason))")
     }
 
-    private func types(of plugin: String) -> [String] {
-        ViewModifierRegistry.entries.filter { $0.plugin == plugin }.map(\.type)
+    private func registeredTypes(of plugin: String) -> [String] {
+        ViewModifierRegistry.registrations(byPlugin: plugin).map(\.type)
     }
 
     private func status(of plugin: Loaded) -> PluginStatus {
-        PluginStatus(
-            name: plugin.manifest.name, path: plugin.folder, state: .loaded, modules: plugin.modules.map(\.name),
-            types: types(of: plugin.manifest.name))
+        let name = plugin.manifest.name
+        let registered = registeredTypes(of: name)
+        let serving = registered.filter { ViewModifierRegistry.entry(for: $0)?.plugin == name }
+        return PluginStatus(
+            name: name, path: plugin.folder, state: .loaded, modules: plugin.modules.map(\.name), types: serving,
+            hidden: registered.filter { !serving.contains($0) }, problems: plugin.problems)
+    }
+
+    /// The serving registration of each type, by serial.
+    private func servingSerials() -> [String: UInt64] {
+        Dictionary(uniqueKeysWithValues: ViewModifierRegistry.entries.map { ($0.type, $0.serial) })
+    }
+
+    /// One log line whenever the plugins registering a type, or which of them serves it, change.
+    private func logServingChanges() {
+        var now: [String: [String]] = [:]
+        for entry in ViewModifierRegistry.entries {
+            now[entry.type] = ViewModifierRegistry.registrations(of: entry.type).map(\.plugin)
+        }
+        for (type, plugins) in now.sorted(by: { $0.key < $1.key }) where plugins.count > 1 && servingLog[type] != plugins {
+            let hidden = plugins.dropFirst().map { "plugin \(describe($0))" }.joined(separator: ", ")
+            host.logger.warning("modifier type '\(type)' is served by plugin \(describe(plugins[0])), which comes first; it hides \(hidden)")
+        }
+        for (type, plugins) in now.sorted(by: { $0.key < $1.key }) where plugins.count == 1 {
+            if let previous = servingLog[type], previous.count > 1, previous.first != plugins.first {
+                host.logger.info("modifier type '\(type)' goes back to plugin \(describe(plugins[0])), since plugin \(describe(previous[0])) no longer registers it")
+            }
+        }
+        servingLog = now
+    }
+
+    private func describe(_ plugin: String) -> String {
+        guard let folder = loaded.values.first(where: { $0.manifest.name == plugin })?.folder else {
+            return plugin.isEmpty ? "(none)" : plugin
+        }
+        return "\(plugin) (\(folder))"
+    }
+
+    /// Logs each root whose state changed since the last scan, and hands them to the host.
+    private func reportRoots() {
+        let statuses = rootStatuses()
+        for status in statuses where rootLog[status.path] != status.state {
+            if let message = status.message {
+                switch (status.kind, status.state) {
+                case (.bundled, _): host.logger.debug(message)
+                case (.user, .missing): host.logger.info(message)
+                default: host.logger.warning(message)
+                }
+            } else if rootLog[status.path] != nil {
+                host.logger.info("plugin root \(status.path) exists now")
+            }
+            rootLog[status.path] = status.state
+        }
+        host.pluginRoots = statuses
     }
 }
 

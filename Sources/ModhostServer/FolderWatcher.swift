@@ -45,6 +45,9 @@ public final class FolderWatcher {
         }
     }
 
+    /// Calls `onChange` after the settle time, as if a folder had changed.
+    public func changedSoon() { changed() }
+
     private func changed() {
         uv_timer_start(timer, { timer in
             let watcher = Unmanaged<FolderWatcher>.fromOpaque(timer!.pointee.data).takeUnretainedValue()

@@ -10,17 +10,17 @@ public enum PluginLocations {
     public static func roots(
         extra: [String], environment: [String: String], includeBundled: Bool, sourceRoot: String?
     ) -> [PluginRoot] {
-        var roots = extra.map { PluginRoot(path: absolute($0)) }
+        var roots = extra.map { PluginRoot(path: absolute($0), kind: .flag) }
         if let data = environment["XDG_DATA_HOME"], !data.isEmpty {
-            roots.append(PluginRoot(path: data + "/modhost/plugins"))
+            roots.append(PluginRoot(path: data + "/modhost/plugins", kind: .user))
         } else if let home = environment["HOME"], !home.isEmpty {
-            roots.append(PluginRoot(path: home + "/.local/share/modhost/plugins"))
+            roots.append(PluginRoot(path: home + "/.local/share/modhost/plugins", kind: .user))
         }
         if includeBundled {
             if let exe = executableFolder() {
-                roots.append(PluginRoot(path: exe + "/../lib/modhost/plugins", isBundled: true))
+                roots.append(PluginRoot(path: exe + "/../lib/modhost/plugins", kind: .bundled))
             }
-            if let sourceRoot { roots.append(PluginRoot(path: sourceRoot + "/Plugins", isBundled: true)) }
+            if let sourceRoot { roots.append(PluginRoot(path: sourceRoot + "/Plugins", kind: .bundled)) }
         }
         return roots
     }
@@ -35,15 +35,11 @@ public enum PluginLocations {
         return String(path[..<slash])
     }
 
-    /// Where this daemon copies plugin libraries before loading them.
-    public static func loadFolder(environment: [String: String]) -> String {
-        let base: String
-        if let runtime = environment["XDG_RUNTIME_DIR"], !runtime.isEmpty {
-            base = runtime + "/modhost"
-        } else {
-            base = "/tmp/modhost-\(getuid())"
-        }
-        return base + "/loaded-\(getpid())"
+    /// The folder where daemons before 0.2 kept private copies of plugin libraries
+    /// (`loaded-PID` folders), which a crash left behind.
+    public static func oldCopiesFolder(environment: [String: String]) -> String {
+        if let runtime = environment["XDG_RUNTIME_DIR"], !runtime.isEmpty { return runtime + "/modhost" }
+        return "/tmp/modhost-\(getuid())"
     }
 
     private static func absolute(_ path: String) -> String {

@@ -44,30 +44,17 @@ do {
         roots: PluginLocations.roots(
             extra: options.pluginFolders, environment: environment, includeBundled: options.loadsBundledPlugins,
             sourceRoot: sourceRoot),
-        libraryFolders: PluginLocations.executableFolder().map { [$0] } ?? [],
-        loadFolder: PluginLocations.loadFolder(environment: environment))
+        libraryFolders: PluginLocations.executableFolder().map { [$0] } ?? [])
+    let removed = StaleCopies.remove(in: PluginLocations.oldCopiesFolder(environment: environment))
+    if removed > 0 { logger.info("removed \(removed) folder(s) of library copies left by daemons that died") }
     loader.scan()
 
     let server = try Server(host: host, socket: socket, options: serverOptions)
-    // Folder changes and SIGHUP both rescan; front-ends hear of any change in types.
-    func rescan(_ watcher: FolderWatcher) {
-        let changes = loader.scan()
-        watcher.watch(loader.watchedFolders())
-        host.pluginsFailed(changes.newFailures)
-        host.typesRemoved(changes.removed)
-        if !changes.isEmpty {
-            host.broadcast(method: "pluginsChanged", params: [
-                "added": .array(changes.added.map { .string($0) }), "removed": .array(changes.removed.map { .string($0) }),
-            ])
-        }
-    }
-    var watcher: FolderWatcher! = nil
-    watcher = FolderWatcher(server: server) { rescan(watcher) }
-    watcher.watch(loader.watchedFolders())
-    server.onHangup = { rescan(watcher) }
+    let reloader = PluginReloader(loader: loader, host: host, server: server)
+    server.onHangup = { reloader.rescan() }
+    host.reloadPlugins = { reloader.rescan().json(plugins: host.pluginStatuses) }
     try server.run { ServiceNotifier.notify("READY=1", environment: environment) }
     loader.unloadAll()
-    loader.removeCopies()
     logger.info("stopped")
     exit(0)
 } catch {

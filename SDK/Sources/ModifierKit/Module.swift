@@ -35,8 +35,22 @@ public struct ModuleDefinition {
     public internal(set) var name: String?
     public internal(set) var onCreate: [() -> Void] = []
     public internal(set) var onDestroy: [() -> Void] = []
+    /// What the plugin's own copy of `init()` returned from the SDK build it links: the
+    /// host's check that the plugin and the SDK come from one build happens before this
+    /// (on the library's symbols), so this only keeps the call from being optimised away.
+    @usableFromInline var linkedBuild: Int
 
-    public init() {}
+    /// Emitted into the plugin that calls it (every module's `definition()` does, through
+    /// ``ModuleDefinitionBuilder``), so the plugin links the symbol that names the SDK build
+    /// it was compiled against.
+    @_alwaysEmitIntoClient
+    public init() {
+        self.init(linkedBuild: _modifierKitBuildToken())
+    }
+
+    @usableFromInline init(linkedBuild: Int) {
+        self.linkedBuild = linkedBuild
+    }
 }
 
 /// One declaration inside `definition()`.
@@ -74,6 +88,8 @@ public enum ModuleDefinitionBuilder {
     public static func buildEither(first part: [any ModuleDefinitionElement]) -> [any ModuleDefinitionElement] { part }
     public static func buildEither(second part: [any ModuleDefinitionElement]) -> [any ModuleDefinitionElement] { part }
     public static func buildArray(_ parts: [[any ModuleDefinitionElement]]) -> [any ModuleDefinitionElement] { parts.flatMap { $0 } }
+    /// Emitted into the plugin, like `ModuleDefinition.init()` that it calls.
+    @_alwaysEmitIntoClient
     public static func buildFinalResult(_ parts: [any ModuleDefinitionElement]) -> ModuleDefinition {
         var definition = ModuleDefinition()
         for part in parts { part.apply(to: &definition) }

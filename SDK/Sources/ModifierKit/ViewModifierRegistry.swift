@@ -6,8 +6,12 @@ public typealias ViewModifierFactory = @Sendable (Dict, AppContext, EventDispatc
 
 /// Modifier types by name (`$type`): the whole contract between front-ends and plugins.
 ///
-/// Register in a module's `OnCreate` and unregister in its `OnDestroy`. Registering a name
-/// that exists replaces the earlier factory, and the host logs a warning naming both plugins.
+/// Register in a module's `OnCreate` and unregister in its `OnDestroy`. Several plugins may
+/// register one name: the registry keeps every registration, and the one that serves the
+/// type is the registration of the plugin the host ranks first (plugins from earlier plugin
+/// folders win; the host logs which one serves). When that plugin unregisters, the type goes
+/// back to the next one. Outside a host's plugin load, a later registration replaces an
+/// earlier one.
 public enum ViewModifierRegistry {
     /// One registered modifier type.
     public struct Entry: Sendable {
@@ -16,41 +20,105 @@ public enum ViewModifierRegistry {
         public let plugin: String
         public let module: String
         public let factory: ViewModifierFactory
+        /// Unique to this registration: a plugin that registers the type again (after a
+        /// reload, say) makes an entry with another serial.
+        public let serial: UInt64
     }
 
     struct State: Sendable {
+        /// The serving registration of each type: what `entry(for:)` reads.
         var entries: [String: Entry] = [:]
+        /// Every registration of each type, oldest first.
+        var registrations: [String: [Entry]] = [:]
+        /// The host's ranking of plugins (lower serves first); unranked plugins come last.
+        var ranks: [String: Int] = [:]
+        var nextSerial: UInt64 = 1
+        /// Bumped on every change, so that users of entries can tell theirs are current.
+        var generation: UInt64 = 0
         var registrant: (plugin: String, module: String)? = nil
         var onReplace: (@Sendable (_ old: Entry, _ new: Entry) -> Void)? = nil
+
+        func rank(of entry: Entry) -> Int { ranks[entry.plugin] ?? Int.max }
+
+        /// The serving registration: the best-ranked one, and among equals the latest.
+        mutating func choose(_ type: String) {
+            let all = registrations[type] ?? []
+            var best: Entry? = nil
+            for entry in all where best == nil || rank(of: entry) <= rank(of: best!) { best = entry }
+            entries[type] = best
+            if all.isEmpty { registrations[type] = nil }
+            generation &+= 1
+        }
     }
 
     static let state = Mutex(State())
 
-    /// Registers `factory` under `type`.
+    /// Registers `factory` under `type`. A plugin that registers a type it registered before
+    /// replaces its own registration.
     public static func register(_ type: String, factory: @escaping ViewModifierFactory) {
         let (replaced, entry, onReplace) = state.withLock { state in
             let entry = Entry(
-                type: type, plugin: state.registrant?.plugin ?? "", module: state.registrant?.module ?? "", factory: factory)
-            let replaced = state.entries.updateValue(entry, forKey: type)
+                type: type, plugin: state.registrant?.plugin ?? "", module: state.registrant?.module ?? "",
+                factory: factory, serial: state.nextSerial)
+            state.nextSerial += 1
+            let serving = state.entries[type]
+            state.registrations[type, default: []].removeAll { $0.plugin == entry.plugin }
+            state.registrations[type, default: []].append(entry)
+            state.choose(type)
+            let replaced = serving.flatMap { state.entries[type]?.serial == entry.serial ? $0 : nil }
             return (replaced, entry, state.onReplace)
         }
         if let replaced, let onReplace { onReplace(replaced, entry) }
     }
 
-    /// Removes `type`; nothing happens when it is not registered.
+    /// Removes `type`: during a plugin's `OnDestroy`, that plugin's registration; elsewhere
+    /// every registration. Nothing happens when it is not registered.
     public static func unregister(_ type: String) {
-        _ = state.withLock { $0.entries.removeValue(forKey: type) }
+        state.withLock { state in
+            guard state.registrations[type] != nil else { return }
+            if let plugin = state.registrant?.plugin {
+                state.registrations[type]?.removeAll { $0.plugin == plugin }
+            } else {
+                state.registrations[type] = []
+            }
+            state.choose(type)
+        }
     }
 
-    /// The entry for `type`, if registered.
+    /// The serving entry for `type`, if registered.
     public static func entry(for type: String) -> Entry? {
         state.withLock { $0.entries[type] }
     }
 
-    /// Every registered type, sorted by name.
+    /// The serving entry of every registered type, sorted by name.
     public static var entries: [Entry] {
         state.withLock { $0.entries.values.sorted { $0.type < $1.type } }
     }
+
+    /// Every registration of `type`, the serving one first, then in the order they would
+    /// take over.
+    public static func registrations(of type: String) -> [Entry] {
+        state.withLock { state in
+            (state.registrations[type] ?? []).enumerated()
+                .sorted { (state.rank(of: $0.element), -$0.offset) < (state.rank(of: $1.element), -$1.offset) }
+                .map(\.element)
+        }
+    }
+
+    /// Every registration `plugin` made, sorted by type.
+    public static func registrations(byPlugin plugin: String) -> [Entry] {
+        state.withLock { state in
+            state.registrations.values.flatMap { $0.filter { $0.plugin == plugin } }.sorted { $0.type < $1.type }
+        }
+    }
+
+    /// Every registration of every type, serving or not.
+    public static var allRegistrations: [Entry] {
+        state.withLock { $0.registrations.values.flatMap { $0 } }
+    }
+
+    /// Changes whenever any registration does.
+    public static var generation: UInt64 { state.withLock { $0.generation } }
 }
 
 /// What the host uses to load plugins. Plugin code does not need it.
@@ -66,6 +134,29 @@ public enum PluginHostSupport {
         return try body()
     }
 
+    /// Ranks plugins by name, first serving first, and picks again the serving registration
+    /// of every type. Plugins not named rank after all named ones.
+    public static func rank(plugins order: [String]) {
+        ViewModifierRegistry.state.withLock { state in
+            state.ranks = Dictionary(order.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+            for type in Array(state.registrations.keys) { state.choose(type) }
+        }
+    }
+
+    /// Removes every registration `plugin` made and returns their types, sorted.
+    @discardableResult
+    public static func unregisterAll(plugin: String) -> [String] {
+        ViewModifierRegistry.state.withLock { state in
+            var types: [String] = []
+            for (type, entries) in state.registrations where entries.contains(where: { $0.plugin == plugin }) {
+                state.registrations[type]?.removeAll { $0.plugin == plugin }
+                state.choose(type)
+                types.append(type)
+            }
+            return types.sorted()
+        }
+    }
+
     /// Called when a registration replaces another (the host logs a warning).
     public static func onReplace(_ handler: (@Sendable (_ old: ViewModifierRegistry.Entry, _ new: ViewModifierRegistry.Entry) -> Void)?) {
         ViewModifierRegistry.state.withLock { $0.onReplace = handler }
@@ -73,11 +164,10 @@ public enum PluginHostSupport {
 
     /// The JSON Schema of a registered type's params, learnt by building the modifier once in
     /// describing mode (records keep their defaults) and reflecting on its fields. `nil` when
-    /// the factory does not build a `Record`.
-    public static func paramsSchema(of entry: ViewModifierRegistry.Entry, appContext: AppContext) -> [String: Any]? {
-        guard let modifier = try? entry.factory(["$type": entry.type], appContext.describing(), .discarding(entry.type)),
-            let record = modifier as? any Record
-        else { return nil }
+    /// the factory does not build a `Record`; what the factory throws is rethrown.
+    public static func paramsSchema(of entry: ViewModifierRegistry.Entry, appContext: AppContext) throws -> [String: Any]? {
+        let modifier = try entry.factory(["$type": entry.type], appContext.describing(), .discarding(entry.type))
+        guard let record = modifier as? any Record else { return nil }
         return type(of: record).jsonSchema
     }
 

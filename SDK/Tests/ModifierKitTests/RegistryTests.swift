@@ -225,7 +225,7 @@ struct ViewModifierRegistryTests {
         let entry = try #require(ViewModifierRegistry.entry(for: type))
         // The factory would throw on `["$type": ...]` alone (title is required), so this also
         // checks that the schema is learnt in describing mode.
-        let schema = try #require(PluginHostSupport.paramsSchema(of: entry, appContext: context))
+        let schema = try #require(try PluginHostSupport.paramsSchema(of: entry, appContext: context))
         #expect(KitTestSupport.canonical(schema) == KitTestSupport.canonical(RegistryRecordModifier.jsonSchema))
         #expect(schema["required"] as? [String] == ["title"])
         #expect(schema["x-order"] as? [String] == ["title", "rows", "enabled"])
@@ -240,7 +240,7 @@ struct ViewModifierRegistryTests {
         }
         defer { ViewModifierRegistry.unregister(type) }
         let entry = try #require(ViewModifierRegistry.entry(for: type))
-        #expect(PluginHostSupport.paramsSchema(of: entry, appContext: context) != nil)
+        #expect(try PluginHostSupport.paramsSchema(of: entry, appContext: context) != nil)
         #expect(seen.values == ["true \(context.hostVersion) {\"$type\":\"\(type)\"} \(type)"])
     }
 
@@ -249,15 +249,50 @@ struct ViewModifierRegistryTests {
         registerPlain(type)
         defer { ViewModifierRegistry.unregister(type) }
         let entry = try #require(ViewModifierRegistry.entry(for: type))
-        #expect(PluginHostSupport.paramsSchema(of: entry, appContext: context) == nil)
+        #expect(try PluginHostSupport.paramsSchema(of: entry, appContext: context) == nil)
     }
 
-    @Test func paramsSchemaIsNilWhenTheFactoryThrows() throws {
+    @Test func paramsSchemaRethrowsWhatTheFactoryThrows() throws {
         let type = "RegistryTests.paramsSchemaThrows"
         ViewModifierRegistry.register(type) { _, _, _ in throw RegistryFactoryFailure() }
         defer { ViewModifierRegistry.unregister(type) }
         let entry = try #require(ViewModifierRegistry.entry(for: type))
-        #expect(PluginHostSupport.paramsSchema(of: entry, appContext: context) == nil)
+        #expect(throws: RegistryFactoryFailure.self) { try PluginHostSupport.paramsSchema(of: entry, appContext: context) }
+    }
+
+    @Test func theBestRankedPluginServesATypeAndTheNextTakesOverWhenItUnregisters() throws {
+        let type = "RegistryTests.ranked"
+        defer { ViewModifierRegistry.unregister(type) }
+        PluginHostSupport.attributing(plugin: "ranked-bundled", module: "M") { registerPlain(type, label: "bundled") }
+        PluginHostSupport.attributing(plugin: "ranked-user", module: "M") { registerPlain(type, label: "user") }
+        PluginHostSupport.attributing(plugin: "ranked-late", module: "M") { registerPlain(type, label: "late") }
+        PluginHostSupport.rank(plugins: ["ranked-user", "ranked-bundled", "ranked-late"])
+        #expect(ViewModifierRegistry.entry(for: type)?.plugin == "ranked-user")
+        #expect(ViewModifierRegistry.registrations(of: type).map(\.plugin) == ["ranked-user", "ranked-bundled", "ranked-late"])
+        // A registration by a plugin ranked after the serving one does not take the type.
+        PluginHostSupport.attributing(plugin: "ranked-late", module: "M") { registerPlain(type, label: "late again") }
+        #expect(ViewModifierRegistry.entry(for: type)?.plugin == "ranked-user")
+        let before = ViewModifierRegistry.generation
+        PluginHostSupport.attributing(plugin: "ranked-user", module: "M") { ViewModifierRegistry.unregister(type) }
+        #expect(ViewModifierRegistry.generation != before)
+        let entry = try #require(ViewModifierRegistry.entry(for: type))
+        #expect(entry.plugin == "ranked-bundled")
+        #expect((try entry.factory(["$type": type], context, discard(type)) as? RegistryPlainModifier)?.label == "bundled")
+        #expect(PluginHostSupport.unregisterAll(plugin: "ranked-bundled") == [type])
+        #expect(ViewModifierRegistry.entry(for: type)?.plugin == "ranked-late")
+        #expect(ViewModifierRegistry.registrations(of: type).count == 1)
+        PluginHostSupport.rank(plugins: [])
+    }
+
+    @Test func eachRegistrationHasItsOwnSerial() throws {
+        let type = "RegistryTests.serials"
+        defer { ViewModifierRegistry.unregister(type) }
+        PluginHostSupport.attributing(plugin: "p", module: "M") { registerPlain(type) }
+        let first = try #require(ViewModifierRegistry.entry(for: type)).serial
+        PluginHostSupport.attributing(plugin: "p", module: "M") { registerPlain(type) }
+        let second = try #require(ViewModifierRegistry.entry(for: type)).serial
+        #expect(first != second)
+        #expect(ViewModifierRegistry.registrations(of: type).count == 1, "a plugin's second registration replaces its first")
     }
 
     @Test func moduleLifecycleRegistersAndUnregistersWithAttribution() throws {

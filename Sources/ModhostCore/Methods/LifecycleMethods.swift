@@ -1,6 +1,7 @@
 import ModhostWire
 
-/// `initialize`, `ping` and `describe`: the handshake and what the host offers.
+/// `initialize`, `ping`, `describe` and `reload`: the handshake, what the host offers, and a
+/// rescan of its plugin folders.
 enum LifecycleMethods {
     static func register(in registry: inout MethodRegistry) {
         registry.register("initialize", MethodHandler(requiresInitialize: false, run: initialize))
@@ -12,7 +13,16 @@ enum LifecycleMethods {
             try context.params.expectNone()
             var result = offer(of: context.host)
             result["plugins"] = .array(context.host.pluginStatuses.map(\.json))
+            result["roots"] = .array(context.host.pluginRoots.map(\.json))
             return .object(result)
+        })
+        registry.register("reload", MethodHandler { context throws(RPCError) in
+            try context.params.expectNone()
+            guard let reload = context.host.reloadPlugins else {
+                throw .internalError("this host does not load plugins from folders, so there is nothing to reload")
+            }
+            context.host.logger.info("\(context.session.peer): asked for a plugin rescan")
+            return reload()
         })
     }
 

@@ -79,7 +79,9 @@ struct Reconciler {
         // Reserving on an empty array allocates even for nothing: most nodes have no modifiers.
         if !spec.modifiers.isEmpty { modifiers.reserveCapacity(spec.modifiers.count) }
         for (index, config) in spec.modifiers.enumerated() {
-            if let previous = reusable?.modifiers[safe: index], previous.type == config.type, previous.params == config.params {
+            if let previous = reusable?.modifiers[safe: index], previous.type == config.type, previous.params == config.params,
+                isServing(previous)
+            {
                 counts.unchanged += 1
                 modifiers.append(previous)
                 let address = previous.address
@@ -182,7 +184,18 @@ struct Reconciler {
             let path = paramsPath()
             throw .invalidParams("modifier '\(type)' refused its params at '\(path)': \(error)", path: path)
         }
-        return ModifierInstance(type: type, params: params, modifier: modifier, address: address, plugin: entry.plugin)
+        return ModifierInstance(
+            type: type, params: params, modifier: modifier, address: address, plugin: entry.plugin, serial: entry.serial)
+    }
+
+    /// Whether `instance` was built by the registration that serves its type now. One whose
+    /// type is gone is kept as it is (its code stays loaded) until its params change.
+    private mutating func isServing(_ instance: ModifierInstance) -> Bool {
+        if lastEntry?.entry.type != instance.type {
+            guard let entry = ViewModifierRegistry.entry(for: instance.type) else { return true }
+            lastEntry = (entry, host.appContext(forPlugin: entry.plugin))
+        }
+        return lastEntry.unsafelyUnwrapped.entry.serial == instance.serial
     }
 
     /// The registry entry for `type` with its plugin's context; an unknown type is an error

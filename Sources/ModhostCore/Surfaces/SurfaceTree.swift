@@ -51,14 +51,18 @@ final class ModifierInstance {
     let modifier: any ViewModifier
     let address: ModifierAddress
     let plugin: String
+    /// The registration that built it: an update rebuilds it once another one serves the type
+    /// (its plugin was reloaded, or another plugin took the type over).
+    let serial: UInt64
     private var evaluated: ModifierEffect?
 
-    init(type: String, params: JSONObject, modifier: any ViewModifier, address: ModifierAddress, plugin: String) {
+    init(type: String, params: JSONObject, modifier: any ViewModifier, address: ModifierAddress, plugin: String, serial: UInt64) {
         self.type = type
         self.params = params
         self.modifier = modifier
         self.address = address
         self.plugin = plugin
+        self.serial = serial
     }
 
     deinit {

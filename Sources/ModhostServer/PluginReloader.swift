@@ -1,0 +1,63 @@
+import ModhostCore
+import ModhostPlugins
+import ModhostWire
+
+/// Keeps the loaded plugins in line with their folders while the daemon runs: watches the
+/// folders, rescans when they settle (or on SIGHUP, or when a front-end calls `reload`), and
+/// tells front-ends what changed.
+public final class PluginReloader {
+    private let loader: PluginLoader
+    private let host: Host
+    private var watcher: FolderWatcher!
+
+    public init(loader: PluginLoader, host: Host, server: Server) {
+        self.loader = loader
+        self.host = host
+        watcher = FolderWatcher(server: server) { [unowned self] in self.rescan() }
+        watch()
+    }
+
+    /// Rescans now and announces the result; returns it for the `reload` method.
+    @discardableResult
+    public func rescan() -> PluginChanges {
+        let changes = loader.scan()
+        watch()
+        host.pluginsFailed(changes.newFailures)
+        host.typesRemoved(changes.removed)
+        if !changes.isEmpty {
+            host.broadcast(method: "pluginsChanged", params: [
+                "added": .array(changes.added.map { .string($0) }), "removed": .array(changes.removed.map { .string($0) }),
+                "changed": .array(changes.changed.map { .string($0) }),
+            ])
+        }
+        return changes
+    }
+
+    private func watch() {
+        watcher.watch(loader.watchedFolders())
+        // Something created between the scan and the new watches (a root, a plugin folder,
+        // a library copied into a folder just found) raised no event: look again.
+        if !loader.isCurrent() { watcher.changedSoon() }
+    }
+}
+
+extension PluginChanges {
+    /// The `reload` result: the type changes, what happened to each plugin folder, and the
+    /// plugins as `describe` lists them.
+    public func json(plugins: [PluginStatus]) -> JSONValue {
+        var result = JSONObject()
+        result["added"] = .array(added.map { .string($0) })
+        result["removed"] = .array(removed.map { .string($0) })
+        result["changed"] = .array(changed.map { .string($0) })
+        result["events"] = .array(events.map { event in
+            var object = JSONObject()
+            object["event"] = .string(event.kind.rawValue)
+            object["plugin"] = .string(event.plugin)
+            object["path"] = .string(event.path)
+            if let reason = event.reason { object["reason"] = .string(reason) }
+            return .object(object)
+        })
+        result["plugins"] = .array(plugins.map(\.json))
+        return .object(result)
+    }
+}
