@@ -17,10 +17,29 @@ enum Scaffold {
     }
 
     /// The files of the package, by path relative to its folder.
-    static func files(name: String, sdkPath: String) -> [(path: String, text: String)] {
+    /// The SDK version the package at `sdkPath` declares in its `VERSION` file.
+    static func sdkVersion(at sdkPath: String) throws(Failure) -> String {
+        let file = sdkPath + "/VERSION"
+        guard let handle = fopen(file, "r") else {
+            throw Failure(description: "\(file) cannot be read; --sdk must name the SDK folder of a Modhost checkout (it holds Package.swift and VERSION)")
+        }
+        defer { fclose(handle) }
+        var buffer = [CChar](repeating: 0, count: 64)
+        guard fgets(&buffer, Int32(buffer.count), handle) != nil else { throw Failure(description: "\(file) is empty") }
+        let version = String(decoding: buffer.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            .filter { !$0.isWhitespace }
+        guard !version.isEmpty else { throw Failure(description: "\(file) is empty") }
+        return version
+    }
+
+    /// The files of the package, by path relative to its folder. `sdkPath` is absolute;
+    /// SwiftPM names a path dependency after its folder, so the product is looked up in
+    /// the package of that name.
+    static func files(name: String, sdkPath: String, sdkVersion: String, modhostPath: String) -> [(path: String, text: String)] {
         let type = name.prefix(1).lowercased() + name.dropFirst()
+        let sdkPackage = sdkPath.split(separator: "/").last.map(String.init) ?? "SDK"
         let manifest: JSONValue = [
-            "name": .string(name), "version": "0.1.0", "platforms": ["linux"], "sdkVersion": "2.0.0",
+            "name": .string(name), "version": "0.1.0", "platforms": ["linux"], "sdkVersion": .string(sdkVersion),
             "linux": ["library": .string("lib\(name).so"), "swiftModule": .string(name), "modules": .array([.string("\(name)Module")])],
         ]
         var manifestBytes: [UInt8] = []
@@ -41,7 +60,7 @@ enum Scaffold {
                     .package(path: "\(sdkPath)"),
                 ],
                 targets: [
-                    .target(name: "\(name)", dependencies: [.product(name: "ModifierKit", package: "SDK")]),
+                    .target(name: "\(name)", dependencies: [.product(name: "ModifierKit", package: "\(sdkPackage)")]),
                     .testTarget(name: "\(name)Tests", dependencies: ["\(name)"]),
                 ]
             )
@@ -118,16 +137,30 @@ enum Scaffold {
             ("plugin/plugin.json", String(decoding: manifestBytes, as: UTF8.self) + "\n"),
             ("install.sh", """
             #!/usr/bin/env bash
-            # Builds the plugin and copies its folder where a running modhostd picks it up.
+            # Builds the plugin, copies its folder where a running modhostd picks it up, and
+            # says what the daemon made of it.
             set -euo pipefail
             cd "$(dirname "$0")"
+            sdk="\(sdkPath)"
             swift build -c release
             cp "$(swift build -c release --show-bin-path)/lib\(name).so" plugin/
+            # The manifest names the SDK version this build linked (the daemon checks it, and
+            # the library's own SDK build fingerprint).
+            version="$(tr -d '[:space:]' < "$sdk/VERSION")"
+            sed -i "s/\\"sdkVersion\\": *\\"[^\\"]*\\"/\\"sdkVersion\\": \\"$version\\"/" plugin/plugin.json
             target="${1:-${XDG_DATA_HOME:-$HOME/.local/share}/modhost/plugins}/\(name)"
-            mkdir -p "$(dirname "$target")"
+            mkdir -p -m 700 "$(dirname "$target")"
             rm -rf "$target.new" && cp -r plugin "$target.new" && chmod -R go-w "$target.new"
+            # One rename, so the daemon never sees a half-copied folder.
             rm -rf "$target" && mv "$target.new" "$target"
             echo "installed \(name) into $target"
+            modhost="${MODHOST:-\(modhostPath)}"
+            if [ -x "$modhost" ] && "$modhost" ping >/dev/null 2>&1; then
+              "$modhost" reload "$target"
+            else
+              echo "no modhostd answers on its default socket: it loads \(name) when it starts."
+              echo "check with: $modhost call describe"
+            fi
 
             """),
             ("README.md", """
@@ -137,26 +170,39 @@ enum Scaffold {
             - `Sources/\(name)/\(name)Module.swift`: registers the `\(type)` type in `OnCreate`.
             - `plugin/plugin.json`: the manifest the daemon reads.
 
-            Build, test and install into the user plugin folder (a running `modhostd` loads it
-            without a restart and announces it with `pluginsChanged`):
+            Build, test and install into the user plugin folder:
 
             ```sh
             swift test
             ./install.sh            # or ./install.sh /path/to/a/plugins/folder
-            modhost call describe   # lists "\(type)" with its params schema
             ```
+
+            `install.sh` builds in release mode, writes the SDK's version into the manifest,
+            copies `plugin/` into the folder with one rename, and asks a running `modhostd` to
+            rescan (`modhost reload`), printing whether the plugin loaded and which types it
+            serves, or why it was refused. A running daemon also notices the folder by itself
+            within about a second, loads it without a restart and announces it to front-ends
+            with `pluginsChanged`; reinstalling a changed build loads the new code (modifiers
+            already mounted keep the old code until the front-end updates them). A daemon that
+            is not running loads it when it starts. `modhost call describe` lists "\(type)" with
+            its params schema.
+
+            The plugin must be built against the same SDK and toolchain as the daemon: the
+            daemon refuses a library built against any other build of ModifierKit, and says
+            so. Rebuild and reinstall after updating Modhost.
 
             """),
         ]
     }
 
-    static func write(name: String, to folder: String, sdkPath: String) throws(Failure) {
+    static func write(name: String, to folder: String, sdkPath: String, modhostPath: String) throws(Failure) {
         try validate(name: name)
+        let sdkVersion = try sdkVersion(at: sdkPath)
         var info = stat()
         if stat(folder, &info) == 0 {
             throw Failure(description: "\(folder) already exists; choose a new folder")
         }
-        for (path, text) in files(name: name, sdkPath: sdkPath) {
+        for (path, text) in files(name: name, sdkPath: sdkPath, sdkVersion: sdkVersion, modhostPath: modhostPath) {
             let full = folder + "/" + path
             makeFolders(String(full[..<full.lastIndex(of: "/")!]))
             let fd = open(full, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, path.hasSuffix(".sh") ? 0o755 : 0o644)

@@ -11,6 +11,9 @@ let usage = """
       call METHOD [JSON-PARAMS]  send one request and print the response as JSON
                                  (initialize is sent first unless METHOD is initialize
                                  or ping); exits 1 when the response is an error
+      reload [FOLDER...]         ask the daemon to rescan its plugin folders now and
+                                 print what changed; with FOLDERs, also print what the
+                                 daemon made of each plugin folder (exits 1 if one failed)
       new-plugin NAME [DIR]      write a SwiftPM package for a new modifier plugin
                                  (default DIR ./NAME; --sdk PATH names the SDK package,
                                  by default the one this modhost was built from)
@@ -79,6 +82,20 @@ case "ping":
     } catch {
         fail("\(error)", status: 1)
     }
+case "reload":
+    let client = connectOrExit()
+    do {
+        let handshake = try client.call(
+            "initialize", params: ["protocolVersion": 1, "client": ["name": "modhost-cli", "version": "0.1.0"]])
+        if let error = handshake["error"] { fail("initialize failed: \(error.jsonText)", status: 1) }
+        let response = try client.call("reload")
+        guard let result = response["result"] else { fail("reload failed: \(response["error"]?.jsonText ?? response.jsonText)", status: 1) }
+        let folders = arguments.dropFirst().map(absolutePath)
+        print(ReloadReport.text(of: result, folders: folders))
+        exit(ReloadReport.anyFailed(in: result, folders: folders) ? 1 : 0)
+    } catch {
+        fail("\(error)", status: 1)
+    }
 case "call":
     guard arguments.count == 2 || arguments.count == 3 else { fail("call takes METHOD and optional JSON params\n\(usage)", status: 2) }
     let method = arguments[1]
@@ -104,13 +121,13 @@ case "new-plugin":
     let name = arguments[1]
     let folder = arguments.count == 3 ? arguments[2] : name
     // The SDK package of the source tree this CLI was built from.
-    let sdkPath = sdkFlag ?? ("/" + "\(#filePath)".split(separator: "/").dropLast(3).joined(separator: "/") + "/SDK")
+    let sdkPath = absolutePath(sdkFlag ?? ("/" + "\(#filePath)".split(separator: "/").dropLast(3).joined(separator: "/") + "/SDK"))
     var info = stat()
     guard stat(sdkPath + "/Package.swift", &info) == 0 else {
         fail("no SDK package at \(sdkPath); pass --sdk PATH (the SDK folder of a Modhost checkout)", status: 1)
     }
     do {
-        try Scaffold.write(name: name, to: folder, sdkPath: sdkPath)
+        try Scaffold.write(name: name, to: folder, sdkPath: sdkPath, modhostPath: PluginLocations.executableFolder().map { $0 + "/modhost" } ?? "modhost")
     } catch {
         fail("\(error)", status: 1)
     }

@@ -4,11 +4,14 @@ import ModhostWire
 
 /// Plugin folders made from the fixture libraries the package builds.
 enum PluginFixtures {
+    /// `ModifierKit.version`, which manifests must name.
+    static let sdkVersion = "2.1.0"
+
     /// Writes `root/folder/plugin.json` and copies `library` (a built product) beside it.
     @discardableResult
     static func make(
         in root: String, folder: String, name: String, library: String = "libGreetingFixture.so",
-        modules: [String] = ["GreetingModule"], sdkVersion: String = "2.0.0", copyLibrary: Bool = true
+        modules: [String] = ["GreetingModule"], sdkVersion: String = PluginFixtures.sdkVersion, copyLibrary: Bool = true
     ) throws -> String {
         let path = root + "/" + folder
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o755])
@@ -46,4 +49,43 @@ extension BlockingClient {
         }
         throw HarnessError("no '\(method)' notification within \(seconds) s")
     }
+}
+
+/// Compiles small plugins from Swift source at test time, against the SDK module of this
+/// build, so that tests can make libraries that a package cannot hold side by side: two
+/// versions of one Swift module, or two plugins whose modules share a name.
+enum PluginCompiler {
+    /// Writes `source` to a temporary file, compiles it as Swift module `module` into
+    /// `folder/lib<library>.so` and writes the manifest beside it. Returns the library's path.
+    @discardableResult
+    static func plugin(
+        name: String, module: String, library: String? = nil, classes: [String], source: String, into folder: String
+    ) throws -> String {
+        let library = "lib\(library ?? module).so"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o755])
+        let output = folder + "/" + library
+        try compile(module: module, source: source, output: output)
+        let manifest: JSONValue = [
+            "name": .string(name), "platforms": ["linux"], "sdkVersion": .string(sdkVersion),
+            "linux": ["library": .string(library), "swiftModule": .string(module), "modules": .array(classes.map { .string($0) })],
+        ]
+        try manifest.jsonText.write(toFile: folder + "/plugin.json", atomically: true, encoding: .utf8)
+        return output
+    }
+
+    /// Compiles `source` into the shared library `output`.
+    static func compile(module: String, source: String, output: String) throws {
+        let scratch = TemporaryFolder()
+        let file = scratch.path + "/\(module).swift"
+        try source.write(toFile: file, atomically: true, encoding: .utf8)
+        let bin = BuiltProducts.folder.path
+        let result = try run(URL(fileURLWithPath: "/usr/bin/env"), [
+            "swiftc", "-emit-library", "-parse-as-library", "-swift-version", "6", "-module-name", module,
+            "-I", bin + "/Modules", "-L", bin, "-lModifierKit", "-o", output, file,
+        ])
+        guard result.status == 0 else { throw HarnessError("swiftc failed for \(module):\n\(result.stdout)\(result.stderr)") }
+    }
+
+    /// The SDK version this build's daemon expects in manifests.
+    static var sdkVersion: String { PluginFixtures.sdkVersion }
 }

@@ -353,7 +353,7 @@ test('a plugin dropped into a plugin folder is announced with pluginsChanged', a
     mkdirSync(folder, { recursive: true });
     copyFileSync(fixture, path.join(folder, 'libGreetingFixture.so'));
     writeFileSync(path.join(folder, 'plugin.json'), JSON.stringify({
-      name: 'Greeting', platforms: ['linux'], sdkVersion: '2.0.0',
+      name: 'Greeting', platforms: ['linux'], sdkVersion: '2.1.0',
       linux: { library: 'libGreetingFixture.so', modules: ['GreetingModule'] },
     }));
     const changed = once(host, 'pluginsChanged');
