@@ -25,18 +25,8 @@ enum LibraryFixture {
     struct FixtureMissing: Error, CustomStringConvertible { var description: String }
 }
 
-@_silgen_name("swift_demangle")
-private func swift_demangle(
-    _ mangledName: UnsafePointer<CChar>?, _ length: Int, _ outputBuffer: UnsafeMutablePointer<CChar>?,
-    _ outputBufferSize: UnsafeMutablePointer<Int>?, _ flags: UInt32
-) -> UnsafeMutablePointer<CChar>?
-
 /// A symbol as the runtime prints it ("type metadata accessor for Module.Class").
-func demangle(_ symbol: String) -> String {
-    guard let text = symbol.withCString({ swift_demangle($0, symbol.utf8.count, nil, nil, 0) }) else { return symbol }
-    defer { free(text) }
-    return String(cString: text)
-}
+func demangle(_ symbol: String) -> String { LibraryImage.demangle(symbol) ?? symbol }
 
 /// Little-endian fields of an ELF file, for tests that patch or locate its parts.
 extension Array where Element == UInt8 {

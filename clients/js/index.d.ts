@@ -154,8 +154,34 @@ export declare function stripFunctions<T>(value: T): unknown;
 
 // ---------------------------------------------------------------- protocol results
 
-export interface ModifierInfo { type: string; plugin: string; module: string; params: { [k: string]: JSONValue } }
-export interface PluginInfo { name: string; path: string; status: string; error?: string }
+export interface ModifierInfo {
+  type: string;
+  plugin: string;
+  module: string;
+  params: { [k: string]: JSONValue };
+  /** Plugins that also register this type but come later, so this one hides them. */
+  overrides?: string[];
+}
+export interface PluginInfo {
+  name: string;
+  path: string;
+  status: 'loaded' | 'failed';
+  error?: string;
+  modules?: string[];
+  /** Types this plugin serves. */
+  types?: string[];
+  /** Types it registered that a plugin coming first serves. */
+  hidden?: string[];
+  /** What went wrong in a loaded plugin without stopping it. */
+  problems?: string[];
+}
+/** A folder the host searches for plugins. */
+export interface PluginRootInfo {
+  path: string;
+  kind: 'flag' | 'user' | 'bundled';
+  status: 'ok' | 'missing' | 'not-a-folder';
+  message?: string;
+}
 
 export interface InitializeResult {
   protocolVersion: number;
@@ -167,6 +193,16 @@ export interface InitializeResult {
 export interface DescribeResult {
   modifiers: ModifierInfo[];
   views: string[];
+  plugins: PluginInfo[];
+  roots: PluginRootInfo[];
+}
+
+/** What a rescan did: type changes, one entry per plugin folder event, and the plugins. */
+export interface ReloadResult {
+  added: string[];
+  removed: string[];
+  changed: string[];
+  events: { event: 'loaded' | 'unloaded' | 'failed'; plugin: string; path: string; reason?: string }[];
   plugins: PluginInfo[];
 }
 
@@ -239,7 +275,8 @@ export interface Diagnostic {
   error?: unknown;
 }
 
-export interface PluginsChanged { added: string[]; removed: string[] }
+/** `changed`: types still registered whose code changed (reloaded, or another plugin took them). */
+export interface PluginsChanged { added: string[]; removed: string[]; changed: string[] }
 
 export interface CloseInfo { reason: 'closed' | 'lost'; error?: Error }
 export interface ReconnectInfo { attempts: number; surfaces: string[]; lost: string[]; server: InitializeResult }
@@ -325,6 +362,8 @@ export declare class Host {
   readonly connected: boolean;
   mount(name: string, tree: Node): Promise<Surface>;
   describe(): Promise<DescribeResult>;
+  /** Asks the host to rescan its plugin folders now. */
+  reload(): Promise<ReloadResult>;
   ping(): Promise<{}>;
   /** Any method. While reconnecting, requests wait for the new connection. */
   request<R = unknown>(method: string, params?: object | unknown[]): Promise<R>;

@@ -92,6 +92,11 @@ export class Host extends EventEmitter {
     return this.request('describe');
   }
 
+  /** Asks the host to rescan its plugin folders now; resolves with what changed. */
+  reload() {
+    return this.request('reload');
+  }
+
   /**
    * Mounts a surface named `name` with `tree`; resolves with its Surface.
    * @returns {Promise<Surface>}

@@ -359,9 +359,13 @@ test('a plugin dropped into a plugin folder is announced with pluginsChanged', a
     const changed = once(host, 'pluginsChanged');
     renameSync(folder, path.join(env.dir, 'plugins', 'greeting'));
     const info = await changed;
-    assert.deepEqual(info, { added: ['greeting'], removed: [] });
+    assert.deepEqual(info, { added: ['greeting'], removed: [], changed: [] });
     const described = await host.describe();
     assert.ok(described.modifiers.some((m) => m.type === 'greeting'));
+    // reload() rescans at once: the plugin is already loaded, so nothing changes.
+    const reloaded = await host.reload();
+    assert.deepEqual([reloaded.added, reloaded.removed, reloaded.changed, reloaded.events], [[], [], [], []]);
+    assert.deepEqual(reloaded.plugins.map((p) => [p.name, p.status, p.types]), [['Greeting', 'loaded', ['greeting']]]);
   } finally {
     await host.close();
     await env.cleanup();
