@@ -37,6 +37,78 @@ struct ScaffoldTests {
         #expect(hello["params"]?["required"] == ["$type", "text"])
     }
 
+    /// A copy of the SDK in `folder/name` (without its build folder), as a user might vendor it.
+    static func sdkCopy(named name: String, in folder: TemporaryFolder) throws -> String {
+        let copy = folder.path + "/vendor/" + name
+        try FileManager.default.createDirectory(atPath: folder.path + "/vendor", withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: repositoryRoot + "/SDK", toPath: copy)
+        try? FileManager.default.removeItem(atPath: copy + "/.build")
+        return copy
+    }
+
+    @Test func installShBuildsAgainstAnSDKFolderOfAnyNameAndReportsWhatTheDaemonDid() throws {
+        let folder = TemporaryFolder()
+        let sdk = try Self.sdkCopy(named: "modifierkit-2", in: folder)
+        let package = folder.path + "/badge"
+        let cli = try BuiltProducts.executable("modhost")
+        let made = try run(cli, ["new-plugin", "Badge", package, "--sdk", sdk])
+        try #require(made.status == 0, "\(made.stderr)")
+        let manifest = try JSONParser.parse(String(contentsOfFile: package + "/plugin/plugin.json", encoding: .utf8))
+        #expect(manifest["sdkVersion"] == .string(PluginFixtures.sdkVersion))
+        #expect(try String(contentsOfFile: package + "/Package.swift", encoding: .utf8).contains("package: \"modifierkit-2\""))
+
+        // The plugin root does not exist yet: install.sh creates it, the daemon is told.
+        let root = folder.path + "/plugins"
+        let daemon = try DaemonProcess(
+            arguments: PluginFixtures.daemonArguments(root), folder: folder, environment: PluginFixtures.environment(folder))
+        let installed = try run(URL(fileURLWithPath: package + "/install.sh"), [root], environment: [
+            "MODHOST_SOCKET": daemon.socketPath, "MODHOST": cli.path,
+        ])
+        try #require(installed.status == 0, "\(installed.stdout)\(installed.stderr)")
+        #expect(installed.stdout.contains("installed Badge into \(root)/Badge"), "\(installed.stdout)")
+        #expect(installed.stdout.contains("Badge (\(root)/Badge): loaded, serving badge"), "\(installed.stdout)")
+        let client = try daemon.initializedClient()
+        #expect(try client.call("describe")["result"]?["modifiers"]?[0]?["type"] == "badge")
+    }
+
+    @Test func aPluginBuiltAgainstAChangedSDKWithAnUnchangedVersionIsRefused() throws {
+        let folder = TemporaryFolder()
+        let sdk = try Self.sdkCopy(named: "SDK", in: folder)
+        // One stored property added to a public class; the version string stays as it is.
+        let contextFile = sdk + "/Sources/ModifierKit/AppContext.swift"
+        let text = try String(contentsOfFile: contextFile, encoding: .utf8)
+        let changed = text.replacingOccurrences(
+            of: "    public let hostVersion: String\n", with: "    public let hostVersion: String\n    public let addedByAnotherBuild: Int = 7\n")
+        try #require(changed != text, "AppContext.swift no longer declares hostVersion as expected")
+        try changed.write(toFile: contextFile, atomically: true, encoding: .utf8)
+
+        let package = folder.path + "/changed"
+        let made = try run(try BuiltProducts.executable("modhost"), ["new-plugin", "Changed", package, "--sdk", sdk])
+        try #require(made.status == 0, "\(made.stderr)")
+        let build = try run(URL(fileURLWithPath: "/usr/bin/env"), ["swift", "build", "--package-path", package])
+        try #require(build.status == 0, "\(build.stdout)\(build.stderr)")
+        let binPath = try run(URL(fileURLWithPath: "/usr/bin/env"), ["swift", "build", "--package-path", package, "--show-bin-path"])
+            .stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        let root = folder.path + "/plugins"
+        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: package + "/plugin", toPath: root + "/Changed")
+        try FileManager.default.copyItem(atPath: binPath + "/libChanged.so", toPath: root + "/Changed/libChanged.so")
+        try PluginFixtures.make(in: root, folder: "Greeting", name: "Greeting")
+
+        let daemon = try DaemonProcess(
+            arguments: PluginFixtures.daemonArguments(root), folder: folder, environment: PluginFixtures.environment(folder))
+        let client = try daemon.initializedClient()
+        let plugins = try #require(client.call("describe")["result"]?["plugins"]?.arrayValue)
+        let refused = try #require(plugins.first { $0["path"]?.stringValue == root + "/Changed" })
+        #expect(refused["status"] == "failed")
+        let error = refused["error"]?.stringValue ?? ""
+        #expect(error.contains("\(root)/Changed/libChanged.so was built against another build of ModifierKit (build "), "\(error)")
+        #expect(error.contains("but this host runs ModifierKit \(PluginFixtures.sdkVersion) build "), "\(error)")
+        #expect(error.contains("rebuild the plugin against this host's SDK"), "\(error)")
+        #expect(plugins.first { $0["path"]?.stringValue == root + "/Greeting" }?["status"] == "loaded")
+        #expect(try client.call("ping")["result"] != nil)
+    }
+
     @Test func aNameThatIsNotATypeNameIsRefused() throws {
         let folder = TemporaryFolder()
         let result = try run(try BuiltProducts.executable("modhost"), ["new-plugin", "my-plugin", folder.path + "/x"])
