@@ -130,3 +130,12 @@ func fileMode(_ path: String) throws -> Int {
     let attributes = try FileManager.default.attributesOfItem(atPath: path)
     return (attributes[.posixPermissions] as? NSNumber)?.intValue ?? -1
 }
+
+/// Builds the SwiftPM package at `package` (debug) as a plugin author would; returns its bin path.
+func buildPackage(_ package: String) throws -> String {
+    let env = URL(fileURLWithPath: "/usr/bin/env")
+    let build = try run(env, ["swift", "build", "--package-path", package])
+    guard build.status == 0 else { throw HarnessError("swift build failed in \(package):\n\(build.stdout)\(build.stderr)") }
+    return try run(env, ["swift", "build", "--package-path", package, "--show-bin-path"]).stdout
+        .trimmingCharacters(in: .whitespacesAndNewlines)
+}

@@ -33,6 +33,11 @@ enum PluginFixtures {
     static func environment(_ folder: TemporaryFolder) -> [String: String] {
         ["XDG_DATA_HOME": folder.path + "/data", "XDG_RUNTIME_DIR": folder.path]
     }
+
+    /// A daemon that loads only the plugins of `root`, with its files in `folder`.
+    static func daemon(loading root: String, in folder: TemporaryFolder) throws -> DaemonProcess {
+        try DaemonProcess(arguments: daemonArguments(root), folder: folder, environment: environment(folder))
+    }
 }
 
 extension BlockingClient {

@@ -66,8 +66,7 @@ struct PluginLifecycleTests {
         let library = try PluginCompiler.plugin(
             name: "Versioned", module: "Versioned", classes: ["VersionedModule"], source: versionedSource(version: 1),
             into: root + "/versioned")
-        let daemon = try DaemonProcess(
-            arguments: PluginFixtures.daemonArguments(root), folder: folder, environment: PluginFixtures.environment(folder))
+        let daemon = try PluginFixtures.daemon(loading: root, in: folder)
         let client = try daemon.initializedClient()
         func schemaKeys() throws -> [String] {
             let modifiers = try #require(client.call("describe")["result"]?["modifiers"]?.arrayValue)
@@ -111,8 +110,7 @@ struct PluginLifecycleTests {
         try PluginCompiler.plugin(
             name: "Second", module: "Versioned", classes: ["VersionedModule"], source: versionedSource(type: "second", version: 2),
             into: root + "/second")
-        let daemon = try DaemonProcess(
-            arguments: PluginFixtures.daemonArguments(root), folder: folder, environment: PluginFixtures.environment(folder))
+        let daemon = try PluginFixtures.daemon(loading: root, in: folder)
         let client = try daemon.initializedClient()
         let described = try #require(client.call("describe")["result"])
         #expect(described["modifiers"]?.arrayValue?.map { $0["type"] } == ["first", "second"], "\(described.jsonText)")
@@ -151,8 +149,7 @@ struct PluginLifecycleTests {
         let folder = TemporaryFolder()
         let root = folder.path + "/plugins"
         try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
-        let daemon = try DaemonProcess(
-            arguments: PluginFixtures.daemonArguments(root), folder: folder, environment: PluginFixtures.environment(folder))
+        let daemon = try PluginFixtures.daemon(loading: root, in: folder)
         let client = try daemon.initializedClient()
         let bytes = try Data(contentsOf: BuiltProducts.folder.appendingPathComponent("libGreetingFixture.so"))
         let plugin = try PluginFixtures.make(in: root, folder: "greeting", name: "Greeting", copyLibrary: false)
@@ -179,8 +176,7 @@ struct PluginLifecycleTests {
         let bytes = try Data(contentsOf: BuiltProducts.folder.appendingPathComponent("libGreetingFixture.so"))
         try bytes.prefix(4096).write(to: URL(fileURLWithPath: plugin + "/libGreetingFixture.so"))
         try PluginFixtures.make(in: root, folder: "whole", name: "Greeting")
-        let daemon = try DaemonProcess(
-            arguments: PluginFixtures.daemonArguments(root), folder: folder, environment: PluginFixtures.environment(folder))
+        let daemon = try PluginFixtures.daemon(loading: root, in: folder)
         let client = try daemon.initializedClient()
         let plugins = try #require(client.call("describe")["result"]?["plugins"]?.arrayValue)
         let cut = try #require(plugins.first { $0["path"]?.stringValue == plugin })
@@ -201,8 +197,7 @@ struct PluginLifecycleTests {
         let linkedManifest = try PluginFixtures.make(in: root, folder: "b-linked-manifest", name: "LinkedManifest")
         try FileManager.default.moveItem(atPath: linkedManifest + "/plugin.json", toPath: folder.path + "/outside.json")
         try FileManager.default.createSymbolicLink(atPath: linkedManifest + "/plugin.json", withDestinationPath: folder.path + "/outside.json")
-        let daemon = try DaemonProcess(
-            arguments: PluginFixtures.daemonArguments(root), folder: folder, environment: PluginFixtures.environment(folder))
+        let daemon = try PluginFixtures.daemon(loading: root, in: folder)
         let client = try daemon.initializedClient()
         let plugins = try #require(client.call("describe")["result"]?["plugins"]?.arrayValue)
         #expect(plugins.count == 2)
@@ -280,8 +275,7 @@ struct PluginLifecycleTests {
                 }
             }
             """, into: root + "/mixed")
-        let daemon = try DaemonProcess(
-            arguments: PluginFixtures.daemonArguments(root), folder: folder, environment: PluginFixtures.environment(folder))
+        let daemon = try PluginFixtures.daemon(loading: root, in: folder)
         for _ in 0..<3 {
             let client = try daemon.initializedClient()
             _ = try client.call("describe")
@@ -321,8 +315,7 @@ struct PluginLifecycleTests {
         let folder = TemporaryFolder()
         let root = folder.path + "/plugins"
         try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
-        let daemon = try DaemonProcess(
-            arguments: PluginFixtures.daemonArguments(root), folder: folder, environment: PluginFixtures.environment(folder))
+        let daemon = try PluginFixtures.daemon(loading: root, in: folder)
         try PluginFixtures.make(in: root, folder: "greeting", name: "Greeting")
         try PluginFixtures.make(in: root, folder: "broken", name: "Broken", copyLibrary: false)
         let cli = try BuiltProducts.executable("modhost")

@@ -9,8 +9,7 @@ struct PluginLoadingTests {
         let folder = TemporaryFolder()
         let root = folder.path + "/plugins"
         try PluginFixtures.make(in: root, folder: "greeting", name: "Greeting")
-        let daemon = try DaemonProcess(
-            arguments: PluginFixtures.daemonArguments(root), folder: folder, environment: PluginFixtures.environment(folder))
+        let daemon = try PluginFixtures.daemon(loading: root, in: folder)
         let client = try daemon.client()
         let initialized = try client.call("initialize", params: ["protocolVersion": 1])
         let modifiers = try #require(initialized["result"]?["modifiers"]?.arrayValue)
@@ -38,8 +37,7 @@ struct PluginLoadingTests {
         let root = folder.path + "/plugins"
         try PluginFixtures.make(in: root, folder: "b-greeting", name: "Greeting")
         try PluginFixtures.make(in: root, folder: "c-greeting", name: "Greeting")
-        let daemon = try DaemonProcess(
-            arguments: PluginFixtures.daemonArguments(root), folder: folder, environment: PluginFixtures.environment(folder))
+        let daemon = try PluginFixtures.daemon(loading: root, in: folder)
         let client = try daemon.initializedClient()
         func statuses() throws -> [String: JSONValue] {
             let plugins = try #require(client.call("describe")["result"]?["plugins"]?.arrayValue)
@@ -74,8 +72,7 @@ struct PluginLoadingTests {
         let folder = TemporaryFolder()
         let root = folder.path + "/plugins"
         try PluginFixtures.make(in: root, folder: "greeting", name: "Greeting")
-        let daemon = try DaemonProcess(
-            arguments: PluginFixtures.daemonArguments(root), folder: folder, environment: PluginFixtures.environment(folder))
+        let daemon = try PluginFixtures.daemon(loading: root, in: folder)
         let log = daemon.log
         let created = try #require(log.range(of: "greeting module created"))
         let listening = try #require(log.range(of: "listening on"))
@@ -100,8 +97,7 @@ struct PluginLoadingTests {
         try PluginFixtures.make(in: root, folder: "h-missing-library", name: "Missing", copyLibrary: false)
         try PluginFixtures.make(in: root, folder: "z-good", name: "Greeting")
 
-        let daemon = try DaemonProcess(
-            arguments: PluginFixtures.daemonArguments(root), folder: folder, environment: PluginFixtures.environment(folder))
+        let daemon = try PluginFixtures.daemon(loading: root, in: folder)
         let client = try daemon.initializedClient()
         let plugins = try #require(client.call("describe")["result"]?["plugins"]?.arrayValue)
         func error(_ folderName: String) -> String {
@@ -132,8 +128,7 @@ struct PluginLoadingTests {
         let folder = TemporaryFolder()
         let root = folder.path + "/plugins"
         try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
-        let daemon = try DaemonProcess(
-            arguments: PluginFixtures.daemonArguments(root), folder: folder, environment: PluginFixtures.environment(folder))
+        let daemon = try PluginFixtures.daemon(loading: root, in: folder)
         let client = try daemon.initializedClient()
         #expect(try client.call("describe")["result"]?["modifiers"] == [])
 
@@ -162,8 +157,7 @@ struct PluginLoadingTests {
         let folder = TemporaryFolder()
         let root = folder.path + "/plugins"
         try PluginFixtures.make(in: root, folder: "greeting", name: "Greeting")
-        let daemon = try DaemonProcess(
-            arguments: PluginFixtures.daemonArguments(root), folder: folder, environment: PluginFixtures.environment(folder))
+        let daemon = try PluginFixtures.daemon(loading: root, in: folder)
         let client = try daemon.initializedClient()
         // Replace the library with a changed copy: the rescan must load it from a new path.
         let library = root + "/greeting/libGreetingFixture.so"

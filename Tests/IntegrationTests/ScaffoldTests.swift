@@ -16,10 +16,7 @@ struct ScaffoldTests {
             #expect(FileManager.default.fileExists(atPath: package + "/" + file), "missing \(file)")
         }
 
-        let build = try run(URL(fileURLWithPath: "/usr/bin/env"), ["swift", "build", "--package-path", package])
-        try #require(build.status == 0, "the scaffold must build: \(build.stdout)\(build.stderr)")
-        let binPath = try run(URL(fileURLWithPath: "/usr/bin/env"), ["swift", "build", "--package-path", package, "--show-bin-path"])
-            .stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        let binPath = try buildPackage(package)
 
         // Installing is copying one folder: the manifest and the library.
         let root = folder.path + "/plugins"
@@ -27,8 +24,7 @@ struct ScaffoldTests {
         try FileManager.default.copyItem(atPath: package + "/plugin", toPath: root + "/Hello")
         try FileManager.default.copyItem(atPath: binPath + "/libHello.so", toPath: root + "/Hello/libHello.so")
 
-        let daemon = try DaemonProcess(
-            arguments: PluginFixtures.daemonArguments(root), folder: folder, environment: PluginFixtures.environment(folder))
+        let daemon = try PluginFixtures.daemon(loading: root, in: folder)
         let client = try daemon.initializedClient()
         let described = try #require(client.call("describe")["result"])
         #expect(described["plugins"]?[0]?["status"] == "loaded", "\(described.jsonText)")
@@ -59,8 +55,7 @@ struct ScaffoldTests {
 
         // The plugin root does not exist yet: install.sh creates it, the daemon is told.
         let root = folder.path + "/plugins"
-        let daemon = try DaemonProcess(
-            arguments: PluginFixtures.daemonArguments(root), folder: folder, environment: PluginFixtures.environment(folder))
+        let daemon = try PluginFixtures.daemon(loading: root, in: folder)
         let installed = try run(URL(fileURLWithPath: package + "/install.sh"), [root], environment: [
             "MODHOST_SOCKET": daemon.socketPath, "MODHOST": cli.path,
         ])
@@ -85,18 +80,14 @@ struct ScaffoldTests {
         let package = folder.path + "/changed"
         let made = try run(try BuiltProducts.executable("modhost"), ["new-plugin", "Changed", package, "--sdk", sdk])
         try #require(made.status == 0, "\(made.stderr)")
-        let build = try run(URL(fileURLWithPath: "/usr/bin/env"), ["swift", "build", "--package-path", package])
-        try #require(build.status == 0, "\(build.stdout)\(build.stderr)")
-        let binPath = try run(URL(fileURLWithPath: "/usr/bin/env"), ["swift", "build", "--package-path", package, "--show-bin-path"])
-            .stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        let binPath = try buildPackage(package)
         let root = folder.path + "/plugins"
         try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
         try FileManager.default.copyItem(atPath: package + "/plugin", toPath: root + "/Changed")
         try FileManager.default.copyItem(atPath: binPath + "/libChanged.so", toPath: root + "/Changed/libChanged.so")
         try PluginFixtures.make(in: root, folder: "Greeting", name: "Greeting")
 
-        let daemon = try DaemonProcess(
-            arguments: PluginFixtures.daemonArguments(root), folder: folder, environment: PluginFixtures.environment(folder))
+        let daemon = try PluginFixtures.daemon(loading: root, in: folder)
         let client = try daemon.initializedClient()
         let plugins = try #require(client.call("describe")["result"]?["plugins"]?.arrayValue)
         let refused = try #require(plugins.first { $0["path"]?.stringValue == root + "/Changed" })

@@ -107,18 +107,11 @@ struct BlogShapedPluginTests {
         return target
     }
 
-    static func build(_ package: String) throws -> String {
-        let env = URL(fileURLWithPath: "/usr/bin/env")
-        let build = try run(env, ["swift", "build", "--package-path", package])
-        guard build.status == 0 else { throw HarnessError("swift build failed in \(package):\n\(build.stdout)\(build.stderr)") }
-        return try run(env, ["swift", "build", "--package-path", package, "--show-bin-path"]).stdout
-            .trimmingCharacters(in: .whitespacesAndNewlines)
-    }
 
     @Test func aFixtureInTheBlogsShapeBuiltAsItsOwnPackageIsDrivenEndToEnd() throws {
         let folder = TemporaryFolder()
         let package = try Self.packageCopy(of: "BlogShapedPlugin", into: folder)
-        let binPath = try Self.build(package)
+        let binPath = try buildPackage(package)
         let plugin = folder.path + "/plugins/BlogShaped"
         try FileManager.default.createDirectory(atPath: plugin, withIntermediateDirectories: true)
         try FileManager.default.copyItem(atPath: package + "/plugin.json", toPath: plugin + "/plugin.json")
@@ -180,7 +173,7 @@ struct BlogShapedPluginTests {
             }
             try lines.joined(separator: "\n").write(toFile: package + "/Sources/Blog/File\(index).swift", atomically: true, encoding: .utf8)
         }
-        let binPath = try Self.build(package)
+        let binPath = try buildPackage(package)
         #expect(FileManager.default.fileExists(atPath: binPath + "/libBlog.so"))
     }
 }
