@@ -16,7 +16,7 @@ public struct HostConfiguration: Sendable {
 }
 
 public enum ModhostVersion {
-    public static let current = "0.1.0"
+    public static let current = "0.2.0"
 }
 
 /// The server core: owns the state shared by all connections and dispatches their messages.

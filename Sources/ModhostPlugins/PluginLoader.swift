@@ -186,12 +186,14 @@ public final class PluginLoader {
                         PluginError("\(manifestPath) names plugin '\(manifest.name)', already loaded from \(other), which comes first; rename one of them or remove the duplicate"),
                         dependsOnOtherFolders: true)
                 }
+                let prepared = try prepare(folder: folder, root: root, manifest: manifest, manifestPath: manifestPath)
                 // A folder that comes first takes the name from one loaded later in the order,
-                // as it would at start.
+                // as it would at start; only once its library is known to load, so that a
+                // broken newcomer costs the loaded plugin nothing.
                 if let later = loaded.values.first(where: { $0.manifest.name == manifest.name }) {
                     unload(later, reason: "\(folder) also holds plugin \(manifest.name) and comes first", into: &changes)
                 }
-                let plugin = try load(folder: folder, root: root, manifest: manifest, manifestPath: manifestPath, identity: identity)
+                let plugin = start(prepared, folder: folder, identity: identity)
                 loaded[folder] = plugin
                 failures[folder] = nil
                 claimed[manifest.name] = folder
@@ -275,9 +277,16 @@ public final class PluginLoader {
         }
     }
 
-    private func load(
-        folder: String, root: PluginRoot, manifest: PluginManifest, manifestPath: String, identity: [FileSystem.Identity?]
-    ) throws(Refusal) -> Loaded {
+    /// A plugin whose library is loaded and whose module classes are found, before any of
+    /// its code has run.
+    private struct Prepared {
+        var manifest: PluginManifest
+        var moduleTypes: [(String, any Module.Type)]
+    }
+
+    private func prepare(
+        folder: String, root: PluginRoot, manifest: PluginManifest, manifestPath: String
+    ) throws(Refusal) -> Prepared {
         guard manifest.sdkVersion == ModifierKit.version else {
             throw Refusal(PluginError("\(manifestPath) says the plugin was built for ModifierKit \(manifest.sdkVersion), but this host has \(ModifierKit.version); rebuild the plugin against this SDK and set \"sdkVersion\": \"\(ModifierKit.version)\""))
         }
@@ -301,10 +310,15 @@ public final class PluginLoader {
             }
             moduleTypes.append((qualified, moduleType))
         }
+        return Prepared(manifest: manifest, moduleTypes: moduleTypes)
+    }
 
+    /// Creates the modules and runs their `OnCreate`.
+    private func start(_ prepared: Prepared, folder: String, identity: [FileSystem.Identity?]) -> Loaded {
+        let manifest = prepared.manifest
         let context = host.appContext(forPlugin: manifest.name)
         var modules: [(name: String, definition: ModuleDefinition, instance: AnyObject)] = []
-        for (qualified, moduleType) in moduleTypes {
+        for (qualified, moduleType) in prepared.moduleTypes {
             let instance = moduleType.init(appContext: context)
             let definition = instance.definition()
             let name = definition.name ?? qualified

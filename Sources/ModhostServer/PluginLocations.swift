@@ -17,8 +17,9 @@ public enum PluginLocations {
             roots.append(PluginRoot(path: home + "/.local/share/modhost/plugins", kind: .user))
         }
         if includeBundled {
-            if let exe = executableFolder() {
-                roots.append(PluginRoot(path: exe + "/../lib/modhost/plugins", kind: .bundled))
+            // An installed daemon's bin/ sits beside lib/modhost/plugins.
+            if let exe = executableFolder(), let slash = exe.lastIndex(of: "/") {
+                roots.append(PluginRoot(path: exe[..<slash] + "/lib/modhost/plugins", kind: .bundled))
             }
             if let sourceRoot { roots.append(PluginRoot(path: sourceRoot + "/Plugins", kind: .bundled)) }
         }

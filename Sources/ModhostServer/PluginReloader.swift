@@ -34,10 +34,12 @@ public final class PluginReloader {
     }
 
     private func watch() {
-        watcher.watch(loader.watchedFolders())
-        // Something created between the scan and the new watches (a root, a plugin folder,
-        // a library copied into a folder just found) raised no event: look again.
-        if !loader.isCurrent() { watcher.changedSoon() }
+        let folders = loader.watchedFolders()
+        watcher.watch(folders)
+        // Something created between the scan and the new watches (a root or a folder on the
+        // way to one, a plugin folder, a library copied into a folder just found) raised no
+        // event: look again.
+        if !loader.isCurrent() || loader.watchedFolders() != folders { watcher.changedSoon() }
     }
 }
 

@@ -148,11 +148,17 @@ enum Scaffold {
             # the library's own SDK build fingerprint).
             version="$(tr -d '[:space:]' < "$sdk/VERSION")"
             sed -i "s/\\"sdkVersion\\": *\\"[^\\"]*\\"/\\"sdkVersion\\": \\"$version\\"/" plugin/plugin.json
-            target="${1:-${XDG_DATA_HOME:-$HOME/.local/share}/modhost/plugins}/\(name)"
-            mkdir -p -m 700 "$(dirname "$target")"
-            rm -rf "$target.new" && cp -r plugin "$target.new" && chmod -R go-w "$target.new"
-            # One rename, so the daemon never sees a half-copied folder.
-            rm -rf "$target" && mv "$target.new" "$target"
+            root="${1:-${XDG_DATA_HOME:-$HOME/.local/share}/modhost/plugins}"
+            target="$root/\(name)"
+            mkdir -p -m 700 "$root"
+            # Staged under a dot name (the daemon skips those) and renamed into place, so the
+            # daemon never sees a half-copied folder; the swap is two renames in a row, well
+            # inside the time it waits for a folder to settle.
+            rm -rf "$root/.\(name).new" "$root/.\(name).old"
+            cp -r plugin "$root/.\(name).new" && chmod -R go-w "$root/.\(name).new"
+            if [ -e "$target" ]; then mv "$target" "$root/.\(name).old"; fi
+            mv "$root/.\(name).new" "$target"
+            rm -rf "$root/.\(name).old"
             echo "installed \(name) into $target"
             modhost="${MODHOST:-\(modhostPath)}"
             if [ -x "$modhost" ] && "$modhost" ping >/dev/null 2>&1; then

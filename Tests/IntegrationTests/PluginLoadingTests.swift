@@ -49,6 +49,16 @@ struct PluginLoadingTests {
         #expect(plugins["c-greeting"]?["status"] == "failed")
         #expect(plugins["c-greeting"]?["error"]?.stringValue?.contains("already loaded from \(root)/b-greeting, which comes first") == true)
 
+        // A broken folder that comes first does not disturb the loaded plugin of that name.
+        let broken = try PluginFixtures.make(in: root, folder: "0-broken", name: "Greeting", copyLibrary: false)
+        try "not a library".write(toFile: broken + "/libGreetingFixture.so", atomically: true, encoding: .utf8)
+        _ = try client.call("reload")
+        plugins = try statuses()
+        #expect(plugins["0-broken"]?["status"] == "failed")
+        #expect(plugins["b-greeting"]?["status"] == "loaded")
+        #expect(!daemon.log.contains("unloaded plugin Greeting"), "\(daemon.log)")
+        try FileManager.default.removeItem(atPath: broken)
+
         // Added while running and sorting first, a folder takes the name just as at start.
         try PluginFixtures.make(in: root, folder: "a-greeting", name: "Greeting")
         _ = try client.call("reload")

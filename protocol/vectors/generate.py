@@ -152,22 +152,27 @@ V(H,"failed initialize leaves un-initialized", fails(1,"initialize",{"protocolVe
 V(H,"second initialize", fails(4,"initialize",{"protocolVersion":1},-32600,{"path":"method"}), init=True)
 V(H,"second initialize checked before params", fails(4,"initialize",[1],-32600,{"path":"method"}), init=True)
 V(H,"ping before initialize", call(1,"ping",None,{"$exact":{}}))
-for m,p in [("describe",None),("mount",{"surface":"s","root":{"type":"List"}}),("update",{"surface":"s","root":{"type":"List"}}),("unmount",{"surface":"s"}),("snapshot",{"surface":"s"}),("interact",{"surface":"s","node":"0","gesture":"tap"})]:
+for m,p in [("describe",None),("reload",None),("mount",{"surface":"s","root":{"type":"List"}}),("update",{"surface":"s","root":{"type":"List"}}),("unmount",{"surface":"s"}),("snapshot",{"surface":"s"}),("interact",{"surface":"s","node":"0","gesture":"tap"})]:
     V(H,f"{m} before initialize is -32002", fails(2,m,p,-32002,{"method":m}))
 V(H,"not initialized checked before params", fails(2,"mount",[1],-32002,{"method":"mount"}))
 V(H,"initialize per connection", [send(req(1,"describe"),on="b"),err(1,-32002),send(req(2,"describe"),on="a"),ok(2)], init=["a"], connections=["a","b"])
 
-# ---------------- methods: ping, describe ----------------
+# ---------------- methods: ping, describe, reload ----------------
 M="methods"
 V(M,"ping with empty object", call(1,"ping",{},{}))
 V(M,"ping with empty array", call(1,"ping",[],{}))
 V(M,"ping with members", fails(11,"ping",{"a":1},-32602,{"path":"","expected":"no params, {} or []"}))
 V(M,"ping with elements", fails(11,"ping",[1],-32602,{"path":""}))
 V(M,"ping after initialize", call(1,"ping",None,{}), init=True)
-V(M,"describe shape", call(2,"describe",None,{"modifiers":{"$type":"array"},"views":["List","Section","HStack","VStack","ZStack","Text","Label","Image","Button","Spacer"],"plugins":{"$type":"array"}}), init=True)
+V(M,"describe shape", call(2,"describe",None,{"modifiers":{"$type":"array"},"views":["List","Section","HStack","VStack","ZStack","Text","Label","Image","Button","Spacer"],"plugins":{"$type":"array"},"roots":{"$type":"array"}}), init=True)
 V(M,"describe lists SwipeActions loaded", call(2,"describe",[],{"plugins":{"$oneOf":[[{"name":"SwipeActions","status":"loaded","modules":["SwipeActions"],"types":["swipeActions"],"path":{"$type":"string"}}]]}}), init=True)
 V(M,"describe with params", fails(2,"describe",{"x":1},-32602,{"path":"","expected":"no params, {} or []"}), init=True)
 V(M,"describe with elements", fails(2,"describe",[1],-32602,{"path":""}), init=True)
+# reload rescans the host's plugin folders; which plugins the host under test has is unknown, so only the shape is checked.
+V(M,"reload shape", call(2,"reload",None,{"added":{"$type":"array"},"removed":{"$type":"array"},"changed":{"$type":"array"},"events":{"$type":"array"},"plugins":{"$type":"array"}}), init=True)
+V(M,"reload with empty array", call(2,"reload",[],{"plugins":{"$type":"array"}}), init=True)
+V(M,"reload with params", fails(2,"reload",{"x":1},-32602,{"path":"","expected":"no params, {} or []"}), init=True)
+V(M,"reload with elements", fails(2,"reload",[1],-32602,{"path":""}), init=True)
 
 # ---------------- surfaces ----------------
 S="surfaces"
