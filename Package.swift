@@ -38,7 +38,7 @@ let package = Package(
             name: "ModhostPlugins",
             dependencies: ["CModhostSystem", "ModhostCore", "ModhostWire", .product(name: "ModifierKit", package: "SDK")]),
         // How bytes move: the only module that touches libuv and sockets.
-        .target(name: "ModhostServer", dependencies: ["ModhostCore", "ModhostPlugins", "ModhostWire", "CLibUV"]),
+        .target(name: "ModhostServer", dependencies: ["ModhostCore", "ModhostPlugins", "ModhostWire", "CLibUV", "CModhostSystem"]),
         // Thin executables.
         .executableTarget(name: "modhostd", dependencies: ["ModhostServer"]),
         .executableTarget(name: "modhost", dependencies: ["ModhostServer", "ModhostWire", "ModhostConformance"]),

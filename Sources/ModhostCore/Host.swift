@@ -34,6 +34,8 @@ public final class Host {
     /// Rescans the plugin folders and says what changed (the `reload` method); set by the
     /// daemon, which owns the loader. Without it `reload` is an error.
     public var reloadPlugins: (() -> JSONValue)?
+    /// Lets a quarantined plugin load again (the `enablePlugin` method); set by the daemon.
+    public var enablePlugin: ((String) throws(RPCError) -> JSONValue)?
     /// Params schemas by registration serial: each is built once, when its plugin loads (or,
     /// for a type registered outside a plugin load, when first described), never per request.
     private var schemas: [UInt64: JSONValue] = [:]
@@ -51,8 +53,8 @@ public final class Host {
 
     /// A session for a new connection. `send` takes each framed message the host pushes
     /// without being asked (notifications); replies to requests come back from `receive`.
-    public func openSession(peer: String, send: @escaping ([UInt8]) -> Void) -> Session {
-        let session = Session(host: self, peer: peer, send: send)
+    public func openSession(peer: String, pid: Int32? = nil, send: @escaping ([UInt8]) -> Void) -> Session {
+        let session = Session(host: self, peer: peer, pid: pid, send: send)
         sessions[ObjectIdentifier(session)] = session
         return session
     }
@@ -147,7 +149,10 @@ public final class Host {
         var problem: String? = nil
         let described: [String: Any]?
         do {
-            described = try PluginHostSupport.paramsSchema(of: entry, appContext: appContext(forPlugin: entry.plugin))
+            let context = appContext(forPlugin: entry.plugin)
+            described = try PluginCalls.run(plugin: entry.plugin, .schema, entry.type) { () throws in
+                try PluginHostSupport.paramsSchema(of: entry, appContext: context)
+            }
             if described == nil {
                 problem = "the factory of '\(entry.type)' does not build a Record, so its params are not described"
             }

@@ -5,6 +5,9 @@ public struct PluginStatus: Sendable, Equatable {
     public enum State: String, Sendable {
         case loaded
         case failed
+        /// It crashed or hung the host: not loaded again until its files change or a person
+        /// enables it.
+        case quarantined
     }
 
     public var name: String
@@ -22,6 +25,8 @@ public struct PluginStatus: Sendable, Equatable {
     /// What went wrong in a loaded plugin without stopping it (a factory that could not be
     /// described, say), one sentence each.
     public var problems: [String]
+    /// Why a quarantined plugin is quarantined.
+    public var crash: PluginCrash?
 
     public init(
         name: String, path: String, state: State, error: String? = nil, modules: [String] = [], types: [String] = [],
@@ -47,7 +52,49 @@ public struct PluginStatus: Sendable, Equatable {
         object["types"] = .array(types.map { .string($0) })
         if !hidden.isEmpty { object["hidden"] = .array(hidden.map { .string($0) }) }
         if !problems.isEmpty { object["problems"] = .array(problems.map { .string($0) }) }
+        if let crash { object["crash"] = crash.json }
         return .object(object)
+    }
+}
+
+/// A crash or hang of the host in a plugin's code, as its supervisor saw it.
+public struct PluginCrash: Sendable, Equatable {
+    /// The kind of plugin call (`PluginCalls.Kind.name`): "factory", "body", "OnCreate", ...
+    public var call: String
+    /// The modifier type or module the call was for.
+    public var detail: String
+    /// What ended the engine: "SIGILL", "SIGSEGV", "exit status 3", "hung for 5.0 s".
+    public var reason: String
+    /// The last message the Swift runtime printed ("Fatal error: ..."), if any.
+    public var message: String
+    /// The request being handled: `{pid, id, method}` of the front-end that sent it.
+    public var request: JSONValue?
+    /// The types the plugin served when it crashed (empty when it crashed before registering).
+    public var types: [String]
+
+    public init(call: String, detail: String, reason: String, message: String, request: JSONValue? = nil, types: [String] = []) {
+        self.call = call
+        self.detail = detail
+        self.reason = reason
+        self.message = message
+        self.request = request
+        self.types = types
+    }
+
+    public var json: JSONValue {
+        var object = JSONObject()
+        object["call"] = .string(call)
+        object["detail"] = .string(detail)
+        object["reason"] = .string(reason)
+        object["message"] = .string(message)
+        if let request { object["request"] = request }
+        object["types"] = .array(types.map { .string($0) })
+        return .object(object)
+    }
+
+    /// One sentence: what happened, in which call.
+    public var summary: String {
+        "\(reason) in its \(call) for '\(detail)'\(message.isEmpty ? "" : " (\(message))")"
     }
 }
 

@@ -6,6 +6,8 @@ public final class Session {
     public unowned let host: Host
     /// Who is on the other end, for logs.
     public let peer: String
+    /// The front-end's process id, when the transport knows it.
+    public let pid: Int32?
     public private(set) var isInitialized = false
     public private(set) var isClosed = false
     /// The client's `{name, version}` from `initialize`, when it sent one.
@@ -17,9 +19,10 @@ public final class Session {
     private var isHandlingFrame = false
     private var held: [UInt8] = []
 
-    init(host: Host, peer: String, send: @escaping ([UInt8]) -> Void) {
+    init(host: Host, peer: String, pid: Int32?, send: @escaping ([UInt8]) -> Void) {
         self.host = host
         self.peer = peer
+        self.pid = pid
         self.send = send
     }
 
@@ -114,6 +117,8 @@ public final class Session {
         let method = request.method
         let params = request.params
         _ = consume request
+        // Only a host whose plugin calls are recorded needs to know; the rest pay a load.
+        if PluginCalls.recorder != nil { PluginCalls.request = PluginCalls.Request(peer: peer, pid: pid, id: id, method: method) }
         do {
             let result = try dispatch(method: method, params: params)
             guard let id else { return nil }

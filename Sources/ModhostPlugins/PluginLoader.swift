@@ -88,6 +88,14 @@ public final class PluginLoader {
     /// The plugin folders and root states the last scan saw.
     private var lastScan: (folders: [String], roots: [PluginRootStatus.State]) = ([], [])
 
+    /// Plugins that crashed or hung the engine, by folder (from the supervisor).
+    public var quarantine: [String: QuarantineEntry] = [:]
+    /// Called with a quarantined folder whose files changed, so it is tried again.
+    public var onRelease: ((_ folder: String) -> Void)?
+    /// Called just before a plugin's code first runs, with its name, folder and files'
+    /// identity (`identityText`), so that a crash in it can be told apart.
+    public var onStarting: ((_ name: String, _ folder: String, _ identity: String) -> Void)?
+
     public init(host: Host, roots: [PluginRoot], libraryFolders: [String]) {
         self.host = host
         self.roots = roots
@@ -176,6 +184,12 @@ public final class PluginLoader {
                 continue
             }
             let identity = identity(of: folder)
+            if let entry = quarantine[folder] {
+                if Self.identityText(identity) == entry.identity { continue }
+                quarantine[folder] = nil
+                onRelease?(folder)
+                host.logger.info("the files of quarantined plugin \(entry.plugin) in \(folder) changed; trying it again")
+            }
             if let failure = failures[folder], failure.identity == identity, !failure.dependsOnOtherFolders { continue }
             var name = lastComponent(folder)
             do throws(Refusal) {
@@ -193,6 +207,7 @@ public final class PluginLoader {
                 if let later = loaded.values.first(where: { $0.manifest.name == manifest.name }) {
                     unload(later, reason: "\(folder) also holds plugin \(manifest.name) and comes first", into: &changes)
                 }
+                onStarting?(manifest.name, folder, Self.identityText(identity))
                 let plugin = start(prepared, folder: folder, identity: identity)
                 loaded[folder] = plugin
                 failures[folder] = nil
@@ -218,6 +233,13 @@ public final class PluginLoader {
         host.forgetUnregisteredSchemas()
         host.pluginStatuses = folders.map { folder, _ in
             if let plugin = loaded[folder] { return status(of: plugin) }
+            if let entry = quarantine[folder] {
+                var status = PluginStatus(
+                    name: entry.plugin, path: folder, state: .quarantined,
+                    error: "quarantined: it stopped the host with \(entry.crash.summary); it loads again when its files change, or after `modhost plugins enable \(entry.plugin)`")
+                status.crash = entry.crash
+                return status
+            }
             let failure = failures[folder]
             return PluginStatus(name: lastComponent(folder), path: folder, state: .failed, error: failure?.error ?? "not loaded")
         }
@@ -228,6 +250,31 @@ public final class PluginLoader {
         changes.removed = before.keys.filter { after[$0] == nil }.sorted()
         changes.changed = after.keys.filter { before[$0] != nil && before[$0] != after[$0] }.sorted()
         return changes
+    }
+
+    /// Takes a plugin out of quarantine by its name or folder; returns its folder, or nil when
+    /// no quarantined plugin has that name. The next scan loads it.
+    public func enable(_ nameOrFolder: String) -> String? {
+        guard let entry = quarantine.values.first(where: { $0.plugin == nameOrFolder || $0.folder == nameOrFolder }) else {
+            return nil
+        }
+        quarantine[entry.folder] = nil
+        host.logger.info("plugin \(entry.plugin) in \(entry.folder) was enabled again after its quarantine")
+        return entry.folder
+    }
+
+    /// The files a plugin was loaded from, as text: equal texts mean unchanged files.
+    static func identityText(_ identity: [FileSystem.Identity?]) -> String {
+        identity.map { item in
+            item.map { "\($0.device):\($0.inode):\($0.size):\($0.modified).\($0.modifiedNanoseconds)" } ?? "-"
+        }.joined(separator: " ")
+    }
+
+    /// Every loaded plugin: its name, folder, files' identity and registered types.
+    public func loadedPlugins() -> [(name: String, folder: String, identity: String, types: [String])] {
+        loaded.values.sorted { $0.folder < $1.folder }.map {
+            ($0.manifest.name, $0.folder, Self.identityText($0.identity), registeredTypes(of: $0.manifest.name))
+        }
     }
 
     /// True when the folders look as the last scan left them: the same plugin folders and
@@ -319,11 +366,15 @@ public final class PluginLoader {
         let context = host.appContext(forPlugin: manifest.name)
         var modules: [(name: String, definition: ModuleDefinition, instance: AnyObject)] = []
         for (qualified, moduleType) in prepared.moduleTypes {
-            let instance = moduleType.init(appContext: context)
-            let definition = instance.definition()
+            let (instance, definition) = PluginCalls.run(plugin: manifest.name, .moduleSetup, qualified) {
+                let instance = moduleType.init(appContext: context)
+                return (instance, instance.definition())
+            }
             let name = definition.name ?? qualified
-            PluginHostSupport.attributing(plugin: manifest.name, module: name) {
-                for hook in definition.onCreate { hook() }
+            PluginCalls.run(plugin: manifest.name, .onCreate, name) {
+                PluginHostSupport.attributing(plugin: manifest.name, module: name) {
+                    for hook in definition.onCreate { hook() }
+                }
             }
             modules.append((name, definition, instance))
         }
@@ -369,8 +420,10 @@ public final class PluginLoader {
 
     private func unload(_ plugin: Loaded, reason: String, into changes: inout PluginChanges) {
         for module in plugin.modules.reversed() {
-            PluginHostSupport.attributing(plugin: plugin.manifest.name, module: module.name) {
-                for hook in module.definition.onDestroy { hook() }
+            PluginCalls.run(plugin: plugin.manifest.name, .onDestroy, module.name) {
+                PluginHostSupport.attributing(plugin: plugin.manifest.name, module: module.name) {
+                    for hook in module.definition.onDestroy { hook() }
+                }
             }
         }
         let leftovers = PluginHostSupport.unregisterAll(plugin: plugin.manifest.name)

@@ -23,13 +23,13 @@ final class Connection {
     private var closeWhenFlushed = false
     private var isClosed = false
 
-    init(server: Server, pipe: UnsafeMutablePointer<uv_pipe_t>, peer: String) {
+    init(server: Server, pipe: UnsafeMutablePointer<uv_pipe_t>, peer: String, pid: Int32?) {
         self.server = server
         self.pipe = pipe
         self.peer = peer
         self.decoder = FrameDecoder(maxFrameSize: server.options.maxFrameSize)
         pipe.pointee.data = Unmanaged.passRetained(self).toOpaque()
-        session = server.host.openSession(peer: peer) { [unowned self] bytes in self.enqueue(bytes) }
+        session = server.host.openSession(peer: peer, pid: pid) { [unowned self] bytes in self.enqueue(bytes) }
     }
 
     func start() {

@@ -11,6 +11,12 @@ public struct DaemonOptions: Sendable, Equatable {
     public var pluginFolders: [String] = []
     /// `--no-bundled-plugins`: skip the plugins that ship with the daemon.
     public var loadsBundledPlugins = true
+    /// `--plugin-timeout SECONDS`: a plugin call that runs longer is a hang.
+    public var pluginTimeoutSeconds = 5.0
+    /// `--engine`: run as the engine of a supervising modhostd (internal).
+    public var isEngine = false
+    /// The arguments as given, minus `--engine`, for the engines a supervisor starts.
+    public var arguments: [String] = []
 
     public enum Action: Equatable, Sendable {
         case serve(DaemonOptions)
@@ -39,6 +45,9 @@ public struct DaemonOptions: Sendable, Equatable {
                                before $XDG_DATA_HOME/modhost/plugins and the bundled
                                plugins
           --no-bundled-plugins do not load the plugins that ship with modhostd
+          --plugin-timeout S   a call into plugin code that runs longer than S
+                               seconds (default 5) is a hang: the engine is
+                               restarted and the plugin quarantined
           --log-level LEVEL    debug, info, warning or error (default info)
           --version            print the version and exit
           --help               print this help and exit
@@ -69,6 +78,13 @@ public struct DaemonOptions: Sendable, Equatable {
             case "--socket": options.socketPath = try take()
             case "--plugins": options.pluginFolders.append(try take())
             case "--no-bundled-plugins": options.loadsBundledPlugins = false
+            case "--engine": options.isEngine = true
+            case "--plugin-timeout":
+                let text = try take()
+                guard let seconds = Double(text), seconds > 0, seconds <= 3600 else {
+                    throw UsageError(description: "--plugin-timeout takes seconds from 0 to 3600, such as 5 or 0.5, not '\(text)'")
+                }
+                options.pluginTimeoutSeconds = seconds
             case "--max-frame": options.maxFrameSize = try byteCount(try take(), flag: argument, max: Int(UInt32.max))
             case "--max-outbound": options.maxOutboundBytes = try byteCount(try take(), flag: argument, max: Int.max / 2)
             case "--log-level":
@@ -82,6 +98,7 @@ public struct DaemonOptions: Sendable, Equatable {
             }
             index += 1
         }
+        options.arguments = arguments.filter { $0 != "--engine" }
         return .serve(options)
     }
 

@@ -3,6 +3,7 @@ import Glibc
 /// Why the daemon cannot listen; the message says what to do. Exit status 1.
 public struct ListenError: Error, CustomStringConvertible {
     public var description: String
+    public init(description: String) { self.description = description }
 }
 
 /// The listening Unix socket: either bound here (folder 0700, socket 0600, a lock against a
@@ -34,6 +35,13 @@ public final class ListeningSocket {
         let fd: Int32 = 3
         _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
         return ListeningSocket(fd: fd, displayPath: boundPath(of: fd) ?? "systemd socket (fd 3)", ownedPath: nil, lockFD: nil)
+    }
+
+    /// The socket a supervisor handed its engine as `fd`: used, never unlinked (the
+    /// supervisor owns the file).
+    public static func inherited(fd: Int32) -> ListeningSocket {
+        _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+        return ListeningSocket(fd: fd, displayPath: boundPath(of: fd) ?? "the supervisor's socket (fd \(fd))", ownedPath: nil, lockFD: nil)
     }
 
     /// Binds `path`. Refuses while another daemon serves it; replaces a stale socket file.

@@ -28,12 +28,16 @@ public enum PluginLocations {
 
     /// The folder of the running executable (SwiftPM builds plugin libraries there too).
     public static func executableFolder() -> String? {
+        guard let path = executablePath(), let slash = path.lastIndex(of: "/") else { return nil }
+        return String(path[..<slash])
+    }
+
+    /// The running executable.
+    public static func executablePath() -> String? {
         var buffer = [CChar](repeating: 0, count: 4096)
         let n = readlink("/proc/self/exe", &buffer, buffer.count - 1)
         guard n > 0 else { return nil }
-        let path = String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        guard let slash = path.lastIndex(of: "/") else { return nil }
-        return String(path[..<slash])
+        return String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     /// The folder where daemons before 0.2 kept private copies of plugin libraries

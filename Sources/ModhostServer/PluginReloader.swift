@@ -9,6 +9,8 @@ public final class PluginReloader {
     private let loader: PluginLoader
     private let host: Host
     private var watcher: FolderWatcher!
+    /// Runs after every rescan (the engine publishes the plugins' types).
+    public var afterRescan: (() -> Void)?
 
     public init(loader: PluginLoader, host: Host, server: Server) {
         self.loader = loader
@@ -21,6 +23,7 @@ public final class PluginReloader {
     @discardableResult
     public func rescan() -> PluginChanges {
         let changes = loader.scan()
+        afterRescan?()
         watch()
         host.pluginsFailed(changes.newFailures)
         host.typesRemoved(changes.removed)

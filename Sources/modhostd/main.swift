@@ -2,8 +2,10 @@ import Glibc
 import ModhostCore
 import ModhostPlugins
 import ModhostServer
+import ModhostWire
 
-// The daemon: parse flags, bind (or take systemd's socket), serve until SIGTERM/SIGINT.
+// The daemon. By default a small supervisor: parse flags, bind (or take systemd's socket) and
+// run the host in an engine process (`--engine`) that it restarts when a plugin crashes it.
 let environment = SocketPath.processEnvironment()
 let options: DaemonOptions
 do {
@@ -24,17 +26,20 @@ do {
 }
 
 let logger = Logger.standardError(level: options.logLevel)
-do {
-    let socket: ListeningSocket
-    if let activated = ListeningSocket.fromSystemd(environment: environment) {
-        socket = activated
-    } else {
-        socket = try ListeningSocket.bind(path: SocketPath.resolve(flag: options.socketPath, environment: environment))
+
+/// The engine: the host, its plugins and every connection, on the socket the supervisor
+/// passed as fd 3, with the engine page as fd 4 and the control pipe as fd 5.
+func runEngine() throws {
+    _ = EngineLink.dieWithSupervisor()
+    let socket = ListeningSocket.inherited(fd: 3)
+    guard let link = EngineLink(pageFD: 4, controlFD: 5) else {
+        throw ListenError(description: "--engine is for modhostd's own use: run modhostd without it")
     }
     var serverOptions = ServerOptions()
     serverOptions.maxFrameSize = options.maxFrameSize
     serverOptions.maxOutboundBytes = options.maxOutboundBytes
     let host = Host(logger: logger)
+    link.recordPluginCalls()
 
     // Plugins load, and their OnCreate hooks run, before the first connection is accepted.
     // The source tree this daemon was built from holds the bundled plugins' manifests.
@@ -45,16 +50,48 @@ do {
             extra: options.pluginFolders, environment: environment, includeBundled: options.loadsBundledPlugins,
             sourceRoot: sourceRoot),
         libraryFolders: PluginLocations.executableFolder().map { [$0] } ?? [])
-    let removed = StaleCopies.remove(in: PluginLocations.oldCopiesFolder(environment: environment))
-    if removed > 0 { logger.info("removed \(removed) folder(s) of library copies left by daemons that died") }
+    link.attach(loader, quarantine: environment["MODHOST_QUARANTINE"])
     loader.scan()
+    link.publishTypes(of: loader)
 
     let server = try Server(host: host, socket: socket, options: serverOptions)
     let reloader = PluginReloader(loader: loader, host: host, server: server)
+    reloader.afterRescan = { link.publishTypes(of: loader) }
     server.onHangup = { reloader.rescan() }
     host.reloadPlugins = { reloader.rescan().json(plugins: host.pluginStatuses) }
-    try server.run { ServiceNotifier.notify("READY=1", environment: environment) }
+    host.enablePlugin = { name throws(RPCError) in
+        guard let folder = loader.enable(name) else {
+            let quarantined = host.pluginStatuses.filter { $0.state == .quarantined }.map(\.name)
+            throw .invalidParams(
+                "no quarantined plugin is named '\(name)'; quarantined: \(quarantined.isEmpty ? "none" : quarantined.joined(separator: ", "))",
+                path: "name", expected: quarantined.isEmpty ? "the name of a quarantined plugin" : "one of \(quarantined.joined(separator: ", "))",
+                got: name)
+        }
+        link.enabled(folder)
+        return reloader.rescan().json(plugins: host.pluginStatuses)
+    }
+    try server.run { link.ready() }
     loader.unloadAll()
+    logger.info("engine stopped")
+}
+
+do {
+    if options.isEngine {
+        try runEngine()
+        exit(0)
+    }
+    let socket: ListeningSocket
+    if let activated = ListeningSocket.fromSystemd(environment: environment) {
+        socket = activated
+    } else {
+        socket = try ListeningSocket.bind(path: SocketPath.resolve(flag: options.socketPath, environment: environment))
+    }
+    let removed = StaleCopies.remove(in: PluginLocations.oldCopiesFolder(environment: environment))
+    if removed > 0 { logger.info("removed \(removed) folder(s) of library copies left by daemons that died") }
+    var policy = Supervisor.Policy()
+    policy.pluginTimeoutNanoseconds = Int64(options.pluginTimeoutSeconds * 1_000_000_000)
+    let supervisor = try Supervisor(socket: socket, engineArguments: options.arguments, environment: environment, logger: logger, policy: policy)
+    supervisor.run()
     logger.info("stopped")
     exit(0)
 } catch {

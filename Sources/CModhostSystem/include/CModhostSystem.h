@@ -15,4 +15,57 @@ int modhost_memfd_create(const char *name);
 /// or -1 with errno set.
 int modhost_memfd_seal(int fd);
 
+/// PR_SET_PDEATHSIG: `signal` is sent to this process when its parent dies (the engine
+/// stops with its supervisor). Returns 0, or -1 with errno set.
+int modhost_die_with_parent(int signal);
+
+// The engine page: shared memory that the engine writes and its supervisor reads, so that the
+// supervisor can tell which plugin the engine was running when it died or hung. The engine
+// writes it before and after every call into plugin code; the supervisor reads it after a
+// crash or while the engine looks hung. A sequence number around each write lets the reader
+// take a consistent copy.
+
+#include <stdint.h>
+
+enum { MODHOST_PAGE_PLUGINS = 256 };
+
+/// What the engine was doing, as the supervisor reads it.
+typedef struct {
+    /// 1 when a plugin call was in progress.
+    int32_t in_call;
+    /// The call's kind (the engine's own numbering), and when it started (CLOCK_MONOTONIC ns).
+    uint32_t kind;
+    int64_t started_ns;
+    /// The plugin's name, folder and the identity of its files when it was loaded.
+    char plugin[64];
+    char folder[512];
+    char identity[256];
+    /// The types the plugin registered, comma-separated (as last published).
+    char types[256];
+    /// The modifier type or module being called.
+    char detail[96];
+    /// The request being handled, as text: "client #3 (pid 42) request 7 (mount)".
+    char request[192];
+} modhost_call_snapshot;
+
+/// A new engine page in an anonymous memory file (not close-on-exec, so a child can inherit
+/// it). Returns the fd, or -1 with errno set.
+int modhost_page_create(void);
+/// Maps the page of `fd`; NULL on failure.
+void *modhost_page_map(int fd);
+/// The engine: plugin `index` is `name` from `folder`, whose files had `identity`, and it
+/// registered `types` (comma-separated).
+void modhost_page_set_plugin(void *page, int32_t index, const char *name, const char *folder, const char *identity, const char *types);
+/// The engine: a call into plugin `index` begins (or, nested, takes over) now.
+void modhost_page_enter(void *page, int32_t index, uint32_t kind, const char *detail, const char *request, int64_t started_ns);
+/// The engine: no plugin call is in progress.
+void modhost_page_leave(void *page);
+/// The engine accepts connections (1) or not yet (0).
+void modhost_page_set_ready(void *page, int32_t ready);
+int32_t modhost_page_ready(const void *page);
+/// The supervisor: a consistent copy of the current call (in_call 0 when none).
+void modhost_page_read(const void *page, modhost_call_snapshot *out);
+/// The supervisor: back to a fresh page for the next engine.
+void modhost_page_reset(void *page);
+
 #endif

@@ -16,6 +16,15 @@ enum LifecycleMethods {
             result["roots"] = .array(context.host.pluginRoots.map(\.json))
             return .object(result)
         })
+        registry.register("enablePlugin", MethodHandler { context throws(RPCError) in
+            let params = try context.params.object()
+            let name = try params.require("name", at: "", as: .string)
+            for key in params.keys where key != "name" {
+                throw .invalidParams("'enablePlugin' takes only 'name', not '\(key)'", path: key, expected: "no member", got: key)
+            }
+            guard let enable = context.host.enablePlugin else { throw .methodNotFound("enablePlugin") }
+            return try enable(name)
+        })
         registry.register("reload", MethodHandler { context throws(RPCError) in
             try context.params.expectNone()
             // A host without plugin folders (tests drive the core directly) has no such method.
@@ -57,8 +66,12 @@ enum LifecycleMethods {
         }
         context.session.markInitialized(client: client)
         // Nothing is dropped silently: a new front-end hears of every plugin that failed.
-        for status in context.host.pluginStatuses where status.state == .failed {
-            context.session.reportFailedPlugin(status)
+        for status in context.host.pluginStatuses {
+            switch status.state {
+            case .failed: context.session.reportFailedPlugin(status)
+            case .quarantined: context.session.reportCrashedPlugin(status)
+            case .loaded: break
+            }
         }
         context.host.logger.info("\(context.session.peer): initialized by \(client?["name"]?.stringValue ?? "an unnamed client")")
 

@@ -15,6 +15,8 @@ public enum DiagnosticCode {
     public static let pluginLoadFailed = "plugin-load-failed"
     /// A mounted modifier whose type was unregistered (its plugin was removed).
     public static let modifierTypeRemoved = "modifier-type-removed"
+    /// A plugin that crashed or hung the host and is quarantined.
+    public static let pluginCrashed = "plugin-crashed"
 }
 
 extension Session {
@@ -37,6 +39,20 @@ extension Session {
         diagnostic(
             "error", code: DiagnosticCode.pluginLoadFailed,
             message: "plugin at \(status.path) was not loaded: \(status.error ?? "unknown error")", path: status.path)
+    }
+
+    /// A quarantined plugin, as a diagnostic that names the crash and, when a front-end's
+    /// request was running, that request (`crash.request`: `{pid, id, method}`).
+    public func reportCrashedPlugin(_ status: PluginStatus) {
+        guard let crash = status.crash else { return }
+        var params = JSONObject()
+        params["severity"] = "error"
+        params["code"] = .string(DiagnosticCode.pluginCrashed)
+        params["message"] = .string("plugin \(status.name) at \(status.path) is quarantined: it stopped the host with \(crash.summary). Its types \(crash.types.isEmpty ? "(none known)" : crash.types.joined(separator: ", ")) are unavailable until its files change or `modhost plugins enable \(status.name)`")
+        params["path"] = .string(status.path)
+        params["plugin"] = .string(status.name)
+        params["crash"] = crash.json
+        notify(method: "diagnostic", params: .object(params))
     }
 
     /// An event a modifier dispatched: delivered to this (the owning) connection only when

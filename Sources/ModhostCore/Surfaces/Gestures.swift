@@ -43,7 +43,7 @@ enum Gestures {
         if full && first.allowsFullSwipe {
             // A full swipe performs the first action, nearest the edge, and the row closes.
             node.revealed = nil
-            first.action.perform()
+            perform(first.action, of: node.modifiers[first.modifier])
             return ["handled": true, "performed": .string(first.action.id), "modifier": .int(Int64(first.modifier)), "revealed": []]
         }
         node.revealed = edge
@@ -59,8 +59,12 @@ enum Gestures {
             return unhandled("action '\(id)' is not among the revealed \(Snapshot.name(edge)) actions of node '\(node.id)'")
         }
         node.revealed = nil
-        match.action.perform()
+        perform(match.action, of: node.modifiers[match.modifier])
         return ["handled": true, "performed": .string(id), "modifier": .int(Int64(match.modifier))]
+    }
+
+    private static func perform(_ action: ResolvedSwipeAction, of instance: ModifierInstance) {
+        PluginCalls.run(plugin: instance.plugin, .action, instance.type) { action.perform() }
     }
 
     private static func unhandled(_ reason: String) -> JSONValue {

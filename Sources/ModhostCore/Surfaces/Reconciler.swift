@@ -174,7 +174,10 @@ struct Reconciler {
         }
         let modifier: any ViewModifier
         do {
-            modifier = try entry.factory(shapes.dict(params), appContext, dispatcher)
+            let params = shapes.dict(params)
+            modifier = try PluginCalls.run(plugin: entry.plugin, .factory, type) { () throws in
+                try entry.factory(params, appContext, dispatcher)
+            }
         } catch let error as FieldError {
             let path = paramsPath()
             let place = error.path.isEmpty ? path : (error.path.hasPrefix("[") ? path + error.path : path + "." + error.path)
@@ -203,6 +206,14 @@ struct Reconciler {
     private func entry(for type: String, path: @autoclosure () -> String) throws(RPCError) -> (entry: ViewModifierRegistry.Entry, appContext: AppContext) {
         guard let entry = ViewModifierRegistry.entry(for: type) else {
             let path = path()
+            if let status = host.pluginStatuses.first(where: { $0.state == .quarantined && $0.crash?.types.contains(type) == true }),
+                let crash = status.crash
+            {
+                throw .invalidParams(
+                    "modifier type '\(type)' at '\(path)' belongs to plugin \(status.name), which is quarantined: it stopped the host with \(crash.summary). It loads again when its files change, or after `modhost plugins enable \(status.name)`",
+                    path: JSONPath.member("$type", of: path), expected: "a type of a plugin that is loaded", got: type,
+                    extra: JSONObject([("plugin", .string(status.name)), ("quarantined", true)]))
+            }
             let known = ViewModifierRegistry.entries.map(\.type)
             throw .invalidParams(
                 "unknown modifier type '\(type)' at '\(path)'; known types: \(known.isEmpty ? "none (no plugin registered any)" : known.joined(separator: ", "))",

@@ -78,7 +78,7 @@ final class ModifierInstance {
     /// while a tree is built are reported after the tree is committed (`Surface.diagnose`).
     var effect: ModifierEffect {
         if let evaluated { return evaluated }
-        let effect = ModifierEvaluator.evaluate(modifier)
+        let effect = PluginCalls.run(plugin: plugin, .body, type) { ModifierEvaluator.evaluate(modifier) }
         evaluated = effect
         if address.session != nil { reportIgnoredViews() }
         return effect

@@ -53,6 +53,11 @@ export function startDaemon(socket, { timeoutMs = 10000, args = [], env = {} } =
           child,
           socket,
           get log() { return log; },
+          /** The pid of the engine serving now (modhostd runs the host in a child process). */
+          get enginePid() {
+            const found = [...log.matchAll(/modhostd\[(\d+)\]: info: listening on/g)].pop();
+            return found ? Number(found[1]) : undefined;
+          },
           exited,
           async stop(signal = 'SIGTERM') {
             if (child.exitCode === null && child.signalCode === null) child.kill(signal);

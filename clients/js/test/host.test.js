@@ -295,13 +295,15 @@ test('reconnect after SIGKILL and restart: re-mounts, events flow again; close()
     await surface.tapAction('m2', 'delete');
     assert.deepEqual(presses, ['m2:delete']);
 
-    // in-flight requests reject clearly when the daemon goes away
-    // (the daemon is stopped first, so the request is surely still unanswered when it dies)
+    // in-flight requests reject clearly when the engine serving them goes away
+    // (it is stopped first, so the request is surely still unanswered when it dies)
     const lost = once(host, 'disconnect');
-    daemon.child.kill('SIGSTOP');
+    const engine = daemon.enginePid;
+    assert.ok(engine && engine !== daemon.child.pid, `an engine pid in the log:\n${daemon.log}`);
+    process.kill(engine, 'SIGSTOP');
     const inflight = surface.snapshot();
     await new Promise((r) => setTimeout(r, 50));
-    daemon.child.kill('SIGKILL');
+    process.kill(engine, 'SIGKILL');
     await assert.rejects(inflight, (e) => e instanceof ModhostConnectionError && e.code === 'ERR_MODHOST_DISCONNECTED' && /closed before 'snapshot' was answered/.test(e.message));
     await lost;
 

@@ -1,0 +1,60 @@
+import CModhostSystem
+import Glibc
+import ModhostCore
+import ModhostPlugins
+import ModhostWire
+
+/// The engine's side of its link with the supervisor: the engine page where plugin calls are
+/// recorded, and the control pipe for what the supervisor must remember across engines.
+public final class EngineLink {
+    private let page: EnginePage
+    private let controlFD: Int32
+
+    public init?(pageFD: Int32, controlFD: Int32) {
+        guard let page = EnginePage(inherited: pageFD) else { return nil }
+        _ = fcntl(pageFD, F_SETFD, FD_CLOEXEC)
+        _ = fcntl(controlFD, F_SETFD, FD_CLOEXEC)
+        self.page = page
+        self.controlFD = controlFD
+    }
+
+    /// The engine stops when its supervisor dies (SIGTERM: a clean stop).
+    public static func dieWithSupervisor() -> Bool {
+        modhost_die_with_parent(SIGTERM) == 0 && getppid() != 1
+    }
+
+    /// From now on every call into plugin code is recorded on the page.
+    public func recordPluginCalls() {
+        PluginCalls.recorder = page
+    }
+
+    /// Gives the loader the quarantine the supervisor passed (`MODHOST_QUARANTINE`, JSON) and
+    /// has it tell the page about each plugin before its code runs.
+    public func attach(_ loader: PluginLoader, quarantine: String?) {
+        if let quarantine, let list = try? JSONParser.parse(quarantine).arrayValue {
+            for entry in list.compactMap(QuarantineEntry.init(json:)) { loader.quarantine[entry.folder] = entry }
+        }
+        loader.onStarting = { [page] name, folder, identity in
+            page.publish(plugin: name, folder: folder, identity: identity, types: [])
+        }
+        loadedFolders = { loader.loadedPlugins() }
+    }
+
+    private var loadedFolders: () -> [(name: String, folder: String, identity: String, types: [String])] = { [] }
+
+    /// Publishes the types of every loaded plugin, so that a crash report lists them.
+    public func publishTypes(of loader: PluginLoader) {
+        for plugin in loadedFolders() {
+            page.publish(plugin: plugin.name, folder: plugin.folder, identity: plugin.identity, types: plugin.types)
+        }
+    }
+
+    /// The engine accepts connections.
+    public func ready() { page.setReady(true) }
+
+    /// A person enabled the quarantined plugin in `folder`: the supervisor forgets it.
+    public func enabled(_ folder: String) {
+        let line = Array("enable \(folder)\n".utf8)
+        _ = line.withUnsafeBytes { write(controlFD, $0.baseAddress, $0.count) }
+    }
+}

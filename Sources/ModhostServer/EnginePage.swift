@@ -1,0 +1,89 @@
+import CModhostSystem
+import Glibc
+import ModhostCore
+
+/// The shared memory page between the supervisor and its engine (see `CModhostSystem.h`):
+/// the engine records each call into plugin code there, the supervisor reads it after a
+/// crash or while a call runs too long.
+final class EnginePage {
+    let fd: Int32
+    private let page: UnsafeMutableRawPointer
+
+    /// A new page (the supervisor, once).
+    init() throws(ListenError) {
+        let fd = modhost_page_create()
+        guard fd >= 0, let page = modhost_page_map(fd) else {
+            throw ListenError(description: "cannot create the engine page: \(String(cString: strerror(errno)))")
+        }
+        self.fd = fd
+        self.page = page
+    }
+
+    /// The page the supervisor handed over as `fd` (the engine).
+    init?(inherited fd: Int32) {
+        guard let page = modhost_page_map(fd) else { return nil }
+        self.fd = fd
+        self.page = page
+    }
+
+    var isReady: Bool { modhost_page_ready(page) != 0 }
+    func setReady(_ ready: Bool) { modhost_page_set_ready(page, ready ? 1 : 0) }
+    func reset() { modhost_page_reset(page) }
+
+    /// What the engine was doing.
+    func read() -> modhost_call_snapshot {
+        var snapshot = modhost_call_snapshot()
+        modhost_page_read(page, &snapshot)
+        return snapshot
+    }
+
+    // MARK: - The engine's side
+
+    private var indexes: [String: Int32] = [:]
+    /// The current request as text, made once per request rather than once per plugin call.
+    private var requestText: (serial: UInt64, text: String) = (.max, "")
+    /// The calls in progress, innermost last, so that leaving one shows the enclosing one.
+    private var stack: [(index: Int32, kind: PluginCalls.Kind, detail: String, request: String, started: Int64)] = []
+
+    /// Records that `name` from `folder` (files `identity`) is about to run, with its types.
+    func publish(plugin name: String, folder: String, identity: String, types: [String]) {
+        let index: Int32
+        if let known = indexes[name] {
+            index = known
+        } else {
+            index = Int32(min(indexes.count, Int(MODHOST_PAGE_PLUGINS) - 1))
+            indexes[name] = index
+        }
+        modhost_page_set_plugin(page, index, name, folder, identity, types.joined(separator: ","))
+    }
+
+    static func now() -> Int64 {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec)
+    }
+}
+
+extension EnginePage: PluginCalls.Recorder {
+    func enter(plugin: String, kind: PluginCalls.Kind, detail: String) {
+        let index = indexes[plugin] ?? -1
+        // A nested call keeps the outer call's start: the time limit is for the whole stay in
+        // plugin code.
+        let started = stack.first?.started ?? Self.now()
+        if requestText.serial != PluginCalls.requestSerial {
+            requestText = (PluginCalls.requestSerial, PluginCalls.request?.json.jsonText ?? "")
+        }
+        let request = requestText.text
+        stack.append((index, kind, detail, request, started))
+        modhost_page_enter(page, index, kind.rawValue, detail, request, started)
+    }
+
+    func leave() {
+        stack.removeLast()
+        if let outer = stack.last {
+            modhost_page_enter(page, outer.index, outer.kind.rawValue, outer.detail, outer.request, outer.started)
+        } else {
+            modhost_page_leave(page)
+        }
+    }
+}

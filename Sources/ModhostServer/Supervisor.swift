@@ -1,0 +1,421 @@
+import CLibUV
+import CModhostSystem
+import Glibc
+import ModhostCore
+import ModhostPlugins
+import ModhostWire
+
+/// `modhostd` itself: owns the listening socket and runs the host in a child **engine**
+/// process (`modhostd --engine`) that accepts and serves connections on that socket itself,
+/// so the supervisor is never on the data path. When the engine dies or a plugin call runs
+/// past the time limit, the supervisor reads from the engine page which plugin was running,
+/// quarantines that plugin, and starts a new engine that skips it. Connections made while no
+/// engine runs wait in the socket's backlog.
+public final class Supervisor {
+    /// How the supervisor behaves; the defaults are the daemon's.
+    public struct Policy: Sendable {
+        /// A plugin call that runs longer than this is a hang: the engine is killed.
+        public var pluginTimeoutNanoseconds: Int64 = 5_000_000_000
+        /// Crashes outside plugin code allowed within `crashWindow` before restarts back off.
+        public var crashesBeforeBackoff = 3
+        public var crashWindowNanoseconds: Int64 = 300_000_000_000
+        /// The first back-off delay, doubled for each further crash in the window, up to
+        /// `maxBackoffMilliseconds`.
+        public var firstBackoffMilliseconds: UInt64 = 1000
+        public var maxBackoffMilliseconds: UInt64 = 60_000
+        /// How long SIGTERM waits for the engine to drain before it is killed.
+        public var stopGraceMilliseconds: UInt64 = 10_000
+
+        public init() {}
+    }
+
+    private let loop: UnsafeMutablePointer<uv_loop_t>
+    private let socket: ListeningSocket
+    private let engineArguments: [String]
+    private let environment: [String: String]
+    private let logger: Logger
+    private let policy: Policy
+    private let page: EnginePage
+    private var process: UnsafeMutablePointer<uv_process_t>?
+    private var errorPipe: UnsafeMutablePointer<uv_pipe_t>?
+    private var controlPipe: UnsafeMutablePointer<uv_pipe_t>?
+    private let watchdog: UnsafeMutablePointer<uv_timer_t>
+    private let restartTimer: UnsafeMutablePointer<uv_timer_t>
+    private var signals: [UnsafeMutablePointer<uv_signal_t>] = []
+
+    /// The engine's recent standard-error lines (the runtime's last words), and a partial one.
+    private var errorLines: [String] = []
+    private var errorPartial: [UInt8] = []
+    private var controlPartial: [UInt8] = []
+    /// Set when the engine is gone and waits for its pipes to drain before it is judged.
+    private var exited: (status: Int64, signal: Int32)?
+    private var openPipes = 0
+    /// Set when the supervisor killed the engine for a hang: what it was doing then.
+    private var hang: modhost_call_snapshot?
+    private var quarantine: [String: QuarantineEntry] = [:]
+    private var unattributedCrashes: [Int64] = []
+    private var notifiedReady = false
+    private var isStopping = false
+    private var engineNumber = 0
+
+    public init(
+        socket: ListeningSocket, engineArguments: [String], environment: [String: String], logger: Logger,
+        policy: Policy = Policy()
+    ) throws(ListenError) {
+        self.loop = uv_default_loop()
+        self.socket = socket
+        self.engineArguments = engineArguments
+        self.environment = environment
+        self.logger = logger
+        self.policy = policy
+        self.page = try EnginePage()
+        watchdog = .allocate(capacity: 1)
+        restartTimer = .allocate(capacity: 1)
+    }
+
+    /// Supervises engines until SIGTERM or SIGINT; returns once the last engine has stopped and
+    /// the socket file is removed.
+    public func run() {
+        signal(SIGPIPE, SIG_IGN)
+        var wanted = sigset_t()
+        sigemptyset(&wanted)
+        // A parent may have left signals blocked (a thread pool's mask is inherited across
+        // exec); the stop signals and SIGCHLD, which tells libuv an engine ended, must arrive.
+        for number in [SIGTERM, SIGINT, SIGHUP, SIGCHLD] { sigaddset(&wanted, number) }
+        pthread_sigmask(SIG_UNBLOCK, &wanted, nil)
+        let context = Unmanaged.passUnretained(self).toOpaque()
+        for number in [SIGTERM, SIGINT, SIGHUP] {
+            let handle = UnsafeMutablePointer<uv_signal_t>.allocate(capacity: 1)
+            uv_signal_init(loop, handle)
+            handle.pointee.data = context
+            uv_signal_start(handle, { handle, number in
+                Unmanaged<Supervisor>.fromOpaque(handle!.pointee.data).takeUnretainedValue().received(signal: number)
+            }, number)
+            signals.append(handle)
+        }
+        for timer in [watchdog, restartTimer] {
+            uv_timer_init(loop, timer)
+            timer.pointee.data = context
+        }
+        uv_timer_start(watchdog, { timer in
+            Unmanaged<Supervisor>.fromOpaque(timer!.pointee.data).takeUnretainedValue().check()
+        }, 20, 20)
+        spawn()
+        uv_run(loop, UV_RUN_DEFAULT)
+        uv_loop_close(loop)
+    }
+
+    // MARK: - Starting engines
+
+    private func spawn() {
+        guard !isStopping, let executable = PluginLocations.executablePath() else {
+            if !isStopping { logger.error("cannot find this executable to start an engine"); stop() }
+            return
+        }
+        engineNumber += 1
+        page.reset()
+        hang = nil
+        exited = nil
+        errorLines = []
+        errorPartial = []
+        controlPartial = []
+
+        var environment = self.environment
+        for key in ["NOTIFY_SOCKET", "LISTEN_PID", "LISTEN_FDS", "LISTEN_FDNAMES", "MODHOST_QUARANTINE"] { environment[key] = nil }
+        // The runtime's backtracer can take seconds to symbolicate a crash; the supervisor
+        // reports which plugin crashed without it. A user who wants it sets the variable.
+        if environment["SWIFT_BACKTRACE"] == nil { environment["SWIFT_BACKTRACE"] = "enable=no" }
+        environment["MODHOST_QUARANTINE"] = JSONValue.array(quarantine.values.sorted { $0.folder < $1.folder }.map(\.json)).jsonText
+
+        let arguments = ["modhostd", "--engine"] + engineArguments
+        var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+        var envp: [UnsafeMutablePointer<CChar>?] = environment.sorted { $0.key < $1.key }.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer {
+            argv.forEach { free($0) }
+            envp.forEach { free($0) }
+        }
+        let errors = makePipe()
+        let control = makePipe()
+        var stdio = [uv_stdio_container_t](repeating: uv_stdio_container_t(), count: 6)
+        stdio[0].flags = UV_IGNORE
+        stdio[1].flags = UV_INHERIT_FD
+        stdio[1].data.fd = 1
+        stdio[2].flags = uv_stdio_flags(UV_CREATE_PIPE.rawValue | UV_WRITABLE_PIPE.rawValue)
+        stdio[2].data.stream = streamOf(errors)
+        stdio[3].flags = UV_INHERIT_FD
+        stdio[3].data.fd = socket.fd
+        stdio[4].flags = UV_INHERIT_FD
+        stdio[4].data.fd = page.fd
+        stdio[5].flags = uv_stdio_flags(UV_CREATE_PIPE.rawValue | UV_WRITABLE_PIPE.rawValue)
+        stdio[5].data.stream = streamOf(control)
+
+        let process = UnsafeMutablePointer<uv_process_t>.allocate(capacity: 1)
+        process.pointee.data = Unmanaged.passUnretained(self).toOpaque()
+        let status = executable.withCString { file in
+            argv.withUnsafeMutableBufferPointer { argv in
+                envp.withUnsafeMutableBufferPointer { envp in
+                    stdio.withUnsafeMutableBufferPointer { stdio in
+                        var options = uv_process_options_t()
+                        options.file = file
+                        options.args = argv.baseAddress
+                        options.env = envp.baseAddress
+                        options.stdio_count = 6
+                        options.stdio = stdio.baseAddress
+                        options.exit_cb = { process, status, signal in
+                            Unmanaged<Supervisor>.fromOpaque(process!.pointee.data).takeUnretainedValue()
+                                .engineExited(status: status, signal: signal)
+                        }
+                        return uv_spawn(loop, process, &options)
+                    }
+                }
+            }
+        }
+        guard status == 0 else {
+            logger.error("cannot start the engine: \(uvText(status))")
+            uv_close(handleOf(process)) { UnsafeMutablePointer<uv_process_t>(OpaquePointer($0!)).deallocate() }
+            for pipe in [errors, control] { closePipe(pipe) }
+            unattributedCrash(reason: "it could not be started (\(uvText(status)))")
+            return
+        }
+        self.process = process
+        errorPipe = errors
+        controlPipe = control
+        openPipes = 2
+        for pipe in [errors, control] {
+            uv_read_start(streamOf(pipe), { _, suggested, buffer in
+                buffer!.pointee = uv_buf_init(UnsafeMutablePointer<CChar>.allocate(capacity: suggested), UInt32(suggested))
+            }, { stream, count, buffer in
+                let supervisor = Unmanaged<Supervisor>.fromOpaque(stream!.pointee.data).takeUnretainedValue()
+                defer { buffer?.pointee.base?.deallocate() }
+                if count > 0, let base = buffer?.pointee.base {
+                    let bytes = UnsafeRawBufferPointer(start: base, count: count)
+                    supervisor.received(bytes, on: UnsafeMutablePointer<uv_pipe_t>(OpaquePointer(stream!)))
+                } else if count < 0 {
+                    supervisor.pipeEnded(UnsafeMutablePointer<uv_pipe_t>(OpaquePointer(stream!)))
+                }
+            })
+        }
+    }
+
+    private func makePipe() -> UnsafeMutablePointer<uv_pipe_t> {
+        let pipe = UnsafeMutablePointer<uv_pipe_t>.allocate(capacity: 1)
+        uv_pipe_init(loop, pipe, 0)
+        pipe.pointee.data = Unmanaged.passUnretained(self).toOpaque()
+        return pipe
+    }
+
+    private func closePipe(_ pipe: UnsafeMutablePointer<uv_pipe_t>) {
+        uv_close(handleOf(pipe)) { UnsafeMutablePointer<uv_pipe_t>(OpaquePointer($0!)).deallocate() }
+    }
+
+    // MARK: - What the engine says
+
+    private func received(_ bytes: UnsafeRawBufferPointer, on pipe: UnsafeMutablePointer<uv_pipe_t>) {
+        if pipe == errorPipe {
+            // Passed through at once: the engine's log is the daemon's log.
+            _ = write(2, bytes.baseAddress, bytes.count)
+            errorPartial.append(contentsOf: bytes)
+            while let newline = errorPartial.firstIndex(of: 10) {
+                errorLines.append(String(decoding: errorPartial[..<newline], as: UTF8.self))
+                errorPartial.removeSubrange(...newline)
+            }
+            if errorLines.count > 64 { errorLines.removeFirst(errorLines.count - 64) }
+        } else {
+            controlPartial.append(contentsOf: bytes)
+            while let newline = controlPartial.firstIndex(of: 10) {
+                let line = String(decoding: controlPartial[..<newline], as: UTF8.self)
+                controlPartial.removeSubrange(...newline)
+                control(line)
+            }
+        }
+    }
+
+    /// A message on the control pipe: `enable FOLDER` (a person enabled a quarantined plugin).
+    private func control(_ line: String) {
+        guard line.hasPrefix("enable ") else {
+            logger.warning("the engine sent an unknown control message: \(line)")
+            return
+        }
+        let folder = String(line.dropFirst("enable ".count))
+        if quarantine.removeValue(forKey: folder) != nil {
+            logger.info("plugin in \(folder) is no longer quarantined")
+        }
+    }
+
+    private func pipeEnded(_ pipe: UnsafeMutablePointer<uv_pipe_t>) {
+        uv_read_stop(streamOf(pipe))
+        closePipe(pipe)
+        if pipe == errorPipe { errorPipe = nil } else { controlPipe = nil }
+        openPipes -= 1
+        if openPipes == 0, exited != nil { judge() }
+    }
+
+    // MARK: - Watching
+
+    private func check() {
+        guard let process else { return }
+        if !notifiedReady && page.isReady {
+            notifiedReady = true
+            ServiceNotifier.notify("READY=1", environment: environment)
+        }
+        guard hang == nil, !isStopping else { return }
+        let snapshot = page.read()
+        guard snapshot.in_call != 0 else { return }
+        let elapsed = EnginePage.now() - snapshot.started_ns
+        if elapsed > policy.pluginTimeoutNanoseconds {
+            hang = snapshot
+            logger.error("plugin \(text(snapshot.plugin)) has run its \(callName(snapshot.kind)) for '\(text(snapshot.detail))' for \(seconds(elapsed)) s, past the \(seconds(policy.pluginTimeoutNanoseconds)) s limit; stopping the engine")
+            uv_process_kill(process, SIGKILL)
+        }
+    }
+
+    private func engineExited(status: Int64, signal: Int32) {
+        if let process {
+            uv_close(handleOf(process)) { UnsafeMutablePointer<uv_process_t>(OpaquePointer($0!)).deallocate() }
+        }
+        process = nil
+        exited = (status, signal)
+        // The runtime's last words may still be in the pipe: judge once it is drained.
+        if openPipes == 0 { judge() }
+    }
+
+    /// Decides what the engine's end means, quarantines the plugin it was in, and restarts.
+    private func judge() {
+        guard let (status, signal) = exited else { return }
+        exited = nil
+        if isStopping {
+            finishStopping(status: status, signal: signal)
+            return
+        }
+        let snapshot = hang ?? page.read()
+        let reason: String
+        if hang != nil {
+            reason = "hung for more than \(seconds(policy.pluginTimeoutNanoseconds)) s"
+        } else if signal != 0 {
+            reason = signalName(signal)
+        } else {
+            reason = "exit status \(status)"
+        }
+        let message = runtimeMessage()
+        guard snapshot.in_call != 0, !text(snapshot.folder).isEmpty else {
+            unattributedCrash(reason: "\(reason)\(message.isEmpty ? "" : ": \(message)")")
+            return
+        }
+        let plugin = text(snapshot.plugin)
+        let folder = text(snapshot.folder)
+        let request = text(snapshot.request)
+        let crash = PluginCrash(
+            call: callName(snapshot.kind), detail: text(snapshot.detail), reason: reason, message: message,
+            request: request.isEmpty ? nil : try? JSONParser.parse(request),
+            types: text(snapshot.types).split(separator: ",").map(String.init))
+        quarantine[folder] = QuarantineEntry(folder: folder, plugin: plugin, identity: text(snapshot.identity), crash: crash)
+        logger.error("the engine stopped in plugin \(plugin) (\(folder)): \(crash.summary)\(request.isEmpty ? "" : " while handling \(request)"); the plugin is quarantined, starting a new engine without it")
+        spawn()
+    }
+
+    /// A crash with no plugin call in progress: restart, backing off when they repeat.
+    private func unattributedCrash(reason: String) {
+        let now = EnginePage.now()
+        unattributedCrashes = unattributedCrashes.filter { now - $0 < policy.crashWindowNanoseconds } + [now]
+        let count = unattributedCrashes.count
+        guard count > policy.crashesBeforeBackoff else {
+            logger.error("the engine stopped outside plugin code (\(reason)); starting a new engine")
+            spawn()
+            return
+        }
+        let doublings = min(count - policy.crashesBeforeBackoff - 1, 16)
+        let delay = min(policy.firstBackoffMilliseconds << UInt64(doublings), policy.maxBackoffMilliseconds)
+        logger.error("the engine stopped outside plugin code (\(reason)): \(count) such crashes in \(seconds(policy.crashWindowNanoseconds)) s, a crash loop, likely a bug in modhostd; starting a new engine in \(Double(delay) / 1000) s")
+        uv_timer_start(restartTimer, { timer in
+            Unmanaged<Supervisor>.fromOpaque(timer!.pointee.data).takeUnretainedValue().spawn()
+        }, delay, 0)
+    }
+
+    /// The last thing the runtime printed before the end ("Fatal error: ..."), if anything.
+    private func runtimeMessage() -> String {
+        if !errorPartial.isEmpty {
+            errorLines.append(String(decoding: errorPartial, as: UTF8.self))
+            errorPartial = []
+        }
+        let markers = ["Fatal error", "fatal error", "Precondition failed", "Assertion failed", "Illegal instruction", "Segmentation fault"]
+        if let line = errorLines.last(where: { line in markers.contains { line.contains($0) } }) {
+            return line.trimmingWhitespace()
+        }
+        // Anything the engine printed that is not one of its own log lines.
+        return errorLines.last { !$0.hasPrefix("modhostd[") && !$0.trimmingWhitespace().isEmpty }?.trimmingWhitespace() ?? ""
+    }
+
+    // MARK: - Signals and stopping
+
+    private func received(signal number: Int32) {
+        if number == SIGHUP {
+            logger.info("received SIGHUP; asking the engine to rescan its plugins")
+            if let process { uv_process_kill(process, SIGHUP) }
+            return
+        }
+        logger.info("received \(number == SIGTERM ? "SIGTERM" : "SIGINT"); stopping the engine")
+        stop()
+    }
+
+    private func stop() {
+        guard !isStopping else { return }
+        isStopping = true
+        uv_timer_stop(restartTimer)
+        guard let process else {
+            finishStopping(status: 0, signal: 0)
+            return
+        }
+        uv_process_kill(process, SIGTERM)
+        uv_timer_start(restartTimer, { timer in
+            let supervisor = Unmanaged<Supervisor>.fromOpaque(timer!.pointee.data).takeUnretainedValue()
+            supervisor.logger.warning("the engine did not stop in time; killing it")
+            if let process = supervisor.process { uv_process_kill(process, SIGKILL) }
+        }, policy.stopGraceMilliseconds, 0)
+    }
+
+    private func finishStopping(status: Int64, signal: Int32) {
+        if signal != 0 || status != 0 {
+            logger.warning("the engine ended with \(signal != 0 ? signalName(signal) : "exit status \(status)") while stopping")
+        }
+        socket.removeFile()
+        for handle in signals {
+            uv_close(handleOf(handle)) { UnsafeMutablePointer<uv_signal_t>(OpaquePointer($0!)).deallocate() }
+        }
+        signals.removeAll()
+        for timer in [watchdog, restartTimer] {
+            uv_close(handleOf(timer)) { UnsafeMutablePointer<uv_timer_t>(OpaquePointer($0!)).deallocate() }
+        }
+        for pipe in [errorPipe, controlPipe].compactMap({ $0 }) { closePipe(pipe) }
+        errorPipe = nil
+        controlPipe = nil
+    }
+
+    // MARK: - Text
+
+    private func text<T>(_ field: T) -> String {
+        withUnsafeBytes(of: field) { String(decoding: $0.prefix(while: { $0 != 0 }), as: UTF8.self) }
+    }
+
+    private func callName(_ kind: UInt32) -> String {
+        PluginCalls.Kind(rawValue: kind)?.name ?? "call \(kind)"
+    }
+
+    private func seconds(_ nanoseconds: Int64) -> String {
+        let tenths = (nanoseconds + 50_000_000) / 100_000_000
+        return "\(tenths / 10).\(tenths % 10)"
+    }
+}
+
+func signalName(_ number: Int32) -> String {
+    let names: [Int32: String] = [
+        SIGILL: "SIGILL", SIGTRAP: "SIGTRAP", SIGABRT: "SIGABRT", SIGBUS: "SIGBUS", SIGFPE: "SIGFPE", SIGKILL: "SIGKILL",
+        SIGSEGV: "SIGSEGV", SIGTERM: "SIGTERM", SIGINT: "SIGINT", SIGHUP: "SIGHUP", SIGPIPE: "SIGPIPE", SIGSYS: "SIGSYS",
+    ]
+    return names[number] ?? "signal \(number)"
+}
+
+extension String {
+    func trimmingWhitespace() -> String {
+        String(self.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
+    }
+}
