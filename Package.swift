@@ -13,6 +13,7 @@ let package = Package(
         // Test plugins, loaded by the integration tests from temporary plugin folders.
         .library(name: "GreetingFixture", type: .dynamic, targets: ["GreetingFixture"]),
         .library(name: "DuplicateSDKFixture", type: .dynamic, targets: ["DuplicateSDKFixture"]),
+        .library(name: "FaultyFixture", type: .dynamic, targets: ["FaultyFixture"]),
     ],
     dependencies: [
         // The plugin SDK, a package of its own so that everyone shares its one dynamic library.
@@ -58,6 +59,10 @@ let package = Package(
             name: "ModifierKitCopy", path: "Tests/Fixtures/ModifierKitCopy",
             plugins: [.plugin(name: "ModifierKitFingerprint", package: "SDK")]),
         .target(name: "DuplicateSDKFixture", dependencies: ["ModifierKitCopy"], path: "Tests/Fixtures/DuplicateSDKPlugin"),
+        // A plugin that traps or hangs on purpose, for the crash tests.
+        .target(
+            name: "FaultyFixture", dependencies: [.product(name: "ModifierKit", package: "SDK")],
+            path: "Tests/Fixtures/FaultyPlugin"),
 
         .testTarget(name: "ModhostWireTests", dependencies: ["ModhostWire"]),
         // Checks libraries' bytes and loads them from sealed memory files; needs `swift build`

@@ -15,6 +15,9 @@ public struct DaemonOptions: Sendable, Equatable {
     public var pluginTimeoutSeconds = 5.0
     /// `--engine`: run as the engine of a supervising modhostd (internal).
     public var isEngine = false
+    /// `--no-supervisor` makes this false: the host runs in this process, and a plugin that
+    /// crashes takes the daemon down (for debugging, and as the benchmark's baseline).
+    public var isSupervised = true
     /// The arguments as given, minus `--engine`, for the engines a supervisor starts.
     public var arguments: [String] = []
 
@@ -45,6 +48,8 @@ public struct DaemonOptions: Sendable, Equatable {
                                before $XDG_DATA_HOME/modhost/plugins and the bundled
                                plugins
           --no-bundled-plugins do not load the plugins that ship with modhostd
+          --no-supervisor      run the host in this process: no restart after a
+                               plugin crash, no quarantine (for debuggers)
           --plugin-timeout S   a call into plugin code that runs longer than S
                                seconds (default 5) is a hang: the engine is
                                restarted and the plugin quarantined
@@ -79,6 +84,7 @@ public struct DaemonOptions: Sendable, Equatable {
             case "--plugins": options.pluginFolders.append(try take())
             case "--no-bundled-plugins": options.loadsBundledPlugins = false
             case "--engine": options.isEngine = true
+            case "--no-supervisor": options.isSupervised = false
             case "--plugin-timeout":
                 let text = try take()
                 guard let seconds = Double(text), seconds > 0, seconds <= 3600 else {

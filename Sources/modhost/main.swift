@@ -14,6 +14,8 @@ let usage = """
       reload [FOLDER...]         ask the daemon to rescan its plugin folders now and
                                  print what changed; with FOLDERs, also print what the
                                  daemon made of each plugin folder (exits 1 if one failed)
+      plugins enable NAME        let a quarantined plugin (one that crashed or hung the
+                                 daemon) load again, and print what the daemon made of it
       new-plugin NAME [DIR]      write a SwiftPM package for a new modifier plugin
                                  (default DIR ./NAME; --sdk PATH names the SDK package,
                                  by default the one this modhost was built from)
@@ -79,6 +81,23 @@ case "ping":
         if let error = response["error"] { fail("ping failed: \(error.jsonText)", status: 1) }
         let micros = (end.tv_sec - start.tv_sec) * 1_000_000 + (end.tv_nsec - start.tv_nsec) / 1000
         print("pong from \(path) in \(micros) µs")
+    } catch {
+        fail("\(error)", status: 1)
+    }
+case "plugins":
+    guard arguments.count == 3, arguments[1] == "enable" else { fail("plugins takes: enable NAME\n\(usage)", status: 2) }
+    let client = connectOrExit()
+    do {
+        let handshake = try client.call(
+            "initialize", params: ["protocolVersion": 1, "client": ["name": "modhost-cli", "version": "0.1.0"]])
+        if let error = handshake["error"] { fail("initialize failed: \(error.jsonText)", status: 1) }
+        let response = try client.call("enablePlugin", params: ["name": .string(arguments[2])])
+        guard let result = response["result"] else {
+            fail(response["error"]?["message"]?.stringValue ?? response.jsonText, status: 1)
+        }
+        let folders = (result["plugins"]?.arrayValue ?? []).filter { $0["name"]?.stringValue == arguments[2] }.compactMap { $0["path"]?.stringValue }
+        print(ReloadReport.text(of: result, folders: folders))
+        exit(ReloadReport.anyFailed(in: result, folders: folders) ? 1 : 0)
     } catch {
         fail("\(error)", status: 1)
     }

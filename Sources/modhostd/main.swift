@@ -27,19 +27,14 @@ do {
 
 let logger = Logger.standardError(level: options.logLevel)
 
-/// The engine: the host, its plugins and every connection, on the socket the supervisor
-/// passed as fd 3, with the engine page as fd 4 and the control pipe as fd 5.
-func runEngine() throws {
-    _ = EngineLink.dieWithSupervisor()
-    let socket = ListeningSocket.inherited(fd: 3)
-    guard let link = EngineLink(pageFD: 4, controlFD: 5) else {
-        throw ListenError(description: "--engine is for modhostd's own use: run modhostd without it")
-    }
+/// The host, its plugins and every connection on `socket`. Under a supervisor (`link`), plugin
+/// calls are recorded for it and quarantined plugins are skipped.
+func runHost(on socket: ListeningSocket, link: EngineLink?) throws {
     var serverOptions = ServerOptions()
     serverOptions.maxFrameSize = options.maxFrameSize
     serverOptions.maxOutboundBytes = options.maxOutboundBytes
     let host = Host(logger: logger)
-    link.recordPluginCalls()
+    link?.recordPluginCalls()
 
     // Plugins load, and their OnCreate hooks run, before the first connection is accepted.
     // The source tree this daemon was built from holds the bundled plugins' manifests.
@@ -50,13 +45,13 @@ func runEngine() throws {
             extra: options.pluginFolders, environment: environment, includeBundled: options.loadsBundledPlugins,
             sourceRoot: sourceRoot),
         libraryFolders: PluginLocations.executableFolder().map { [$0] } ?? [])
-    link.attach(loader, quarantine: environment["MODHOST_QUARANTINE"])
+    link?.attach(loader, quarantine: environment["MODHOST_QUARANTINE"])
     loader.scan()
-    link.publishTypes(of: loader)
+    link?.publishTypes(of: loader)
 
     let server = try Server(host: host, socket: socket, options: serverOptions)
     let reloader = PluginReloader(loader: loader, host: host, server: server)
-    reloader.afterRescan = { link.publishTypes(of: loader) }
+    reloader.afterRescan = { link?.publishTypes(of: loader) }
     server.onHangup = { reloader.rescan() }
     host.reloadPlugins = { reloader.rescan().json(plugins: host.pluginStatuses) }
     host.enablePlugin = { name throws(RPCError) in
@@ -67,17 +62,24 @@ func runEngine() throws {
                 path: "name", expected: quarantined.isEmpty ? "the name of a quarantined plugin" : "one of \(quarantined.joined(separator: ", "))",
                 got: name)
         }
-        link.enabled(folder)
+        link?.enabled(folder)
         return reloader.rescan().json(plugins: host.pluginStatuses)
     }
-    try server.run { link.ready() }
+    try server.run {
+        if let link { link.ready() } else { ServiceNotifier.notify("READY=1", environment: environment) }
+    }
     loader.unloadAll()
-    logger.info("engine stopped")
+    logger.info(link == nil ? "stopped" : "engine stopped")
 }
 
 do {
     if options.isEngine {
-        try runEngine()
+        // fd 3: the supervisor's listening socket; 4: the engine page; 5: the control pipe.
+        _ = EngineLink.dieWithSupervisor()
+        guard let link = EngineLink(pageFD: 4, controlFD: 5) else {
+            throw ListenError(description: "--engine is for modhostd's own use: run modhostd without it")
+        }
+        try runHost(on: ListeningSocket.inherited(fd: 3), link: link)
         exit(0)
     }
     let socket: ListeningSocket
@@ -88,6 +90,10 @@ do {
     }
     let removed = StaleCopies.remove(in: PluginLocations.oldCopiesFolder(environment: environment))
     if removed > 0 { logger.info("removed \(removed) folder(s) of library copies left by daemons that died") }
+    if !options.isSupervised {
+        try runHost(on: socket, link: nil)
+        exit(0)
+    }
     var policy = Supervisor.Policy()
     policy.pluginTimeoutNanoseconds = Int64(options.pluginTimeoutSeconds * 1_000_000_000)
     let supervisor = try Supervisor(socket: socket, engineArguments: options.arguments, environment: environment, logger: logger, policy: policy)

@@ -1,0 +1,55 @@
+// A plugin that fails on purpose, for the crash tests (Swift and JS). The `faulty` modifier's
+// `fault` param picks what goes wrong when its code runs: "body" (a force-unwrap of nil),
+// "hang" (a body that never returns), "action" (a trap in the button's action).
+// MODHOST_TEST_FAULT in the daemon's environment makes the module fail while loading:
+// "oncreate-trap" (`try!` on an error), "oncreate-hang", "schema-trap" (the factory traps
+// when the host builds the params schema).
+import Glibc
+import ModifierKit
+
+private let startFault = getenv("MODHOST_TEST_FAULT").map { String(cString: $0) } ?? ""
+
+struct FaultyModifier: ViewModifier, Record {
+    @Field var fault: String = "none"
+    var eventDispatcher: EventDispatcher?
+    init() {}
+    init(from params: Dict, appContext: AppContext, eventDispatcher: EventDispatcher) throws {
+        if appContext.isDescribing && startFault == "schema-trap" { fatalError("the factory fails on purpose") }
+        try self = .init(from: params, appContext: appContext)
+        self.eventDispatcher = eventDispatcher
+    }
+    func body(content: Content) -> some View {
+        if fault == "body" {
+            let missing: String? = nil
+            _ = missing!
+        }
+        if fault == "hang" {
+            while true { usleep(1000) }
+        }
+        return content.swipeActions(edge: .trailing) {
+            ForEach(["go"], id: \.self) { id in
+                Button {
+                    if fault == "action" { fatalError("the action fails on purpose") }
+                    eventDispatcher?(["faulty": ["id": id]])
+                } label: { Text("Go") }
+            }
+        }
+    }
+}
+
+enum StartFailure: Error { case onPurpose }
+func failToStart() throws { throw StartFailure.onPurpose }
+
+public class FaultyModule: Module {
+    public func definition() -> ModuleDefinition {
+        Name("Faulty")
+        OnCreate {
+            if startFault == "oncreate-trap" { try! failToStart() }
+            if startFault == "oncreate-hang" { while true { usleep(1000) } }
+            ViewModifierRegistry.register("faulty") { params, context, dispatcher in
+                try FaultyModifier(from: params, appContext: context, eventDispatcher: dispatcher)
+            }
+        }
+        OnDestroy { ViewModifierRegistry.unregister("faulty") }
+    }
+}

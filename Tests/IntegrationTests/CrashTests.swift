@@ -1,0 +1,208 @@
+import Foundation
+import ModhostServer
+import ModhostWire
+import Testing
+
+/// A folder of plugins with the faulty one and a well-behaved one (`greeting`), and a daemon
+/// on it.
+private func crashSetup(environment: [String: String] = [:], timeout: String = "1") throws -> (TemporaryFolder, String, DaemonProcess) {
+    let folder = TemporaryFolder()
+    let root = folder.path + "/plugins"
+    try PluginFixtures.make(in: root, folder: "faulty", name: "Faulty", library: "libFaultyFixture.so", modules: ["FaultyModule"])
+    try PluginFixtures.make(in: root, folder: "greeting", name: "Greeting")
+    let daemon = try DaemonProcess(
+        arguments: PluginFixtures.daemonArguments(root) + ["--plugin-timeout", timeout], folder: folder,
+        environment: PluginFixtures.environment(folder).merging(environment) { $1 })
+    return (folder, root, daemon)
+}
+
+private func faultyRow(_ fault: String) -> JSONValue {
+    ["type": "List", "children": [["type": "Text", "key": "r1", "modifiers": [["$type": "faulty", "fault": .string(fault)]]]]]
+}
+
+/// Seconds from `start` until a new connection's ping is answered.
+private func secondsUntilPingAnswered(_ daemon: DaemonProcess, since start: Date) throws -> Double {
+    let deadline = Date().addingTimeInterval(20)
+    while Date() < deadline {
+        if let client = try? daemon.client(), let answer = try? client.call("ping"), answer["result"] != nil {
+            return Date().timeIntervalSince(start)
+        }
+        usleep(2000)
+    }
+    throw HarnessError("no ping answered within 20 s after the crash:\n\(daemon.log)")
+}
+
+@Suite("A plugin that crashes or hangs the engine")
+struct CrashTests {
+    enum Fault: String, CaseIterable {
+        /// A force-unwrap of nil in a body evaluated at mount (a node that is not a row).
+        case bodyAtMount
+        /// The same in a List row, evaluated lazily by the first snapshot.
+        case bodyOnRow
+        /// A trap in a button's action, on tapAction.
+        case action
+        /// A body that never returns.
+        case hang
+    }
+
+    @Test(arguments: Fault.allCases)
+    func theServiceStaysUpAndThePluginIsQuarantined(fault: Fault) throws {
+        let (_, root, daemon) = try crashSetup(timeout: "0.5")
+        // Two bystanders with surfaces of the well-behaved plugin.
+        let bystanders = try (0..<2).map { index -> BlockingClient in
+            let client = try daemon.initializedClient()
+            let mounted = try client.call("mount", params: [
+                "surface": .string("b\(index)"), "root": ["type": "Text", "modifiers": [["$type": "greeting", "name": "Ada"]]],
+            ])
+            #expect(mounted["result"] != nil)
+            return client
+        }
+        let culprit = try daemon.initializedClient()
+        let start: Date
+        switch fault {
+        case .bodyAtMount:
+            start = Date()
+            #expect(throws: (any Error).self) {
+                try culprit.call("mount", params: ["surface": "f", "root": ["type": "Text", "modifiers": [["$type": "faulty", "fault": "body"]]]])
+            }
+        case .bodyOnRow, .hang:
+            let mounted = try culprit.call("mount", params: ["surface": "f", "root": faultyRow(fault == .hang ? "hang" : "body")])
+            #expect(mounted["result"] != nil, "a row's body waits for its first use: \(mounted.jsonText)")
+            start = Date()
+            #expect(throws: (any Error).self) { try culprit.call("snapshot", params: ["surface": "f"]) }
+        case .action:
+            #expect(try culprit.call("mount", params: ["surface": "f", "root": faultyRow("action")])["result"] != nil)
+            #expect(try culprit.call("interact", params: ["surface": "f", "node": "r1", "gesture": "swipe", "edge": "trailing"])["result"] != nil)
+            start = Date()
+            #expect(throws: (any Error).self) {
+                try culprit.call("interact", params: ["surface": "f", "node": "r1", "gesture": "tapAction", "id": "go"])
+            }
+        }
+        let seconds = try secondsUntilPingAnswered(daemon, since: start)
+        print("\(fault): a new connection's ping was answered \(String(format: "%.3f", seconds)) s after the failing request")
+
+        // The bystanders lost their connection with the engine; a new one serves them.
+        for bystander in bystanders { #expect(throws: (any Error).self) { try bystander.call("ping") } }
+        let client = try daemon.initializedClient()
+        let crashed = try #require(client.notifications.first { $0["params"]?["code"] == "plugin-crashed" }, "\(client.notifications)")
+        #expect(crashed["params"]?["plugin"] == "Faulty")
+        let crash = try #require(crashed["params"]?["crash"])
+        #expect(crash["call"] == (fault == .action ? "action" : "body"))
+        #expect(crash["detail"] == "faulty")
+        #expect(crash["types"] == ["faulty"])
+        #expect(crash["request"]?["pid"] == .int(Int64(getpid())))
+        #expect(crash["request"]?["method"] == .string(fault == .bodyAtMount ? "mount" : fault == .action ? "interact" : "snapshot"))
+        switch fault {
+        case .hang: #expect(crash["reason"]?.stringValue?.hasPrefix("hung for more than 0.5 s") == true, "\(crash.jsonText)")
+        case .action: #expect(crash["message"]?.stringValue?.contains("the action fails on purpose") == true, "\(crash.jsonText)")
+        default: #expect(crash["message"]?.stringValue?.contains("Unexpectedly found nil") == true, "\(crash.jsonText)")
+        }
+
+        let described = try #require(client.call("describe")["result"])
+        let faulty = try #require(described["plugins"]?.arrayValue?.first { $0["path"]?.stringValue == root + "/faulty" })
+        #expect(faulty["status"] == "quarantined")
+        #expect(described["modifiers"]?.arrayValue?.map { $0["type"] } == ["greeting"])
+        let refused = try client.call("mount", params: ["surface": "again", "root": faultyRow("none")])
+        let message = refused["error"]?["message"]?.stringValue ?? ""
+        #expect(message.contains("belongs to plugin Faulty, which is quarantined"), "\(refused.jsonText)")
+        #expect(message.contains("modhost plugins enable Faulty"), "\(message)")
+        #expect(try client.call("mount", params: [
+            "surface": "b0", "root": ["type": "Text", "modifiers": [["$type": "greeting", "name": "Ada"]]],
+        ])["result"] != nil)
+        #expect(daemon.log.contains("the plugin is quarantined, starting a new engine without it"), "\(daemon.log)")
+    }
+
+    @Test(arguments: ["oncreate-trap", "oncreate-hang", "schema-trap"])
+    func aPluginThatFailsWhileLoadingIsQuarantinedAndTheDaemonServes(fault: String) throws {
+        let (_, root, daemon) = try crashSetup(environment: ["MODHOST_TEST_FAULT": fault], timeout: "0.5")
+        let client = try daemon.initializedClient()
+        let described = try #require(client.call("describe")["result"])
+        let faulty = try #require(described["plugins"]?.arrayValue?.first { $0["path"]?.stringValue == root + "/faulty" })
+        #expect(faulty["status"] == "quarantined", "\(described.jsonText)\n\(daemon.log)")
+        #expect(faulty["crash"]?["call"] == .string(fault == "schema-trap" ? "schema" : "OnCreate"))
+        #expect(described["plugins"]?.arrayValue?.first { $0["path"]?.stringValue == root + "/greeting" }?["status"] == "loaded")
+    }
+
+    @Test func aQuarantinedPluginComesBackWhenEnabledOrWhenItsFilesChange() throws {
+        let (_, root, daemon) = try crashSetup()
+        let culprit = try daemon.initializedClient()
+        #expect(throws: (any Error).self) {
+            try culprit.call("mount", params: ["surface": "f", "root": ["type": "Text", "modifiers": [["$type": "faulty", "fault": "body"]]]])
+        }
+        _ = try secondsUntilPingAnswered(daemon, since: Date())
+        let cli = try BuiltProducts.executable("modhost")
+        let enabled = try run(cli, ["--socket", daemon.socketPath, "plugins", "enable", "Faulty"])
+        #expect(enabled.status == 0, "\(enabled.stdout)\(enabled.stderr)")
+        #expect(enabled.stdout.contains("Faulty (\(root)/faulty): loaded, serving faulty"), "\(enabled.stdout)")
+        let unknown = try run(cli, ["--socket", daemon.socketPath, "plugins", "enable", "Nothing"])
+        #expect(unknown.status == 1)
+        #expect(unknown.stderr.contains("no quarantined plugin is named 'Nothing'"), "\(unknown.stderr)")
+
+        // Crash it again, then change its files: it loads without being enabled.
+        let client = try daemon.initializedClient()
+        #expect(throws: (any Error).self) {
+            try client.call("mount", params: ["surface": "f", "root": ["type": "Text", "modifiers": [["$type": "faulty", "fault": "body"]]]])
+        }
+        _ = try secondsUntilPingAnswered(daemon, since: Date())
+        #expect(try daemon.initializedClient().call("describe")["result"]?["plugins"]?[0]?["status"] == "quarantined")
+        let library = root + "/faulty/libFaultyFixture.so"
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: library))
+        try FileManager.default.removeItem(atPath: library)
+        try bytes.write(to: URL(fileURLWithPath: library))
+        let watcher = try daemon.initializedClient()
+        let changed = try watcher.nextNotification("pluginsChanged")
+        #expect(changed["params"]?["added"] == ["faulty"])
+        #expect(try watcher.call("describe")["result"]?["plugins"]?[0]?["status"] == "loaded")
+    }
+
+    @Test func crashesOutsidePluginCodeRestartTheEngineAndBackOffWhenTheyRepeat() throws {
+        let (_, _, daemon) = try crashSetup()
+        for round in 1...4 {
+            _ = try daemon.initializedClient()
+            let engine = try #require(daemon.enginePID, "\(daemon.log)")
+            kill(engine, SIGSEGV)
+            try daemon.waitForLog("the engine stopped outside plugin code (SIGSEGV", occurrences: round)
+            let start = Date()
+            let seconds = try secondsUntilPingAnswered(daemon, since: start)
+            if round <= 3 { #expect(seconds < 5, "restarted at once") }
+        }
+        #expect(daemon.log.contains("4 such crashes in 300.0 s, a crash loop"), "\(daemon.log)")
+        let plugins = try #require(daemon.initializedClient().call("describe")["result"]?["plugins"]?.arrayValue)
+        #expect(plugins.allSatisfy { $0["status"] == "loaded" }, "nothing is quarantined for a crash outside plugin code")
+    }
+
+    @Test func withoutASupervisorOneProcessServesAndACrashEndsIt() throws {
+        let folder = TemporaryFolder()
+        let root = folder.path + "/plugins"
+        try PluginFixtures.make(in: root, folder: "faulty", name: "Faulty", library: "libFaultyFixture.so", modules: ["FaultyModule"])
+        let daemon = try DaemonProcess(
+            arguments: PluginFixtures.daemonArguments(root) + ["--no-supervisor"], folder: folder,
+            environment: PluginFixtures.environment(folder))
+        #expect(daemon.enginePID == daemon.process.processIdentifier)
+        let client = try daemon.initializedClient()
+        #expect(throws: (any Error).self) {
+            try client.call("mount", params: ["surface": "f", "root": ["type": "Text", "modifiers": [["$type": "faulty", "fault": "body"]]]])
+        }
+        daemon.process.waitUntilExit()
+        #expect(daemon.process.terminationReason == .uncaughtSignal)
+    }
+
+    @Test func sigtermStopsSupervisorAndEngineAndRemovesTheSocket() throws {
+        let (_, _, daemon) = try crashSetup()
+        _ = try daemon.initializedClient()
+        let engine = try #require(daemon.enginePID)
+        #expect(daemon.terminate() == 0)
+        #expect(!FileManager.default.fileExists(atPath: daemon.socketPath))
+        #expect(kill(engine, 0) != 0, "the engine is gone")
+        #expect(daemon.log.contains("engine stopped"))
+    }
+}
+
+extension DaemonProcess {
+    /// The pid of the engine serving now: the last `listening on` line is the engine's.
+    var enginePID: Int32? {
+        let lines = log.split(separator: "\n").filter { $0.contains("info: listening on") }
+        guard let line = lines.last, let open = line.firstIndex(of: "["), let close = line.firstIndex(of: "]") else { return nil }
+        return Int32(line[line.index(after: open)..<close])
+    }
+}
