@@ -119,6 +119,7 @@ public final class Session {
         _ = consume request
         // Only a host whose plugin calls are recorded needs to know; the rest pay a load.
         if PluginCalls.recorder != nil { PluginCalls.request = PluginCalls.Request(peer: peer, pid: pid, id: id, method: method) }
+        defer { if PluginCalls.request != nil { PluginCalls.request = nil } }
         do {
             let result = try dispatch(method: method, params: params)
             guard let id else { return nil }

@@ -41,6 +41,9 @@ public final class Supervisor {
     private var controlPipe: UnsafeMutablePointer<uv_pipe_t>?
     private let watchdog: UnsafeMutablePointer<uv_timer_t>
     private let restartTimer: UnsafeMutablePointer<uv_timer_t>
+    /// Bounds the wait for a dead engine's pipes to drain (a process the plugin started may
+    /// hold them open).
+    private let drainTimer: UnsafeMutablePointer<uv_timer_t>
     private var signals: [UnsafeMutablePointer<uv_signal_t>] = []
 
     /// The engine's recent standard-error lines (the runtime's last words), and a partial one.
@@ -71,6 +74,7 @@ public final class Supervisor {
         self.page = try EnginePage()
         watchdog = .allocate(capacity: 1)
         restartTimer = .allocate(capacity: 1)
+        drainTimer = .allocate(capacity: 1)
     }
 
     /// Supervises engines until SIGTERM or SIGINT; returns once the last engine has stopped and
@@ -93,7 +97,7 @@ public final class Supervisor {
             }, number)
             signals.append(handle)
         }
-        for timer in [watchdog, restartTimer] {
+        for timer in [watchdog, restartTimer, drainTimer] {
             uv_timer_init(loop, timer)
             timer.pointee.data = context
         }
@@ -275,14 +279,29 @@ public final class Supervisor {
         }
         process = nil
         exited = (status, signal)
-        // The runtime's last words may still be in the pipe: judge once it is drained.
-        if openPipes == 0 { judge() }
+        // The runtime's last words may still be in the pipe: judge once it is drained, or
+        // after a moment if something else keeps it open.
+        if openPipes == 0 {
+            judge()
+        } else {
+            uv_timer_start(drainTimer, { timer in
+                Unmanaged<Supervisor>.fromOpaque(timer!.pointee.data).takeUnretainedValue().judge()
+            }, 50, 0)
+        }
     }
 
     /// Decides what the engine's end means, quarantines the plugin it was in, and restarts.
     private func judge() {
         guard let (status, signal) = exited else { return }
         exited = nil
+        uv_timer_stop(drainTimer)
+        for pipe in [errorPipe, controlPipe].compactMap({ $0 }) {
+            uv_read_stop(streamOf(pipe))
+            closePipe(pipe)
+        }
+        errorPipe = nil
+        controlPipe = nil
+        openPipes = 0
         if isStopping {
             finishStopping(status: status, signal: signal)
             return
@@ -382,7 +401,7 @@ public final class Supervisor {
             uv_close(handleOf(handle)) { UnsafeMutablePointer<uv_signal_t>(OpaquePointer($0!)).deallocate() }
         }
         signals.removeAll()
-        for timer in [watchdog, restartTimer] {
+        for timer in [watchdog, restartTimer, drainTimer] {
             uv_close(handleOf(timer)) { UnsafeMutablePointer<uv_timer_t>(OpaquePointer($0!)).deallocate() }
         }
         for pipe in [errorPipe, controlPipe].compactMap({ $0 }) { closePipe(pipe) }
