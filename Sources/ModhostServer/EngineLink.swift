@@ -18,9 +18,11 @@ public final class EngineLink {
         self.controlFD = controlFD
     }
 
-    /// The engine stops when its supervisor dies (SIGTERM: a clean stop).
-    public static func dieWithSupervisor() -> Bool {
-        modhost_die_with_parent(SIGTERM) == 0 && getppid() != 1
+    /// The engine stops when its supervisor dies (SIGTERM: a clean stop). False when the
+    /// supervisor (`MODHOST_SUPERVISOR_PID`) is already gone, before the request took effect.
+    public static func dieWithSupervisor(environment: [String: String]) -> Bool {
+        guard modhost_die_with_parent(SIGTERM) == 0 else { return false }
+        return environment["MODHOST_SUPERVISOR_PID"].flatMap { Int32($0) } == getppid()
     }
 
     /// From now on every call into plugin code is recorded on the page.

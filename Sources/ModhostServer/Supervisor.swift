@@ -125,10 +125,13 @@ public final class Supervisor {
         controlPartial = []
 
         var environment = self.environment
-        for key in ["NOTIFY_SOCKET", "LISTEN_PID", "LISTEN_FDS", "LISTEN_FDNAMES", "MODHOST_QUARANTINE"] { environment[key] = nil }
+        for key in ["NOTIFY_SOCKET", "LISTEN_PID", "LISTEN_FDS", "LISTEN_FDNAMES", "MODHOST_QUARANTINE", "MODHOST_SUPERVISOR_PID"] {
+            environment[key] = nil
+        }
         // The runtime's backtracer can take seconds to symbolicate a crash; the supervisor
         // reports which plugin crashed without it. A user who wants it sets the variable.
         if environment["SWIFT_BACKTRACE"] == nil { environment["SWIFT_BACKTRACE"] = "enable=no" }
+        environment["MODHOST_SUPERVISOR_PID"] = String(getpid())
         environment["MODHOST_QUARANTINE"] = JSONValue.array(quarantine.values.sorted { $0.folder < $1.folder }.map(\.json)).jsonText
 
         let arguments = ["modhostd", "--engine"] + engineArguments

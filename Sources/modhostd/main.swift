@@ -75,7 +75,10 @@ func runHost(on socket: ListeningSocket, link: EngineLink?) throws {
 do {
     if options.isEngine {
         // fd 3: the supervisor's listening socket; 4: the engine page; 5: the control pipe.
-        _ = EngineLink.dieWithSupervisor()
+        guard EngineLink.dieWithSupervisor(environment: environment) else {
+            logger.error("the supervisor that started this engine is gone; stopping")
+            exit(1)
+        }
         guard let link = EngineLink(pageFD: 4, controlFD: 5) else {
             throw ListenError(description: "--engine is for modhostd's own use: run modhostd without it")
         }
