@@ -168,6 +168,9 @@ public final class Supervisor {
                         options.env = envp.baseAddress
                         options.stdio_count = 6
                         options.stdio = stdio.baseAddress
+                        // A session of its own: a terminal's Ctrl-C reaches the supervisor,
+                        // which stops the engine, rather than both at once.
+                        options.flags = UInt32(UV_PROCESS_DETACHED.rawValue)
                         options.exit_cb = { process, status, signal in
                             Unmanaged<Supervisor>.fromOpaque(process!.pointee.data).takeUnretainedValue()
                                 .engineExited(status: status, signal: signal)
