@@ -165,7 +165,8 @@ export interface ModifierInfo {
 export interface PluginInfo {
   name: string;
   path: string;
-  status: 'loaded' | 'failed';
+  /** `quarantined`: it crashed or hung the host; not loaded until its files change or `enablePlugin`. */
+  status: 'loaded' | 'failed' | 'quarantined';
   error?: string;
   modules?: string[];
   /** Types this plugin serves. */
@@ -174,6 +175,24 @@ export interface PluginInfo {
   hidden?: string[];
   /** What went wrong in a loaded plugin without stopping it. */
   problems?: string[];
+  /** Why a quarantined plugin is quarantined. */
+  crash?: PluginCrash;
+}
+
+/** A crash or hang of the host in a plugin's code, as the daemon's supervisor saw it. */
+export interface PluginCrash {
+  /** The kind of plugin call: "body", "action", "factory", "OnCreate", "schema", ... */
+  call: string;
+  /** The modifier type or module the call was for. */
+  detail: string;
+  /** What ended the engine: "SIGILL", "SIGSEGV", "exit status 3", "hung for more than 5.0 s". */
+  reason: string;
+  /** The last message the Swift runtime printed ("...Fatal error: ..."), or "". */
+  message: string;
+  /** The request being handled, by the process that sent it; absent when none was (e.g. while loading). */
+  request?: { pid: number; id: number | string; method: string };
+  /** The types the plugin served (empty when it crashed before registering any). */
+  types: string[];
 }
 /** A folder the host searches for plugins. */
 export interface PluginRootInfo {
@@ -270,6 +289,9 @@ export interface Diagnostic {
   path?: string;
   /** `"client"` for diagnostics this client raised (e.g. `event-without-listener`); absent for the host's. */
   source?: 'client';
+  /** `plugin-crashed`: the quarantined plugin's name and its crash (`path` is its folder). */
+  plugin?: string;
+  crash?: PluginCrash;
   modifier?: number;
   payload?: unknown;
   error?: unknown;
@@ -278,8 +300,32 @@ export interface Diagnostic {
 /** `changed`: types still registered whose code changed (reloaded, or another plugin took them). */
 export interface PluginsChanged { added: string[]; removed: string[]; changed: string[] }
 
+/**
+ * A `plugin-crashed` diagnostic, told from this Host's side: one per quarantined plugin on each
+ * (re)connect. `mine` is true when the request the plugin crashed in was sent by this Host (same
+ * pid, and one of its requests that were in flight when its connection dropped); that request
+ * rejected then with `ERR_MODHOST_DISCONNECTED` and the same `requestId`.
+ */
+export type PluginCrashedEvent = {
+  plugin: string;
+  /** The plugin's folder. */
+  path: string;
+  crash: PluginCrash;
+  message: string;
+} & (
+  | { mine: true; requestId: number; method: string; params: unknown }
+  | { mine: false; requestId?: undefined; method?: undefined; params?: undefined }
+);
+
 export interface CloseInfo { reason: 'closed' | 'lost'; error?: Error }
-export interface ReconnectInfo { attempts: number; surfaces: string[]; lost: string[]; server: InitializeResult }
+export interface ReconnectInfo {
+  attempts: number;
+  /** Surfaces mounted again from their latest accepted tree. */
+  surfaces: string[];
+  /** Surfaces the new host refused (e.g. a quarantined type): now unmounted, see `Surface.error`. */
+  lost: string[];
+  server: InitializeResult;
+}
 export interface ReconnectFailedInfo { attempt: number; error: Error; nextDelayMs: number }
 
 // ---------------------------------------------------------------- errors
@@ -296,11 +342,24 @@ export declare class ModhostError extends Error {
   readonly path: string | undefined;
 }
 
-/** The connection was lost or closed (codes `ERR_MODHOST_DISCONNECTED`, `ERR_MODHOST_CLOSED`, `ERR_MODHOST_CONNECT`, `ERR_MODHOST_SURFACE_GONE`). */
+export type ConnectionErrorCode =
+  /** Sent, then the connection dropped before the answer: the host may or may not have acted on it. */
+  | 'ERR_MODHOST_DISCONNECTED'
+  /** Never reached the host (e.g. an `interact` while reconnecting); safe to send again. */
+  | 'ERR_MODHOST_NOT_SENT'
+  | 'ERR_MODHOST_CLOSED'
+  | 'ERR_MODHOST_CONNECT'
+  | 'ERR_MODHOST_SURFACE_GONE';
+
+/** The connection was lost or closed, or a request could not be sent. */
 export declare class ModhostConnectionError extends Error {
-  constructor(message: string, code?: string);
+  constructor(message: string, code?: ConnectionErrorCode, details?: { method?: string; requestId?: number });
   readonly name: 'ModhostConnectionError';
-  code: string;
+  code: ConnectionErrorCode;
+  /** The request's method, when the error is about one request. */
+  method?: string;
+  /** `ERR_MODHOST_DISCONNECTED`: the JSON-RPC id it was sent with (see `PluginCrashedEvent.requestId`). */
+  requestId?: number;
 }
 
 // ---------------------------------------------------------------- host and surfaces
@@ -326,7 +385,9 @@ export interface ConnectOptions {
 
 export interface HostEvents {
   diagnostic: [Diagnostic];
+  /** Also after a reconnect, when the new host serves other types (e.g. a plugin was quarantined). */
   pluginsChanged: [PluginsChanged];
+  pluginCrashed: [PluginCrashedEvent];
   event: [EventNotification];
   close: [CloseInfo];
   disconnect: [{ error?: Error }];
@@ -340,6 +401,8 @@ export declare class Surface {
   readonly name: string;
   readonly state: 'mounted' | 'unmounted';
   readonly mounted: boolean;
+  /** Why the host refused to mount it again after a reconnect (it is then unmounted). */
+  readonly error: Error | undefined;
   /** The latest tree the host accepted (with its listeners). */
   readonly tree: Node | null;
   /** Reconciles with `tree`; a failure changes nothing (tree and listeners stay). */
@@ -360,12 +423,16 @@ export declare class Host {
   readonly surfaces: Map<string, Surface>;
   readonly state: 'new' | 'open' | 'reconnecting' | 'closed';
   readonly connected: boolean;
+  /** Connects and sends `initialize` (what `connect()` does after `new Host`); add listeners first to hear what comes with it. */
+  start(): Promise<this>;
   mount(name: string, tree: Node): Promise<Surface>;
   describe(): Promise<DescribeResult>;
   /** Asks the host to rescan its plugin folders now. */
   reload(): Promise<ReloadResult>;
+  /** Lets a quarantined plugin load again (by name); resolves like `reload`. */
+  enablePlugin(name: string): Promise<ReloadResult>;
   ping(): Promise<{}>;
-  /** Any method. While reconnecting, requests wait for the new connection. */
+  /** Any method. While reconnecting, requests wait for the new connection; `interact` rejects (`ERR_MODHOST_NOT_SENT`). */
   request<R = unknown>(method: string, params?: object | unknown[]): Promise<R>;
   /** No reconnect, socket closed, timers cleared; waiting requests reject. */
   close(): Promise<void>;

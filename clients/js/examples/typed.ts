@@ -6,6 +6,7 @@ import {
 } from '@modhost/client';
 import type {
   Node, SwipeActionConfig, SwipeActionPress, Diagnostic, InteractResult, ResolvedNode, UpdateCounts,
+  PluginCrashedEvent, ReloadResult,
 } from '@modhost/client';
 
 // No @types/node needed: the one global this example uses.
@@ -61,6 +62,10 @@ export async function main(): Promise<void> {
   host.on('diagnostic', (d: Diagnostic) => log(`${d.severity} ${d.code}: ${d.message}`));
   host.on('reconnect', (info) => log(`reconnected; re-mounted ${info.surfaces.join(', ')}`));
   host.on('pluginsChanged', ({ added, removed }) => log(`plugins +${added.length} -${removed.length}`));
+  host.on('pluginCrashed', (event: PluginCrashedEvent) => {
+    if (event.mine) log(`my ${event.method} #${event.requestId} crashed plugin ${event.plugin}: ${event.crash.reason}`);
+    else log(`plugin ${event.plugin} crashed (${event.crash.call} for '${event.crash.detail}') and is quarantined`);
+  });
 
   const surface = await host.mount('mail', VStack(header, screen(messages, log)));
   const swiped: InteractResult = await surface.swipe('m1', 'trailing');
@@ -81,6 +86,12 @@ export async function main(): Promise<void> {
     if (error instanceof ModhostError) log(`${error.code} at ${error.data?.path}: ${error.message}`);
     else if (error instanceof ModhostConnectionError) log(`connection: ${error.code}`);
     else throw error;
+  }
+
+  const quarantined = (await host.describe()).plugins.filter((p) => p.status === 'quarantined');
+  for (const plugin of quarantined) {
+    const enabled: ReloadResult = await host.enablePlugin(plugin.name);
+    log(`${plugin.name} (${plugin.crash?.reason ?? 'no crash'}) back: +${enabled.added.join(', ')}`);
   }
 
   const described = await host.describe();

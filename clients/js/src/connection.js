@@ -3,11 +3,15 @@ import net from 'node:net';
 import { encodeFrame, FrameDecoder, DEFAULT_MAX_FRAME } from './framing.js';
 import { ModhostError, ModhostConnectionError } from './errors.js';
 
+// Request ids are unique in this process, not only per connection: the host names the request
+// a plugin crashed in by (pid, id), so two Hosts of one process can tell whose it was.
+let nextRequestId = 1;
+
 export class Connection {
   /**
    * @param {string} socketPath
    * @param {{maxFrame?: number, onNotification: (method: string, params: any) => void,
-   *          onClose: (conn: Connection, error?: Error) => void,
+   *          onClose: (conn: Connection, error: Error | undefined, inFlight: {id: number, method: string, params: any}[]) => void,
    *          onProtocolError: (message: string, detail?: any) => void}} handlers
    */
   constructor(socketPath, handlers) {
@@ -15,7 +19,6 @@ export class Connection {
     this.handlers = handlers;
     this.decoder = new FrameDecoder(handlers.maxFrame ?? DEFAULT_MAX_FRAME);
     this.pending = new Map();
-    this.nextId = 1;
     this.closed = false;
     this.lastError = undefined;
     this.socket = null;
@@ -87,9 +90,9 @@ export class Connection {
   /** Sends a request; resolves with its result, rejects with ModhostError or ModhostConnectionError. */
   request(method, params) {
     if (this.closed) {
-      return Promise.reject(new ModhostConnectionError(`connection to modhostd at ${this.socketPath} is closed; '${method}' was not sent`));
+      return Promise.reject(new ModhostConnectionError(`connection to modhostd at ${this.socketPath} is closed; '${method}' was not sent`, 'ERR_MODHOST_NOT_SENT', { method }));
     }
-    const id = this.nextId++;
+    const id = nextRequestId++;
     const message = { jsonrpc: '2.0', id, method };
     if (params !== undefined) message.params = params;
     let frame;
@@ -99,7 +102,7 @@ export class Connection {
       return Promise.reject(error);
     }
     return new Promise((resolve, reject) => {
-      this.pending.set(id, { resolve, reject, method });
+      this.pending.set(id, { resolve, reject, method, params });
       this.socket.write(frame);
     });
   }
@@ -122,11 +125,15 @@ export class Connection {
     if (this.closed) return;
     this.closed = true;
     const cause = this.lastError ? ` (${this.lastError.code ?? this.lastError.message})` : '';
-    for (const [, waiter] of this.pending) {
+    const inFlight = [];
+    // Sent but unanswered: the host may or may not have acted on it, so it is never sent again.
+    for (const [id, waiter] of this.pending) {
+      inFlight.push({ id, method: waiter.method, params: waiter.params });
       waiter.reject(new ModhostConnectionError(
-        `connection to modhostd at ${this.socketPath} closed before '${waiter.method}' was answered${cause}`));
+        `connection to modhostd at ${this.socketPath} closed before '${waiter.method}' was answered${cause}`,
+        'ERR_MODHOST_DISCONNECTED', { method: waiter.method, requestId: id }));
     }
     this.pending.clear();
-    this.handlers.onClose(this, this.lastError);
+    this.handlers.onClose(this, this.lastError, inFlight);
   }
 }

@@ -2,12 +2,17 @@
 import { EventEmitter } from 'node:events';
 import { Connection } from './connection.js';
 import { ModhostConnectionError } from './errors.js';
+import { LostRequests, pluginCrashedEvent, modifierTypesOf, modifierTypeChanges } from './engine-restart.js';
 import { serializeTree } from './serialize.js';
 import { defaultSocketPath } from './socket-path.js';
 
 export const PROTOCOL_VERSION = 1;
 export const CLIENT_VERSION = '0.1.0';
 const DEFAULT_RECONNECT = { initialDelayMs: 100, maxDelayMs: 5000 };
+// A gesture acts on a surface as it is now: held until a reconnect it would act on a surface
+// mounted again since (revealed rows closed), and it may be what crashed the engine. Never
+// held, never sent twice.
+const SENT_ONLY_WHILE_CONNECTED = new Set(['interact']);
 
 /**
  * Connects to modhostd and performs `initialize`.
@@ -39,8 +44,13 @@ export class Host extends EventEmitter {
     this.state = 'new'; // new | open | reconnecting | closed
     this.conn = null;
     this.queue = [];
+    /** Surfaces the host refused to mount again since the connection was lost. */
+    this.lostSurfaces = [];
     this.timer = null;
     this.attempt = 0;
+    this.lostRequests = new LostRequests();
+    /** Modifier types as last heard (initialize, pluginsChanged), with their plugins. */
+    this.modifierTypes = new Map();
   }
 
   get connected() {
@@ -51,6 +61,7 @@ export class Host extends EventEmitter {
     const { conn, server } = await this.openConnection();
     this.conn = conn;
     this.server = server;
+    this.modifierTypes = modifierTypesOf(server);
     this.state = 'open';
     return this;
   }
@@ -59,7 +70,7 @@ export class Host extends EventEmitter {
     const conn = new Connection(this.socketPath, {
       maxFrame: this.maxFrame,
       onNotification: (method, params) => this.onNotification(method, params),
-      onClose: (c, error) => this.onConnectionClosed(c, error),
+      onClose: (c, error, inFlight) => this.onConnectionClosed(c, error, inFlight),
       onProtocolError: (message, detail) => this.clientDiagnostic('error', 'protocol-error', message, { detail }),
     });
     await conn.open();
@@ -75,12 +86,20 @@ export class Host extends EventEmitter {
     }
   }
 
-  /** Sends any request. While reconnecting, requests wait for the new connection. */
+  /**
+   * Sends any request. While reconnecting, requests wait for the new connection, except
+   * `interact`, which rejects at once (`ERR_MODHOST_NOT_SENT`).
+   */
   request(method, params) {
     if (this.state === 'closed') {
-      return Promise.reject(new ModhostConnectionError(`this Host is closed; '${method}' was not sent`, 'ERR_MODHOST_CLOSED'));
+      return Promise.reject(new ModhostConnectionError(`this Host is closed; '${method}' was not sent`, 'ERR_MODHOST_CLOSED', { method }));
     }
     if (this.state === 'open' && this.conn) return this.conn.request(method, params);
+    if (SENT_ONLY_WHILE_CONNECTED.has(method)) {
+      return Promise.reject(new ModhostConnectionError(
+        `'${method}' was not sent: the connection to modhostd at ${this.socketPath} is being made again, and a gesture is not held for later (it would act on surfaces mounted again since)`,
+        'ERR_MODHOST_NOT_SENT', { method }));
+    }
     return new Promise((resolve, reject) => this.queue.push({ method, params, resolve, reject }));
   }
 
@@ -95,6 +114,11 @@ export class Host extends EventEmitter {
   /** Asks the host to rescan its plugin folders now; resolves with what changed. */
   reload() {
     return this.request('reload');
+  }
+
+  /** Lets a quarantined plugin load again; resolves like `reload`, with what changed. */
+  enablePlugin(name) {
+    return this.request('enablePlugin', { name });
   }
 
   /**
@@ -128,7 +152,9 @@ export class Host extends EventEmitter {
     this.emit('close', { reason: 'closed' });
   }
 
-  onConnectionClosed(conn, error) {
+  onConnectionClosed(conn, error, inFlight = []) {
+    // Also from an attempt that failed while re-mounting: its mount may be what crashed the engine.
+    this.lostRequests.add(inFlight);
     if (conn !== this.conn) return; // an attempt that failed, or a connection we already left
     this.conn = null;
     if (this.state === 'closed') return;
@@ -136,7 +162,9 @@ export class Host extends EventEmitter {
     if (!this.reconnectOptions) {
       this.state = 'closed';
       const queued = this.queue.splice(0);
-      for (const item of queued) item.reject(new ModhostConnectionError(`connection to modhostd lost; '${item.method}' was not sent`));
+      for (const item of queued) {
+        item.reject(new ModhostConnectionError(`connection to modhostd lost; '${item.method}' was not sent`, 'ERR_MODHOST_NOT_SENT', { method: item.method }));
+      }
       for (const surface of this.surfaces.values()) surface.state = 'unmounted';
       this.surfaces.clear();
       this.emit('close', { reason: 'lost', error });
@@ -144,6 +172,7 @@ export class Host extends EventEmitter {
     }
     this.state = 'reconnecting';
     this.attempt = 0;
+    this.lostSurfaces = [];
     this.scheduleReconnect(this.reconnectOptions.initialDelayMs);
   }
 
@@ -158,21 +187,22 @@ export class Host extends EventEmitter {
     if (this.state !== 'reconnecting') return;
     this.attempt += 1;
     let conn;
+    let opened;
+    const remounted = [];
     try {
-      const opened = await this.openConnection();
+      opened = await this.openConnection();
       conn = opened.conn;
       if (this.state !== 'reconnecting') { conn.destroy(); return; }
-      const remounted = [];
-      const lost = [];
       for (const surface of [...this.surfaces.values()]) {
         try {
           await conn.request('mount', { surface: surface.name, root: surface.wire });
           remounted.push(surface.name);
         } catch (error) {
           if (conn.closed) throw error;
-          lost.push(surface.name);
+          this.lostSurfaces.push(surface.name);
           this.surfaces.delete(surface.name);
           surface.state = 'unmounted';
+          surface.error = error;
           this.clientDiagnostic('error', 'remount-failed',
             `surface '${surface.name}' could not be mounted again after reconnecting: ${error.message}`,
             { surface: surface.name, path: error.data?.path, error });
@@ -180,21 +210,36 @@ export class Host extends EventEmitter {
       }
       if (this.state !== 'reconnecting') { conn.destroy(); return; }
       if (conn.closed) throw new ModhostConnectionError('connection closed while re-mounting surfaces');
-      this.conn = conn;
-      this.server = opened.server;
-      this.state = 'open';
-      const attempts = this.attempt;
-      this.attempt = 0;
-      this.emit('reconnect', { attempts, surfaces: remounted, lost, server: opened.server });
-      const queued = this.queue.splice(0);
-      for (const item of queued) conn.request(item.method, item.params).then(item.resolve, item.reject);
     } catch (error) {
       if (conn && !conn.closed) conn.destroy();
       if (this.state !== 'reconnecting') return;
       const next = Math.min(delay * 2, this.reconnectOptions.maxDelayMs);
       this.emit('reconnectFailed', { attempt: this.attempt, error, nextDelayMs: next });
       this.scheduleReconnect(next);
+      return;
     }
+    this.conn = conn;
+    this.server = opened.server;
+    this.state = 'open';
+    const attempts = this.attempt;
+    this.attempt = 0;
+    const lost = this.lostSurfaces.splice(0);
+    const types = modifierTypesOf(opened.server);
+    const typeChanges = modifierTypeChanges(this.modifierTypes, types);
+    this.modifierTypes = types;
+    // Sent before any listener runs, so they keep their order ahead of what listeners send.
+    for (const item of this.queue.splice(0)) {
+      const gone = item.method !== 'mount' && lost.includes(item.params?.surface) ? this.surfaceError(item.params.surface, item.method) : null;
+      if (gone) item.reject(gone);
+      else conn.request(item.method, item.params).then(item.resolve, item.reject);
+    }
+    if (typeChanges) this.emit('pluginsChanged', typeChanges);
+    this.emit('reconnect', { attempts, surfaces: remounted, lost, server: opened.server });
+  }
+
+  surfaceError(name, what) {
+    return new ModhostConnectionError(
+      `surface '${name}' could not be mounted again after reconnecting, so '${what}' was not sent`, 'ERR_MODHOST_SURFACE_GONE', { method: what });
   }
 
   onNotification(method, params) {
@@ -205,8 +250,11 @@ export class Host extends EventEmitter {
         break;
       case 'diagnostic':
         this.emit('diagnostic', params);
+        if (params?.code === 'plugin-crashed') this.emit('pluginCrashed', pluginCrashedEvent(params, this.lostRequests));
         break;
       case 'pluginsChanged':
+        for (const type of params?.removed ?? []) this.modifierTypes.delete(type);
+        for (const type of [...(params?.added ?? []), ...(params?.changed ?? [])]) this.modifierTypes.set(type, undefined);
         this.emit('pluginsChanged', params);
         break;
       default:
@@ -260,6 +308,8 @@ export class Surface {
     this.host = host;
     this.name = name;
     this.state = 'mounted';
+    /** Why the host no longer has this surface, when it refused to mount it again after a reconnect. */
+    this.error = undefined;
     this.tree = null;
     this.wire = null;
     this.listeners = new Map();
@@ -324,7 +374,8 @@ export class Surface {
 
   assertMounted(what) {
     if (this.state !== 'mounted') {
-      throw new ModhostConnectionError(`surface '${this.name}' is not mounted; cannot ${what}`, 'ERR_MODHOST_SURFACE_GONE');
+      const why = this.error ? ` (it could not be mounted again after reconnecting: ${this.error.message})` : '';
+      throw new ModhostConnectionError(`surface '${this.name}' is not mounted${why}; cannot ${what}`, 'ERR_MODHOST_SURFACE_GONE', { method: what });
     }
   }
 }

@@ -2,12 +2,13 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { rmSync, existsSync, mkdirSync, copyFileSync, writeFileSync, renameSync } from 'node:fs';
+import { rmSync, existsSync, mkdirSync, renameSync } from 'node:fs';
 import {
   connect, swipeActions, createModifier, List, Section, HStack, VStack, Text,
   ModhostError, ModhostConnectionError,
 } from '../src/index.js';
 import { withDaemon, startDaemon, tempSocketDir, once, MODHOSTD } from '../test-support/daemon.js';
+import { mailRow, fixtureLibrary, makePlugin } from '../test-support/fixtures.js';
 
 // Fail once, clearly, when the binary is an old build without surfaces.
 {
@@ -23,17 +24,6 @@ import { withDaemon, startDaemon, tempSocketDir, once, MODHOSTD } from '../test-
     await host.close();
     await env.cleanup();
   }
-}
-
-function mailRow(key, subject, presses, extra = {}) {
-  return HStack({ key, alignment: 'center', modifiers: [swipeActions({
-    leading: [{ id: 'archive', label: 'Archive', systemImage: 'archivebox', tint: 'teal', onPress: () => presses.push(`${key}:archive`) }],
-    trailing: [
-      { id: 'delete', label: 'Delete', systemImage: 'trash', role: 'destructive', onPress: () => presses.push(`${key}:delete`) },
-      { id: 'edit', label: 'Edit', systemImage: 'pencil', tint: '#0A84FF', onPress: () => presses.push(`${key}:edit`) },
-    ],
-    ...extra,
-  })] }, Text(subject));
 }
 
 async function session() {
@@ -338,7 +328,7 @@ test('connect fails clearly when no daemon listens', async () => {
 });
 
 test('a plugin dropped into a plugin folder is announced with pluginsChanged', async (t) => {
-  const fixture = path.join(path.dirname(MODHOSTD), 'libGreetingFixture.so');
+  const fixture = fixtureLibrary('libGreetingFixture.so');
   if (!existsSync(fixture)) {
     t.skip(`no ${fixture} (built with the package's test fixtures)`);
     return;
@@ -352,12 +342,7 @@ test('a plugin dropped into a plugin folder is announced with pluginsChanged', a
   try {
     // Build the plugin folder aside, then move it in at once, as an installer would.
     const folder = path.join(env.dir, 'staging', 'greeting');
-    mkdirSync(folder, { recursive: true });
-    copyFileSync(fixture, path.join(folder, 'libGreetingFixture.so'));
-    writeFileSync(path.join(folder, 'plugin.json'), JSON.stringify({
-      name: 'Greeting', platforms: ['linux'], sdkVersion: '2.1.0',
-      linux: { library: 'libGreetingFixture.so', modules: ['GreetingModule'] },
-    }));
+    makePlugin(folder, { name: 'Greeting', library: 'libGreetingFixture.so', modules: ['GreetingModule'] });
     const changed = once(host, 'pluginsChanged');
     renameSync(folder, path.join(env.dir, 'plugins', 'greeting'));
     const info = await changed;

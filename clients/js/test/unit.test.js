@@ -6,6 +6,7 @@ import {
   h, List, Section, HStack, VStack, Text, Label, Image, Button, Spacer,
   encodeFrame, FrameDecoder, defaultSocketPath, ModhostError,
 } from '../src/index.js';
+import { LostRequests, pluginCrashedEvent, modifierTypesOf, modifierTypeChanges } from '../src/engine-restart.js';
 
 test('createModifier spreads params flat beside $type', () => {
   assert.deepEqual(createModifier('padding', { all: 8 }), { $type: 'padding', all: 8 });
@@ -137,4 +138,39 @@ test('ModhostError carries code, data and path', () => {
   assert.equal(e.code, -32602);
   assert.equal(e.path, 'root.tint');
   assert.equal(e.method, 'mount');
+});
+
+test('pluginCrashed is mine only for a request this Host lost in flight, in this process', () => {
+  const lost = new LostRequests(2);
+  lost.add([{ id: 7, method: 'snapshot', params: { surface: 'f' } }]);
+  const diagnostic = (request) => ({
+    severity: 'error', code: 'plugin-crashed', message: 'plugin Faulty … is quarantined', path: '/x/faulty', plugin: 'Faulty',
+    crash: { call: 'body', detail: 'faulty', reason: 'SIGILL', message: 'Fatal error', request, types: ['faulty'] },
+  });
+  const mine = pluginCrashedEvent(diagnostic({ pid: process.pid, id: 7, method: 'snapshot' }), lost);
+  assert.deepEqual({ ...mine, crash: undefined }, {
+    plugin: 'Faulty', path: '/x/faulty', crash: undefined, message: 'plugin Faulty … is quarantined',
+    mine: true, requestId: 7, method: 'snapshot', params: { surface: 'f' },
+  });
+  assert.equal(pluginCrashedEvent(diagnostic({ pid: process.pid + 1, id: 7, method: 'snapshot' }), lost).mine, false);
+  assert.equal(pluginCrashedEvent(diagnostic({ pid: process.pid, id: 8, method: 'snapshot' }), lost).mine, false);
+  assert.equal(pluginCrashedEvent(diagnostic({ pid: process.pid, id: 7, method: 'interact' }), lost).mine, false);
+  const whileLoading = pluginCrashedEvent(diagnostic(undefined), lost);
+  assert.equal(whileLoading.mine, false);
+  assert.equal('requestId' in whileLoading, false);
+  // only the latest few are remembered
+  lost.add([{ id: 8, method: 'describe' }, { id: 9, method: 'ping' }]);
+  assert.equal(lost.get(7), undefined);
+  assert.equal(lost.get(9).method, 'ping');
+});
+
+test('modifier type changes across a reconnect: added, removed, served by another plugin', () => {
+  const before = modifierTypesOf({ modifiers: [{ type: 'faulty', plugin: 'Faulty' }, { type: 'swipeActions', plugin: 'SwipeActions' }, { type: 'badge', plugin: 'A' }] });
+  const same = modifierTypesOf({ modifiers: [{ type: 'swipeActions', plugin: 'SwipeActions' }, { type: 'faulty', plugin: 'Faulty' }, { type: 'badge', plugin: 'A' }] });
+  assert.equal(modifierTypeChanges(before, same), null);
+  const after = modifierTypesOf({ modifiers: [{ type: 'swipeActions', plugin: 'SwipeActions' }, { type: 'badge', plugin: 'B' }, { type: 'greeting', plugin: 'Greeting' }] });
+  assert.deepEqual(modifierTypeChanges(before, after), { added: ['greeting'], removed: ['faulty'], changed: ['badge'] });
+  // a type whose plugin is not known (heard of in pluginsChanged) is not called changed
+  before.set('badge', undefined);
+  assert.deepEqual(modifierTypeChanges(before, after).changed, []);
 });

@@ -1,0 +1,31 @@
+// Test helpers: view trees and plugin folders the integration tests share.
+import { mkdirSync, copyFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { swipeActions, HStack, Text } from '../src/index.js';
+import { MODHOSTD } from './daemon.js';
+
+/** A List row with archive (leading), delete and edit (trailing); each press is pushed to `presses`. */
+export function mailRow(key, subject, presses, extra = {}) {
+  return HStack({ key, alignment: 'center', modifiers: [swipeActions({
+    leading: [{ id: 'archive', label: 'Archive', systemImage: 'archivebox', tint: 'teal', onPress: () => presses.push(`${key}:archive`) }],
+    trailing: [
+      { id: 'delete', label: 'Delete', systemImage: 'trash', role: 'destructive', onPress: () => presses.push(`${key}:delete`) },
+      { id: 'edit', label: 'Edit', systemImage: 'pencil', tint: '#0A84FF', onPress: () => presses.push(`${key}:edit`) },
+    ],
+    ...extra,
+  })] }, Text(subject));
+}
+
+/** A fixture library built with the package (next to modhostd). */
+export function fixtureLibrary(library) {
+  return path.join(path.dirname(MODHOSTD), library);
+}
+
+/** Writes a plugin folder: `plugin.json` and a copy of the fixture `library`. */
+export function makePlugin(folder, { name, library, modules }) {
+  mkdirSync(folder, { recursive: true });
+  copyFileSync(fixtureLibrary(library), path.join(folder, library));
+  writeFileSync(path.join(folder, 'plugin.json'), JSON.stringify({
+    name, platforms: ['linux'], sdkVersion: '2.1.0', linux: { library, modules },
+  }));
+}
