@@ -40,30 +40,47 @@ public enum PluginCalls {
         func leave()
     }
 
-    /// The request being handled, for a crash report: which front-end sent what.
-    public struct Request {
-        public var peer: String
-        public var pid: Int32?
-        public var id: JSONValue?
-        public var method: String
+    /// The frame being handled, for a crash report: which front-end sent what. Only its
+    /// place is kept per frame (no copies, no reference counting: the fast path pays two
+    /// stores); a recorder reads the request out of it when plugin code is entered.
+    public struct Frame {
+        public unowned(unsafe) let session: Session
+        /// Valid while the frame is handled, which is when plugin calls read it.
+        public let bytes: UnsafeRawBufferPointer
+        /// Tells frames apart, so a recorder can keep what it read of one.
+        public let serial: UInt64
 
-        /// `{"pid", "id", "method"}`, as a crash report carries it.
-        public var json: JSONValue {
+        /// `{"pid", "id", "method"}` of the request in the frame (of the first, in a batch).
+        public func request() -> JSONValue {
             var object = JSONObject()
-            if let pid { object["pid"] = .int(Int64(pid)) }
-            object["id"] = id ?? .null
-            object["method"] = .string(method)
+            if let pid = session.pid { object["pid"] = .int(Int64(pid)) }
+            if let request = RPCRequest.decode(bytes) {
+                object["id"] = request.id ?? .null
+                object["method"] = .string(request.method)
+            } else if let message = try? JSONParser.parse(bytes) {
+                let first = message.arrayValue?.first ?? message
+                object["id"] = first["id"] ?? .null
+                object["method"] = .string(message.arrayValue != nil ? "batch" : first["method"]?.stringValue ?? "?")
+            }
             return .object(object)
         }
     }
 
-    // The host runs on one thread (the daemon's loop), which is what makes these safe.
-    nonisolated(unsafe) public static var recorder: Recorder?
-    nonisolated(unsafe) public static var request: Request? {
-        didSet { requestSerial &+= 1 }
+    // The host runs on one thread (the daemon's loop), which is what makes these safe; no
+    // dynamic exclusivity checks, since they sit on the path of every frame.
+    @exclusivity(unchecked) nonisolated(unsafe) public static var recorder: Recorder?
+    @exclusivity(unchecked) nonisolated(unsafe) public static var frame: Frame?
+    @exclusivity(unchecked) nonisolated(unsafe) private static var frames: UInt64 = 0
+
+    /// Marks `bytes`, a frame of `session`, as the one being handled while `body` runs.
+    @inline(__always)
+    static func handling<R>(_ bytes: UnsafeRawBufferPointer, of session: Session, _ body: () -> R) -> R {
+        guard recorder != nil else { return body() }
+        frames &+= 1
+        frame = Frame(session: session, bytes: bytes, serial: frames)
+        defer { frame = nil }
+        return body()
     }
-    /// Changes with every `request`, so a recorder can keep what it made of one.
-    nonisolated(unsafe) public private(set) static var requestSerial: UInt64 = 0
 
     /// Runs `body`, plugin code of `plugin`, marked as a call of `kind` on `detail` (a modifier
     /// type or a module name).

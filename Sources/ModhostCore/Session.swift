@@ -44,7 +44,7 @@ public final class Session {
     public func receive(bytes: UnsafeRawBufferPointer, replies: inout [UInt8]) {
         let replyStart = replies.count
         isHandlingFrame = true
-        respond(to: bytes, replies: &replies)
+        PluginCalls.handling(bytes, of: self) { respond(to: bytes, replies: &replies) }
         isHandlingFrame = false
         if !held.isEmpty {
             replies.insert(contentsOf: held, at: replyStart)
@@ -117,9 +117,6 @@ public final class Session {
         let method = request.method
         let params = request.params
         _ = consume request
-        // Only a host whose plugin calls are recorded needs to know; the rest pay a load.
-        if PluginCalls.recorder != nil { PluginCalls.request = PluginCalls.Request(peer: peer, pid: pid, id: id, method: method) }
-        defer { if PluginCalls.request != nil { PluginCalls.request = nil } }
         do {
             let result = try dispatch(method: method, params: params)
             guard let id else { return nil }

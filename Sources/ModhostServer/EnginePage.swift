@@ -70,8 +70,9 @@ extension EnginePage: PluginCalls.Recorder {
         // A nested call keeps the outer call's start: the time limit is for the whole stay in
         // plugin code.
         let started = stack.first?.started ?? Self.now()
-        if requestText.serial != PluginCalls.requestSerial {
-            requestText = (PluginCalls.requestSerial, PluginCalls.request?.json.jsonText ?? "")
+        let serial = PluginCalls.frame?.serial ?? 0
+        if requestText.serial != serial {
+            requestText = (serial, PluginCalls.frame?.request().jsonText ?? "")
         }
         let request = requestText.text
         stack.append((index, kind, detail, request, started))
