@@ -92,9 +92,18 @@ public struct PluginCrash: Sendable, Equatable {
         return .object(object)
     }
 
-    /// One sentence: what happened, in which call.
+    /// What happened, in which call, to follow "it": "crashed the host with SIGILL in its
+    /// body for 'faulty' (Fatal error: ...)", "hung for more than 5.0 s in its body for ...".
     public var summary: String {
-        "\(reason) in its \(call) for '\(detail)'\(message.isEmpty ? "" : " (\(message))")"
+        let what: String
+        if reason.hasPrefix("hung") {
+            what = reason
+        } else if reason.hasPrefix("exit") {
+            what = "ended the host with \(reason)"
+        } else {
+            what = "crashed the host with \(reason)"
+        }
+        return "\(what) in its \(call) for '\(detail)'\(message.isEmpty ? "" : " (\(message))")"
     }
 }
 

@@ -236,7 +236,7 @@ public final class PluginLoader {
             if let entry = quarantine[folder] {
                 var status = PluginStatus(
                     name: entry.plugin, path: folder, state: .quarantined,
-                    error: "quarantined: it stopped the host with \(entry.crash.summary); it loads again when its files change, or after `modhost plugins enable \(entry.plugin)`")
+                    error: "quarantined: it \(entry.crash.summary); it loads again when its files change, or after `modhost plugins enable \(entry.plugin)`")
                 status.crash = entry.crash
                 return status
             }
@@ -284,6 +284,7 @@ public final class PluginLoader {
         guard folders == lastScan.folders, rootStatuses().map(\.state) == lastScan.roots else { return false }
         return folders.allSatisfy { folder in
             let now = identity(of: folder)
+            if let entry = quarantine[folder] { return entry.identity == Self.identityText(now) }
             return (loaded[folder]?.identity ?? failures[folder]?.identity) == now
         }
     }

@@ -112,10 +112,10 @@ public final class Supervisor {
     // MARK: - Starting engines
 
     private func spawn() {
-        guard !isStopping, let executable = PluginLocations.executablePath() else {
-            if !isStopping { logger.error("cannot find this executable to start an engine"); stop() }
-            return
-        }
+        guard !isStopping else { return }
+        // The image this supervisor runs, even when its file was replaced since (an upgrade):
+        // the engine is always the same build as the supervisor.
+        let executable = "/proc/self/exe"
         engineNumber += 1
         page.reset()
         hang = nil
@@ -240,13 +240,14 @@ public final class Supervisor {
         }
     }
 
-    /// A message on the control pipe: `enable FOLDER` (a person enabled a quarantined plugin).
+    /// A message on the control pipe: `enable FOLDER` (a person enabled a quarantined plugin)
+    /// or `release FOLDER` (its files changed, so the engine tried it again).
     private func control(_ line: String) {
-        guard line.hasPrefix("enable ") else {
+        guard let space = line.firstIndex(of: " "), ["enable", "release"].contains(line[..<space]) else {
             logger.warning("the engine sent an unknown control message: \(line)")
             return
         }
-        let folder = String(line.dropFirst("enable ".count))
+        let folder = String(line[line.index(after: space)...])
         if quarantine.removeValue(forKey: folder) != nil {
             logger.info("plugin in \(folder) is no longer quarantined")
         }
@@ -328,6 +329,12 @@ public final class Supervisor {
         }
         let plugin = text(snapshot.plugin)
         let folder = text(snapshot.folder)
+        // Quarantined plugins are not run: the same folder again means the quarantine does
+        // not hold (a folder path longer than the page keeps, say), so restarts back off.
+        if quarantine[folder] != nil {
+            unattributedCrash(reason: "\(reason) in plugin \(plugin) (\(folder)), which is already quarantined")
+            return
+        }
         let request = text(snapshot.request)
         let crash = PluginCrash(
             call: callName(snapshot.kind), detail: text(snapshot.detail), reason: reason, message: message,
@@ -374,8 +381,12 @@ public final class Supervisor {
 
     private func received(signal number: Int32) {
         if number == SIGHUP {
+            guard let process, page.isReady else {
+                logger.info("received SIGHUP while the engine starts; it scans its plugin folders as it starts anyway")
+                return
+            }
             logger.info("received SIGHUP; asking the engine to rescan its plugins")
-            if let process { uv_process_kill(process, SIGHUP) }
+            uv_process_kill(process, SIGHUP)
             return
         }
         logger.info("received \(number == SIGTERM ? "SIGTERM" : "SIGINT"); stopping the engine")

@@ -75,6 +75,8 @@ func runHost(on socket: ListeningSocket, link: EngineLink?) throws {
 do {
     if options.isEngine {
         // fd 3: the supervisor's listening socket; 4: the engine page; 5: the control pipe.
+        // A SIGHUP before the loop handles it must not end the engine: it scans as it starts.
+        signal(SIGHUP, SIG_IGN)
         guard EngineLink.dieWithSupervisor(environment: environment) else {
             logger.error("the supervisor that started this engine is gone; stopping")
             exit(1)

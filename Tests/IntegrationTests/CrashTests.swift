@@ -153,6 +153,33 @@ struct CrashTests {
         let changed = try watcher.nextNotification("pluginsChanged")
         #expect(changed["params"]?["added"] == ["faulty"])
         #expect(try watcher.call("describe")["result"]?["plugins"]?[0]?["status"] == "loaded")
+
+        // The supervisor forgot that quarantine: a later engine does not try it "again".
+        let engine = try #require(daemon.enginePID)
+        kill(engine, SIGSEGV)
+        try daemon.waitForLog("the engine stopped outside plugin code (SIGSEGV")
+        #expect(try daemon.initializedClient().call("describe")["result"]?["plugins"]?[0]?["status"] == "loaded")
+        #expect(daemon.log.components(separatedBy: "changed; trying it again").count == 2, "\(daemon.log)")
+    }
+
+    @Test func aNewEngineStartsEvenAfterTheDaemonsFileWasReplaced() throws {
+        let folder = TemporaryFolder()
+        // A copy of the daemon (and the SDK library it links beside itself) that can be replaced.
+        let bin = folder.path + "/bin"
+        try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
+        for file in ["modhostd", "libModifierKit.so"] {
+            try FileManager.default.copyItem(atPath: BuiltProducts.folder.path + "/" + file, toPath: bin + "/" + file)
+        }
+        let daemon = try DaemonProcess(
+            executable: URL(fileURLWithPath: bin + "/modhostd"), arguments: ["--no-bundled-plugins"], folder: folder,
+            environment: PluginFixtures.environment(folder))
+        // An upgrade: the file is replaced while the daemon runs.
+        try FileManager.default.removeItem(atPath: bin + "/modhostd")
+        try "not the daemon".write(toFile: bin + "/modhostd", atomically: true, encoding: .utf8)
+        let engine = try #require(daemon.enginePID)
+        kill(engine, SIGSEGV)
+        _ = try secondsUntilPingAnswered(daemon, since: Date())
+        #expect(daemon.enginePID != engine)
     }
 
     @Test func crashesOutsidePluginCodeRestartTheEngineAndBackOffWhenTheyRepeat() throws {

@@ -44,12 +44,15 @@ final class DaemonProcess {
     let logPath: String
 
     /// Starts the daemon and waits until it logs `listening on`.
-    init(arguments: [String] = [], socketPath: String? = nil, folder: TemporaryFolder = TemporaryFolder(), environment: [String: String] = [:]) throws {
+    init(
+        executable: URL? = nil, arguments: [String] = [], socketPath: String? = nil, folder: TemporaryFolder = TemporaryFolder(),
+        environment: [String: String] = [:]
+    ) throws {
         self.folder = folder
         self.socketPath = socketPath ?? folder.path + "/run/modhost.sock"
         logPath = folder.path + "/daemon.log"
         _ = FileManager.default.createFile(atPath: logPath, contents: nil)
-        process.executableURL = try BuiltProducts.executable("modhostd")
+        process.executableURL = try executable ?? BuiltProducts.executable("modhostd")
         process.arguments = ["--socket", self.socketPath] + arguments
         var env = ProcessInfo.processInfo.environment
         for key in ["MODHOST_SOCKET", "LISTEN_PID", "LISTEN_FDS", "NOTIFY_SOCKET"] { env[key] = nil }

@@ -152,7 +152,7 @@ V(H,"failed initialize leaves un-initialized", fails(1,"initialize",{"protocolVe
 V(H,"second initialize", fails(4,"initialize",{"protocolVersion":1},-32600,{"path":"method"}), init=True)
 V(H,"second initialize checked before params", fails(4,"initialize",[1],-32600,{"path":"method"}), init=True)
 V(H,"ping before initialize", call(1,"ping",None,{"$exact":{}}))
-for m,p in [("describe",None),("reload",None),("mount",{"surface":"s","root":{"type":"List"}}),("update",{"surface":"s","root":{"type":"List"}}),("unmount",{"surface":"s"}),("snapshot",{"surface":"s"}),("interact",{"surface":"s","node":"0","gesture":"tap"})]:
+for m,p in [("describe",None),("reload",None),("enablePlugin",{"name":"no-such-plugin-xyz"}),("mount",{"surface":"s","root":{"type":"List"}}),("update",{"surface":"s","root":{"type":"List"}}),("unmount",{"surface":"s"}),("snapshot",{"surface":"s"}),("interact",{"surface":"s","node":"0","gesture":"tap"})]:
     V(H,f"{m} before initialize is -32002", fails(2,m,p,-32002,{"method":m}))
 V(H,"not initialized checked before params", fails(2,"mount",[1],-32002,{"method":"mount"}))
 V(H,"initialize per connection", [send(req(1,"describe"),on="b"),err(1,-32002),send(req(2,"describe"),on="a"),ok(2)], init=["a"], connections=["a","b"])
@@ -173,6 +173,16 @@ V(M,"reload shape", call(2,"reload",None,{"added":{"$type":"array"},"removed":{"
 V(M,"reload with empty array", call(2,"reload",[],{"plugins":{"$type":"array"}}), init=True)
 V(M,"reload with params", fails(2,"reload",{"x":1},-32602,{"path":"","expected":"no params, {} or []"}), init=True)
 V(M,"reload with elements", fails(2,"reload",[1],-32602,{"path":""}), init=True)
+# enablePlugin takes a quarantined plugin's name. The host under test may have no quarantined
+# plugin (that needs a crash), so only the refusals are checked, never the result.
+NOPE="no-such-plugin-xyz"
+V(M,"enablePlugin without params", fails(2,"enablePlugin",None,-32602,{"path":"name","expected":"string","got":"nothing"}), init=True)
+V(M,"enablePlugin without name", fails(2,"enablePlugin",{},-32602,{"path":"name","expected":"string","got":"nothing"}), init=True)
+V(M,"enablePlugin with a name that is not a string", fails(2,"enablePlugin",{"name":3},-32602,{"path":"name","expected":"string","got":"number"}), init=True)
+V(M,"enablePlugin with a null name", fails(2,"enablePlugin",{"name":None},-32602,{"path":"name","expected":"string","got":"null"}), init=True)
+V(M,"enablePlugin with params by position", fails(2,"enablePlugin",[NOPE],-32602,{"path":"","expected":"object","got":"array"}), init=True)
+V(M,"enablePlugin ignores a member besides name", fails(2,"enablePlugin",{"name":NOPE,"force":True},-32602,{"path":"name","expected":{"$type":"string"},"got":NOPE}), init=True)
+V(M,"enablePlugin with an unknown name", fails(2,"enablePlugin",{"name":NOPE},-32602,{"path":"name","expected":{"$type":"string"},"got":NOPE})+[QUIET], init=True)
 
 # ---------------- surfaces ----------------
 S="surfaces"

@@ -19,9 +19,6 @@ enum LifecycleMethods {
         registry.register("enablePlugin", MethodHandler { context throws(RPCError) in
             let params = try context.params.object()
             let name = try params.require("name", at: "", as: .string)
-            for key in params.keys where key != "name" {
-                throw .invalidParams("'enablePlugin' takes only 'name', not '\(key)'", path: key, expected: "no member", got: key)
-            }
             guard let enable = context.host.enablePlugin else { throw .methodNotFound("enablePlugin") }
             return try enable(name)
         })

@@ -48,7 +48,7 @@ extension Session {
         var params = JSONObject()
         params["severity"] = "error"
         params["code"] = .string(DiagnosticCode.pluginCrashed)
-        params["message"] = .string("plugin \(status.name) at \(status.path) is quarantined: it stopped the host with \(crash.summary). Its types \(crash.types.isEmpty ? "(none known)" : crash.types.joined(separator: ", ")) are unavailable until its files change or `modhost plugins enable \(status.name)`")
+        params["message"] = .string("plugin \(status.name) at \(status.path) is quarantined: it \(crash.summary). Its types \(crash.types.isEmpty ? "(none known)" : crash.types.joined(separator: ", ")) are unavailable until its files change or `modhost plugins enable \(status.name)`")
         params["path"] = .string(status.path)
         params["plugin"] = .string(status.name)
         params["crash"] = crash.json

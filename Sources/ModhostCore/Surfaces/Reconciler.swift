@@ -210,7 +210,7 @@ struct Reconciler {
                 let crash = status.crash
             {
                 throw .invalidParams(
-                    "modifier type '\(type)' at '\(path)' belongs to plugin \(status.name), which is quarantined: it stopped the host with \(crash.summary). It loads again when its files change, or after `modhost plugins enable \(status.name)`",
+                    "modifier type '\(type)' at '\(path)' belongs to plugin \(status.name), which is quarantined: it \(crash.summary). It loads again when its files change, or after `modhost plugins enable \(status.name)`",
                     path: JSONPath.member("$type", of: path), expected: "a type of a plugin that is loaded", got: type,
                     extra: JSONObject([("plugin", .string(status.name)), ("quarantined", true)]))
             }
