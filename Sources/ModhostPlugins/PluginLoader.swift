@@ -200,6 +200,8 @@ public final class PluginLoader {
                         PluginError("\(manifestPath) names plugin '\(manifest.name)', already loaded from \(other), which comes first; rename one of them or remove the duplicate"),
                         dependsOnOtherFolders: true)
                 }
+                // Told before the library is even loaded: loading runs its initializers.
+                onStarting?(manifest.name, folder, Self.identityText(identity))
                 let prepared = try prepare(folder: folder, root: root, manifest: manifest, manifestPath: manifestPath)
                 // A folder that comes first takes the name from one loaded later in the order,
                 // as it would at start; only once its library is known to load, so that a
@@ -207,7 +209,6 @@ public final class PluginLoader {
                 if let later = loaded.values.first(where: { $0.manifest.name == manifest.name }) {
                     unload(later, reason: "\(folder) also holds plugin \(manifest.name) and comes first", into: &changes)
                 }
-                onStarting?(manifest.name, folder, Self.identityText(identity))
                 let plugin = start(prepared, folder: folder, identity: identity)
                 loaded[folder] = plugin
                 failures[folder] = nil
@@ -341,7 +342,9 @@ public final class PluginLoader {
         let library = try libraryPath(for: manifest, in: folder, root: root, manifestPath: manifestPath)
         let image: LibraryImage
         do {
-            image = try LibraryImage.load(library)
+            image = try PluginCalls.run(plugin: manifest.name, .moduleSetup, lastComponent(library)) { () throws(PluginError) in
+                try LibraryImage.load(library)
+            }
         } catch {
             throw Refusal(error)
         }

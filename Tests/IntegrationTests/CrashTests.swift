@@ -123,6 +123,40 @@ struct CrashTests {
         #expect(described["plugins"]?.arrayValue?.first { $0["path"]?.stringValue == root + "/greeting" }?["status"] == "loaded")
     }
 
+    @Test func aLibraryWhoseInitializersCrashWhileItLoadsIsQuarantined() throws {
+        let folder = TemporaryFolder()
+        let root = folder.path + "/plugins"
+        // A C library that passes every check before dlopen (it links this SDK build) and
+        // aborts in its initializer.
+        let bin = BuiltProducts.folder.path
+        let symbols = try run(URL(fileURLWithPath: "/usr/bin/env"), ["nm", "-D", "--undefined-only", bin + "/libGreetingFixture.so"])
+        let build = try #require(symbols.stdout.split(separator: "\n").compactMap { $0.split(separator: " ").last }
+            .first { $0.hasPrefix("modifierkit_build_") })
+        let source = folder.path + "/boom.c"
+        try """
+            #include <stdlib.h>
+            extern long \(build)(void);
+            long (*keep)(void) = \(build);
+            __attribute__((constructor)) static void boom(void) { abort(); }
+            """.write(toFile: source, atomically: true, encoding: .utf8)
+        let plugin = root + "/boom"
+        try FileManager.default.createDirectory(atPath: plugin, withIntermediateDirectories: true)
+        let compiled = try run(URL(fileURLWithPath: "/usr/bin/env"), [
+            "cc", "-shared", "-fPIC", "-o", plugin + "/libBoom.so", source, "-L", bin, "-lModifierKit",
+        ])
+        try #require(compiled.status == 0, "\(compiled.stderr)")
+        try #"{"name": "Boom", "sdkVersion": "\#(PluginFixtures.sdkVersion)", "linux": {"library": "libBoom.so", "modules": ["BoomModule"]}}"#
+            .write(toFile: plugin + "/plugin.json", atomically: true, encoding: .utf8)
+        try PluginFixtures.make(in: root, folder: "greeting", name: "Greeting")
+        let daemon = try PluginFixtures.daemon(loading: root, in: folder)
+        let plugins = try #require(daemon.initializedClient().call("describe")["result"]?["plugins"]?.arrayValue)
+        let boom = try #require(plugins.first { $0["path"]?.stringValue == plugin })
+        #expect(boom["status"] == "quarantined", "\(boom.jsonText)\n\(daemon.log)")
+        #expect(boom["crash"]?["call"] == "module setup")
+        #expect(boom["crash"]?["reason"] == "SIGABRT")
+        #expect(plugins.first { $0["path"]?.stringValue == root + "/greeting" }?["status"] == "loaded")
+    }
+
     @Test func aQuarantinedPluginComesBackWhenEnabledOrWhenItsFilesChange() throws {
         let (_, root, daemon) = try crashSetup()
         let culprit = try daemon.initializedClient()
@@ -155,6 +189,7 @@ struct CrashTests {
         #expect(try watcher.call("describe")["result"]?["plugins"]?[0]?["status"] == "loaded")
 
         // The supervisor forgot that quarantine: a later engine does not try it "again".
+        try daemon.waitForLog("info: listening on", occurrences: 3)
         let engine = try #require(daemon.enginePID)
         kill(engine, SIGSEGV)
         try daemon.waitForLog("the engine stopped outside plugin code (SIGSEGV")
@@ -179,6 +214,7 @@ struct CrashTests {
         let engine = try #require(daemon.enginePID)
         kill(engine, SIGSEGV)
         _ = try secondsUntilPingAnswered(daemon, since: Date())
+        try daemon.waitForLog("info: listening on", occurrences: 2)
         #expect(daemon.enginePID != engine)
     }
 
@@ -186,6 +222,8 @@ struct CrashTests {
         let (_, _, daemon) = try crashSetup()
         for round in 1...4 {
             _ = try daemon.initializedClient()
+            // The engine's log lines reach the log through the supervisor: wait for this one's.
+            try daemon.waitForLog("info: listening on", occurrences: round)
             let engine = try #require(daemon.enginePID, "\(daemon.log)")
             kill(engine, SIGSEGV)
             try daemon.waitForLog("the engine stopped outside plugin code (SIGSEGV", occurrences: round)
