@@ -54,14 +54,10 @@ public enum PluginCalls {
         public func request() -> JSONValue {
             var object = JSONObject()
             if let pid = session.pid { object["pid"] = .int(Int64(pid)) }
-            if let request = RPCRequest.decode(bytes) {
-                object["id"] = request.id ?? .null
-                object["method"] = .string(request.method)
-            } else if let message = try? JSONParser.parse(bytes) {
-                let first = message.arrayValue?.first ?? message
-                object["id"] = first["id"] ?? .null
-                object["method"] = .string(message.arrayValue != nil ? "batch" : first["method"]?.stringValue ?? "?")
-            }
+            // Read without parsing the params: a mount's frame can hold megabytes of them.
+            let found = RPCPeek.idAndMethod(bytes)
+            object["id"] = found?.id ?? .null
+            object["method"] = .string(found?.isBatch == true ? "batch" : found?.method ?? "?")
             return .object(object)
         }
     }

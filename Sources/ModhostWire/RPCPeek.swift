@@ -1,0 +1,110 @@
+/// The `id` and `method` of a JSON-RPC message, read without parsing the rest: members are
+/// taken in order and skipped over (strings and nesting followed, nothing built) until both
+/// are found, so a request written as `{"jsonrpc", "id", "method", "params"}` costs a few dozen
+/// bytes however large its params. For a crash report, where the request must be named but the
+/// frame was already handled once.
+public enum RPCPeek {
+    public struct Found: Equatable, Sendable {
+        public var id: JSONValue?
+        public var method: String?
+        /// The message is a batch: `id` and `method` are its first element's.
+        public var isBatch = false
+
+        public init(id: JSONValue? = nil, method: String? = nil, isBatch: Bool = false) {
+            self.id = id
+            self.method = method
+            self.isBatch = isBatch
+        }
+    }
+
+    /// Nil when `bytes` does not start like a JSON object or an array of them.
+    public static func idAndMethod(_ bytes: UnsafeRawBufferPointer) -> Found? {
+        var scanner = Scanner(bytes: bytes)
+        scanner.skipSpace()
+        var found = Found()
+        if scanner.peek == UInt8(ascii: "[") {
+            scanner.index += 1
+            scanner.skipSpace()
+            found.isBatch = true
+        }
+        guard scanner.peek == UInt8(ascii: "{") else { return nil }
+        scanner.index += 1
+        while true {
+            scanner.skipSpace()
+            guard let keyRange = scanner.skipString() else { return found }
+            scanner.skipSpace()
+            guard scanner.peek == UInt8(ascii: ":") else { return found }
+            scanner.index += 1
+            scanner.skipSpace()
+            let valueStart = scanner.index
+            guard scanner.skipValue() else { return found }
+            let key = bytes[keyRange]
+            if key.elementsEqual("id".utf8) || key.elementsEqual("method".utf8) {
+                let value = try? JSONParser.parse(UnsafeRawBufferPointer(rebasing: bytes[valueStart..<scanner.index]))
+                if key.elementsEqual("id".utf8) { found.id = value } else { found.method = value?.stringValue }
+                if found.id != nil && found.method != nil { return found }
+            }
+            scanner.skipSpace()
+            guard scanner.peek == UInt8(ascii: ",") else { return found }
+            scanner.index += 1
+        }
+    }
+
+    private struct Scanner {
+        let bytes: UnsafeRawBufferPointer
+        var index = 0
+
+        var peek: UInt8? { index < bytes.count ? bytes[index] : nil }
+
+        mutating func skipSpace() {
+            while let byte = peek, byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 { index += 1 }
+        }
+
+        /// Skips a string; returns the range of its contents (escapes left as they are).
+        mutating func skipString() -> Range<Int>? {
+            guard peek == UInt8(ascii: "\"") else { return nil }
+            index += 1
+            let start = index
+            while let byte = peek {
+                if byte == UInt8(ascii: "\\") {
+                    index += 2
+                    continue
+                }
+                if byte == UInt8(ascii: "\"") {
+                    defer { index += 1 }
+                    return start..<index
+                }
+                index += 1
+            }
+            return nil
+        }
+
+        /// Skips one value of any kind, following nesting; false at malformed input or the end.
+        mutating func skipValue() -> Bool {
+            var depth = 0
+            repeat {
+                guard let byte = peek else { return false }
+                switch byte {
+                case UInt8(ascii: "\""):
+                    guard skipString() != nil else { return false }
+                case UInt8(ascii: "{"), UInt8(ascii: "["):
+                    depth += 1
+                    index += 1
+                case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                    guard depth > 0 else { return false }
+                    depth -= 1
+                    index += 1
+                default:
+                    // A scalar (or, inside nesting, a separator): to the next structural byte.
+                    index += 1
+                    if depth == 0 {
+                        while let next = peek, ![UInt8(ascii: ","), UInt8(ascii: "}"), UInt8(ascii: "]")].contains(next),
+                            next != 0x20, next != 0x0A, next != 0x0D, next != 0x09
+                        { index += 1 }
+                    }
+                }
+            } while depth > 0
+            return true
+        }
+    }
+}
