@@ -50,15 +50,10 @@ public enum PluginCalls {
         /// Tells frames apart, so a recorder can keep what it read of one.
         public let serial: UInt64
 
-        /// `{"pid", "id", "method"}` of the request in the frame (of the first, in a batch).
-        public func request() -> JSONValue {
-            var object = JSONObject()
-            if let pid = session.pid { object["pid"] = .int(Int64(pid)) }
-            // Read without parsing the params: a mount's frame can hold megabytes of them.
-            let found = RPCPeek.idAndMethod(bytes)
-            object["id"] = found?.id ?? .null
-            object["method"] = .string(found?.isBatch == true ? "batch" : found?.method ?? "?")
-            return .object(object)
+        /// `{"pid", "id", "method"}` of the request in the frame (of the first, in a batch), as
+        /// JSON text copied from the frame: its params are not read.
+        public func requestText() -> [UInt8] {
+            RPCPeek.requestText(bytes, pid: session.pid)
         }
     }
 

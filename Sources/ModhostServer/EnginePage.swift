@@ -41,9 +41,9 @@ final class EnginePage {
 
     private var indexes: [String: Int32] = [:]
     /// The current request as text, made once per request rather than once per plugin call.
-    private var requestText: (serial: UInt64, text: String) = (.max, "")
+    private var requestText: (serial: UInt64, text: [UInt8]) = (.max, [0])
     /// The calls in progress, innermost last, so that leaving one shows the enclosing one.
-    private var stack: [(index: Int32, kind: PluginCalls.Kind, detail: String, request: String, started: Int64)] = []
+    private var stack: [(index: Int32, kind: PluginCalls.Kind, detail: String, request: [UInt8], started: Int64)] = []
 
     /// Records that `name` from `folder` (files `identity`) is about to run, with its types.
     func publish(plugin name: String, folder: String, identity: String, types: [String]) {
@@ -72,17 +72,25 @@ extension EnginePage: PluginCalls.Recorder {
         let started = stack.first?.started ?? Self.now()
         let serial = PluginCalls.frame?.serial ?? 0
         if requestText.serial != serial {
-            requestText = (serial, PluginCalls.frame?.request().jsonText ?? "")
+            var text = PluginCalls.frame?.requestText() ?? []
+            text.append(0)
+            requestText = (serial, text)
         }
         let request = requestText.text
         stack.append((index, kind, detail, request, started))
-        modhost_page_enter(page, index, kind.rawValue, detail, request, started)
+        request.withUnsafeBufferPointer { text in
+            text.withMemoryRebound(to: CChar.self) { modhost_page_enter(page, index, kind.rawValue, detail, $0.baseAddress, started) }
+        }
     }
 
     func leave() {
         stack.removeLast()
         if let outer = stack.last {
-            modhost_page_enter(page, outer.index, outer.kind.rawValue, outer.detail, outer.request, outer.started)
+            outer.request.withUnsafeBufferPointer { text in
+                text.withMemoryRebound(to: CChar.self) {
+                    modhost_page_enter(page, outer.index, outer.kind.rawValue, outer.detail, $0.baseAddress, outer.started)
+                }
+            }
         } else {
             modhost_page_leave(page)
         }

@@ -17,11 +17,51 @@ public enum RPCPeek {
         }
     }
 
+    /// Where the values of `id` and `method` are in a message (their JSON text as sent).
+    public struct Places: Equatable, Sendable {
+        public var id: Range<Int>?
+        public var method: Range<Int>?
+        public var isBatch = false
+    }
+
     /// Nil when `bytes` does not start like a JSON object or an array of them.
     public static func idAndMethod(_ bytes: UnsafeRawBufferPointer) -> Found? {
+        guard let places = places(in: bytes) else { return nil }
+        func value(_ range: Range<Int>?) -> JSONValue? {
+            range.flatMap { try? JSONParser.parse(UnsafeRawBufferPointer(rebasing: bytes[$0])) }
+        }
+        return Found(id: value(places.id), method: value(places.method)?.stringValue, isBatch: places.isBatch)
+    }
+
+    /// `{"pid":…,"id":…,"method":…}` as bytes, copied from the message's own text (`method`
+    /// is "batch" for a batch): no values are built.
+    public static func requestText(_ bytes: UnsafeRawBufferPointer, pid: Int32?) -> [UInt8] {
+        let places = places(in: bytes)
+        var text: [UInt8] = []
+        text.reserveCapacity(64)
+        text.append(UInt8(ascii: "{"))
+        if let pid {
+            text.append(contentsOf: "\"pid\":\(pid),".utf8)
+        }
+        text.append(contentsOf: #""id":"#.utf8)
+        if let id = places?.id { text.append(contentsOf: bytes[id]) } else { text.append(contentsOf: "null".utf8) }
+        text.append(contentsOf: #","method":"#.utf8)
+        if places?.isBatch == true {
+            text.append(contentsOf: #""batch""#.utf8)
+        } else if let method = places?.method {
+            text.append(contentsOf: bytes[method])
+        } else {
+            text.append(contentsOf: #""?""#.utf8)
+        }
+        text.append(UInt8(ascii: "}"))
+        return text
+    }
+
+    /// Where `id` and `method` are; nil when `bytes` is not an object or an array of them.
+    public static func places(in bytes: UnsafeRawBufferPointer) -> Places? {
         var scanner = Scanner(bytes: bytes)
         scanner.skipSpace()
-        var found = Found()
+        var found = Places()
         if scanner.peek == UInt8(ascii: "[") {
             scanner.index += 1
             scanner.skipSpace()
@@ -39,11 +79,12 @@ public enum RPCPeek {
             let valueStart = scanner.index
             guard scanner.skipValue() else { return found }
             let key = bytes[keyRange]
-            if key.elementsEqual("id".utf8) || key.elementsEqual("method".utf8) {
-                let value = try? JSONParser.parse(UnsafeRawBufferPointer(rebasing: bytes[valueStart..<scanner.index]))
-                if key.elementsEqual("id".utf8) { found.id = value } else { found.method = value?.stringValue }
-                if found.id != nil && found.method != nil { return found }
+            if key.elementsEqual("id".utf8) {
+                found.id = valueStart..<scanner.index
+            } else if key.elementsEqual("method".utf8) {
+                found.method = valueStart..<scanner.index
             }
+            if found.id != nil && found.method != nil { return found }
             scanner.skipSpace()
             guard scanner.peek == UInt8(ascii: ",") else { return found }
             scanner.index += 1
