@@ -93,8 +93,13 @@ do {
     } else {
         socket = try ListeningSocket.bind(path: SocketPath.resolve(flag: options.socketPath, environment: environment))
     }
-    let removed = StaleCopies.remove(in: PluginLocations.oldCopiesFolder(environment: environment))
-    if removed > 0 { logger.info("removed \(removed) folder(s) of library copies left by daemons that died") }
+    // Older daemons kept library copies beside the default socket; a daemon serving there
+    // clears what dead ones left (one on a socket elsewhere leaves that folder alone).
+    let oldCopies = PluginLocations.oldCopiesFolder(environment: environment)
+    if socket.displayPath.hasPrefix(oldCopies + "/") {
+        let removed = StaleCopies.remove(in: oldCopies)
+        if removed > 0 { logger.info("removed \(removed) folder(s) of library copies left by daemons that died") }
+    }
     if !options.isSupervised {
         try runHost(on: socket, link: nil)
         exit(0)

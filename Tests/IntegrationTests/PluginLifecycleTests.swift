@@ -339,7 +339,8 @@ struct PluginLifecycleTests {
         try FileManager.default.createDirectory(atPath: runtime + "/loaded-999999999", withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         chmod(runtime, 0o700)
         try "old copy".write(toFile: runtime + "/loaded-999999999/1-libGreetingFixture.so", atomically: true, encoding: .utf8)
-        let socket = folder.path + "/run/modhost.sock"
+        // The default socket's folder, where older daemons kept their copies.
+        let socket = runtime + "/modhost.sock"
         var daemon: DaemonProcess? = try DaemonProcess(
             arguments: PluginFixtures.daemonArguments(root), socketPath: socket, folder: folder, environment: PluginFixtures.environment(folder))
         #expect(!FileManager.default.fileExists(atPath: runtime + "/loaded-999999999"), "a dead daemon's copies are removed")
