@@ -45,16 +45,24 @@ public final class ListeningSocket {
     }
 
     /// Binds `path`. Refuses while another daemon serves it; replaces a stale socket file.
-    public static func bind(path: String, backlog: Int32 = 511) throws(ListenError) -> ListeningSocket {
+    /// `isExplicit`: the path was chosen (`--socket`, `$MODHOST_SOCKET`), so its folder may
+    /// also be a shared sticky folder of root's such as `/tmp`.
+    public static func bind(path: String, isExplicit: Bool = true, backlog: Int32 = 511) throws(ListenError) -> ListeningSocket {
         if let problem = SocketPath.validate(path) { throw ListenError(description: problem) }
         let folder = parentFolder(of: path)
-        try prepareFolder(folder)
+        try prepareFolder(folder, allowSharedSticky: isExplicit)
 
         // The lock settles races between two daemons starting at once; the probe below
-        // catches anything else that is already serving the path.
+        // catches anything else that is already serving the path. Never through a link, and
+        // never a file someone else prepared.
         let lockPath = path + ".lock"
-        let lockFD = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        let lockFD = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
         guard lockFD >= 0 else { throw ListenError(description: "cannot open the lock file \(lockPath): \(errnoText())") }
+        var lockInfo = stat()
+        guard fstat(lockFD, &lockInfo) == 0, lockInfo.st_mode & S_IFMT == S_IFREG, lockInfo.st_uid == getuid() else {
+            close(lockFD)
+            throw ListenError(description: "the lock file \(lockPath) is not a regular file of yours (uid \(lockInfo.st_uid)); someone else may have prepared it. Remove it or choose another --socket")
+        }
         if flock(lockFD, LOCK_EX | LOCK_NB) != 0 {
             close(lockFD)
             throw ListenError(description: "another modhostd is already running on \(path) (it holds \(lockPath)); stop it first or choose another --socket")
@@ -85,26 +93,48 @@ public final class ListeningSocket {
         return folder.isEmpty ? "/" : folder
     }
 
-    /// Creates missing folders 0700. A folder that exists must belong to this user, unless it
-    /// is sticky and shared like /tmp, whose entries others cannot replace.
-    private static func prepareFolder(_ folder: String) throws(ListenError) {
+    /// The socket folder, by tmux's rule: an existing one is used only if it is a real folder
+    /// (`lstat`, never through a link) of this user with no group or other permissions, or,
+    /// for a path chosen explicitly, a shared sticky folder of root's such as `/tmp` (whose
+    /// entries others cannot replace). A missing one is created 0700, but only the last
+    /// folder: its parent must exist.
+    private static func prepareFolder(_ folder: String, allowSharedSticky: Bool) throws(ListenError) {
         var info = stat()
-        if stat(folder, &info) == 0 {
-            guard (info.st_mode & S_IFMT) == S_IFDIR else {
-                throw ListenError(description: "\(folder) is not a folder; choose another --socket path")
-            }
-            let sticky = info.st_mode & S_ISVTX != 0
-            if info.st_uid != getuid() && !sticky {
-                throw ListenError(description: "\(folder) belongs to uid \(info.st_uid), not to you (uid \(getuid())); refusing to put the socket there")
-            }
+        if lstat(folder, &info) == 0 {
+            try checkFolder(folder, info, allowSharedSticky: allowSharedSticky)
             return
         }
         guard errno == ENOENT else { throw ListenError(description: "cannot inspect \(folder): \(errnoText())") }
-        try prepareFolder(parentFolder(of: folder))
+        let parent = parentFolder(of: folder)
+        var parentInfo = stat()
+        guard stat(parent, &parentInfo) == 0, parentInfo.st_mode & S_IFMT == S_IFDIR else {
+            throw ListenError(description: "the socket folder's parent \(parent) does not exist; only the socket's own folder is created. Create \(parent) first or choose another --socket")
+        }
         if mkdir(folder, 0o700) != 0 && errno != EEXIST {
             throw ListenError(description: "cannot create the socket folder \(folder): \(errnoText())")
         }
-        chmod(folder, 0o700)
+        // Checked again as it is now: someone may have been quicker.
+        guard lstat(folder, &info) == 0 else { throw ListenError(description: "cannot inspect \(folder): \(errnoText())") }
+        try checkFolder(folder, info, allowSharedSticky: false)
+    }
+
+    private static func checkFolder(_ folder: String, _ info: stat, allowSharedSticky: Bool) throws(ListenError) {
+        switch info.st_mode & S_IFMT {
+        case S_IFDIR: break
+        case S_IFLNK:
+            throw ListenError(description: "the socket folder \(folder) is a symbolic link; it must be a real folder of yours (mode 0700), since another user may control where a link points. Remove the link or choose another --socket")
+        default:
+            throw ListenError(description: "\(folder) is not a folder; choose another --socket path")
+        }
+        if allowSharedSticky && info.st_uid == 0 && info.st_mode & S_ISVTX != 0 { return }
+        if info.st_uid == getuid() {
+            guard info.st_mode & 0o077 == 0 else {
+                let mode = String(info.st_mode & 0o7777, radix: 8)
+                throw ListenError(description: "the socket folder \(folder) has mode \(mode): other users could reach or replace the socket. Run `chmod 700 \(folder)` or choose another --socket")
+            }
+            return
+        }
+        throw ListenError(description: "the socket folder \(folder) belongs to uid \(info.st_uid), not to you (uid \(getuid())); someone else may have prepared it. Remove it or choose another --socket")
     }
 
     private static func replaceStaleSocket(at path: String) throws(ListenError) {

@@ -91,7 +91,9 @@ do {
     if let activated = ListeningSocket.fromSystemd(environment: environment) {
         socket = activated
     } else {
-        socket = try ListeningSocket.bind(path: SocketPath.resolve(flag: options.socketPath, environment: environment))
+        let isExplicit = options.socketPath != nil || !(environment["MODHOST_SOCKET"] ?? "").isEmpty
+        socket = try ListeningSocket.bind(
+            path: SocketPath.resolve(flag: options.socketPath, environment: environment), isExplicit: isExplicit)
     }
     // Older daemons kept library copies beside the default socket; a daemon serving there
     // clears what dead ones left (one on a socket elsewhere leaves that folder alone).
