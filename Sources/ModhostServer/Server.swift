@@ -138,7 +138,7 @@ public final class Server {
 
     private func acceptOne(status: Int32) {
         guard status == 0 else {
-            logger.warning("accept failed: \(uvText(status))")
+            acceptFailed(status)
             return
         }
         let pipe = UnsafeMutablePointer<uv_pipe_t>.allocate(capacity: 1)
@@ -153,6 +153,7 @@ public final class Server {
         nextConnectionNumber += 1
         var fd: uv_os_fd_t = -1
         uv_fileno(handleOf(pipe), &fd)
+        checkDescriptorHeadroom(fd)
         var uid: uid_t = 0
         var pid: pid_t = 0
         let known = modhost_peer_credentials(fd, &uid, &pid) == 0
@@ -166,6 +167,46 @@ public final class Server {
         connections[ObjectIdentifier(connection)] = connection
         logger.debug("\(peer): connected")
         connection.start()
+    }
+
+    /// When the last warning about accepting was logged, and how many were held back since.
+    private var acceptWarning: (at: Int64, suppressed: Int) = (0, 0)
+
+    /// Logs at most every 10 s.
+    private func warnAboutAccepting(_ message: String) {
+        let now = Int64(uv_now(loop))
+        guard acceptWarning.at == 0 || now - acceptWarning.at >= 10_000 else {
+            acceptWarning.suppressed += 1
+            return
+        }
+        let more = acceptWarning.suppressed > 0 ? " (\(acceptWarning.suppressed) more since the last warning)" : ""
+        acceptWarning = (now, 0)
+        logger.warning(message + more)
+    }
+
+    private func acceptFailed(_ status: Int32) {
+        if status == Int32(UV_EMFILE.rawValue) || status == Int32(UV_ENFILE.rawValue) {
+            warnAboutAccepting(outOfDescriptors(uvText(status)))
+        } else {
+            warnAboutAccepting("cannot accept a connection: \(uvText(status))")
+        }
+    }
+
+    /// Out of descriptors, libuv accepts and closes waiting connections at once rather than
+    /// spin, without telling: the daemon says so as an accepted descriptor nears the limit.
+    /// It serves the connections it has and accepts again as soon as some close.
+    private func checkDescriptorHeadroom(_ fd: Int32) {
+        var limit = rlimit()
+        guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0, limit.rlim_cur != rlim_t.max,
+            UInt64(fd) + 4 >= UInt64(limit.rlim_cur)
+        else { return }
+        warnAboutAccepting(outOfDescriptors("descriptor \(fd) was the last but a few"))
+    }
+
+    private func outOfDescriptors(_ detail: String) -> String {
+        var limit = rlimit()
+        getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
+        return "cannot accept more connections: out of file descriptors (\(detail); this process may open \(limit.rlim_cur), serving \(connections.count) connections); new connections are closed at once until some close. Raise the limit (ulimit -n, or LimitNOFILE= under systemd) for more clients"
     }
 
     func connectionClosed(_ connection: Connection) {

@@ -27,6 +27,18 @@ do {
 
 let logger = Logger.standardError(level: options.logLevel)
 
+// Each connection takes a descriptor: use all the system allows this user (an engine inherits it).
+if !options.isEngine {
+    var limit = rlimit()
+    if getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 && limit.rlim_cur < limit.rlim_max {
+        let before = limit.rlim_cur
+        limit.rlim_cur = limit.rlim_max
+        if setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 {
+            logger.info("raised the open-files limit from \(before) to \(limit.rlim_max), the hard limit")
+        }
+    }
+}
+
 /// The host, its plugins and every connection on `socket`. Under a supervisor (`link`), plugin
 /// calls are recorded for it and quarantined plugins are skipped.
 func runHost(on socket: ListeningSocket, link: EngineLink?) throws {

@@ -68,4 +68,34 @@ struct SocketFolderTests {
         #expect(try daemon.client().call("ping")["result"] != nil)
         #expect(try fileMode(shared + "/s.sock") == 0o600)
     }
+
+    @Test func outOfDescriptorsTheDaemonSaysSoKeepsServingAndRecovers() throws {
+        let folder = TemporaryFolder()
+        // The daemon starts with a soft limit of 32 under a hard one of 48: it raises the first.
+        let wrapper = folder.path + "/limited-modhostd"
+        try """
+            #!/bin/sh
+            ulimit -Sn 32 && ulimit -Hn 48 && exec "\(try BuiltProducts.executable("modhostd").path)" "$@"
+            """.write(toFile: wrapper, atomically: true, encoding: .utf8)
+        chmod(wrapper, 0o755)
+        let daemon = try DaemonProcess(
+            executable: URL(fileURLWithPath: wrapper), arguments: ["--no-bundled-plugins"], folder: folder,
+            environment: PluginFixtures.environment(folder))
+        #expect(daemon.log.contains("raised the open-files limit from 32 to 48"), "\(daemon.log)")
+        let first = try daemon.initializedClient()
+        var crowd: [BlockingClient] = []
+        for _ in 0..<80 { if let client = try? daemon.client() { crowd.append(client) } }
+        try daemon.waitForLog("cannot accept more connections: out of file descriptors")
+        #expect(daemon.log.contains("this process may open 48"), "\(daemon.log)")
+        #expect(try first.call("ping")["result"] != nil, "the connections it has are still served")
+        crowd.removeAll()
+        let deadline = Date().addingTimeInterval(10)
+        var answered = false
+        while !answered && Date() < deadline {
+            answered = (try? daemon.client().call("ping"))?["result"] != nil
+            if !answered { usleep(20_000) }
+        }
+        #expect(answered, "new connections are accepted once descriptors free up")
+        #expect(daemon.log.components(separatedBy: "out of file descriptors").count - 1 <= 2, "rate-limited:\n\(daemon.log)")
+    }
 }
