@@ -7,6 +7,11 @@ import ModhostWire
 ///
 /// Replies produced by one read are written together, and writes are coalesced while one is
 /// in flight, so a pipelining client costs one write syscall per read rather than per reply.
+///
+/// Backpressure: once more than `ServerOptions.outputHighWater` bytes wait to be written, the
+/// frames still buffered are left alone and the socket is not read until the queue drains
+/// below `outputLowWater`; a client that reads its replies is never closed for their size,
+/// one that stops reading is closed after `writeTimeout` without progress.
 /// The connection owns itself through the handle's `data` (retained at start, released in the
 /// close callback and only there).
 final class Connection {
@@ -22,6 +27,14 @@ final class Connection {
     private var isHandlingRead = false
     private var closeWhenFlushed = false
     private var isClosed = false
+    /// Reading stopped until the queued output drains.
+    private var isPaused = false
+    private var resumeTimer: UnsafeMutablePointer<uv_timer_t>?
+    /// When the queued output last shrank (or became non-empty), in loop milliseconds.
+    private(set) var lastWriteProgress: UInt64 = 0
+
+    /// Bytes waiting to be written, in flight included.
+    var queuedBytes: Int { pending.count + (inflight?.count ?? 0) }
 
     init(server: Server, pipe: UnsafeMutablePointer<uv_pipe_t>, peer: String, pid: Int32?) {
         self.server = server
@@ -33,6 +46,10 @@ final class Connection {
     }
 
     func start() {
+        startReading()
+    }
+
+    private func startReading() {
         let status = uv_read_start(
             streamOf(pipe),
             { handle, _, buffer in
@@ -57,7 +74,8 @@ final class Connection {
     private func didRead(_ bytes: UnsafeRawBufferPointer) {
         guard !closeWhenFlushed else { return }
         isHandlingRead = true
-        if let error = Self.receive(bytes, decoder: &decoder, session: session, replies: &pending) {
+        let highWater = server.options.outputHighWater - (inflight?.count ?? 0)
+        if let error = Self.receive(bytes, decoder: &decoder, session: session, replies: &pending, highWater: highWater) {
             server.logger.warning("\(peer): \(RPCError.frameSize(error).message)")
             FrameEncoder.appendFrame(to: &pending) {
                 JSONWriter.write(RPCMessage.errorResponse(id: .null, error: .frameSize(error)), into: &$0)
@@ -65,18 +83,51 @@ final class Connection {
             finish()
         }
         isHandlingRead = false
+        if queuedBytes >= server.options.outputHighWater && !closeWhenFlushed { pause() }
         flush()
+    }
+
+    /// Stops reading until the output drains (frames already read stay buffered).
+    private func pause() {
+        guard !isPaused else { return }
+        isPaused = true
+        uv_read_stop(streamOf(pipe))
+    }
+
+    /// Resumes on the loop's next turn rather than from inside a write: a long pipeline then
+    /// drains turn by turn instead of in ever deeper calls.
+    private func resumeSoon() {
+        guard !isClosed else { return }
+        if resumeTimer == nil {
+            let timer = UnsafeMutablePointer<uv_timer_t>.allocate(capacity: 1)
+            uv_timer_init(server.loop, timer)
+            timer.pointee.data = Unmanaged.passUnretained(self).toOpaque()
+            resumeTimer = timer
+        }
+        uv_timer_start(resumeTimer, { timer in
+            let connection = Unmanaged<Connection>.fromOpaque(timer!.pointee.data).takeUnretainedValue()
+            if connection.isPaused && !connection.isClosed { connection.resume() }
+        }, 0, 0)
+    }
+
+    /// The output drained: handles the frames left buffered, then reads again unless that
+    /// filled the queue once more.
+    private func resume() {
+        isPaused = false
+        didRead(UnsafeRawBufferPointer(start: nil, count: 0))
+        if !isPaused && !isClosed && !closeWhenFlushed { startReading() }
     }
 
     /// Feeds one read to the decoder and the session's replies to `replies`; the frame size
     /// error that ends the connection, if any. Static, with the state passed `inout`, so that
     /// each property is accessed (and checked for exclusivity) once per read, not per frame.
     private static func receive(
-        _ bytes: UnsafeRawBufferPointer, decoder: inout FrameDecoder, session: Session, replies: inout [UInt8]
+        _ bytes: UnsafeRawBufferPointer, decoder: inout FrameDecoder, session: Session, replies: inout [UInt8], highWater: Int
     ) -> FrameSizeError? {
-        decoder.append(bytes)
+        if bytes.count > 0 { decoder.append(bytes) }
         do {
-            while let frame = try decoder.nextFrame() {
+            // Frames past the high-water mark wait in the decoder until the output drains.
+            while replies.count < highWater, let frame = try decoder.nextFrame() {
                 session.receive(frame: frame, replies: &replies)
             }
         } catch {
@@ -101,6 +152,7 @@ final class Connection {
     /// Queues bytes the host pushes on its own (notifications).
     private func enqueue(_ bytes: [UInt8]) {
         guard !isClosed else { return }
+        if queuedBytes == 0 { lastWriteProgress = uv_now(server.loop) }
         pending.append(contentsOf: bytes)
         if !isHandlingRead { flush() }
     }
@@ -115,10 +167,14 @@ final class Connection {
 
     private func flush() {
         guard !isClosed else { return }
-        let queued = pending.count + (inflight?.count ?? 0)
+        let queued = queuedBytes
         if queued > server.options.maxOutboundBytes {
             server.logger.warning("\(peer): closing: \(queued) bytes queued for writing is over the limit of \(server.options.maxOutboundBytes) (--max-outbound); the client is not reading its replies")
             close()
+            return
+        }
+        if isPaused && queued < server.options.outputLowWater {
+            resumeSoon()
             return
         }
         guard inflight == nil else { return }
@@ -138,9 +194,14 @@ final class Connection {
             return
         }
         let sent = max(0, Int(written))
+        if sent > 0 { lastWriteProgress = uv_now(server.loop) }
         if sent == pending.count {
             pending.removeAll(keepingCapacity: pending.capacity <= 1 << 20)
-            if closeWhenFlushed { close() }
+            if closeWhenFlushed {
+                close()
+            } else if isPaused {
+                resumeSoon()
+            }
             return
         }
         let rest = UnsafeMutableRawBufferPointer.allocate(byteCount: pending.count - sent, alignment: 1)
@@ -167,6 +228,7 @@ final class Connection {
     private func didWrite(status: Int32) {
         inflight?.deallocate()
         inflight = nil
+        lastWriteProgress = uv_now(server.loop)
         if status != 0 {
             if !isClosed { server.logger.info("\(peer): write failed: \(uvText(status))") }
             close()
@@ -181,6 +243,10 @@ final class Connection {
         isClosed = true
         pending = []
         session.close()
+        if let timer = resumeTimer {
+            resumeTimer = nil
+            uv_close(handleOf(timer)) { UnsafeMutablePointer<uv_timer_t>(OpaquePointer($0!)).deallocate() }
+        }
         uv_close(handleOf(pipe)) { handle in
             let connection = Unmanaged<Connection>.fromOpaque(handle!.pointee.data).takeRetainedValue()
             connection.server.connectionClosed(connection)

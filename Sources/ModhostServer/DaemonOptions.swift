@@ -11,6 +11,9 @@ public struct DaemonOptions: Sendable, Equatable {
     public var pluginFolders: [String] = []
     /// `--no-bundled-plugins`: skip the plugins that ship with the daemon.
     public var loadsBundledPlugins = true
+    /// `--write-timeout SECONDS`: a client that reads none of its queued replies for this long
+    /// is disconnected.
+    public var writeTimeoutSeconds = 30.0
     /// `--plugin-timeout SECONDS`: a plugin call that runs longer is a hang.
     public var pluginTimeoutSeconds = 5.0
     /// `--engine`: run as the engine of a supervising modhostd (internal).
@@ -41,8 +44,10 @@ public struct DaemonOptions: Sendable, Equatable {
                                $XDG_RUNTIME_DIR/modhost/modhost.sock, else
                                /tmp/modhost-$UID/modhost.sock)
           --max-frame BYTES    largest frame accepted (default 16M; suffixes K, M)
-          --max-outbound BYTES replies a client may leave unread before it is
-                               closed (default 64M; suffixes K, M)
+          --max-outbound BYTES output queued for a client before it is closed
+                               (default 64M; suffixes K, M); reading a client
+                               stops while 1M of its replies wait, so only one
+                               frame's replies and pushed events can pass it
           --plugins DIR        also load plugins from DIR (a folder of plugin
                                folders, or one plugin folder); repeatable. Searched
                                before $XDG_DATA_HOME/modhost/plugins and the bundled
@@ -50,6 +55,8 @@ public struct DaemonOptions: Sendable, Equatable {
           --no-bundled-plugins do not load the plugins that ship with modhostd
           --no-supervisor      run the host in this process: no restart after a
                                plugin crash, no quarantine (for debuggers)
+          --write-timeout S    close a client that reads none of its queued replies
+                               for S seconds (default 30)
           --plugin-timeout S   a call into plugin code that runs longer than S
                                seconds (default 5) is a hang: the engine is
                                restarted and the plugin quarantined
@@ -85,6 +92,12 @@ public struct DaemonOptions: Sendable, Equatable {
             case "--no-bundled-plugins": options.loadsBundledPlugins = false
             case "--engine": options.isEngine = true
             case "--no-supervisor": options.isSupervised = false
+            case "--write-timeout":
+                let text = try take()
+                guard let seconds = Double(text), seconds >= 1, seconds <= 86400 else {
+                    throw UsageError(description: "--write-timeout takes seconds from 1 to 86400, such as 30, not '\(text)'")
+                }
+                options.writeTimeoutSeconds = seconds
             case "--plugin-timeout":
                 let text = try take()
                 guard let seconds = Double(text), seconds > 0, seconds <= 3600 else {

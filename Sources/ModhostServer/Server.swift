@@ -10,6 +10,13 @@ public struct ServerOptions: Sendable {
     public var maxOutboundBytes = 64 * 1024 * 1024
     /// How long shutdown waits for replies to drain before closing connections anyway.
     public var shutdownGraceMilliseconds: UInt64 = 2000
+    /// Queued output past which a connection is not read (its buffered frames wait), and
+    /// below which it is read again: 1 MiB and 256 KiB, or a quarter of `maxOutboundBytes`
+    /// and a quarter of that when the cap is lower, so that reading stops well before it.
+    public var outputHighWater: Int { min(1 << 20, maxOutboundBytes / 4) }
+    public var outputLowWater: Int { outputHighWater / 4 }
+    /// A connection with output queued and no write progress for this long is closed.
+    public var writeTimeoutMilliseconds: UInt64 = 30_000
 
     public init() {}
 }
@@ -26,6 +33,8 @@ public final class Server {
     private let listener: UnsafeMutablePointer<uv_pipe_t>
     private var signals: [UnsafeMutablePointer<uv_signal_t>] = []
     private var shutdownTimer: UnsafeMutablePointer<uv_timer_t>?
+    /// Looks every second for connections whose output has not moved for the write timeout.
+    private var stallTimer: UnsafeMutablePointer<uv_timer_t>?
     private var connections: [ObjectIdentifier: Connection] = [:]
     private var nextConnectionNumber = 1
     private(set) var isStopping = false
@@ -67,6 +76,13 @@ public final class Server {
         }
         if status != 0 { throw ListenError(description: "cannot listen on \(socket.displayPath): \(uvText(status))") }
         for signalNumber in [SIGTERM, SIGINT, SIGHUP] { watch(signal: signalNumber) }
+        let stall = UnsafeMutablePointer<uv_timer_t>.allocate(capacity: 1)
+        uv_timer_init(loop, stall)
+        stall.pointee.data = Unmanaged.passUnretained(self).toOpaque()
+        uv_timer_start(stall, { timer in
+            Unmanaged<Server>.fromOpaque(timer!.pointee.data).takeUnretainedValue().closeStalledConnections()
+        }, 1000, 1000)
+        stallTimer = stall
         logger.info("listening on \(socket.displayPath)")
         onListening()
         uv_run(loop, UV_RUN_DEFAULT)
@@ -113,6 +129,10 @@ public final class Server {
         signals.removeAll()
         for hook in onStop { hook() }
         onStop.removeAll()
+        if let stall = stallTimer {
+            stallTimer = nil
+            uv_close(handleOf(stall)) { UnsafeMutablePointer<uv_timer_t>(OpaquePointer($0!)).deallocate() }
+        }
         for connection in connections.values { connection.finish() }
         if !connections.isEmpty { startShutdownTimer() }
     }
@@ -207,6 +227,17 @@ public final class Server {
         var limit = rlimit()
         getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
         return "cannot accept more connections: out of file descriptors (\(detail); this process may open \(limit.rlim_cur), serving \(connections.count) connections); new connections are closed at once until some close. Raise the limit (ulimit -n, or LimitNOFILE= under systemd) for more clients"
+    }
+
+    /// Closes connections whose queued output has not moved for the write timeout: their
+    /// clients stopped reading.
+    private func closeStalledConnections() {
+        let now = uv_now(loop)
+        for connection in connections.values where connection.queuedBytes > 0 {
+            guard now - connection.lastWriteProgress >= options.writeTimeoutMilliseconds else { continue }
+            logger.warning("\(connection.peer): closing: \(connection.queuedBytes) bytes of replies have waited \((now - connection.lastWriteProgress) / 1000) s without the client reading any (--write-timeout \(options.writeTimeoutMilliseconds / 1000) s)")
+            connection.close()
+        }
     }
 
     func connectionClosed(_ connection: Connection) {

@@ -45,6 +45,7 @@ func runHost(on socket: ListeningSocket, link: EngineLink?) throws {
     var serverOptions = ServerOptions()
     serverOptions.maxFrameSize = options.maxFrameSize
     serverOptions.maxOutboundBytes = options.maxOutboundBytes
+    serverOptions.writeTimeoutMilliseconds = UInt64(options.writeTimeoutSeconds * 1000)
     let host = Host(logger: logger)
     link?.recordPluginCalls()
 

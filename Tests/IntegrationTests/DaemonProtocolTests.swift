@@ -111,8 +111,8 @@ struct DaemonProtocolTests {
         }
     }
 
-    @Test func aClientThatNeverReadsIsClosedAtTheOutboundCap() throws {
-        let daemon = try DaemonProcess(arguments: ["--max-outbound", "64K"])
+    @Test func aClientThatStopsReadingIsClosedAfterTheWriteTimeout() throws {
+        let daemon = try DaemonProcess(arguments: ["--write-timeout", "1", "--no-bundled-plugins"])
         let greedy = try daemon.client()
         var bytes: [UInt8] = []
         for i in 0..<2000 {
@@ -120,14 +120,41 @@ struct DaemonProtocolTests {
                 JSONWriter.write(RPCMessage.request(id: .int(Int64(i)), method: "ping"), into: &$0)
             }
         }
-        // Keep sending without reading until the daemon gives up on this client.
+        // Keep sending without reading: the daemon stops reading this client once its replies
+        // queue up, then gives up on it when they do not move for a second.
         var closed = false
         for _ in 0..<200 where !closed {
             do { try greedy.sendRaw(bytes) } catch { closed = true }
-            if daemon.log.contains("over the limit") { closed = true }
         }
-        try daemon.waitForLog("over the limit of 65536")
+        try daemon.waitForLog("without the client reading any (--write-timeout 1 s)")
         let bystander = try daemon.client()
         #expect(try bystander.call("ping")["result"] != nil)
+    }
+
+    @Test func aClientThatReadsItsRepliesIsNeverClosedHoweverMuchItPipelines() throws {
+        // Replies far past --max-outbound, all requested at once: the daemon stops reading
+        // while they queue, and answers every one as the client reads.
+        let daemon = try DaemonProcess(arguments: ["--max-outbound", "1M", "--no-bundled-plugins"])
+        let client = try daemon.initializedClient()
+        let rows: [JSONValue] = (0..<2000).map { .object(JSONObject([("type", "Text"), ("key", .string("row-\($0)")), ("props", ["text": .string(String(repeating: "x", count: 40))])])) }
+        #expect(try client.call("mount", params: ["surface": "big", "root": ["type": "List", "children": .array(rows)]])["result"] != nil)
+        var bytes: [UInt8] = []
+        let count = 200
+        for i in 0..<count {
+            FrameEncoder.appendFrame(to: &bytes) {
+                JSONWriter.write(RPCMessage.request(id: .int(Int64(i)), method: "snapshot", params: ["surface": "big"]), into: &$0)
+            }
+        }
+        try client.sendRaw(bytes)
+        var total = 0
+        for i in 0..<count {
+            let frame = try #require(try client.receiveFrame())
+            total += frame.count
+            let answer = try JSONParser.parse(frame)
+            #expect(answer["id"] == .int(Int64(i)))
+            #expect(answer["result"]?["root"] != nil)
+        }
+        #expect(total > 20 << 20, "the replies were \(total) bytes, far more than --max-outbound")
+        #expect(!daemon.log.contains("closing"), "\(daemon.log)")
     }
 }
