@@ -32,6 +32,9 @@ final class Connection {
     private var resumeTimer: UnsafeMutablePointer<uv_timer_t>?
     /// When the queued output last shrank (or became non-empty), in loop milliseconds.
     private(set) var lastWriteProgress: UInt64 = 0
+    /// When the frame being received began, while one is incomplete (loop milliseconds): a
+    /// frame must be complete within the frame timeout, however slowly its bytes trickle in.
+    private(set) var partialFrameSince: UInt64?
 
     /// Bytes waiting to be written, in flight included.
     var queuedBytes: Int { pending.count + (inflight?.count ?? 0) }
@@ -75,7 +78,8 @@ final class Connection {
         guard !closeWhenFlushed else { return }
         isHandlingRead = true
         let highWater = server.options.outputHighWater - (inflight?.count ?? 0)
-        if let error = Self.receive(bytes, decoder: &decoder, session: session, replies: &pending, highWater: highWater) {
+        var frames = 0
+        if let error = Self.receive(bytes, decoder: &decoder, session: session, replies: &pending, highWater: highWater, frames: &frames) {
             server.logger.warning("\(peer): \(RPCError.frameSize(error).message)")
             FrameEncoder.appendFrame(to: &pending) {
                 JSONWriter.write(RPCMessage.errorResponse(id: .null, error: .frameSize(error)), into: &$0)
@@ -84,6 +88,24 @@ final class Connection {
         }
         isHandlingRead = false
         if queuedBytes >= server.options.outputHighWater && !closeWhenFlushed { pause() }
+        // Complete frames left waiting by backpressure are not late: only a partial one is.
+        if decoder.bufferedByteCount == 0 || isPaused {
+            partialFrameSince = nil
+        } else if frames > 0 || partialFrameSince == nil {
+            partialFrameSince = uv_now(server.loop)
+        }
+        flush()
+    }
+
+    /// The frame being received took longer than the frame timeout: says so and closes.
+    func frameTimedOut(seconds: Int) {
+        guard !isClosed, !closeWhenFlushed else { return }
+        let error = RPCError.frameTimeout(received: decoder.bufferedByteCount, seconds: seconds)
+        server.logger.warning("\(peer): \(error.message)")
+        FrameEncoder.appendFrame(to: &pending) {
+            JSONWriter.write(RPCMessage.errorResponse(id: .null, error: error), into: &$0)
+        }
+        finish()
         flush()
     }
 
@@ -122,13 +144,15 @@ final class Connection {
     /// error that ends the connection, if any. Static, with the state passed `inout`, so that
     /// each property is accessed (and checked for exclusivity) once per read, not per frame.
     private static func receive(
-        _ bytes: UnsafeRawBufferPointer, decoder: inout FrameDecoder, session: Session, replies: inout [UInt8], highWater: Int
+        _ bytes: UnsafeRawBufferPointer, decoder: inout FrameDecoder, session: Session, replies: inout [UInt8], highWater: Int,
+        frames: inout Int
     ) -> FrameSizeError? {
         if bytes.count > 0 { decoder.append(bytes) }
         do {
             // Frames past the high-water mark wait in the decoder until the output drains.
             while replies.count < highWater, let frame = try decoder.nextFrame() {
                 session.receive(frame: frame, replies: &replies)
+                frames += 1
             }
         } catch {
             return error

@@ -14,6 +14,8 @@ public struct DaemonOptions: Sendable, Equatable {
     /// `--write-timeout SECONDS`: a client that reads none of its queued replies for this long
     /// is disconnected.
     public var writeTimeoutSeconds = 30.0
+    /// `--frame-timeout SECONDS`: a frame must be complete this long after its first byte.
+    public var frameTimeoutSeconds = 30.0
     /// `--plugin-timeout SECONDS`: a plugin call that runs longer is a hang.
     public var pluginTimeoutSeconds = 5.0
     /// `--engine`: run as the engine of a supervising modhostd (internal).
@@ -57,6 +59,9 @@ public struct DaemonOptions: Sendable, Equatable {
                                plugin crash, no quarantine (for debuggers)
           --write-timeout S    close a client that reads none of its queued replies
                                for S seconds (default 30)
+          --frame-timeout S    a frame must arrive whole within S seconds of its
+                               first byte, else an error ends the connection
+                               (default 30)
           --plugin-timeout S   a call into plugin code that runs longer than S
                                seconds (default 5) is a hang: the engine is
                                restarted and the plugin quarantined
@@ -92,6 +97,12 @@ public struct DaemonOptions: Sendable, Equatable {
             case "--no-bundled-plugins": options.loadsBundledPlugins = false
             case "--engine": options.isEngine = true
             case "--no-supervisor": options.isSupervised = false
+            case "--frame-timeout":
+                let text = try take()
+                guard let seconds = Double(text), seconds >= 1, seconds <= 86400 else {
+                    throw UsageError(description: "--frame-timeout takes seconds from 1 to 86400, such as 30, not '\(text)'")
+                }
+                options.frameTimeoutSeconds = seconds
             case "--write-timeout":
                 let text = try take()
                 guard let seconds = Double(text), seconds >= 1, seconds <= 86400 else {

@@ -17,6 +17,8 @@ public struct ServerOptions: Sendable {
     public var outputLowWater: Int { outputHighWater / 4 }
     /// A connection with output queued and no write progress for this long is closed.
     public var writeTimeoutMilliseconds: UInt64 = 30_000
+    /// A frame must be complete this long after its first byte arrived.
+    public var frameTimeoutMilliseconds: UInt64 = 30_000
 
     public init() {}
 }
@@ -229,10 +231,16 @@ public final class Server {
         return "cannot accept more connections: out of file descriptors (\(detail); this process may open \(limit.rlim_cur), serving \(connections.count) connections); new connections are closed at once until some close. Raise the limit (ulimit -n, or LimitNOFILE= under systemd) for more clients"
     }
 
-    /// Closes connections whose queued output has not moved for the write timeout: their
-    /// clients stopped reading.
+    /// Ends connections whose frame is late (a client that sends part of a frame and stops, or
+    /// trickles it), and closes those whose queued output has not moved for the write timeout:
+    /// their clients stopped reading.
     private func closeStalledConnections() {
         let now = uv_now(loop)
+        for connection in connections.values {
+            if let since = connection.partialFrameSince, now - since >= options.frameTimeoutMilliseconds {
+                connection.frameTimedOut(seconds: Int(options.frameTimeoutMilliseconds / 1000))
+            }
+        }
         for connection in connections.values where connection.queuedBytes > 0 {
             guard now - connection.lastWriteProgress >= options.writeTimeoutMilliseconds else { continue }
             logger.warning("\(connection.peer): closing: \(connection.queuedBytes) bytes of replies have waited \((now - connection.lastWriteProgress) / 1000) s without the client reading any (--write-timeout \(options.writeTimeoutMilliseconds / 1000) s)")

@@ -82,6 +82,14 @@ extension RPCError {
             data: ["reason": "frame-size", "length": .int(Int64(error.length)), "limit": .int(Int64(error.limit))])
     }
 
+    /// The answer to a frame that was not completed in time (`--frame-timeout`).
+    public static func frameTimeout(received: Int, seconds: Int) -> RPCError {
+        RPCError(
+            code: RPCErrorCode.invalidRequest,
+            message: "Invalid request: a frame was not completed within \(seconds) s (\(received) bytes of it arrived, its header included); closing the connection",
+            data: ["reason": "frame-timeout", "received": .int(Int64(received)), "seconds": .int(Int64(seconds))])
+    }
+
     private static func placeData(path: String?, expected: String?, got: String?) -> JSONValue? {
         var data = JSONObject()
         if let path { data["path"] = .string(path) }

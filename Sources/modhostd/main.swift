@@ -46,6 +46,7 @@ func runHost(on socket: ListeningSocket, link: EngineLink?) throws {
     serverOptions.maxFrameSize = options.maxFrameSize
     serverOptions.maxOutboundBytes = options.maxOutboundBytes
     serverOptions.writeTimeoutMilliseconds = UInt64(options.writeTimeoutSeconds * 1000)
+    serverOptions.frameTimeoutMilliseconds = UInt64(options.frameTimeoutSeconds * 1000)
     let host = Host(logger: logger)
     link?.recordPluginCalls()
 

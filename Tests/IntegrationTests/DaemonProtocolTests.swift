@@ -157,4 +157,28 @@ struct DaemonProtocolTests {
         #expect(total > 20 << 20, "the replies were \(total) bytes, far more than --max-outbound")
         #expect(!daemon.log.contains("closing"), "\(daemon.log)")
     }
+
+    @Test func aFrameNotCompletedInTimeEndsItsConnectionWithAnError() throws {
+        let daemon = try DaemonProcess(arguments: ["--frame-timeout", "1", "--no-bundled-plugins"])
+        // Part of a frame, then nothing.
+        let stalled = try daemon.client()
+        try stalled.sendRaw([0, 0, 0, 100] + Array(repeating: UInt8(ascii: " "), count: 10))
+        let answer = try JSONParser.parse(try #require(try stalled.receiveFrame(timeoutMilliseconds: 5000)))
+        #expect(answer["error"]?["code"] == -32600)
+        #expect(answer["error"]?["data"]?["reason"] == "frame-timeout")
+        #expect(answer["error"]?["data"]?["received"] == 14, "the header and 10 bytes")
+        #expect(try stalled.receiveFrame(timeoutMilliseconds: 5000) == nil, "then the connection is closed")
+        // A frame trickled a byte at a time is late too, although bytes keep coming.
+        let trickle = try daemon.client()
+        try trickle.sendRaw([0, 0, 0, 40])
+        var answered: JSONValue? = nil
+        for _ in 0..<40 where answered == nil {
+            try? trickle.sendRaw([UInt8(ascii: " ")])
+            if let frame = try? trickle.receiveFrame(timeoutMilliseconds: 200) { answered = try JSONParser.parse(frame) }
+        }
+        #expect(answered?["error"]?["data"]?["reason"] == "frame-timeout", "\(answered?.jsonText ?? "no answer")")
+        try daemon.waitForLog("a frame was not completed within 1 s")
+        // Others are served meanwhile, and a client that sends whole frames is never late.
+        #expect(try daemon.client().call("ping")["result"] != nil)
+    }
 }
