@@ -2,7 +2,9 @@ import Foundation
 import ModhostServer
 import ModhostWire
 
-/// A host started by the runner (`--spawn CMD`): `CMD --socket <temporary path>`.
+/// A host started by the runner (`--spawn CMD`): `CMD --socket <temporary path>`, with an
+/// empty `XDG_DATA_HOME` and `XDG_RUNTIME_DIR` of its own, so that the user's plugins and
+/// runtime folder play no part in the result.
 public final class SpawnedHost {
     public let socketPath: String
     private let folder: String
@@ -21,6 +23,11 @@ public final class SpawnedHost {
         process.arguments = Array(words.dropFirst()) + ["--socket", socketPath]
         var environment = ProcessInfo.processInfo.environment
         for key in ["MODHOST_SOCKET", "LISTEN_PID", "LISTEN_FDS", "NOTIFY_SOCKET"] { environment[key] = nil }
+        for (key, name) in [("XDG_DATA_HOME", "data"), ("XDG_RUNTIME_DIR", "runtime")] {
+            let own = folder + "/" + name
+            mkdir(own, 0o700)
+            environment[key] = own
+        }
         process.environment = environment
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice

@@ -54,6 +54,32 @@ private func builtExecutable(_ name: String) throws -> String {
         #expect(results.first { $0.name == "fake/snapshot answer" }?.failure?.contains("result of snapshot") == true)
     }
 
+    @Test func aSpawnedHostIgnoresTheUsersOwnPluginsAndRuntimeFolder() throws {
+        // A user whose plugin folder holds a broken plugin (its failure would be a diagnostic
+        // before every `initialize` answer) still gets a clean run.
+        var template = Array("/tmp/mhc-home-XXXXXX".utf8CString)
+        let home = String(cString: template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!)! })
+        defer { try? FileManager.default.removeItem(atPath: home) }
+        let broken = home + "/.local/share/modhost/plugins/Broken"
+        try FileManager.default.createDirectory(atPath: broken, withIntermediateDirectories: true)
+        try #"{"name": "Broken", "sdkVersion": "0.0.1", "linux": {"library": "libBroken.so", "modules": ["M"]}}"#
+            .write(toFile: broken + "/plugin.json", atomically: true, encoding: .utf8)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: try builtExecutable("modhost"))
+        process.arguments = ["conformance", "--spawn", try builtExecutable("modhostd")]
+        var environment = ProcessInfo.processInfo.environment
+        environment["HOME"] = home
+        for key in ["XDG_DATA_HOME", "XDG_RUNTIME_DIR"] { environment[key] = nil }
+        process.environment = environment
+        let out = Pipe()
+        process.standardOutput = out
+        try process.run()
+        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "\(text.split(separator: "\n").filter { $0.hasPrefix("FAIL") }.prefix(5))")
+        #expect(text.hasSuffix(" 0 failed\n"), "\(text.suffix(200))")
+    }
+
     @Test func commandLineExitsNonZeroOnFailure() throws {
         let fake = try FakeHost()
         defer { fake.stop() }
