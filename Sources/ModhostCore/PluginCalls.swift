@@ -33,8 +33,8 @@ public enum PluginCalls {
         }
     }
 
-    /// Told of every call into plugin code; calls nest (a factory may be inside `OnCreate`
-    /// of nothing, a body inside an action), so `leave` returns to the enclosing one.
+    /// Told of every call into plugin code. Calls nest (a plugin's `OnCreate` may build a
+    /// modifier, a schema build runs a factory), so `leave` returns to the enclosing call.
     public protocol Recorder: AnyObject {
         func enter(plugin: String, kind: Kind, detail: String)
         func leave()

@@ -45,14 +45,9 @@ enum FileSystem {
 
     /// Entries of a folder, sorted by name, without `.` and `..`.
     static func contents(of folder: String) -> [String] {
-        guard let dir = opendir(folder) else { return [] }
-        defer { closedir(dir) }
-        var names: [String] = []
-        while let entry = readdir(dir) {
-            let name = self.name(of: entry)
-            if name != "." && name != ".." { names.append(name) }
-        }
-        return names.sorted()
+        let fd = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard fd >= 0 else { return [] }
+        return contents(ofOpenFolder: fd).sorted()
     }
 
     static func name(of entry: UnsafeMutablePointer<dirent>) -> String {

@@ -10,15 +10,12 @@ import ModifierKit
 /// looked up in this library's own symbols, so two libraries whose Swift modules and classes
 /// share names each get their own.
 final class LibraryImage {
-    /// The file it was read from.
-    let path: String
     private let handle: UnsafeMutableRawPointer
     private let symbols: [ELFImage.Symbol]
     /// Open for the daemon's life: see `SealedLibraryFile`.
     private let memoryFile: SealedLibraryFile
 
-    private init(path: String, handle: UnsafeMutableRawPointer, symbols: [ELFImage.Symbol], memoryFile: SealedLibraryFile) {
-        self.path = path
+    private init(handle: UnsafeMutableRawPointer, symbols: [ELFImage.Symbol], memoryFile: SealedLibraryFile) {
         self.handle = handle
         self.symbols = symbols
         self.memoryFile = memoryFile
@@ -56,7 +53,7 @@ final class LibraryImage {
             memoryFile.close()
             throw PluginError("cannot load \(path): \(reason); rebuild it with this toolchain and SDK")
         }
-        return LibraryImage(path: path, handle: handle, symbols: image.dynamicSymbols, memoryFile: memoryFile)
+        return LibraryImage(handle: handle, symbols: image.dynamicSymbols, memoryFile: memoryFile)
     }
 
     /// Refuses a library built against another build of ModifierKit, or carrying its own.

@@ -73,7 +73,6 @@ public final class PluginLoader {
     private struct Failure {
         var identity: [FileSystem.Identity?]
         var error: String
-        var name: String
         /// A name clash depends on other folders, so it is checked again on every scan.
         var dependsOnOtherFolders: Bool
     }
@@ -165,11 +164,14 @@ public final class PluginLoader {
         let folders = pluginFolders()
         let present = Set(folders.map(\.folder))
         lastScan = (folders.map(\.folder), host.pluginRoots.map(\.state))
+        // Read once per scan: each reads the folder's manifest.
+        var identities: [String: [FileSystem.Identity?]] = [:]
+        for (folder, _) in folders { identities[folder] = identity(of: folder) }
 
         for (folder, plugin) in loaded.sorted(by: { $0.key < $1.key }) {
             if !present.contains(folder) || !FileSystem.exists(folder + "/" + PluginManifest.fileName) {
                 unload(plugin, reason: "its folder was removed", into: &changes)
-            } else if identity(of: folder) != plugin.identity {
+            } else if identities[folder] != plugin.identity {
                 unload(plugin, reason: "its files changed", into: &changes)
             }
         }
@@ -183,7 +185,7 @@ public final class PluginLoader {
                 order.append(plugin.manifest.name)
                 continue
             }
-            let identity = identity(of: folder)
+            let identity = identities[folder] ?? []
             if let entry = quarantine[folder] {
                 if Self.identityText(identity) == entry.identity { continue }
                 quarantine[folder] = nil
@@ -219,7 +221,7 @@ public final class PluginLoader {
             } catch {
                 let repeated = failures[folder]?.error == error.error.description
                 failures[folder] = Failure(
-                    identity: identity, error: error.error.description, name: name, dependsOnOtherFolders: error.dependsOnOtherFolders)
+                    identity: identity, error: error.error.description, dependsOnOtherFolders: error.dependsOnOtherFolders)
                 if !repeated {
                     let status = PluginStatus(name: lastComponent(folder), path: folder, state: .failed, error: error.error.description)
                     changes.newFailures.append(status)
@@ -391,13 +393,17 @@ public final class PluginLoader {
     private func libraryPath(
         for manifest: PluginManifest, in folder: String, root: PluginRoot, manifestPath: String
     ) throws(Refusal) -> String {
+        if let library = library(of: manifest, in: folder, root: root) { return library }
+        throw Refusal(PluginError("\(folder)/\(manifest.library) does not exist; build the plugin and copy its library into the folder, or fix 'linux.library' in \(manifestPath)"))
+    }
+
+    /// The library the manifest names: in the plugin folder (even a link, which loading then
+    /// refuses), or for a bundled plugin built by SwiftPM, next to the daemon.
+    private func library(of manifest: PluginManifest, in folder: String, root: PluginRoot) -> String? {
         let own = folder + "/" + manifest.library
         if FileSystem.linkInfo(own) != nil { return own }
-        // Bundled plugins built by SwiftPM have their library next to the daemon.
-        if root.isBundled, let built = libraryFolders.map({ $0 + "/" + manifest.library }).first(where: FileSystem.exists) {
-            return built
-        }
-        throw Refusal(PluginError("\(own) does not exist; build the plugin and copy its library into the folder, or fix 'linux.library' in \(manifestPath)"))
+        guard root.isBundled else { return nil }
+        return libraryFolders.map { $0 + "/" + manifest.library }.first(where: FileSystem.exists)
     }
 
     /// What a change to a plugin folder is judged by: the folder, its manifest and its
@@ -408,9 +414,7 @@ public final class PluginLoader {
         if let bytes = try? FileSystem.readRegularFile(manifestPath),
             let manifest = try? PluginManifest.parse(bytes, file: manifestPath)
         {
-            let own = folder + "/" + manifest.library
-            let library = FileSystem.linkInfo(own) != nil || !root(of: folder).isBundled
-                ? own : libraryFolders.map { $0 + "/" + manifest.library }.first(where: FileSystem.exists) ?? own
+            let library = library(of: manifest, in: folder, root: root(of: folder)) ?? folder + "/" + manifest.library
             identity.append(FileSystem.linkIdentity(library))
         }
         return identity

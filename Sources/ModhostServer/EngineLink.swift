@@ -40,14 +40,11 @@ public final class EngineLink {
         loader.onStarting = { [page] name, folder, identity in
             page.publish(plugin: name, folder: folder, identity: identity, types: [])
         }
-        loadedFolders = { loader.loadedPlugins() }
     }
-
-    private var loadedFolders: () -> [(name: String, folder: String, identity: String, types: [String])] = { [] }
 
     /// Publishes the types of every loaded plugin, so that a crash report lists them.
     public func publishTypes(of loader: PluginLoader) {
-        for plugin in loadedFolders() {
+        for plugin in loader.loadedPlugins() {
             page.publish(plugin: plugin.name, folder: plugin.folder, identity: plugin.identity, types: plugin.types)
         }
     }

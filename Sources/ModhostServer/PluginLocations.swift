@@ -40,13 +40,6 @@ public enum PluginLocations {
         return String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
-    /// The folder where daemons before 0.2 kept private copies of plugin libraries
-    /// (`loaded-PID` folders), which a crash left behind.
-    public static func oldCopiesFolder(environment: [String: String]) -> String {
-        if let runtime = environment["XDG_RUNTIME_DIR"], !runtime.isEmpty { return runtime + "/modhost" }
-        return "/tmp/modhost-\(getuid())"
-    }
-
     private static func absolute(_ path: String) -> String {
         if path.hasPrefix("/") { return path }
         var buffer = [CChar](repeating: 0, count: 4096)

@@ -53,6 +53,8 @@ public final class Server {
         self.options = options
         self.loop = uv_default_loop()
         self.readBuffer = .allocate(byteCount: 256 * 1024, alignment: 16)
+        var limit = rlimit()
+        descriptorLimit = getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 ? limit.rlim_cur : rlim_t.max
         self.listener = .allocate(capacity: 1)
         uv_pipe_init(loop, listener, 0)
         let status = uv_pipe_open(listener, socket.fd)
@@ -191,6 +193,9 @@ public final class Server {
         connection.start()
     }
 
+    /// How many descriptors this process may open (read once: the daemon sets it at start).
+    private let descriptorLimit: rlim_t
+
     /// When the last warning about accepting was logged, and how many were held back since.
     private var acceptWarning: (at: Int64, suppressed: Int) = (0, 0)
 
@@ -218,17 +223,12 @@ public final class Server {
     /// spin, without telling: the daemon says so as an accepted descriptor nears the limit.
     /// It serves the connections it has and accepts again as soon as some close.
     private func checkDescriptorHeadroom(_ fd: Int32) {
-        var limit = rlimit()
-        guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0, limit.rlim_cur != rlim_t.max,
-            UInt64(fd) + 4 >= UInt64(limit.rlim_cur)
-        else { return }
+        guard descriptorLimit != rlim_t.max, UInt64(fd) + 4 >= UInt64(descriptorLimit) else { return }
         warnAboutAccepting(outOfDescriptors("descriptor \(fd) was the last but a few"))
     }
 
     private func outOfDescriptors(_ detail: String) -> String {
-        var limit = rlimit()
-        getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
-        return "cannot accept more connections: out of file descriptors (\(detail); this process may open \(limit.rlim_cur), serving \(connections.count) connections); new connections are closed at once until some close. Raise the limit (ulimit -n, or LimitNOFILE= under systemd) for more clients"
+        "cannot accept more connections: out of file descriptors (\(detail); this process may open \(descriptorLimit), serving \(connections.count) connections); new connections are closed at once until some close. Raise the limit (ulimit -n, or LimitNOFILE= under systemd) for more clients"
     }
 
     /// Ends connections whose frame is late (a client that sends part of a frame and stops, or

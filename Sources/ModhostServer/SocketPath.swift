@@ -10,10 +10,19 @@ public enum SocketPath {
     public static func resolve(flag: String?, environment: [String: String]) -> String {
         if let flag, !flag.isEmpty { return flag }
         if let env = environment["MODHOST_SOCKET"], !env.isEmpty { return env }
-        if let runtime = environment["XDG_RUNTIME_DIR"], !runtime.isEmpty {
-            return runtime + "/modhost/modhost.sock"
-        }
-        return "/tmp/modhost-\(getuid())/modhost.sock"
+        return defaultPath(environment: environment)
+    }
+
+    /// The socket used when none is chosen.
+    public static func defaultPath(environment: [String: String]) -> String {
+        defaultFolder(environment: environment) + "/modhost.sock"
+    }
+
+    /// `$XDG_RUNTIME_DIR/modhost`, else `/tmp/modhost-$UID`: the default socket's folder (where
+    /// daemons before 0.2 also kept their copies of plugin libraries).
+    public static func defaultFolder(environment: [String: String]) -> String {
+        if let runtime = environment["XDG_RUNTIME_DIR"], !runtime.isEmpty { return runtime + "/modhost" }
+        return "/tmp/modhost-\(getuid())"
     }
 
     /// Refuses paths that `sun_path` cannot hold (never truncated) and the abstract namespace

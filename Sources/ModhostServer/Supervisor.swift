@@ -52,14 +52,13 @@ public final class Supervisor {
     private var controlPartial: [UInt8] = []
     /// Set when the engine is gone and waits for its pipes to drain before it is judged.
     private var exited: (status: Int64, signal: Int32)?
-    private var openPipes = 0
+    private var openPipes: Int { (errorPipe == nil ? 0 : 1) + (controlPipe == nil ? 0 : 1) }
     /// Set when the supervisor killed the engine for a hang: what it was doing then.
     private var hang: modhost_call_snapshot?
     private var quarantine: [String: QuarantineEntry] = [:]
     private var unattributedCrashes: [Int64] = []
     private var notifiedReady = false
     private var isStopping = false
-    private var engineNumber = 0
 
     public init(
         socket: ListeningSocket, engineArguments: [String], environment: [String: String], logger: Logger,
@@ -116,7 +115,6 @@ public final class Supervisor {
         // The image this supervisor runs, even when its file was replaced since (an upgrade):
         // the engine is always the same build as the supervisor.
         let executable = "/proc/self/exe"
-        engineNumber += 1
         page.reset()
         hang = nil
         exited = nil
@@ -190,7 +188,6 @@ public final class Supervisor {
         self.process = process
         errorPipe = errors
         controlPipe = control
-        openPipes = 2
         for pipe in [errors, control] {
             uv_read_start(streamOf(pipe), { _, suggested, buffer in
                 buffer!.pointee = uv_buf_init(UnsafeMutablePointer<CChar>.allocate(capacity: suggested), UInt32(suggested))
@@ -218,6 +215,26 @@ public final class Supervisor {
         uv_close(handleOf(pipe)) { UnsafeMutablePointer<uv_pipe_t>(OpaquePointer($0!)).deallocate() }
     }
 
+    /// Closes what is left of the engine's pipes (a dead engine's, once judged).
+    private func closePipes() {
+        for pipe in [errorPipe, controlPipe].compactMap({ $0 }) {
+            uv_read_stop(streamOf(pipe))
+            closePipe(pipe)
+        }
+        errorPipe = nil
+        controlPipe = nil
+    }
+
+    /// Takes the complete lines out of `buffer`, leaving a partial one.
+    private static func takeLines(from buffer: inout [UInt8]) -> [String] {
+        var lines: [String] = []
+        while let newline = buffer.firstIndex(of: 10) {
+            lines.append(String(decoding: buffer[..<newline], as: UTF8.self))
+            buffer.removeSubrange(...newline)
+        }
+        return lines
+    }
+
     // MARK: - What the engine says
 
     private func received(_ bytes: UnsafeRawBufferPointer, on pipe: UnsafeMutablePointer<uv_pipe_t>) {
@@ -225,18 +242,11 @@ public final class Supervisor {
             // Passed through at once: the engine's log is the daemon's log.
             _ = write(2, bytes.baseAddress, bytes.count)
             errorPartial.append(contentsOf: bytes)
-            while let newline = errorPartial.firstIndex(of: 10) {
-                errorLines.append(String(decoding: errorPartial[..<newline], as: UTF8.self))
-                errorPartial.removeSubrange(...newline)
-            }
+            errorLines += Self.takeLines(from: &errorPartial)
             if errorLines.count > 64 { errorLines.removeFirst(errorLines.count - 64) }
         } else {
             controlPartial.append(contentsOf: bytes)
-            while let newline = controlPartial.firstIndex(of: 10) {
-                let line = String(decoding: controlPartial[..<newline], as: UTF8.self)
-                controlPartial.removeSubrange(...newline)
-                control(line)
-            }
+            for line in Self.takeLines(from: &controlPartial) { control(line) }
         }
     }
 
@@ -257,7 +267,6 @@ public final class Supervisor {
         uv_read_stop(streamOf(pipe))
         closePipe(pipe)
         if pipe == errorPipe { errorPipe = nil } else { controlPipe = nil }
-        openPipes -= 1
         if openPipes == 0, exited != nil { judge() }
     }
 
@@ -302,13 +311,7 @@ public final class Supervisor {
         guard let (status, signal) = exited else { return }
         exited = nil
         uv_timer_stop(drainTimer)
-        for pipe in [errorPipe, controlPipe].compactMap({ $0 }) {
-            uv_read_stop(streamOf(pipe))
-            closePipe(pipe)
-        }
-        errorPipe = nil
-        controlPipe = nil
-        openPipes = 0
+        closePipes()
         if isStopping {
             finishStopping(status: status, signal: signal)
             return
@@ -421,9 +424,8 @@ public final class Supervisor {
         for timer in [watchdog, restartTimer, drainTimer] {
             uv_close(handleOf(timer)) { UnsafeMutablePointer<uv_timer_t>(OpaquePointer($0!)).deallocate() }
         }
-        for pipe in [errorPipe, controlPipe].compactMap({ $0 }) { closePipe(pipe) }
-        errorPipe = nil
-        controlPipe = nil
+        // A stop that came while a dead engine's pipes drained.
+        closePipes()
     }
 
     // MARK: - Text

@@ -105,13 +105,12 @@ do {
     if let activated = ListeningSocket.fromSystemd(environment: environment) {
         socket = activated
     } else {
-        let isExplicit = options.socketPath != nil || !(environment["MODHOST_SOCKET"] ?? "").isEmpty
-        socket = try ListeningSocket.bind(
-            path: SocketPath.resolve(flag: options.socketPath, environment: environment), isExplicit: isExplicit)
+        let path = SocketPath.resolve(flag: options.socketPath, environment: environment)
+        socket = try ListeningSocket.bind(path: path, isExplicit: path != SocketPath.defaultPath(environment: environment))
     }
     // Older daemons kept library copies beside the default socket; a daemon serving there
     // clears what dead ones left (one on a socket elsewhere leaves that folder alone).
-    let oldCopies = PluginLocations.oldCopiesFolder(environment: environment)
+    let oldCopies = SocketPath.defaultFolder(environment: environment)
     if socket.displayPath.hasPrefix(oldCopies + "/") {
         let removed = StaleCopies.remove(in: oldCopies)
         if removed > 0 { logger.info("removed \(removed) folder(s) of library copies left by daemons that died") }
