@@ -56,6 +56,9 @@ final class DaemonProcess {
         process.arguments = ["--socket", self.socketPath] + arguments
         var env = ProcessInfo.processInfo.environment
         for key in ["MODHOST_SOCKET", "LISTEN_PID", "LISTEN_FDS", "NOTIFY_SOCKET"] { env[key] = nil }
+        // Never the user's own plugins or runtime folder: empty ones of its own unless given.
+        env["XDG_DATA_HOME"] = folder.path + "/data"
+        env["XDG_RUNTIME_DIR"] = folder.path
         for (key, value) in environment { env[key] = value }
         process.environment = env
         process.standardError = FileHandle(forWritingAtPath: logPath)

@@ -30,11 +30,11 @@ export function startDaemon(socket, { timeoutMs = 10000, args = [], env = {} } =
     throw new Error(`modhostd not found at ${MODHOSTD}; build it (swift build in ${repoRoot}) or set MODHOSTD`);
   }
   return new Promise((resolve, reject) => {
-    // Hermetic: the user's plugin folder is an empty one beside the socket.
+    // Hermetic: the user's plugin and runtime folders are empty ones beside the socket.
     const dataHome = path.join(path.dirname(socket), 'data');
     const child = spawn(MODHOSTD, ['--socket', socket, ...args], {
       stdio: ['ignore', 'ignore', 'pipe'],
-      env: { ...process.env, XDG_DATA_HOME: dataHome, ...env },
+      env: { ...process.env, XDG_DATA_HOME: dataHome, XDG_RUNTIME_DIR: path.dirname(socket), ...env },
     });
     children.add(child);
     child.once('exit', () => children.delete(child));
