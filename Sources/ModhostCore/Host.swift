@@ -42,6 +42,11 @@ public final class Host {
     public var limits = SurfaceLimits()
     /// Each session's surfaces by name: names are per connection.
     var surfaces: [ObjectIdentifier: [String: Surface]] = [:]
+    /// Nodes of each session's surfaces, for sessions holding any, and their sum: what the
+    /// node budget (`limits.maxNodes`) is spent on.
+    private(set) var nodesHeld: [ObjectIdentifier: Int] = [:]
+    /// Nodes across every surface of every connection.
+    public private(set) var totalNodes = 0
     private var appContexts: [String: AppContext] = [:]
 
     public init(configuration: HostConfiguration = HostConfiguration(), logger: Logger = .silent) {
@@ -63,6 +68,16 @@ public final class Host {
         sessions[ObjectIdentifier(session)] = nil
         // A closed connection's surfaces are unmounted.
         surfaces[ObjectIdentifier(session)] = nil
+        totalNodes -= nodesHeld.removeValue(forKey: ObjectIdentifier(session)) ?? 0
+    }
+
+    /// Sets `surface`'s node count (0 when it is unmounted), keeping the budget's books.
+    func account(_ surface: Surface, of session: Session, nodes: Int) {
+        let change = nodes - surface.nodeCount
+        surface.nodeCount = nodes
+        totalNodes += change
+        let held = (nodesHeld[ObjectIdentifier(session)] ?? 0) + change
+        nodesHeld[ObjectIdentifier(session)] = held > 0 ? held : nil
     }
 
     /// Tells every initialized front-end about plugins that just failed to load.

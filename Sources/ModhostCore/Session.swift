@@ -26,6 +26,17 @@ public final class Session {
         self.send = send
     }
 
+    /// The most bytes a batch's reply may reach: past it, the batch's remaining requests are
+    /// not run and are answered with an over-budget error. The transport sets it (the daemon
+    /// uses `--max-outbound`), so a batch never holds more than that plus one request's reply.
+    public var batchReplyLimit = 64 << 20
+    /// A batch whose requests run a slice at a time; see `continueBatch`.
+    private var batch: BatchInProgress?
+
+    /// Whether a batch is part way through: call `continueBatch` before handing over the next
+    /// frame, since replies keep the order of requests.
+    public var hasUnfinishedBatch: Bool { batch != nil }
+
     /// Handles one frame's payload and appends the framed reply, if any, to `replies`.
     /// Notifications (messages without id) are never answered, even when they fail.
     public func receive<Bytes: Collection>(frame: Bytes, replies: inout [UInt8]) where Bytes.Element == UInt8 {
@@ -36,15 +47,33 @@ public final class Session {
     }
 
     /// `receive(frame:replies:)` for the frame decoder's slices, without generic dispatch.
-    public func receive(frame: ArraySlice<UInt8>, replies: inout [UInt8]) {
-        frame.withUnsafeBytes { receive(bytes: $0, replies: &replies) }
+    public func receive(frame: ArraySlice<UInt8>, replies: inout [UInt8], yieldWhen shouldYield: () -> Bool = { false }) {
+        frame.withUnsafeBytes { receive(bytes: $0, replies: &replies, yieldWhen: shouldYield) }
     }
 
     /// `receive(frame:replies:)` for a payload in memory that is valid for the call.
-    public func receive(bytes: UnsafeRawBufferPointer, replies: inout [UInt8]) {
+    ///
+    /// A batch runs its requests one by one and asks `shouldYield` after each: when it says
+    /// yes, the batch stops there (`hasUnfinishedBatch`) and `continueBatch` runs the rest
+    /// later, so that a transport can serve other connections in between.
+    public func receive(bytes: UnsafeRawBufferPointer, replies: inout [UInt8], yieldWhen shouldYield: () -> Bool = { false }) {
+        precondition(batch == nil, "a frame was handed over before the unfinished batch was continued")
+        handlingFrame(bytes, replies: &replies) { replies in respond(to: bytes, replies: &replies, yieldWhen: shouldYield) }
+    }
+
+    /// Runs more of the unfinished batch, until it is done or `shouldYield` says to stop.
+    public func continueBatch(replies: inout [UInt8], yieldWhen shouldYield: () -> Bool = { false }) {
+        guard let frame = batch?.frame else { return }
+        frame.withUnsafeBytes { bytes in
+            handlingFrame(bytes, replies: &replies) { replies in runBatch(replies: &replies, frame: bytes, yieldWhen: shouldYield) }
+        }
+    }
+
+    /// Runs `body` as the handling of `bytes`: notifications it causes go out before its reply.
+    private func handlingFrame(_ bytes: UnsafeRawBufferPointer, replies: inout [UInt8], _ body: (inout [UInt8]) -> Void) {
         let replyStart = replies.count
         isHandlingFrame = true
-        PluginCalls.handling(bytes, of: self) { respond(to: bytes, replies: &replies) }
+        PluginCalls.handling(bytes, of: self) { body(&replies) }
         isHandlingFrame = false
         if !held.isEmpty {
             replies.insert(contentsOf: held, at: replyStart)
@@ -52,7 +81,7 @@ public final class Session {
         }
     }
 
-    private func respond(to bytes: UnsafeRawBufferPointer, replies: inout [UInt8]) {
+    private func respond(to bytes: UnsafeRawBufferPointer, replies: inout [UInt8], yieldWhen shouldYield: () -> Bool) {
         // The usual message, one valid request, is read straight from its bytes and answered
         // without building `JSONValue` objects for the message or the reply.
         if let request = RPCRequest.decode(bytes) {
@@ -66,7 +95,88 @@ public final class Session {
             write(RPCMessage.errorResponse(id: .null, error: .parseError(error.description)), to: &replies)
             return
         }
-        if let answer = handle(message) { write(answer, to: &replies) }
+        guard case let .array(elements) = message, !elements.isEmpty else {
+            if let answer = handle(message) { write(answer, to: &replies) }
+            return
+        }
+        batch = BatchInProgress(elements: elements)
+        runBatch(replies: &replies, frame: bytes, yieldWhen: shouldYield)
+    }
+
+    /// A batch being run: its requests, the next to run, and its reply so far (one frame,
+    /// `[` and the answers, whose length is filled in when it is done).
+    private struct BatchInProgress {
+        var elements: [JSONValue]
+        var next = 0
+        var reply: [UInt8] = [0, 0, 0, 0, UInt8(ascii: "[")]
+        var answers = 0
+        /// Requests refused for the reply budget, and notifications left unrun for it.
+        var refused = 0
+        var unrunNotifications = 0
+        /// The batch's frame, copied once it outlives the read that brought it (crash reports
+        /// name the request being handled from it).
+        var frame: [UInt8]?
+    }
+
+    /// Runs the current batch's requests until it is done (its reply then goes to `replies`)
+    /// or `shouldYield` says to stop.
+    private func runBatch(replies: inout [UInt8], frame: UnsafeRawBufferPointer, yieldWhen shouldYield: () -> Bool) {
+        guard var current = batch else { return }
+        batch = nil
+        while current.next < current.elements.count {
+            let element = current.elements[current.next]
+            current.next += 1
+            let answer: JSONValue?
+            if current.reply.count - 5 >= batchReplyLimit {
+                answer = refuseForBudget(element, batch: &current)
+            } else {
+                answer = handleOne(element)
+            }
+            if let answer {
+                if current.answers > 0 { current.reply.append(UInt8(ascii: ",")) }
+                JSONWriter.write(answer, into: &current.reply)
+                current.answers += 1
+            }
+            if current.next < current.elements.count && shouldYield() {
+                if current.frame == nil { current.frame = Array(frame) }
+                batch = current
+                return
+            }
+        }
+        if current.refused + current.unrunNotifications > 0 { reportRefused(current) }
+        guard current.answers > 0 else { return }
+        current.reply.append(UInt8(ascii: "]"))
+        let length = UInt32(current.reply.count - 4)
+        for index in 0..<4 { current.reply[index] = UInt8(truncatingIfNeeded: length >> (24 - 8 * index)) }
+        replies.append(contentsOf: current.reply)
+    }
+
+    /// The answer to a batch element left unrun because the batch's reply is over budget.
+    private func refuseForBudget(_ element: JSONValue, batch: inout BatchInProgress) -> JSONValue? {
+        switch RPCRequest.validate(element) {
+        case let .failure(failure):
+            return RPCMessage.errorResponse(id: failure.id, error: failure.error)
+        case let .success(request):
+            guard let id = request.id else {
+                batch.unrunNotifications += 1
+                return nil
+            }
+            batch.refused += 1
+            return RPCMessage.errorResponse(
+                id: id,
+                error: .overBudget(
+                    "not run: this batch's reply had reached \(batch.reply.count - 5) bytes, over the limit of \(batchReplyLimit) (--max-outbound); send the rest again, in smaller batches",
+                    reason: "batch-reply", limit: batchReplyLimit))
+        }
+    }
+
+    /// Says, in the log and to the front-end, how much of a batch was not run.
+    private func reportRefused(_ batch: BatchInProgress) {
+        let message = "a batch's reply passed \(batchReplyLimit) bytes (--max-outbound), so \(batch.refused) request(s) and \(batch.unrunNotifications) notification(s) of its \(batch.elements.count) were not run"
+        host.logger.warning("\(peer): \(message)")
+        if batch.unrunNotifications > 0 {
+            diagnostic("warning", code: DiagnosticCode.batchNotificationsNotRun, message: message + "; notifications get no error response, hence this diagnostic")
+        }
     }
 
     /// The response to one parsed message (a single message or a batch), or nil when none is due.

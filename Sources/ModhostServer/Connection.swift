@@ -12,6 +12,10 @@ import ModhostWire
 /// frames still buffered are left alone and the socket is not read until the queue drains
 /// below `outputLowWater`; a client that reads its replies is never closed for their size,
 /// one that stops reading is closed after `writeTimeout` without progress.
+///
+/// Fairness: a read's frames (and a batch's requests) are handled for at most
+/// `ServerOptions.sliceMilliseconds`; the rest wait for the loop's next turn, so other
+/// connections are served in between.
 /// The connection owns itself through the handle's `data` (retained at start, released in the
 /// close callback and only there).
 final class Connection {
@@ -27,8 +31,16 @@ final class Connection {
     private var isHandlingRead = false
     private var closeWhenFlushed = false
     private var isClosed = false
-    /// Reading stopped until the queued output drains.
+    /// Reading stopped until the queued output drains, or for a turn of the loop when a slice
+    /// of work ran out.
     private var isPaused = false
+    /// Reading stopped while the server holds too many bytes of unfinished frames.
+    private(set) var waitsForBufferBudget = false
+    private var isReading = false
+    /// Bytes of this connection's unfinished frames the server counts against its budget.
+    var accountedBufferedBytes = 0
+    /// Orders connections by when their buffered bytes began (the server's counter).
+    var bufferedSerial: UInt64 = 0
     private var resumeTimer: UnsafeMutablePointer<uv_timer_t>?
     /// When the queued output last shrank (or became non-empty), in loop milliseconds.
     private(set) var lastWriteProgress: UInt64 = 0
@@ -46,10 +58,19 @@ final class Connection {
         self.decoder = FrameDecoder(maxFrameSize: server.options.maxFrameSize)
         pipe.pointee.data = Unmanaged.passRetained(self).toOpaque()
         session = server.host.openSession(peer: peer, pid: pid) { [unowned self] bytes in self.enqueue(bytes) }
+        session.batchReplyLimit = server.options.maxOutboundBytes
     }
 
     func start() {
-        startReading()
+        updateReading()
+    }
+
+    /// Reads while nothing holds reading back.
+    private func updateReading() {
+        let wanted = !isClosed && !closeWhenFlushed && !isPaused && !waitsForBufferBudget
+        guard wanted != isReading else { return }
+        isReading = wanted
+        if wanted { startReading() } else { uv_read_stop(streamOf(pipe)) }
     }
 
     private func startReading() {
@@ -77,9 +98,12 @@ final class Connection {
     private func didRead(_ bytes: UnsafeRawBufferPointer) {
         guard !closeWhenFlushed else { return }
         isHandlingRead = true
+        if bytes.count > 0 { decoder.append(bytes) }
         let highWater = server.options.outputHighWater - (inflight?.count ?? 0)
+        let slice = Slice(milliseconds: server.options.sliceMilliseconds)
         var frames = 0
-        if let error = Self.receive(bytes, decoder: &decoder, session: session, replies: &pending, highWater: highWater, frames: &frames) {
+        if session.hasUnfinishedBatch { session.continueBatch(replies: &pending, yieldWhen: slice.isOver) }
+        if let error = Self.receive(decoder: &decoder, session: session, replies: &pending, highWater: highWater, slice: slice, frames: &frames) {
             server.logger.warning("\(peer): \(RPCError.frameSize(error).message)")
             FrameEncoder.appendFrame(to: &pending) {
                 JSONWriter.write(RPCMessage.errorResponse(id: .null, error: .frameSize(error)), into: &$0)
@@ -87,14 +111,37 @@ final class Connection {
             finish()
         }
         isHandlingRead = false
-        if queuedBytes >= server.options.outputHighWater && !closeWhenFlushed { pause() }
+        if !closeWhenFlushed {
+            // Out of time with work left (a batch part way, frames buffered): the rest waits
+            // for the next turn. Out of room: it waits for the output to drain.
+            let workLeft = session.hasUnfinishedBatch || (slice.isOver() && decoder.bufferedByteCount > 0)
+            if workLeft || queuedBytes >= server.options.outputHighWater { pause() }
+        }
         // Complete frames left waiting by backpressure are not late: only a partial one is.
-        if decoder.bufferedByteCount == 0 || isPaused {
+        if decoder.bufferedByteCount == 0 || isPaused || waitsForBufferBudget {
             partialFrameSince = nil
         } else if frames > 0 || partialFrameSince == nil {
             partialFrameSince = uv_now(server.loop)
         }
+        server.buffered(decoder.bufferedByteCount, by: self)
         flush()
+    }
+
+    /// The time a read may spend on its frames before the rest waits for the loop's next
+    /// turn. Read from the coarse clock: the check comes after every frame, and a
+    /// millisecond's precision is plenty.
+    private struct Slice {
+        let end: Int
+
+        init(milliseconds: Int) { end = Self.now() + milliseconds }
+
+        func isOver() -> Bool { Self.now() >= end }
+
+        private static func now() -> Int {
+            var time = timespec()
+            clock_gettime(CLOCK_MONOTONIC_COARSE, &time)
+            return time.tv_sec * 1000 + time.tv_nsec / 1_000_000
+        }
     }
 
     /// The frame being received took longer than the frame timeout: says so and closes.
@@ -113,7 +160,17 @@ final class Connection {
     private func pause() {
         guard !isPaused else { return }
         isPaused = true
-        uv_read_stop(streamOf(pipe))
+        updateReading()
+    }
+
+    /// Stops reading while the server holds too many bytes of unfinished frames, or reads
+    /// again once it may.
+    func setWaitsForBufferBudget(_ waits: Bool) {
+        guard waits != waitsForBufferBudget, !isClosed else { return }
+        waitsForBufferBudget = waits
+        // The frame's clock restarts when it may make progress again: the wait is the daemon's.
+        partialFrameSince = waits || decoder.bufferedByteCount == 0 ? nil : uv_now(server.loop)
+        updateReading()
     }
 
     /// Resumes on the loop's next turn rather than from inside a write: a long pipeline then
@@ -132,27 +189,27 @@ final class Connection {
         }, 0, 0)
     }
 
-    /// The output drained: handles the frames left buffered, then reads again unless that
-    /// filled the queue once more.
+    /// The output drained, or the loop turned: handles the work left (a batch, buffered
+    /// frames), then reads again unless that filled the queue or the slice once more.
     private func resume() {
         isPaused = false
         didRead(UnsafeRawBufferPointer(start: nil, count: 0))
-        if !isPaused && !isClosed && !closeWhenFlushed { startReading() }
+        updateReading()
     }
 
-    /// Feeds one read to the decoder and the session's replies to `replies`; the frame size
-    /// error that ends the connection, if any. Static, with the state passed `inout`, so that
-    /// each property is accessed (and checked for exclusivity) once per read, not per frame.
+    /// Hands the decoder's whole frames to the session, replies to `replies`, while there is
+    /// room and time; the frame size error that ends the connection, if any. Static, with the
+    /// state passed `inout`, so that each property is accessed (and checked for exclusivity)
+    /// once per read, not per frame.
     private static func receive(
-        _ bytes: UnsafeRawBufferPointer, decoder: inout FrameDecoder, session: Session, replies: inout [UInt8], highWater: Int,
-        frames: inout Int
+        decoder: inout FrameDecoder, session: Session, replies: inout [UInt8], highWater: Int, slice: Slice, frames: inout Int
     ) -> FrameSizeError? {
-        if bytes.count > 0 { decoder.append(bytes) }
         do {
-            // Frames past the high-water mark wait in the decoder until the output drains.
-            while replies.count < highWater, let frame = try decoder.nextFrame() {
-                session.receive(frame: frame, replies: &replies)
+            // Frames past the high-water mark, or the slice, wait in the decoder.
+            while replies.count < highWater, !session.hasUnfinishedBatch, let frame = try decoder.nextFrame() {
+                session.receive(frame: frame, replies: &replies, yieldWhen: slice.isOver)
                 frames += 1
+                if slice.isOver() { break }
             }
         } catch {
             return error
@@ -173,9 +230,15 @@ final class Connection {
         close()
     }
 
-    /// Queues bytes the host pushes on its own (notifications).
+    /// Queues bytes the host pushes on its own (notifications). Replies are bounded by
+    /// backpressure; pushed messages are not, so they are what `--max-outbound` caps.
     private func enqueue(_ bytes: [UInt8]) {
         guard !isClosed else { return }
+        if queuedBytes + bytes.count > server.options.maxOutboundBytes {
+            server.logger.warning("\(peer): closing: \(queuedBytes + bytes.count) bytes queued for writing is over the limit of \(server.options.maxOutboundBytes) (--max-outbound); the client is not reading its notifications")
+            close()
+            return
+        }
         if queuedBytes == 0 { lastWriteProgress = uv_now(server.loop) }
         pending.append(contentsOf: bytes)
         if !isHandlingRead { flush() }
@@ -185,27 +248,26 @@ final class Connection {
     func finish() {
         guard !isClosed else { return }
         closeWhenFlushed = true
-        uv_read_stop(streamOf(pipe))
+        updateReading()
         if pending.isEmpty && inflight == nil { close() }
     }
 
+    /// Writes what is queued, if no write is in flight; closes a finished connection once all
+    /// is written; resumes a paused one once its queue is low.
     private func flush() {
         guard !isClosed else { return }
-        let queued = queuedBytes
-        if queued > server.options.maxOutboundBytes {
-            server.logger.warning("\(peer): closing: \(queued) bytes queued for writing is over the limit of \(server.options.maxOutboundBytes) (--max-outbound); the client is not reading its replies")
-            close()
-            return
+        if inflight == nil && !pending.isEmpty {
+            writePending()
+            if isClosed { return }
         }
-        if isPaused && queued < server.options.outputLowWater {
+        if closeWhenFlushed {
+            if pending.isEmpty && inflight == nil { close() }
+        } else if isPaused && queuedBytes < server.options.outputLowWater {
             resumeSoon()
-            return
         }
-        guard inflight == nil else { return }
-        guard !pending.isEmpty else {
-            if closeWhenFlushed { close() }
-            return
-        }
+    }
+
+    private func writePending() {
         // Try a direct write first: when the socket has room (the usual case) the reply goes
         // out now without a write request or an extra epoll_ctl.
         let written = pending.withUnsafeMutableBytes { raw -> Int32 in
@@ -221,11 +283,6 @@ final class Connection {
         if sent > 0 { lastWriteProgress = uv_now(server.loop) }
         if sent == pending.count {
             pending.removeAll(keepingCapacity: pending.capacity <= 1 << 20)
-            if closeWhenFlushed {
-                close()
-            } else if isPaused {
-                resumeSoon()
-            }
             return
         }
         let rest = UnsafeMutableRawBufferPointer.allocate(byteCount: pending.count - sent, alignment: 1)
@@ -265,8 +322,10 @@ final class Connection {
     func close() {
         guard !isClosed else { return }
         isClosed = true
+        isReading = false
         pending = []
         session.close()
+        server.buffered(0, by: self)
         if let timer = resumeTimer {
             resumeTimer = nil
             uv_close(handleOf(timer)) { UnsafeMutablePointer<uv_timer_t>(OpaquePointer($0!)).deallocate() }

@@ -5,6 +5,10 @@ public struct DaemonOptions: Sendable, Equatable {
     public var socketPath: String?
     public var maxFrameSize = 16 * 1024 * 1024
     public var maxOutboundBytes = 64 * 1024 * 1024
+    /// `--max-buffered BYTES`: bytes of unfinished frames held across all connections.
+    public var maxBufferedBytes = 256 * 1024 * 1024
+    /// `--max-nodes N`: nodes across all surfaces of all connections.
+    public var maxNodes = 1_000_000
     public var logLevel: LogLevel = .info
     /// Extra plugin folders (`--plugins`, repeatable), loaded before the user folder and the
     /// bundled plugins.
@@ -46,10 +50,18 @@ public struct DaemonOptions: Sendable, Equatable {
                                $XDG_RUNTIME_DIR/modhost/modhost.sock, else
                                /tmp/modhost-$UID/modhost.sock)
           --max-frame BYTES    largest frame accepted (default 16M; suffixes K, M)
-          --max-outbound BYTES output queued for a client before it is closed
-                               (default 64M; suffixes K, M); reading a client
-                               stops while 1M of its replies wait, so only one
-                               frame's replies and pushed events can pass it
+          --max-outbound BYTES output a client may have queued (default 64M;
+                               suffixes K, M): reading a client stops while 1M of
+                               its replies wait; a batch whose reply passes it
+                               runs no more requests (they get error -32001);
+                               pushed events past it close a client not reading
+          --max-buffered BYTES bytes of unfinished frames held across all clients
+                               (default 256M; suffixes K, M); past it, clients in
+                               the middle of a frame wait, but the one whose
+                               frame began first
+          --max-nodes N        nodes across all surfaces of all clients (default
+                               1000000); a client may grow to an equal share of
+                               it among the clients holding nodes
           --plugins DIR        also load plugins from DIR (a folder of plugin
                                folders, or one plugin folder); repeatable. Searched
                                before $XDG_DATA_HOME/modhost/plugins and the bundled
@@ -117,6 +129,13 @@ public struct DaemonOptions: Sendable, Equatable {
                 options.pluginTimeoutSeconds = seconds
             case "--max-frame": options.maxFrameSize = try byteCount(try take(), flag: argument, max: Int(UInt32.max))
             case "--max-outbound": options.maxOutboundBytes = try byteCount(try take(), flag: argument, max: Int.max / 2)
+            case "--max-buffered": options.maxBufferedBytes = try byteCount(try take(), flag: argument, max: Int.max / 2)
+            case "--max-nodes":
+                let text = try take()
+                guard let count = Int(text), count >= 1, count <= 1_000_000_000 else {
+                    throw UsageError(description: "--max-nodes takes a count from 1 to 1000000000, such as 1000000, not '\(text)'")
+                }
+                options.maxNodes = count
             case "--log-level":
                 let name = try take()
                 guard let level = LogLevel(name: name) else {

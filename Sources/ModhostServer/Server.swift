@@ -19,6 +19,12 @@ public struct ServerOptions: Sendable {
     public var writeTimeoutMilliseconds: UInt64 = 30_000
     /// A frame must be complete this long after its first byte arrived.
     public var frameTimeoutMilliseconds: UInt64 = 30_000
+    /// Bytes of unfinished frames held across all connections, past which connections in
+    /// the middle of a frame stop being read, but the one whose frame began first.
+    public var maxBufferedBytes = 256 * 1024 * 1024
+    /// How long one connection's frames (or one batch's requests) are handled before the
+    /// loop serves the others; the rest waits for the next turn.
+    public var sliceMilliseconds = 10
 
     public init() {}
 }
@@ -246,6 +252,41 @@ public final class Server {
             logger.warning("\(connection.peer): closing: \(connection.queuedBytes) bytes of replies have waited \((now - connection.lastWriteProgress) / 1000) s without the client reading any (--write-timeout \(options.writeTimeoutMilliseconds / 1000) s)")
             connection.close()
         }
+    }
+
+    /// Bytes of unfinished frames held across all connections (`maxBufferedBytes`).
+    private(set) var bufferedBytes = 0
+    private var nextBufferedSerial: UInt64 = 1
+    /// Whether the server is over its buffer budget (for one log line per episode).
+    private var isOverBufferBudget = false
+
+    /// `connection` now holds `bytes` of frames it has not handled: keeps the books and, past
+    /// the budget, stops reading the connections in the middle of a frame except the one
+    /// whose frame began first (it can always finish, and free its bytes); under it again,
+    /// reads them all.
+    func buffered(_ bytes: Int, by connection: Connection) {
+        let before = connection.accountedBufferedBytes
+        guard bytes != before || isOverBufferBudget else { return }
+        if before == 0 && bytes > 0 {
+            connection.bufferedSerial = nextBufferedSerial
+            nextBufferedSerial += 1
+        }
+        connection.accountedBufferedBytes = bytes
+        bufferedBytes += bytes - before
+        if bufferedBytes <= options.maxBufferedBytes {
+            guard isOverBufferBudget else { return }
+            isOverBufferBudget = false
+            logger.info("unfinished frames hold \(bufferedBytes) bytes, under --max-buffered \(options.maxBufferedBytes) again; reading every connection")
+            for other in connections.values { other.setWaitsForBufferBudget(false) }
+            return
+        }
+        let holders = connections.values.filter { $0.accountedBufferedBytes > 0 }
+        let first = holders.min { $0.bufferedSerial < $1.bufferedSerial }
+        if !isOverBufferBudget {
+            isOverBufferBudget = true
+            logger.warning("unfinished frames of \(holders.count) connection(s) hold \(bufferedBytes) bytes, over --max-buffered \(options.maxBufferedBytes); those in the middle of a frame wait, but \(first?.peer ?? "none"), whose frame began first")
+        }
+        for holder in holders { holder.setWaitsForBufferBudget(holder !== first) }
     }
 
     func connectionClosed(_ connection: Connection) {

@@ -7,6 +7,9 @@ public enum RPCErrorCode {
     public static let internalError: Int64 = -32603
     /// A request other than `initialize` or `ping` before `initialize`.
     public static let notInitialized: Int64 = -32002
+    /// A request the host did not run because a shared budget is spent (nodes across
+    /// surfaces, the reply bytes of a batch); the same request may succeed later.
+    public static let overBudget: Int64 = -32001
 }
 
 /// An error as the wire carries it: a code, a message a person can act on, and `data` that
@@ -69,6 +72,18 @@ extension RPCError {
             code: RPCErrorCode.notInitialized,
             message: "Not initialized: send 'initialize' before '\(method)'",
             data: ["method": .string(method)])
+    }
+
+    /// A request refused for a budget rather than for its params: `reason` says which
+    /// (`node-share`, `node-budget`, `batch-reply`), `limit` its size; `extra` adds the figures
+    /// that explain it, and `path` the place in the params where it ran out, if any.
+    public static func overBudget(_ detail: String, reason: String, limit: Int, path: String? = nil, extra: JSONObject = JSONObject()) -> RPCError {
+        var data = JSONObject()
+        data["reason"] = .string(reason)
+        data["limit"] = .int(Int64(limit))
+        if let path { data["path"] = .string(path) }
+        for (key, value) in extra { data[key] = value }
+        return RPCError(code: RPCErrorCode.overBudget, message: "Over budget: \(detail)", data: .object(data))
     }
 
     /// The answer to a frame header whose length is 0 or over the limit.

@@ -45,9 +45,11 @@ func runHost(on socket: ListeningSocket, link: EngineLink?) throws {
     var serverOptions = ServerOptions()
     serverOptions.maxFrameSize = options.maxFrameSize
     serverOptions.maxOutboundBytes = options.maxOutboundBytes
+    serverOptions.maxBufferedBytes = options.maxBufferedBytes
     serverOptions.writeTimeoutMilliseconds = UInt64(options.writeTimeoutSeconds * 1000)
     serverOptions.frameTimeoutMilliseconds = UInt64(options.frameTimeoutSeconds * 1000)
     let host = Host(logger: logger)
+    host.limits.maxNodes = options.maxNodes
     link?.recordPluginCalls()
 
     // Plugins load, and their OnCreate hooks run, before the first connection is accepted.

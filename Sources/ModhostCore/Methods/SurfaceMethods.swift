@@ -9,7 +9,8 @@ enum SurfaceMethods {
         registry.register("unmount", MethodHandler { context throws(RPCError) in
             let params = try context.params.object()
             let name = try params.require("surface", at: "", as: .string)
-            _ = try surface(name, of: context)
+            let found = try surface(name, of: context)
+            context.host.account(found, of: context.session, nodes: 0)
             context.host.surfaces[ObjectIdentifier(context.session)]?[name] = nil
             return .object(JSONObject())
         })
@@ -47,11 +48,12 @@ enum SurfaceMethods {
         guard owned.count < limits.maxSurfacesPerConnection else {
             throw .invalidParams("a connection mounts at most \(limits.maxSurfacesPerConnection) surfaces", path: "surface", expected: "at most \(limits.maxSurfacesPerConnection) surfaces")
         }
-        var reconciler = Reconciler(host: context.host, surface: name)
-        let built = try reconciler.build(root: try rootParam(params), reusing: nil)
+        var reconciler = Reconciler(host: context.host, session: context.session, surface: name, replacing: 0)
+        let built = try logged(context) { () throws(RPCError) in try reconciler.build(root: try rootParam(params), reusing: nil) }
         let surface = Surface(name: name, root: built.root)
         surface.commit(built, session: context.session)
         context.host.surfaces[ObjectIdentifier(context.session), default: [:]][name] = surface
+        context.host.account(surface, of: context.session, nodes: reconciler.builtNodeCount)
         surface.diagnose(reconciler.fresh, session: context.session)
         return ["surface": .string(name)]
     }
@@ -59,11 +61,23 @@ enum SurfaceMethods {
     private static func update(_ context: MethodContext) throws(RPCError) -> JSONValue {
         let params = try context.params.object()
         let existing = try surface(try params.require("surface", at: "", as: .string), of: context)
-        var reconciler = Reconciler(host: context.host, surface: existing.name)
-        let built = try reconciler.build(root: try rootParam(params), reusing: existing.root)
+        var reconciler = Reconciler(host: context.host, session: context.session, surface: existing.name, replacing: existing.nodeCount)
+        let built = try logged(context) { () throws(RPCError) in try reconciler.build(root: try rootParam(params), reusing: existing.root) }
         existing.commit(built, session: context.session)
+        context.host.account(existing, of: context.session, nodes: reconciler.builtNodeCount)
         existing.diagnose(reconciler.fresh, session: context.session)
         return reconciler.counts.json
+    }
+
+    /// Runs `build`, logging a refusal for the node budget: the daemon's owner should learn
+    /// that the budget, not a front-end's mistake, turned a request down.
+    private static func logged<T>(_ context: MethodContext, _ build: () throws(RPCError) -> T) throws(RPCError) -> T {
+        do {
+            return try build()
+        } catch {
+            if error.code == RPCErrorCode.overBudget { context.host.logger.warning("\(context.session.peer): \(error.message)") }
+            throw error
+        }
     }
 
     /// The `root` param, required.

@@ -17,6 +17,9 @@ public enum DiagnosticCode {
     public static let modifierTypeRemoved = "modifier-type-removed"
     /// A plugin that crashed or hung the host and is quarantined.
     public static let pluginCrashed = "plugin-crashed"
+    /// Notifications in a batch left unrun because the batch's reply passed its budget
+    /// (requests get an over-budget error response instead).
+    public static let batchNotificationsNotRun = "batch-notifications-not-run"
 }
 
 extension Session {

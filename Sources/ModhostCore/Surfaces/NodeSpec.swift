@@ -52,7 +52,7 @@ struct NodeSpec {
     /// is 1); its children are checked as they are built. `count` tallies nodes against the
     /// limit. Keys used twice are caught by `Reconciler`, which indexes them.
     static func check(
-        _ value: JSONValue, at indexPath: String, depth: Int, limits: SurfaceLimits, count: inout Int
+        _ value: JSONValue, at indexPath: String, depth: Int, limits: SurfaceLimits, count: inout NodeBudget
     ) throws(RPCError) -> NodeSpec {
         guard case let .object(object) = value else {
             let path = paramsPath(ofNode: indexPath)
@@ -62,10 +62,8 @@ struct NodeSpec {
             let path = paramsPath(ofNode: indexPath)
             throw .invalidParams("the tree is deeper than \(limits.maxDepth) levels at '\(path)'", path: path, expected: "at most \(limits.maxDepth) levels")
         }
-        count += 1
-        guard count <= limits.maxNodesPerSurface else {
-            throw .invalidParams("a surface holds at most \(limits.maxNodesPerSurface) nodes", path: paramsPath(ofNode: indexPath), expected: "at most \(limits.maxNodesPerSurface) nodes")
-        }
+        count.count += 1
+        guard count.count <= count.limit else { throw count.exceeded(at: paramsPath(ofNode: indexPath)) }
         let typeName = try object.require("type", at: paramsPath(ofNode: indexPath), as: .string)
         guard let kind = ViewKind(name: typeName) else {
             let path = paramsPath(ofNode: indexPath)

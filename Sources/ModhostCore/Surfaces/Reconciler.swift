@@ -35,18 +35,23 @@ struct Reconciler {
     /// caught, so each key is hashed once.
     private var nodesByKey: [String: NodeState] = [:]
     /// Nodes checked so far, against the limit.
-    private var nodeCount = 0
+    private var nodeCount: NodeBudget
     /// The registry entry and plugin context of the type built last: rows of a large tree
     /// mostly repeat one type, and both lookups take a lock or hash a string.
     private var lastEntry: (entry: ViewModifierRegistry.Entry, appContext: AppContext)?
     /// The params shapes of this pass, so that rows of one shape convert without hashing.
     private var shapes = ValueBridge.Shapes()
 
-    /// A reconciler for the surface named `surface`.
-    init(host: Host, surface: String) {
+    /// A reconciler for the surface named `surface` of `session`, whose tree now has
+    /// `replacing` nodes (0 for a new surface).
+    init(host: Host, session: Session, surface: String, replacing: Int) {
         self.host = host
         self.attachment = Attachment(surface: surface)
+        self.nodeCount = NodeBudget(host: host, session: session, replacing: replacing)
     }
+
+    /// Nodes in the tree built last.
+    var builtNodeCount: Int { nodeCount.count }
 
     /// Checks and builds the tree under `root` (the `root` param), reusing what it can of
     /// `old`. Each node is checked just before it is built, so the tree is read once; a bad
@@ -55,7 +60,7 @@ struct Reconciler {
     /// Ids, list-row flags and the places of new modifiers are set as the tree is built,
     /// while each node is at hand, so committing it needs no second walk.
     mutating func build(root: JSONValue, reusing old: NodeState?) throws(RPCError) -> Built {
-        nodeCount = 0
+        nodeCount.count = 0
         nodesByKey = [:]
         moves = []
         let spec = try NodeSpec.check(root, at: "0", depth: 1, limits: host.limits, count: &nodeCount)

@@ -45,6 +45,10 @@ public enum ViewKind: String, CaseIterable, Sendable {
 public struct SurfaceLimits: Sendable {
     public var maxDepth = 64
     public var maxNodesPerSurface = 100_000
+    /// Nodes across every surface of every connection (`--max-nodes`). A connection grows
+    /// only up to its fair share of it: the budget divided by the connections holding nodes,
+    /// itself included (see `NodeBudget`).
+    public var maxNodes = 1_000_000
     public var maxSurfacesPerConnection = 64
     public var maxModifiersPerNode = 16
     public var maxSurfaceNameLength = 128
