@@ -64,6 +64,23 @@ public final class BlockingClient {
         }
     }
 
+    /// Writes as much of `bytes` as the socket takes now, without waiting; the count written.
+    public func sendWithoutWaiting(_ bytes: ArraySlice<UInt8>) throws(ClientError) -> Int {
+        let n = bytes.withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL) | Int32(MSG_DONTWAIT)) }
+        if n < 0 {
+            if errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR { return 0 }
+            throw .io("write failed: \(errnoText())")
+        }
+        return n
+    }
+
+    /// Whether a frame, or bytes of one, wait to be read (within `timeoutMilliseconds`).
+    public func hasInput(timeoutMilliseconds: Int32 = 0) -> Bool {
+        if decoder.bufferedByteCount > 0 { return true }
+        var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        return poll(&poller, 1, timeoutMilliseconds) > 0
+    }
+
     public func send(_ message: JSONValue) throws(ClientError) {
         var bytes: [UInt8] = []
         FrameEncoder.appendFrame(to: &bytes) { JSONWriter.write(message, into: &$0) }

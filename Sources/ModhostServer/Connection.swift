@@ -41,7 +41,9 @@ final class Connection {
     var accountedBufferedBytes = 0
     /// Orders connections by when their buffered bytes began (the server's counter).
     var bufferedSerial: UInt64 = 0
-    private var resumeTimer: UnsafeMutablePointer<uv_timer_t>?
+    /// Runs `resume` on the loop's next turn. An idle handle, not a 0 ms timer: libuv runs a
+    /// timer restarted from its own callback again in the same turn, before any I/O.
+    private var resumeHandle: UnsafeMutablePointer<uv_idle_t>?
     /// When the queued output last shrank (or became non-empty), in loop milliseconds.
     private(set) var lastWriteProgress: UInt64 = 0
     /// When the frame being received began, while one is incomplete (loop milliseconds): a
@@ -173,20 +175,21 @@ final class Connection {
         updateReading()
     }
 
-    /// Resumes on the loop's next turn rather than from inside a write: a long pipeline then
-    /// drains turn by turn instead of in ever deeper calls.
+    /// Resumes on the loop's next turn, after other connections' I/O, rather than from inside
+    /// a write: a long pipeline or batch then goes on turn by turn, with others served between.
     private func resumeSoon() {
         guard !isClosed else { return }
-        if resumeTimer == nil {
-            let timer = UnsafeMutablePointer<uv_timer_t>.allocate(capacity: 1)
-            uv_timer_init(server.loop, timer)
-            timer.pointee.data = Unmanaged.passUnretained(self).toOpaque()
-            resumeTimer = timer
+        if resumeHandle == nil {
+            let handle = UnsafeMutablePointer<uv_idle_t>.allocate(capacity: 1)
+            uv_idle_init(server.loop, handle)
+            handle.pointee.data = Unmanaged.passUnretained(self).toOpaque()
+            resumeHandle = handle
         }
-        uv_timer_start(resumeTimer, { timer in
-            let connection = Unmanaged<Connection>.fromOpaque(timer!.pointee.data).takeUnretainedValue()
+        uv_idle_start(resumeHandle) { handle in
+            uv_idle_stop(handle)
+            let connection = Unmanaged<Connection>.fromOpaque(handle!.pointee.data).takeUnretainedValue()
             if connection.isPaused && !connection.isClosed { connection.resume() }
-        }, 0, 0)
+        }
     }
 
     /// The output drained, or the loop turned: handles the work left (a batch, buffered
@@ -326,9 +329,9 @@ final class Connection {
         pending = []
         session.close()
         server.buffered(0, by: self)
-        if let timer = resumeTimer {
-            resumeTimer = nil
-            uv_close(handleOf(timer)) { UnsafeMutablePointer<uv_timer_t>(OpaquePointer($0!)).deallocate() }
+        if let handle = resumeHandle {
+            resumeHandle = nil
+            uv_close(handleOf(handle)) { UnsafeMutablePointer<uv_idle_t>(OpaquePointer($0!)).deallocate() }
         }
         uv_close(handleOf(pipe)) { handle in
             let connection = Unmanaged<Connection>.fromOpaque(handle!.pointee.data).takeRetainedValue()
