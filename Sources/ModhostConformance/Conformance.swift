@@ -10,8 +10,8 @@ public final class SpawnedHost {
     private let folder: String
     private let process = Process()
 
-    public init(command: String, seconds: Double = 30) throws(ConformanceError) {
-        let words = command.split(separator: " ").map(String.init)
+    public init(command: String, arguments: [String] = [], seconds: Double = 30) throws(ConformanceError) {
+        let words = command.split(separator: " ").map(String.init) + arguments
         guard let executable = words.first else { throw ConformanceError("--spawn needs a command") }
         var template = Array("/tmp/mhc-XXXXXX".utf8CString)
         guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
@@ -84,26 +84,50 @@ public enum Conformance {
         }
     }
 
-    /// Runs the vectors, printing through `output` one line per vector and the closing
-    /// `N passed, N failed` line; returns the results.
+    /// Runs the vectors, printing through `output` one line per vector, a line counting the
+    /// skipped ones if any, and the closing `N passed, N failed` line; returns the results.
+    ///
+    /// Vectors that need host options (`Vector.hostArguments`) run, after the others, on a
+    /// host started with them for each set of options, when the runner starts hosts
+    /// (`--spawn`); against a host given by `--socket` they are skipped.
     public static func run(_ options: Options, output: (String) -> Void) throws(ConformanceError) -> [VectorResult] {
         let schemas = try SchemaRegistry(folder: options.schemasFolder)
         var vectors = try Vector.load(folder: options.vectorsFolder)
         if let filter = options.filter { vectors = vectors.filter { $0.fullName.contains(filter) } }
-        var host: SpawnedHost? = nil
-        let socketPath: String
-        if let command = options.spawn {
-            host = try SpawnedHost(command: command)
-            socketPath = host!.socketPath
-        } else if let path = options.socketPath {
-            socketPath = path
-        } else {
-            throw ConformanceError("give --socket PATH or --spawn CMD")
+        guard options.spawn != nil || options.socketPath != nil else { throw ConformanceError("give --socket PATH or --spawn CMD") }
+        var groups: [(arguments: [String], vectors: [Vector])] = []
+        for vector in vectors {
+            if let index = groups.firstIndex(where: { $0.arguments == vector.hostArguments }) {
+                groups[index].vectors.append(vector)
+            } else {
+                groups.append((vector.hostArguments, [vector]))
+            }
         }
-        defer { host?.stop() }
-        let results = ConformanceRunner(socketPath: socketPath, schemas: schemas).run(vectors) { output($0.line) }
-        let failed = results.filter { !$0.passed }.count
-        output("\(results.count - failed) passed, \(failed) failed")
+        groups.sort { $0.arguments.isEmpty && !$1.arguments.isEmpty }
+        var results: [VectorResult] = []
+        for group in groups {
+            let socketPath: String
+            var host: SpawnedHost? = nil
+            if let command = options.spawn {
+                host = try SpawnedHost(command: command, arguments: group.arguments)
+                socketPath = host!.socketPath
+            } else if group.arguments.isEmpty, let path = options.socketPath {
+                socketPath = path
+            } else {
+                for vector in group.vectors {
+                    let result = VectorResult(name: vector.fullName, skipped: "needs a host started with \(group.arguments.joined(separator: " ")); run with --spawn")
+                    output(result.line)
+                    results.append(result)
+                }
+                continue
+            }
+            results += ConformanceRunner(socketPath: socketPath, schemas: schemas).run(group.vectors) { output($0.line) }
+            host?.stop()
+        }
+        let failed = results.filter { $0.failure != nil }.count
+        let skipped = results.filter { $0.skipped != nil }.count
+        if skipped > 0 { output("\(skipped) skipped") }
+        output("\(results.count - failed - skipped) passed, \(failed) failed")
         return results
     }
 }

@@ -5,12 +5,24 @@ import ModhostWire
 /// The outcome of one vector.
 public struct VectorResult: Sendable {
     public var name: String
-    /// nil when the vector passed.
+    /// nil when the vector passed or was skipped.
     public var failure: String?
-    public var passed: Bool { failure == nil }
+    /// Why the vector was not run, when it was not.
+    public var skipped: String?
+    public var passed: Bool { failure == nil && skipped == nil }
+
+    public init(name: String, failure: String? = nil, skipped: String? = nil) {
+        self.name = name
+        self.failure = failure
+        self.skipped = skipped
+    }
 
     /// The line the runner prints for it.
-    public var line: String { failure.map { "FAIL \(name): \($0)" } ?? "PASS \(name)" }
+    public var line: String {
+        if let failure { return "FAIL \(name): \(failure)" }
+        if let skipped { return "SKIP \(name): \(skipped)" }
+        return "PASS \(name)"
+    }
 }
 
 /// Where the repository's `protocol/` folder is, derived from this source file's path.

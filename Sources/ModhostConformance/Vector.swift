@@ -12,6 +12,10 @@ public struct Vector: Sendable {
     public var connections: [String]
     public var steps: [JSONValue]
     public var timeoutMilliseconds: Int32
+    /// Options the host must be started with (`hostArguments`), for limits a vector could not
+    /// reach in reasonable time at their defaults (`--frame-timeout 1`). Such a vector runs on
+    /// a host the runner starts for it, and is skipped against a host it did not start.
+    public var hostArguments: [String] = []
 
     public var fullName: String { "\(file)/\(name)" }
 
@@ -39,6 +43,12 @@ public struct Vector: Sendable {
         default: initialize = []
         }
         timeoutMilliseconds = Int32(value["timeout"]?.intValue ?? 3000)
+        if let arguments = value["hostArguments"] {
+            guard let list = arguments.arrayValue, list.allSatisfy({ $0.stringValue != nil }) else {
+                throw ConformanceError("\(file): vector '\(name)' has a 'hostArguments' that is not an array of strings")
+            }
+            hostArguments = list.compactMap(\.stringValue)
+        }
         for (index, step) in steps.enumerated() {
             let known = ["send", "sendText", "sendFrames", "sendRaw", "sendSplit", "expect", "expectNotification", "expectClose", "quiet", "close", "sleep"]
             guard let object = step.objectValue, object.keys.contains(where: { known.contains($0) }) else {

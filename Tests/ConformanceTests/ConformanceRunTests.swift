@@ -54,6 +54,27 @@ private func builtExecutable(_ name: String) throws -> String {
         #expect(results.first { $0.name == "fake/snapshot answer" }?.failure?.contains("result of snapshot") == true)
     }
 
+    @Test func vectorsThatNeedHostOptionsAreSkippedOnAHostTheRunnerDidNotStart() throws {
+        let fake = try FakeHost()
+        defer { fake.stop() }
+        let folder = fake.folder + "/vectors"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try #"""
+            [{"name": "ping", "steps": [{"send": {"jsonrpc": "2.0", "id": 1, "method": "ping"}}, {"expect": {"id": 1, "result": {}}}]},
+             {"name": "late frame", "hostArguments": ["--frame-timeout", "1"], "steps": [{"sendRaw": "00000064"}, {"expectClose": true}]}]
+            """#.write(toFile: folder + "/fake.json", atomically: true, encoding: .utf8)
+        var lines: [String] = []
+        let results = try Conformance.run(.init(socketPath: fake.socketPath, vectorsFolder: folder)) { lines.append($0) }
+        #expect(results.map(\.passed) == [true, false])
+        #expect(results.last?.failure == nil)
+        #expect(lines == [
+            "PASS fake/ping",
+            "SKIP fake/late frame: needs a host started with --frame-timeout 1; run with --spawn",
+            "1 skipped",
+            "1 passed, 0 failed",
+        ])
+    }
+
     @Test func aSpawnedHostIgnoresTheUsersOwnPluginsAndRuntimeFolder() throws {
         // A user whose plugin folder holds a broken plugin (its failure would be a diagnostic
         // before every `initialize` answer) still gets a clean run.

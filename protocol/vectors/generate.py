@@ -374,6 +374,40 @@ V(D,"no initialize diagnostics with healthy plugins", [send(req(1,"initialize",{
 V(D,"diagnostics only to the owner", [send(req(1,"mount",{"surface":"o","root":{"type":"VStack","children":[{"type":"Text","key":"t","modifiers":[SA([{"id":"x"}])]}]}}),on="a"),dict(DIAG("t","root.children[0].modifiers[0]"),on="a"),dict(ok(1),on="a"),{"quiet":200,"on":"b"}], init=True, connections=["a","b"])
 V(D,"an empty modifier outside a list is diagnosed too", [send(req(1,"mount",{"surface":"o","root":{"type":"VStack","children":[{"type":"Text","modifiers":[SA()]}]}})),DIAG("0/0","root.children[0].modifiers[0]"),{"expect":{"id":1,"result":{"surface":"o"}}}], init=True)
 
+# ---------------- limits (on a host started with small limits: hostArguments) ----------------
+L="limits"
+def texts(n): return {"type":"List","children":[{"type":"Text","props":{"text":"row %d of the list" % i}} for i in range(n)]}
+V(L,"a frame not whole within the frame timeout ends the connection",
+  [{"sendRaw":"00000064"+"20"*10},err(None,-32600,{"reason":"frame-timeout","received":14,"seconds":1},exact_data=True),{"expectClose":True}],
+  hostArguments=["--frame-timeout","1"], timeout=5000)
+V(L,"whole frames are never late",
+  [{"sleep":600},send(req(1,"ping")),ok(1,{}),{"sleep":600},send(req(2,"ping")),ok(2,{})],
+  hostArguments=["--frame-timeout","1"], timeout=5000)
+V(L,"a batch whose reply passes the outbound limit runs no more requests",
+  mount(2,"big",texts(100))+[send([req(3,"snapshot",{"surface":"big"}),req(4,"unmount",{"surface":"big"}),note("unmount",{"surface":"big"}),req(5,"ping"),"hello"]),
+   {"expectNotification":{"method":"diagnostic","params":{"severity":"warning","code":"batch-notifications-not-run","message":{"$contains":"1 notification"}}}},
+   {"expect":[{"id":3,"result":{"root":{"type":"List"}}},
+              {"id":4,"error":{"code":-32001,"data":{"$exact":{"reason":"batch-reply","limit":4096}}}},
+              {"id":5,"error":{"code":-32001,"data":{"reason":"batch-reply"}}},
+              {"id":None,"error":{"code":-32600}}]},
+   send(req(6,"snapshot",{"surface":"big"})),ok(6,{"root":{"type":"List"}})],
+  init=True, hostArguments=["--max-outbound","4K"])
+V(L,"a connection grows to its fair share of the node budget",
+  [send(req(1,"mount",{"surface":"a","root":texts(3)}),on="a"),ok(1),
+   send(req(2,"mount",{"surface":"b","root":texts(5)}),on="b"),
+   err(2,-32001,{"reason":"node-share","limit":5,"path":"root.children[4]","share":5,"held":0,"connections":2}),
+   send(req(3,"mount",{"surface":"b","root":texts(4)}),on="b"),ok(3),
+   send(req(4,"update",{"surface":"a","root":texts(5)}),on="a"),err(4,-32001,{"reason":"node-share","limit":5}),
+   send(req(5,"update",{"surface":"a","root":texts(1)}),on="a"),ok(5)],
+  init=True, connections=["a","b"], hostArguments=["--max-nodes","10"])
+V(L,"what is left of the node budget binds",
+  [send(req(1,"mount",{"surface":"a","root":texts(8)}),on="a"),ok(1),
+   send(req(2,"mount",{"surface":"b","root":texts(1)}),on="b"),
+   err(2,-32001,{"reason":"node-budget","limit":1,"path":"root.children[0]","budget":10,"heldByAll":9}),
+   {"close":True,"on":"a"},{"sleep":200,"on":"b"},
+   send(req(3,"mount",{"surface":"b","root":texts(8)}),on="b"),ok(3)],
+  init=True, connections=["a","b"], hostArguments=["--max-nodes","10"])
+
 os.makedirs(OUT, exist_ok=True)
 total=0
 for f,vs in files.items():
