@@ -9,13 +9,29 @@ public struct MethodContext {
 
 /// One method the host answers.
 public struct MethodHandler {
+    /// How a handler gives its result.
+    public enum Body {
+        /// As a value.
+        case value((MethodContext) throws(RPCError) -> JSONValue)
+        /// As JSON text appended to a buffer: for results too large to build as values first
+        /// (the snapshot of a large tree), which would cost several times the writing.
+        case text((MethodContext, inout [UInt8]) throws(RPCError) -> Void)
+    }
+
     /// False only for the methods allowed before `initialize` (`initialize`, `ping`).
     public var requiresInitialize: Bool
-    public var run: (MethodContext) throws(RPCError) -> JSONValue
+    public var body: Body
 
     public init(requiresInitialize: Bool = true, run: @escaping (MethodContext) throws(RPCError) -> JSONValue) {
         self.requiresInitialize = requiresInitialize
-        self.run = run
+        self.body = .value(run)
+    }
+
+    /// A handler that writes its result's JSON text: it must append exactly one JSON value,
+    /// and nothing when it throws.
+    public init(requiresInitialize: Bool = true, writing write: @escaping (MethodContext, inout [UInt8]) throws(RPCError) -> Void) {
+        self.requiresInitialize = requiresInitialize
+        self.body = .text(write)
     }
 }
 

@@ -126,7 +126,7 @@ public final class Session {
         while current.next < current.elements.count {
             let element = current.elements[current.next]
             current.next += 1
-            let answer: JSONValue?
+            let answer: Reply?
             if current.reply.count - 5 >= batchReplyLimit {
                 answer = refuseForBudget(element, batch: &current)
             } else {
@@ -134,7 +134,7 @@ public final class Session {
             }
             if let answer {
                 if current.answers > 0 { current.reply.append(UInt8(ascii: ",")) }
-                JSONWriter.write(answer, into: &current.reply)
+                answer.write(into: &current.reply)
                 current.answers += 1
             }
             if current.next < current.elements.count && shouldYield() {
@@ -152,21 +152,21 @@ public final class Session {
     }
 
     /// The answer to a batch element left unrun because the batch's reply is over budget.
-    private func refuseForBudget(_ element: JSONValue, batch: inout BatchInProgress) -> JSONValue? {
+    private func refuseForBudget(_ element: JSONValue, batch: inout BatchInProgress) -> Reply? {
         switch RPCRequest.validate(element) {
         case let .failure(failure):
-            return RPCMessage.errorResponse(id: failure.id, error: failure.error)
+            return .error(failure.error, id: failure.id)
         case let .success(request):
             guard let id = request.id else {
                 batch.unrunNotifications += 1
                 return nil
             }
             batch.refused += 1
-            return RPCMessage.errorResponse(
-                id: id,
-                error: .overBudget(
+            return .error(
+                .overBudget(
                     "not run: this batch's reply had reached \(batch.reply.count - 5) bytes, over the limit of \(batchReplyLimit) (--max-outbound); send the rest again, in smaller batches",
-                    reason: "batch-reply", limit: batchReplyLimit))
+                    reason: "batch-reply", limit: batchReplyLimit),
+                id: id)
         }
     }
 
@@ -181,32 +181,35 @@ public final class Session {
 
     /// The response to one parsed message (a single message or a batch), or nil when none is due.
     public func handle(_ message: JSONValue) -> JSONValue? {
-        guard case let .array(elements) = message else { return handleOne(message) }
+        guard case let .array(elements) = message else { return handleOne(message)?.message }
         if elements.isEmpty {
             return RPCMessage.errorResponse(id: .null, error: .invalidRequest("an empty batch", path: "", expected: "at least one request", got: "[]"))
         }
-        let answers = elements.compactMap(handleOne)
+        let answers = elements.compactMap { handleOne($0)?.message }
         return answers.isEmpty ? nil : .array(answers)
     }
 
-    private func handleOne(_ message: JSONValue) -> JSONValue? {
+    private func handleOne(_ message: JSONValue) -> Reply? {
         let request: RPCRequest
         switch RPCRequest.validate(message) {
-        case let .failure(failure): return RPCMessage.errorResponse(id: failure.id, error: failure.error)
+        case let .failure(failure): return .error(failure.error, id: failure.id)
         case let .success(valid): request = valid
         }
-        return run(request)?.message
+        return run(request)
     }
 
     /// The response due to one request. An enum of its own rather than a tuple or `Result`,
     /// whose copies in an `Optional` go through the runtime's generic (slow) value witnesses.
     private enum Reply {
         case result(JSONValue, id: JSONValue)
+        /// A result a handler wrote as JSON text (`MethodHandler.Body.text`).
+        case text([UInt8], id: JSONValue)
         case error(RPCError, id: JSONValue)
 
         var message: JSONValue {
             switch self {
             case let .result(result, id): return RPCMessage.response(id: id, result: result)
+            case let .text(text, id): return RPCMessage.response(id: id, result: (try? JSONParser.parse(text)) ?? .null)
             case let .error(error, id): return RPCMessage.errorResponse(id: id, error: error)
             }
         }
@@ -215,6 +218,7 @@ public final class Session {
         func write(into buffer: inout [UInt8]) {
             switch self {
             case let .result(result, id): RPCMessage.writeResponse(id: id, result: result, into: &buffer)
+            case let .text(text, id): RPCMessage.writeResponse(id: id, resultText: text, into: &buffer)
             case let .error(error, id): RPCMessage.writeErrorResponse(id: id, error: error, into: &buffer)
             }
         }
@@ -230,7 +234,10 @@ public final class Session {
         do {
             let result = try dispatch(method: method, params: params)
             guard let id else { return nil }
-            return .result(result, id: id)
+            switch result {
+            case let .value(value): return .result(value, id: id)
+            case let .text(text): return .text(text, id: id)
+            }
         } catch {
             guard let id else {
                 host.logger.debug("\(peer): notification '\(method)' failed: \(error.message)")
@@ -240,12 +247,25 @@ public final class Session {
         }
     }
 
-    private func dispatch(method: String, params: consuming JSONValue?) throws(RPCError) -> JSONValue {
+    private enum Outcome {
+        case value(JSONValue)
+        case text([UInt8])
+    }
+
+    private func dispatch(method: String, params: consuming JSONValue?) throws(RPCError) -> Outcome {
         // No "rpc." check needed: `MethodRegistry.register` refuses those names, so they are never found.
         let host = self.host  // one strong load of the unowned reference, not two
         guard let handler = host.methods.handler(for: method) else { throw .methodNotFound(method) }
         if handler.requiresInitialize && !isInitialized { throw .notInitialized(method) }
-        return try handler.run(MethodContext(params: Params(params, method: method), session: self, host: host))
+        let context = MethodContext(params: Params(params, method: method), session: self, host: host)
+        switch handler.body {
+        case let .value(run):
+            return .value(try run(context))
+        case let .text(write):
+            var text: [UInt8] = []
+            try write(context, &text)
+            return .text(text)
+        }
     }
 
     func markInitialized(client: JSONObject?) {

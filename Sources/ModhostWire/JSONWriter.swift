@@ -85,8 +85,9 @@ public enum JSONWriter {
         if spaces > 0 { buffer.append(contentsOf: repeatElement(UInt8(ascii: " "), count: spaces)) }
     }
 
+    /// Appends `text`, JSON text written by hand (`{"a":`), as it is.
     @inline(__always)
-    static func appendASCII(_ text: StaticString, to buffer: inout [UInt8]) {
+    public static func appendASCII(_ text: StaticString, to buffer: inout [UInt8]) {
         buffer.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 
@@ -120,7 +121,8 @@ public enum JSONWriter {
         buffer.append(contentsOf: number.description.utf8)
     }
 
-    private static func writeString(_ text: String, into buffer: inout [UInt8]) {
+    /// Appends `text` as a JSON string, quoted and escaped.
+    public static func writeString(_ text: String, into buffer: inout [UInt8]) {
         buffer.append(UInt8(ascii: "\""))
         var text = text
         text.withUTF8 { utf8 in

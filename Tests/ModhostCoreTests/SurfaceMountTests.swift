@@ -31,6 +31,24 @@ struct SurfaceMountTests {
         #expect(answer.result == ["surface": "main"])
     }
 
+    @Test func snapshotIsWrittenAsCompactJSONInTheDocumentedMemberOrder() throws {
+        // The snapshot is written straight as text: it must read back, be exactly what the
+        // writer makes of the value it reads as, and keep the members in order.
+        let client = try SurfaceClient.initialized()
+        try client.ok(client.mount("main", sampleTree()))
+        var text: [UInt8] = []
+        client.session.receive(frame: Array(#"{"jsonrpc":"2.0","id":7,"method":"snapshot","params":{"surface":"main"}}"#.utf8), replies: &text)
+        let frames = try surfaceDecodeFrames(text)
+        let reply = try #require(frames.last)
+        var rewritten: [UInt8] = []
+        FrameEncoder.appendFrame(to: &rewritten) { JSONWriter.write(reply, into: &$0) }
+        #expect(Array(text.suffix(rewritten.count)) == rewritten)
+        let row = try #require(surfaceChild(reply["result"]?["root"], 0)?.objectValue)
+        #expect(Array(row.keys) == ["type", "id", "key", "modifiers", "swipeActions", "children"])
+        let sectionRow = try #require(surfaceChild(reply["result"]?["root"], 2, 0)?.objectValue)
+        #expect(Array(sectionRow.keys) == ["type", "id", "props", "modifiers", "swipeActions", "children"])
+    }
+
     @Test func snapshotNamesKeyedNodesByKey() throws {
         let client = try SurfaceClient.initialized()
         try client.ok(client.mount("main", sampleTree()))

@@ -14,11 +14,14 @@ enum SurfaceMethods {
             context.host.surfaces[ObjectIdentifier(context.session)]?[name] = nil
             return .object(JSONObject())
         })
-        registry.register("snapshot", MethodHandler { context throws(RPCError) in
+        // Written as text: a large tree's snapshot is the largest reply the host makes.
+        registry.register("snapshot", MethodHandler(writing: { context, out throws(RPCError) in
             let params = try context.params.object()
             let found = try surface(try params.require("surface", at: "", as: .string), of: context)
-            return ["root": Snapshot.node(found.root)]
-        })
+            JSONWriter.appendASCII(#"{"root":"#, to: &out)
+            Snapshot.write(found.root, into: &out)
+            out.append(UInt8(ascii: "}"))
+        }))
         registry.register("interact", MethodHandler(run: Gestures.interact))
     }
 

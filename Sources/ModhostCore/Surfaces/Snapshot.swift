@@ -15,6 +15,14 @@ enum Snapshot {
         if !node.modifiers.isEmpty {
             object["modifiers"] = .array(node.modifiers.map { .object(JSONObject([("$type", .string($0.type))])) })
         }
+        for (key, value) in effects(of: node) { object[key] = value }
+        if !node.children.isEmpty { object["children"] = .array(node.children.map(Self.node)) }
+        return .object(object)
+    }
+
+    /// `tint` and `swipeActions`, when the node's modifiers give it any.
+    private static func effects(of node: NodeState) -> JSONObject {
+        var object = JSONObject()
         if let tint = node.modifiers.compactMap(\.effect.tint).last { object["tint"] = .string(tint.hex) }
         let hasSwipeActions = node.modifiers.contains { !$0.effect.swipeActions.isEmpty }
         if hasSwipeActions && node.isListRow {
@@ -29,8 +37,49 @@ enum Snapshot {
             swipe["revealed"] = node.revealed.map { .string(name($0)) } ?? .null
             object["swipeActions"] = .object(swipe)
         }
-        if !node.children.isEmpty { object["children"] = .array(node.children.map(Self.node)) }
-        return .object(object)
+        return object
+    }
+
+    /// Appends the JSON text of `node(node)` to `out`, byte for byte, without building it: a
+    /// large tree's snapshot is mostly made of nodes that are a type, an id and props, and
+    /// writing them straight costs a fraction of building values and then writing those.
+    static func write(_ node: NodeState, into out: inout [UInt8]) {
+        JSONWriter.appendASCII(#"{"type":"#, to: &out)
+        JSONWriter.writeString(node.kind.rawValue, into: &out)
+        JSONWriter.appendASCII(#","id":"#, to: &out)
+        JSONWriter.writeString(node.id, into: &out)
+        if let key = node.key {
+            JSONWriter.appendASCII(#","key":"#, to: &out)
+            JSONWriter.writeString(key, into: &out)
+        }
+        if !node.props.isEmpty {
+            JSONWriter.appendASCII(#","props":"#, to: &out)
+            JSONWriter.write(.object(node.props), into: &out)
+        }
+        if !node.modifiers.isEmpty {
+            JSONWriter.appendASCII(#","modifiers":["#, to: &out)
+            for (index, modifier) in node.modifiers.enumerated() {
+                JSONWriter.appendASCII(index == 0 ? #"{"$type":"# : #",{"$type":"#, to: &out)
+                JSONWriter.writeString(modifier.type, into: &out)
+                out.append(UInt8(ascii: "}"))
+            }
+            out.append(UInt8(ascii: "]"))
+            for (key, value) in effects(of: node) {
+                out.append(UInt8(ascii: ","))
+                JSONWriter.writeString(key, into: &out)
+                out.append(UInt8(ascii: ":"))
+                JSONWriter.write(value, into: &out)
+            }
+        }
+        if !node.children.isEmpty {
+            JSONWriter.appendASCII(#","children":["#, to: &out)
+            for (index, child) in node.children.enumerated() {
+                if index > 0 { out.append(UInt8(ascii: ",")) }
+                write(child, into: &out)
+            }
+            out.append(UInt8(ascii: "]"))
+        }
+        out.append(UInt8(ascii: "}"))
     }
 
     static func action(_ action: ResolvedSwipeAction, modifier: Int) -> JSONValue {
