@@ -148,7 +148,8 @@ public final class Session {
         current.reply.append(UInt8(ascii: "]"))
         let length = UInt32(current.reply.count - 4)
         for index in 0..<4 { current.reply[index] = UInt8(truncatingIfNeeded: length >> (24 - 8 * index)) }
-        replies.append(contentsOf: current.reply)
+        // Often nothing else is queued: the reply, which may be tens of MB, is then moved, not copied.
+        if replies.isEmpty { replies = current.reply } else { replies.append(contentsOf: current.reply) }
     }
 
     /// The answer to a batch element left unrun because the batch's reply is over budget.
@@ -202,14 +203,19 @@ public final class Session {
     /// whose copies in an `Optional` go through the runtime's generic (slow) value witnesses.
     private enum Reply {
         case result(JSONValue, id: JSONValue)
-        /// A result a handler wrote as JSON text (`MethodHandler.Body.text`).
-        case text([UInt8], id: JSONValue)
+        /// A handler that writes its result as text (`MethodHandler.Body.text`), run when the
+        /// reply is written, straight into the buffer that goes out: a large result is then
+        /// never copied.
+        case text(MethodContext, (MethodContext, inout [UInt8]) throws(RPCError) -> Void, id: JSONValue)
         case error(RPCError, id: JSONValue)
 
         var message: JSONValue {
             switch self {
             case let .result(result, id): return RPCMessage.response(id: id, result: result)
-            case let .text(text, id): return RPCMessage.response(id: id, result: (try? JSONParser.parse(text)) ?? .null)
+            case .text:
+                var text: [UInt8] = []
+                write(into: &text)
+                return (try? JSONParser.parse(text)) ?? .null
             case let .error(error, id): return RPCMessage.errorResponse(id: id, error: error)
             }
         }
@@ -218,7 +224,16 @@ public final class Session {
         func write(into buffer: inout [UInt8]) {
             switch self {
             case let .result(result, id): RPCMessage.writeResponse(id: id, result: result, into: &buffer)
-            case let .text(text, id): RPCMessage.writeResponse(id: id, resultText: text, into: &buffer)
+            case let .text(context, write, id):
+                let start = buffer.count
+                RPCMessage.writeResponseStart(id: id, into: &buffer)
+                do {
+                    try write(context, &buffer)
+                    buffer.append(UInt8(ascii: "}"))
+                } catch {
+                    buffer.removeSubrange(start...)
+                    RPCMessage.writeErrorResponse(id: id, error: error, into: &buffer)
+                }
             case let .error(error, id): RPCMessage.writeErrorResponse(id: id, error: error, into: &buffer)
             }
         }
@@ -233,10 +248,18 @@ public final class Session {
         _ = consume request
         do {
             let result = try dispatch(method: method, params: params)
-            guard let id else { return nil }
             switch result {
-            case let .value(value): return .result(value, id: id)
-            case let .text(text): return .text(text, id: id)
+            case let .value(value):
+                guard let id else { return nil }
+                return .result(value, id: id)
+            case let .text(context, write):
+                guard let id else {
+                    // A notification: run for its effects, the text thrown away.
+                    var discarded: [UInt8] = []
+                    try write(context, &discarded)
+                    return nil
+                }
+                return .text(context, write, id: id)
             }
         } catch {
             guard let id else {
@@ -249,7 +272,7 @@ public final class Session {
 
     private enum Outcome {
         case value(JSONValue)
-        case text([UInt8])
+        case text(MethodContext, (MethodContext, inout [UInt8]) throws(RPCError) -> Void)
     }
 
     private func dispatch(method: String, params: consuming JSONValue?) throws(RPCError) -> Outcome {
@@ -262,9 +285,7 @@ public final class Session {
         case let .value(run):
             return .value(try run(context))
         case let .text(write):
-            var text: [UInt8] = []
-            try write(context, &text)
-            return .text(text)
+            return .text(context, write)
         }
     }
 

@@ -24,8 +24,10 @@ final class Connection {
     let peer: String
     private var decoder: FrameDecoder
     private var session: Session!
-    /// Framed bytes waiting to be written.
+    /// Framed bytes waiting to be written, from `pendingStart` on (the bytes before it are
+    /// written already: a large queue goes out a part at a time, and is not shifted each time).
     private var pending: [UInt8] = []
+    private var pendingStart = 0
     /// Bytes handed to an in-flight `uv_write`; libuv does not copy them.
     private var inflight: UnsafeMutableRawBufferPointer?
     private var isHandlingRead = false
@@ -51,7 +53,7 @@ final class Connection {
     private(set) var partialFrameSince: UInt64?
 
     /// Bytes waiting to be written, in flight included.
-    var queuedBytes: Int { pending.count + (inflight?.count ?? 0) }
+    var queuedBytes: Int { pending.count - pendingStart + (inflight?.count ?? 0) }
 
     init(server: Server, pipe: UnsafeMutablePointer<uv_pipe_t>, peer: String, pid: Int32?) {
         self.server = server
@@ -101,7 +103,8 @@ final class Connection {
         guard !closeWhenFlushed else { return }
         isHandlingRead = true
         if bytes.count > 0 { decoder.append(bytes) }
-        let highWater = server.options.outputHighWater - (inflight?.count ?? 0)
+        // `pending`'s count includes what was written of it already.
+        let highWater = server.options.outputHighWater - (inflight?.count ?? 0) + pendingStart
         let slice = Slice(milliseconds: server.options.sliceMilliseconds)
         var frames = 0
         if session.hasUnfinishedBatch { session.continueBatch(replies: &pending, yieldWhen: slice.isOver) }
@@ -252,45 +255,64 @@ final class Connection {
         guard !isClosed else { return }
         closeWhenFlushed = true
         updateReading()
-        if pending.isEmpty && inflight == nil { close() }
+        if queuedBytes == 0 { close() }
     }
 
     /// Writes what is queued, if no write is in flight; closes a finished connection once all
     /// is written; resumes a paused one once its queue is low.
     private func flush() {
         guard !isClosed else { return }
-        if inflight == nil && !pending.isEmpty {
+        if inflight == nil && pendingStart < pending.count {
             writePending()
             if isClosed { return }
         }
         if closeWhenFlushed {
-            if pending.isEmpty && inflight == nil { close() }
+            if queuedBytes == 0 { close() }
         } else if isPaused && queuedBytes < server.options.outputLowWater {
             resumeSoon()
         }
     }
 
+    /// The most bytes handed to one write: what the socket does not take at once is copied
+    /// for libuv, and copying a large reply whole would hold the loop for a while.
+    private static let largestWrite = 4 << 20
+
+    /// Writes the queue a part at a time while the socket takes it; the first part it does
+    /// not take whole becomes the write in flight.
     private func writePending() {
-        // Try a direct write first: when the socket has room (the usual case) the reply goes
-        // out now without a write request or an extra epoll_ctl.
-        let written = pending.withUnsafeMutableBytes { raw -> Int32 in
-            var buffer = uv_buf_init(raw.baseAddress!.assumingMemoryBound(to: CChar.self), UInt32(raw.count))
-            return uv_try_write(streamOf(pipe), &buffer, 1)
+        while inflight == nil && pendingStart < pending.count {
+            let end = min(pending.count, pendingStart + Self.largestWrite)
+            // Try a direct write first: when the socket has room (the usual case) the reply
+            // goes out now without a write request or an extra epoll_ctl.
+            let written = pending.withUnsafeMutableBytes { raw -> Int32 in
+                var buffer = uv_buf_init(
+                    raw.baseAddress!.advanced(by: pendingStart).assumingMemoryBound(to: CChar.self), UInt32(end - pendingStart))
+                return uv_try_write(streamOf(pipe), &buffer, 1)
+            }
+            if written < 0 && written != Int32(UV_EAGAIN.rawValue) {
+                server.logger.info("\(peer): write failed: \(uvText(written))")
+                close()
+                return
+            }
+            let sent = max(0, Int(written))
+            if sent > 0 { lastWriteProgress = uv_now(server.loop) }
+            pendingStart += sent
+            if pendingStart < end {
+                startWrite(pendingStart..<end)
+                if isClosed { return }
+                pendingStart = end
+            }
+            if pendingStart == pending.count {
+                pending.removeAll(keepingCapacity: pending.capacity <= 1 << 20)
+                pendingStart = 0
+            }
         }
-        if written < 0 && written != Int32(UV_EAGAIN.rawValue) {
-            server.logger.info("\(peer): write failed: \(uvText(written))")
-            close()
-            return
-        }
-        let sent = max(0, Int(written))
-        if sent > 0 { lastWriteProgress = uv_now(server.loop) }
-        if sent == pending.count {
-            pending.removeAll(keepingCapacity: pending.capacity <= 1 << 20)
-            return
-        }
-        let rest = UnsafeMutableRawBufferPointer.allocate(byteCount: pending.count - sent, alignment: 1)
-        pending.withUnsafeBytes { rest.copyMemory(from: UnsafeRawBufferPointer(rebasing: $0[sent...])) }
-        pending.removeAll(keepingCapacity: pending.capacity <= 1 << 20)
+    }
+
+    /// Hands a copy of `pending[range]` to libuv, which writes it once the socket has room.
+    private func startWrite(_ range: Range<Int>) {
+        let rest = UnsafeMutableRawBufferPointer.allocate(byteCount: range.count, alignment: 1)
+        pending.withUnsafeBytes { rest.copyMemory(from: UnsafeRawBufferPointer(rebasing: $0[range])) }
         inflight = rest
         let request = UnsafeMutablePointer<uv_write_t>.allocate(capacity: 1)
         request.pointee.data = Unmanaged.passUnretained(self).toOpaque()
@@ -327,6 +349,7 @@ final class Connection {
         isClosed = true
         isReading = false
         pending = []
+        pendingStart = 0
         session.close()
         server.buffered(0, by: self)
         if let handle = resumeHandle {

@@ -153,13 +153,12 @@ public enum RPCMessage {
         writeEnvelope(id: id, member: #","result":"#, value: result, into: &buffer)
     }
 
-    /// Writes a response whose result is `resultText`, JSON text written already.
-    public static func writeResponse(id: JSONValue, resultText: [UInt8], into buffer: inout [UInt8]) {
+    /// Writes the start of a response, up to its result, which the caller writes next and
+    /// closes with `}`: the bytes `writeResponse` makes around the result.
+    public static func writeResponseStart(id: JSONValue, into buffer: inout [UInt8]) {
         JSONWriter.appendASCII(#"{"jsonrpc":"2.0","id":"#, to: &buffer)
         JSONWriter.write(id, into: &buffer)
         JSONWriter.appendASCII(#","result":"#, to: &buffer)
-        buffer.append(contentsOf: resultText)
-        buffer.append(UInt8(ascii: "}"))
     }
 
     /// Writes `errorResponse(id:error:)` into `buffer` without building its object first.
