@@ -2,6 +2,9 @@
 // Swift 6 language mode (tools 6.0) with strict concurrency for every target.
 import PackageDescription
 
+/// The rpath of an installed executable's libraries, after SwiftPM's own `$ORIGIN`.
+let installedLibraryPath: [LinkerSetting] = [.unsafeFlags(["-Xlinker", "-rpath", "-Xlinker", "$ORIGIN/../lib/modhost"])]
+
 let package = Package(
     name: "Modhost",
     products: [
@@ -40,9 +43,12 @@ let package = Package(
             dependencies: ["CModhostSystem", "ModhostCore", "ModhostWire", .product(name: "ModifierKit", package: "SDK")]),
         // How bytes move: the only module that touches libuv and sockets.
         .target(name: "ModhostServer", dependencies: ["ModhostCore", "ModhostPlugins", "ModhostWire", "CLibUV", "CModhostSystem"]),
-        // Thin executables.
-        .executableTarget(name: "modhostd", dependencies: ["ModhostServer"]),
-        .executableTarget(name: "modhost", dependencies: ["ModhostServer", "ModhostWire", "ModhostConformance"]),
+        // Thin executables. Installed (scripts/install), they find libModifierKit.so in
+        // <prefix>/lib/modhost, beside their bin/.
+        .executableTarget(name: "modhostd", dependencies: ["ModhostServer"], linkerSettings: installedLibraryPath),
+        .executableTarget(
+            name: "modhost", dependencies: ["ModhostServer", "ModhostWire", "ModhostConformance"],
+            linkerSettings: installedLibraryPath),
         // The protocol conformance runner: vectors and schemas from protocol/, run against a host.
         .target(name: "ModhostConformance", dependencies: ["ModhostServer", "ModhostWire"]),
 

@@ -4,9 +4,9 @@ import ModhostPlugins
 /// Where the daemon looks for plugins.
 public enum PluginLocations {
     /// `--plugins` folders, then `$XDG_DATA_HOME/modhost/plugins` (or
-    /// `~/.local/share/modhost/plugins`), then the bundled plugins: an installed
-    /// `<prefix>/lib/modhost/plugins` beside the daemon's `bin`, or the `Plugins/` folder of
-    /// the source tree the daemon was built from.
+    /// `~/.local/share/modhost/plugins`), then the bundled plugins: the `Plugins/` folder of
+    /// `sourceRoot`, the source tree the daemon runs from, or else an installed daemon's
+    /// `<prefix>/lib/modhost/plugins` (see `InstallLayout`), never both.
     public static func roots(
         extra: [String], environment: [String: String], includeBundled: Bool, sourceRoot: String?
     ) -> [PluginRoot] {
@@ -16,12 +16,8 @@ public enum PluginLocations {
         } else if let home = environment["HOME"], !home.isEmpty {
             roots.append(PluginRoot(path: home + "/.local/share/modhost/plugins", kind: .user))
         }
-        if includeBundled {
-            // An installed daemon's bin/ sits beside lib/modhost/plugins.
-            if let exe = executableFolder(), let slash = exe.lastIndex(of: "/") {
-                roots.append(PluginRoot(path: exe[..<slash] + "/lib/modhost/plugins", kind: .bundled))
-            }
-            if let sourceRoot { roots.append(PluginRoot(path: sourceRoot + "/Plugins", kind: .bundled)) }
+        if includeBundled, let bundled = InstallLayout.bundledPlugins(sourceTree: sourceRoot) {
+            roots.append(PluginRoot(path: bundled, kind: .bundled))
         }
         return roots
     }

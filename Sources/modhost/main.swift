@@ -16,10 +16,13 @@ let usage = """
                                  daemon made of each plugin folder (exits 1 if one failed)
       plugins enable NAME        let a quarantined plugin (one that crashed or hung the
                                  daemon) load again, and print what the daemon made of it
-      new-plugin NAME [DIR]      write a SwiftPM package for a new modifier plugin
-                                 (default DIR ./NAME; --sdk PATH names the SDK package,
-                                 by default the one this modhost was built from)
-      conformance [--spawn CMD] [--vectors DIR] [--filter TEXT]
+      new-plugin NAME [DIR] [--sdk PATH]
+                                 write a SwiftPM package for a new modifier plugin
+                                 (default DIR ./NAME); --sdk names the SDK package to
+                                 build against, by default the source tree's SDK for
+                                 a modhost run from a build of the tree, and
+                                 PREFIX/share/modhost/SDK for an installed one
+      conformance [--spawn CMD] [--vectors DIR] [--schemas DIR] [--filter TEXT]
                                  run the protocol conformance vectors against the
                                  daemon on the socket (or one started with CMD)
       help                       print this help
@@ -139,11 +142,11 @@ case "new-plugin":
     guard arguments.count == 2 || arguments.count == 3 else { fail("new-plugin takes NAME and an optional DIR\n\(usage)", status: 2) }
     let name = arguments[1]
     let folder = arguments.count == 3 ? arguments[2] : name
-    // The SDK package of the source tree this CLI was built from.
-    let sdkPath = absolutePath(sdkFlag ?? ("/" + "\(#filePath)".split(separator: "/").dropLast(3).joined(separator: "/") + "/SDK"))
+    // The SDK package of the source tree this CLI runs from, or of the installed copy.
+    let sdkPath = absolutePath(sdkFlag ?? InstallLayout.sdk(sourceTree: InstallLayout.sourceTree(builtFrom: "\(#filePath)")) ?? "SDK")
     var info = stat()
     guard stat(sdkPath + "/Package.swift", &info) == 0 else {
-        fail("no SDK package at \(sdkPath); pass --sdk PATH (the SDK folder of a Modhost checkout)", status: 1)
+        fail("no SDK package at \(sdkPath); pass --sdk PATH (the SDK folder of a Modhost checkout, or share/modhost/SDK of an installed one)", status: 1)
     }
     do {
         try Scaffold.write(name: name, to: folder, sdkPath: sdkPath, modhostPath: PluginLocations.executableFolder().map { $0 + "/modhost" } ?? "modhost")

@@ -53,14 +53,15 @@ func runHost(on socket: ListeningSocket, link: EngineLink?) throws {
     link?.recordPluginCalls()
 
     // Plugins load, and their OnCreate hooks run, before the first connection is accepted.
-    // The source tree this daemon was built from holds the bundled plugins' manifests.
-    let sourceRoot = "/" + "\(#filePath)".split(separator: "/").dropLast(3).joined(separator: "/")
+    // Run from a build of the source tree, the tree holds the bundled plugins' manifests and
+    // the build put their libraries next to this daemon; an installed daemon has its own copies.
+    let sourceRoot = InstallLayout.sourceTree(builtFrom: "\(#filePath)")
     let loader = PluginLoader(
         host: host,
         roots: PluginLocations.roots(
             extra: options.pluginFolders, environment: environment, includeBundled: options.loadsBundledPlugins,
             sourceRoot: sourceRoot),
-        libraryFolders: PluginLocations.executableFolder().map { [$0] } ?? [])
+        libraryFolders: sourceRoot == nil ? [] : PluginLocations.executableFolder().map { [$0] } ?? [])
     link?.attach(loader, quarantine: environment["MODHOST_QUARANTINE"])
     loader.scan()
     link?.publishTypes(of: loader)

@@ -1,0 +1,72 @@
+import Foundation
+import ModhostServer
+import Testing
+
+/// README's synopses of `modhostd` and `modhost` say what `--help` says: the same flags, the
+/// same commands, in both directions.
+@Suite("README and --help")
+struct UsageDocumentationTests {
+    /// The first code block of README's section `## title`.
+    static func readmeSynopsis(_ title: String) throws -> String {
+        let readme = try String(contentsOfFile: repositoryRoot + "/README.md", encoding: .utf8)
+        guard let start = readme.range(of: "\n## \(title)\n") else { throw HarnessError("README has no section '## \(title)'") }
+        let section = readme[start.upperBound...]
+        guard let open = section.range(of: "```"), let lineEnd = section[open.upperBound...].firstIndex(of: "\n"),
+            let close = section[lineEnd...].range(of: "\n```")
+        else { throw HarnessError("README's section '\(title)' has no code block") }
+        return String(section[section.index(after: lineEnd)..<close.lowerBound])
+    }
+
+    /// Every `--flag` in `text`.
+    static func flags(in text: String) -> Set<String> {
+        var found: Set<String> = []
+        var rest = Substring(text)
+        while let dashes = rest.range(of: "--") {
+            let name = rest[dashes.upperBound...].prefix { $0.isLowercase || $0 == "-" }
+            if let first = name.first, first != "-" { found.insert("--" + name) }
+            rest = rest[dashes.upperBound...].dropFirst(name.count)
+        }
+        return found
+    }
+
+    /// The commands of `modhost`: the first word of each line indented by exactly two spaces.
+    static func commands(in text: String) -> Set<String> {
+        Set(text.split(separator: "\n").compactMap { line -> String? in
+            guard line.hasPrefix("  "), let first = line.dropFirst(2).first, first.isLowercase else { return nil }
+            return String(line.dropFirst(2).prefix { $0.isLowercase || $0 == "-" })
+        })
+    }
+
+    @Test func readmesDaemonSynopsisListsTheFlagsOfModhostdHelp() throws {
+        let help = try run(BuiltProducts.executable("modhostd"), ["--help"])
+        #expect(help.status == 0)
+        let synopsis = try Self.readmeSynopsis("The daemon")
+        #expect(synopsis.hasPrefix("modhostd "), "\(synopsis)")
+        #expect(Self.flags(in: synopsis) == Self.flags(in: help.stdout), "README:\n\(synopsis)\n--help:\n\(help.stdout)")
+    }
+
+    @Test func readmesCLISynopsisListsTheCommandsAndFlagsOfModhostHelp() throws {
+        let help = try run(BuiltProducts.executable("modhost"), ["--help"])
+        #expect(help.status == 0)
+        let synopsis = try Self.readmeSynopsis("The CLI")
+        #expect(synopsis.hasPrefix("modhost "), "\(synopsis)")
+        let helpCommands = help.stdout.components(separatedBy: "\ncommands:\n").last.map { Self.commands(in: $0) } ?? []
+        #expect(helpCommands.isSuperset(of: ["ping", "call", "reload", "plugins", "new-plugin", "conformance", "help"]))
+        #expect(Self.commands(in: synopsis) == helpCommands, "README:\n\(synopsis)\n--help:\n\(help.stdout)")
+        #expect(Self.flags(in: synopsis) == Self.flags(in: help.stdout), "README:\n\(synopsis)\n--help:\n\(help.stdout)")
+    }
+
+    /// The usage text and the parser agree: each flag the usage lists is one the parser knows.
+    @Test func everyFlagInModhostdUsageIsOneItParses() throws {
+        let flags = Self.flags(in: DaemonOptions.usage)
+        #expect(flags.count >= 12)
+        for flag in flags {
+            do {
+                _ = try DaemonOptions.parse([flag, "1"])
+            } catch {
+                // A bad value is fine here ("1" suits few flags); an unknown flag is not.
+                #expect(error.description != "unknown option '\(flag)'", "\(flag): \(error)")
+            }
+        }
+    }
+}
