@@ -18,6 +18,7 @@
 // mount that is answered instead of crashing, an error reply to ping, 10 s without an
 // answer). Standard library only.
 import net from "node:net";
+import { frame } from "./frames.mjs";
 
 const [socketPath, crashesArg = "20"] = process.argv.slice(2);
 if (!socketPath) {
@@ -34,13 +35,6 @@ const STEP_TIMEOUT_MS = 10_000;
 function fail(message) {
     console.error(`crash-recovery: ${message}`);
     process.exit(1);
-}
-
-function frame(message) {
-    const body = Buffer.from(JSON.stringify(message), "utf8");
-    const head = Buffer.allocUnsafe(4);
-    head.writeUInt32BE(body.length, 0);
-    return Buffer.concat([head, body]);
 }
 
 /// A connection that hands out whole frames as parsed JSON, and says when it closed.

@@ -16,17 +16,11 @@
 // storm_hwm_kib (VmHWM after the mount and after the storm), reply_bytes (of one batch).
 // Exit 1 on a protocol surprise or 30 s without an answer. Standard library only.
 import net from "node:net";
+import { frame } from "./frames.mjs";
 import fs from "node:fs";
 import { Worker, isMainThread, parentPort, workerData } from "node:worker_threads";
 
 const STEP_TIMEOUT_MS = 30_000;
-
-function frame(message) {
-    const body = Buffer.from(JSON.stringify(message), "utf8");
-    const head = Buffer.allocUnsafe(4);
-    head.writeUInt32BE(body.length, 0);
-    return Buffer.concat([head, body]);
-}
 
 /// A connection that hands out whole frames (as Buffers); chunks of a large frame are kept
 /// in a list and joined once, so a 60 MB reply costs one copy.
