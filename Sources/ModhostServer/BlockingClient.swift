@@ -1,3 +1,4 @@
+import CLibUV
 import Glibc
 import ModhostWire
 
@@ -41,6 +42,20 @@ public final class BlockingClient {
             let reason = errno == ENOENT ? "no such file" : errno == ECONNREFUSED ? "connection refused" : errnoText()
             Glibc.close(fd)
             throw .noDaemon(path: path, reason: reason)
+        }
+        // Whoever listens on the path gets nothing before it is known to be this user's (or
+        // root's, as for a socket systemd made): in a folder someone else prepared, or a
+        // shared one such as /tmp, the listener may be another user's.
+        var peerUID: uid_t = 0
+        var peerPID: pid_t = 0
+        guard modhost_peer_credentials(fd, &peerUID, &peerPID) == 0 else {
+            let text = errnoText()
+            Glibc.close(fd)
+            throw .io("cannot tell who listens on \(path): \(text); nothing was sent")
+        }
+        guard peerUID == getuid() || peerUID == 0 else {
+            Glibc.close(fd)
+            throw .io("\(path) is served by uid \(peerUID), not by you (uid \(getuid())) or root; someone else may have prepared it, so nothing was sent. Start modhostd on a socket of your own and pass --socket (or set XDG_RUNTIME_DIR)")
         }
     }
 
