@@ -349,6 +349,8 @@ export type ConnectionErrorCode =
   | 'ERR_MODHOST_NOT_SENT'
   | 'ERR_MODHOST_CLOSED'
   | 'ERR_MODHOST_CONNECT'
+  /** The socket, or its folder, belongs to another user or others may replace it: nothing was sent. */
+  | 'ERR_MODHOST_SOCKET_OWNER'
   | 'ERR_MODHOST_SURFACE_GONE';
 
 /** The connection was lost or closed, or a request could not be sent. */

@@ -2,6 +2,7 @@
 import net from 'node:net';
 import { encodeFrame, FrameDecoder, DEFAULT_MAX_FRAME } from './framing.js';
 import { ModhostError, ModhostConnectionError } from './errors.js';
+import { socketPathProblem } from './socket-path.js';
 
 // Request ids are unique in this process, not only per connection: the host names the request
 // a plugin crashed in by (pid, id), so two Hosts of one process can tell whose it was.
@@ -27,6 +28,11 @@ export class Connection {
   /** Connects; resolves once the socket is open, rejects if it cannot be. */
   open() {
     return new Promise((resolve, reject) => {
+      const problem = socketPathProblem(this.socketPath);
+      if (problem) {
+        reject(new ModhostConnectionError(problem, 'ERR_MODHOST_SOCKET_OWNER'));
+        return;
+      }
       let connected = false;
       const socket = net.createConnection({ path: this.socketPath });
       this.socket = socket;

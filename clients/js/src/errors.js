@@ -18,7 +18,8 @@ export class ModhostError extends Error {
  * The connection to the host was lost or closed before a request was answered. `code`:
  * `ERR_MODHOST_DISCONNECTED` (sent, then the connection dropped: the host may or may not have
  * acted on it; `requestId` is its JSON-RPC id), `ERR_MODHOST_NOT_SENT` (never reached the host),
- * `ERR_MODHOST_CLOSED`, `ERR_MODHOST_CONNECT`, `ERR_MODHOST_SURFACE_GONE`.
+ * `ERR_MODHOST_CLOSED`, `ERR_MODHOST_CONNECT`, `ERR_MODHOST_SOCKET_OWNER` (the socket, or its
+ * folder, is another user's or others may replace it: nothing was sent), `ERR_MODHOST_SURFACE_GONE`.
  */
 export class ModhostConnectionError extends Error {
   constructor(message, code = 'ERR_MODHOST_DISCONNECTED', { method, requestId } = {}) {

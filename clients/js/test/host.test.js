@@ -2,7 +2,8 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { rmSync, existsSync, mkdirSync, renameSync } from 'node:fs';
+import { rmSync, existsSync, mkdirSync, renameSync, chownSync, chmodSync } from 'node:fs';
+import net from 'node:net';
 import {
   connect, swipeActions, createModifier, List, Section, HStack, VStack, Text,
   ModhostError, ModhostConnectionError,
@@ -325,6 +326,37 @@ test('connect fails clearly when no daemon listens', async () => {
     await assert.rejects(connect({ socket: path.join(dir, 'none.sock') }),
       (e) => e instanceof ModhostConnectionError && e.code === 'ERR_MODHOST_CONNECT' && /is the daemon running/.test(e.message));
   } finally { rmSync(dir, { recursive: true, force: true }); }
+});
+
+test('connect sends nothing to a socket another user could have prepared', async (t) => {
+  if (typeof process.getuid !== 'function' || process.getuid() !== 0) {
+    t.skip('needs root, to give a socket and a folder to another user');
+    return;
+  }
+  const dir = tempSocketDir();
+  const received = [];
+  const server = net.createServer((socket) => socket.on('data', (chunk) => received.push(chunk)));
+  try {
+    const socketPath = path.join(dir, 'other.sock');
+    await new Promise((resolve) => server.listen(socketPath, resolve));
+    // Another user's socket in a folder of this user.
+    chownSync(socketPath, 65534, 65534);
+    // Without the check, connect would wait for an answer to its initialize: give it 3 s.
+    const attempt = () => Promise.race([connect({ socket: socketPath }),
+      new Promise((_, reject) => setTimeout(() => reject(new Error('connect sent its initialize and waited')), 3000).unref())]);
+    await assert.rejects(attempt(),
+      (e) => e instanceof ModhostConnectionError && e.code === 'ERR_MODHOST_SOCKET_OWNER' && /belongs to uid 65534/.test(e.message));
+    // This user's socket in a folder others may write (not root's and sticky).
+    chownSync(socketPath, 0, 0);
+    chmodSync(dir, 0o777);
+    await assert.rejects(attempt(),
+      (e) => e.code === 'ERR_MODHOST_SOCKET_OWNER' && /has mode 777/.test(e.message));
+    chmodSync(dir, 0o700);
+    assert.equal(Buffer.concat(received).length, 0, 'nothing reached the other socket');
+  } finally {
+    server.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
 
 test('a plugin dropped into a plugin folder is announced with pluginsChanged', async (t) => {
