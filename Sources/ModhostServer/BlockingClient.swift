@@ -1,4 +1,3 @@
-import CLibUV
 import Glibc
 import ModhostWire
 
@@ -46,13 +45,17 @@ public final class BlockingClient {
         // Whoever listens on the path gets nothing before it is known to be this user's (or
         // root's, as for a socket systemd made): in a folder someone else prepared, or a
         // shared one such as /tmp, the listener may be another user's.
-        var peerUID: uid_t = 0
-        var peerPID: pid_t = 0
-        guard modhost_peer_credentials(fd, &peerUID, &peerPID) == 0 else {
+        // `struct ucred`'s layout (pid, uid, gid): Glibc shows the struct only with _GNU_SOURCE.
+        // Not through CLibUV's shim: importing that module here made clean builds of this
+        // module fail to find Glibc's socket constants in other files.
+        var credentials: (pid: pid_t, uid: uid_t, gid: gid_t) = (0, 0, 0)
+        var length = socklen_t(MemoryLayout.size(ofValue: credentials))
+        guard getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &credentials, &length) == 0 else {
             let text = errnoText()
             Glibc.close(fd)
             throw .io("cannot tell who listens on \(path): \(text); nothing was sent")
         }
+        let peerUID = credentials.uid
         guard peerUID == getuid() || peerUID == 0 else {
             Glibc.close(fd)
             throw .io("\(path) is served by uid \(peerUID), not by you (uid \(getuid())) or root; someone else may have prepared it, so nothing was sent. Start modhostd on a socket of your own and pass --socket (or set XDG_RUNTIME_DIR)")
