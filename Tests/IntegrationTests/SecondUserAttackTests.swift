@@ -325,6 +325,8 @@ final class Scene {
     static let rawClient = #"""
         use strict; use warnings;
         use Socket; use IO::Socket::UNIX; use IO::Select;
+        # The daemon may hang up before the ping is written: that is a refusal too, not a crash.
+        $SIG{PIPE} = 'IGNORE';
         my $client = IO::Socket::UNIX->new(Type => SOCK_STREAM, Peer => $ARGV[0]) or die "connect: $!";
         my $ping = '{"jsonrpc":"2.0","id":1,"method":"ping"}';
         syswrite($client, pack('N', length $ping) . $ping);
