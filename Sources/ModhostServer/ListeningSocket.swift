@@ -15,12 +15,16 @@ public final class ListeningSocket {
     /// The file to unlink at exit; nil for a socket that systemd owns.
     public let ownedPath: String?
     private let lockFD: Int32?
+    /// The socket's folder, opened when the socket was bound: the files are removed from that
+    /// folder at exit, even if something has since put another one (or a link) at its path.
+    private let folderFD: Int32?
 
-    private init(fd: Int32, displayPath: String, ownedPath: String?, lockFD: Int32?) {
+    private init(fd: Int32, displayPath: String, ownedPath: String?, lockFD: Int32?, folderFD: Int32? = nil) {
         self.fd = fd
         self.displayPath = displayPath
         self.ownedPath = ownedPath
         self.lockFD = lockFD
+        self.folderFD = folderFD
     }
 
     /// The socket systemd passed, when `LISTEN_PID` is this process and `LISTEN_FDS` >= 1.
@@ -70,7 +74,8 @@ public final class ListeningSocket {
         do {
             try replaceStaleSocket(at: path)
             let fd = try bindAndListen(path: path, backlog: backlog)
-            return ListeningSocket(fd: fd, displayPath: path, ownedPath: path, lockFD: lockFD)
+            let folderFD = open(folder, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+            return ListeningSocket(fd: fd, displayPath: path, ownedPath: path, lockFD: lockFD, folderFD: folderFD >= 0 ? folderFD : nil)
         } catch {
             close(lockFD)
             throw error
@@ -80,11 +85,16 @@ public final class ListeningSocket {
     /// Removes the socket file this daemon bound (never systemd's) and releases the lock.
     public func removeFile() {
         guard let ownedPath else { return }
-        unlink(ownedPath)
+        let name = ownedPath.lastIndex(of: "/").map { String(ownedPath[ownedPath.index(after: $0)...]) } ?? ownedPath
+        func remove(_ entry: String) {
+            if let folderFD { unlinkat(folderFD, entry, 0) } else { unlink(Self.parentFolder(of: ownedPath) + "/" + entry) }
+        }
+        remove(name)
         if let lockFD {
-            unlink(ownedPath + ".lock")
+            remove(name + ".lock")
             close(lockFD)
         }
+        if let folderFD { close(folderFD) }
     }
 
     private static func parentFolder(of path: String) -> String {

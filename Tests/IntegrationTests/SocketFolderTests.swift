@@ -33,6 +33,22 @@ struct SocketFolderTests {
         #expect(error.contains("the socket folder \(folder.path)/link is a symbolic link"), "\(error)")
     }
 
+    @Test func atExitOnlyTheDaemonsOwnFilesAreRemovedEvenIfItsFolderWasSwappedForALink() throws {
+        // Whoever can write the folder above the socket's may rename the socket's folder away
+        // and put a link in its place: removing the files by path would then delete the files
+        // of that name wherever the link points.
+        let folder = TemporaryFolder()
+        let daemon = try DaemonProcess(socketPath: folder.path + "/run/s.sock", folder: folder, environment: PluginFixtures.environment(folder))
+        let elsewhere = folder.path + "/elsewhere"
+        try FileManager.default.createDirectory(atPath: elsewhere, withIntermediateDirectories: false)
+        for name in ["s.sock", "s.sock.lock"] { _ = FileManager.default.createFile(atPath: elsewhere + "/" + name, contents: Data("keep".utf8)) }
+        try FileManager.default.moveItem(atPath: folder.path + "/run", toPath: folder.path + "/moved")
+        try FileManager.default.createSymbolicLink(atPath: folder.path + "/run", withDestinationPath: elsewhere)
+        #expect(daemon.terminate() == 0)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: elsewhere).sorted() == ["s.sock", "s.sock.lock"], "the files the link leads to are untouched")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path + "/moved") == [], "the daemon's own files are gone from its folder")
+    }
+
     @Test func onlyTheSocketsOwnFolderIsCreated() throws {
         let folder = TemporaryFolder()
         let error = try refusal(["--socket", folder.path + "/a/b/s.sock"], folder: folder)
