@@ -36,7 +36,10 @@ let package = Package(
             name: "ModhostCore",
             dependencies: ["ModhostWire", .product(name: "ModifierKit", package: "SDK")]),
         // System calls Glibc does not expose to Swift (memfd_create, file seals).
-        .target(name: "CModhostSystem"),
+        // DWARF 4 when debug info is on: the DWARF 5 that Swift's clang emits by default stops
+        // valgrind 3.19 (Debian 12's) from reading modhostd at all, and scripts/memcheck runs
+        // the daemon under it. (The Swift code's debug info is DWARF 4 already.)
+        .target(name: "CModhostSystem", cSettings: [.unsafeFlags(["-fdebug-default-version=4"])]),
         // Finds, checks and loads plugin folders (manifests, dlopen, module classes).
         .target(
             name: "ModhostPlugins",

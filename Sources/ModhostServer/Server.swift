@@ -69,6 +69,8 @@ public final class Server {
         }
     }
 
+    deinit { readBuffer.deallocate() }
+
     /// Serves until a stop signal; returns once every connection is closed and the socket file
     /// is gone. `onListening` runs once connections can be accepted.
     public func run(onListening: () -> Void = {}) throws(ListenError) {

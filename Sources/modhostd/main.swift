@@ -82,6 +82,15 @@ func runHost(on socket: ListeningSocket, link: EngineLink?) throws {
         link?.enabled(folder)
         return reloader.rescan().json(plugins: host.pluginStatuses)
     }
+    // The host keeps closures that capture it, the reloader and the loader, and the server
+    // one that captures the reloader: let them go on the way out, so that all this is freed
+    // (scripts/memcheck counts definite leaks at exit).
+    defer {
+        host.reloadPlugins = nil
+        host.enablePlugin = nil
+        server.onHangup = nil
+        reloader.afterRescan = nil
+    }
     try server.run {
         if let link { link.ready() } else { ServiceNotifier.notify("READY=1", environment: environment) }
     }

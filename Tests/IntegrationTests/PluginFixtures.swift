@@ -84,10 +84,12 @@ enum PluginCompiler {
         let file = scratch.path + "/\(module).swift"
         try source.write(toFile: file, atomically: true, encoding: .utf8)
         let bin = BuiltProducts.folder.path
+        // Under `scripts/test --sanitize X` the plugins are instrumented like the daemon.
+        let sanitize = ProcessInfo.processInfo.environment["MODHOST_TEST_SANITIZE"].map { ["-sanitize=\($0)"] } ?? []
         let result = try run(URL(fileURLWithPath: "/usr/bin/env"), [
             "swiftc", "-emit-library", "-parse-as-library", "-swift-version", "6", "-module-name", module,
             "-I", bin + "/Modules", "-L", bin, "-lModifierKit", "-o", output, file,
-        ])
+        ] + sanitize)
         guard result.status == 0 else { throw HarnessError("swiftc failed for \(module):\n\(result.stdout)\(result.stderr)") }
     }
 
