@@ -25,7 +25,8 @@ public enum ModhostVersion {
 public final class Host {
     public let configuration: HostConfiguration
     public let logger: Logger
-    public private(set) var methods = MethodRegistry()
+    /// Read for every request, on the daemon's one loop thread: no dynamic exclusivity check.
+    @exclusivity(unchecked) public private(set) var methods = MethodRegistry()
     private var sessions: [ObjectIdentifier: Session] = [:]
     /// Every plugin folder seen, loaded or failed, in load order (set by the plugin loader).
     public var pluginStatuses: [PluginStatus] = []

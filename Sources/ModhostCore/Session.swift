@@ -8,7 +8,7 @@ public final class Session {
     public let peer: String
     /// The front-end's process id, when the transport knows it.
     public let pid: Int32?
-    public private(set) var isInitialized = false
+    @exclusivity(unchecked) public private(set) var isInitialized = false
     public private(set) var isClosed = false
     /// The client's `{name, version}` from `initialize`, when it sent one.
     public internal(set) var clientInfo: JSONObject?
@@ -16,8 +16,10 @@ public final class Session {
     /// True while a frame is being handled: notifications it causes (events, diagnostics) are
     /// held and go out just before its reply, so a front-end sees the event of a tap before
     /// the tap's answer, and the transport is never re-entered from inside `receive`.
-    private var isHandlingFrame = false
-    private var held: [UInt8] = []
+    // Read and written for every frame, on the daemon's one loop thread: no dynamic
+    // exclusivity checks (two runtime calls a frame, since handlers run inside closures).
+    @exclusivity(unchecked) private var isHandlingFrame = false
+    @exclusivity(unchecked) private var held: [UInt8] = []
 
     init(host: Host, peer: String, pid: Int32?, send: @escaping ([UInt8]) -> Void) {
         self.host = host
@@ -31,11 +33,14 @@ public final class Session {
     /// uses `--max-outbound`), so a batch never holds more than that plus one request's reply.
     public var batchReplyLimit = 64 << 20
     /// A batch whose requests run a slice at a time; see `continueBatch`.
-    private var batch: BatchInProgress?
+    private var batch: BatchInProgress? {
+        didSet { hasUnfinishedBatch = batch != nil }
+    }
 
     /// Whether a batch is part way through: call `continueBatch` before handing over the next
-    /// frame, since replies keep the order of requests.
-    public var hasUnfinishedBatch: Bool { batch != nil }
+    /// frame, since replies keep the order of requests. Stored: it is read for every frame,
+    /// and testing the optional batch itself would copy it.
+    @exclusivity(unchecked) public private(set) var hasUnfinishedBatch = false
 
     /// Handles one frame's payload and appends the framed reply, if any, to `replies`.
     /// Notifications (messages without id) are never answered, even when they fail.
@@ -57,7 +62,7 @@ public final class Session {
     /// yes, the batch stops there (`hasUnfinishedBatch`) and `continueBatch` runs the rest
     /// later, so that a transport can serve other connections in between.
     public func receive(bytes: UnsafeRawBufferPointer, replies: inout [UInt8], yieldWhen shouldYield: () -> Bool = { false }) {
-        precondition(batch == nil, "a frame was handed over before the unfinished batch was continued")
+        precondition(!hasUnfinishedBatch, "a frame was handed over before the unfinished batch was continued")
         handlingFrame(bytes, replies: &replies) { replies in respond(to: bytes, replies: &replies, yieldWhen: shouldYield) }
     }
 
@@ -85,7 +90,8 @@ public final class Session {
         // The usual message, one valid request, is read straight from its bytes and answered
         // without building `JSONValue` objects for the message or the reply.
         if let request = RPCRequest.decode(bytes) {
-            if let reply = run(request) { FrameEncoder.appendFrame(to: &replies) { reply.write(into: &$0) } }
+            let headerAt = Self.startFrame(&replies)
+            Self.endFrame(&replies, headerAt: headerAt, written: answer(request, into: &replies))
             return
         }
         let message: JSONValue
@@ -96,7 +102,12 @@ public final class Session {
             return
         }
         guard case let .array(elements) = message, !elements.isEmpty else {
-            if let answer = handle(message) { write(answer, to: &replies) }
+            if case .array = message {
+                write(RPCMessage.errorResponse(id: .null, error: .invalidRequest("an empty batch", path: "", expected: "at least one request", got: "[]")), to: &replies)
+                return
+            }
+            let headerAt = Self.startFrame(&replies)
+            Self.endFrame(&replies, headerAt: headerAt, written: writeAnswer(to: message, into: &replies))
             return
         }
         batch = BatchInProgress(elements: elements)
@@ -126,17 +137,15 @@ public final class Session {
         while current.next < current.elements.count {
             let element = current.elements[current.next]
             current.next += 1
-            let answer: Reply?
-            if current.reply.count - 5 >= batchReplyLimit {
-                answer = refuseForBudget(element, batch: &current)
+            let mark = current.reply.count
+            if current.answers > 0 { current.reply.append(UInt8(ascii: ",")) }
+            let written: Bool
+            if mark - 5 >= batchReplyLimit {
+                written = refuseForBudget(element, replyBytes: mark - 5, batch: &current)
             } else {
-                answer = handleOne(element)
+                written = writeAnswer(to: element, into: &current.reply)
             }
-            if let answer {
-                if current.answers > 0 { current.reply.append(UInt8(ascii: ",")) }
-                answer.write(into: &current.reply)
-                current.answers += 1
-            }
+            if written { current.answers += 1 } else { current.reply.removeSubrange(mark...) }
             if current.next < current.elements.count && shouldYield() {
                 if current.frame == nil { current.frame = Array(frame) }
                 batch = current
@@ -146,28 +155,29 @@ public final class Session {
         if current.refused + current.unrunNotifications > 0 { reportRefused(current) }
         guard current.answers > 0 else { return }
         current.reply.append(UInt8(ascii: "]"))
-        let length = UInt32(current.reply.count - 4)
-        for index in 0..<4 { current.reply[index] = UInt8(truncatingIfNeeded: length >> (24 - 8 * index)) }
+        Self.endFrame(&current.reply, headerAt: 0, written: true)
         // Often nothing else is queued: the reply, which may be tens of MB, is then moved, not copied.
         if replies.isEmpty { replies = current.reply } else { replies.append(contentsOf: current.reply) }
     }
 
-    /// The answer to a batch element left unrun because the batch's reply is over budget.
-    private func refuseForBudget(_ element: JSONValue, batch: inout BatchInProgress) -> Reply? {
+    /// Writes the answer to a batch element left unrun because the batch's reply, of
+    /// `replyBytes` so far, is over budget; false for a notification.
+    private func refuseForBudget(_ element: JSONValue, replyBytes: Int, batch: inout BatchInProgress) -> Bool {
         switch RPCRequest.validate(element) {
         case let .failure(failure):
-            return .error(failure.error, id: failure.id)
+            RPCMessage.writeErrorResponse(id: failure.id, error: failure.error, into: &batch.reply)
+            return true
         case let .success(request):
             guard let id = request.id else {
                 batch.unrunNotifications += 1
-                return nil
+                return false
             }
             batch.refused += 1
-            return .error(
-                .overBudget(
-                    "not run: this batch's reply had reached \(batch.reply.count - 5) bytes, over the limit of \(batchReplyLimit) (--max-outbound); send the rest again, in smaller batches",
-                    reason: "batch-reply", limit: batchReplyLimit),
-                id: id)
+            let error = RPCError.overBudget(
+                "not run: this batch's reply had reached \(replyBytes) bytes, over the limit of \(batchReplyLimit) (--max-outbound); send the rest again, in smaller batches",
+                reason: "batch-reply", limit: batchReplyLimit)
+            RPCMessage.writeErrorResponse(id: id, error: error, into: &batch.reply)
+            return true
         }
     }
 
@@ -182,100 +192,86 @@ public final class Session {
 
     /// The response to one parsed message (a single message or a batch), or nil when none is due.
     public func handle(_ message: JSONValue) -> JSONValue? {
-        guard case let .array(elements) = message else { return handleOne(message)?.message }
+        guard case let .array(elements) = message else { return parsedAnswer(to: message) }
         if elements.isEmpty {
             return RPCMessage.errorResponse(id: .null, error: .invalidRequest("an empty batch", path: "", expected: "at least one request", got: "[]"))
         }
-        let answers = elements.compactMap { handleOne($0)?.message }
+        let answers = elements.compactMap(parsedAnswer)
         return answers.isEmpty ? nil : .array(answers)
     }
 
-    private func handleOne(_ message: JSONValue) -> Reply? {
-        let request: RPCRequest
+    /// The response to one message as a value: written, then read back (the transport never
+    /// takes this path).
+    private func parsedAnswer(to message: JSONValue) -> JSONValue? {
+        var text: [UInt8] = []
+        guard writeAnswer(to: message, into: &text) else { return nil }
+        return try? JSONParser.parse(text)
+    }
+
+    /// Writes the response to one message of a batch or a lone one that is not a plain
+    /// request; false, with nothing written, when none is due.
+    private func writeAnswer(to message: JSONValue, into buffer: inout [UInt8]) -> Bool {
         switch RPCRequest.validate(message) {
-        case let .failure(failure): return .error(failure.error, id: failure.id)
-        case let .success(valid): request = valid
+        case let .failure(failure):
+            RPCMessage.writeErrorResponse(id: failure.id, error: failure.error, into: &buffer)
+            return true
+        case let .success(request):
+            return answer(request, into: &buffer)
         }
-        return run(request)
     }
 
-    /// The response due to one request. An enum of its own rather than a tuple or `Result`,
+    /// Runs a valid request and writes its response into `buffer`, straight: a result a
+    /// handler writes as text (a large snapshot) is never copied, and no reply value is made,
     /// whose copies in an `Optional` go through the runtime's generic (slow) value witnesses.
-    private enum Reply {
-        case result(JSONValue, id: JSONValue)
-        /// A handler that writes its result as text (`MethodHandler.Body.text`), run when the
-        /// reply is written, straight into the buffer that goes out: a large result is then
-        /// never copied.
-        case text(MethodContext, (MethodContext, inout [UInt8]) throws(RPCError) -> Void, id: JSONValue)
-        case error(RPCError, id: JSONValue)
-
-        var message: JSONValue {
-            switch self {
-            case let .result(result, id): return RPCMessage.response(id: id, result: result)
-            case .text:
-                var text: [UInt8] = []
-                write(into: &text)
-                return (try? JSONParser.parse(text)) ?? .null
-            case let .error(error, id): return RPCMessage.errorResponse(id: id, error: error)
-            }
-        }
-
-        /// Writes the same bytes as `message` would make, without building it.
-        func write(into buffer: inout [UInt8]) {
-            switch self {
-            case let .result(result, id): RPCMessage.writeResponse(id: id, result: result, into: &buffer)
-            case let .text(context, write, id):
-                let start = buffer.count
-                RPCMessage.writeResponseStart(id: id, into: &buffer)
-                do {
-                    try write(context, &buffer)
-                    buffer.append(UInt8(ascii: "}"))
-                } catch {
-                    buffer.removeSubrange(start...)
-                    RPCMessage.writeErrorResponse(id: id, error: error, into: &buffer)
-                }
-            case let .error(error, id): RPCMessage.writeErrorResponse(id: id, error: error, into: &buffer)
-            }
-        }
-    }
-
-    /// Runs a valid request: the reply, or nil for a notification (whose failure is only logged).
-    private func run(_ request: consuming RPCRequest) -> Reply? {
+    /// False, with nothing written, for a notification (whose failure is only logged).
+    private func answer(_ request: consuming RPCRequest, into buffer: inout [UInt8]) -> Bool {
         // Taken apart once: each copy or destroy of a `JSONValue?` costs a slow runtime call.
         let id = request.id
         let method = request.method
         let params = request.params
         _ = consume request
-        do {
-            let result = try dispatch(method: method, params: params)
-            switch result {
-            case let .value(value):
-                guard let id else { return nil }
-                return .result(value, id: id)
-            case let .text(context, write):
-                guard let id else {
-                    // A notification: run for its effects, the text thrown away.
-                    var discarded: [UInt8] = []
-                    try write(context, &discarded)
-                    return nil
-                }
-                return .text(context, write, id: id)
-            }
-        } catch {
-            guard let id else {
+        guard let id else {
+            // Run for its effects; a text result is written and thrown away.
+            var discarded: [UInt8] = []
+            do {
+                try dispatch(method: method, params: params, into: &discarded, writingValues: false)
+            } catch {
                 host.logger.debug("\(peer): notification '\(method)' failed: \(error.message)")
-                return nil
             }
-            return .error(error, id: id)
+            return false
         }
+        let start = buffer.count
+        RPCMessage.writeResponseStart(id: id, into: &buffer)
+        do {
+            try dispatch(method: method, params: params, into: &buffer, writingValues: true)
+            buffer.append(UInt8(ascii: "}"))
+        } catch {
+            buffer.removeSubrange(start...)
+            RPCMessage.writeErrorResponse(id: id, error: error, into: &buffer)
+        }
+        return true
     }
 
-    private enum Outcome {
-        case value(JSONValue)
-        case text(MethodContext, (MethodContext, inout [UInt8]) throws(RPCError) -> Void)
+    /// Reserves a frame header at the end of `buffer`; where it is.
+    private static func startFrame(_ buffer: inout [UInt8]) -> Int {
+        let headerAt = buffer.count
+        buffer.append(contentsOf: [0, 0, 0, 0] as [UInt8])
+        return headerAt
     }
 
-    private func dispatch(method: String, params: consuming JSONValue?) throws(RPCError) -> Outcome {
+    /// Fills in the header reserved at `headerAt`, or drops it when nothing was `written`.
+    private static func endFrame(_ buffer: inout [UInt8], headerAt: Int, written: Bool) {
+        guard written else {
+            buffer.removeSubrange(headerAt...)
+            return
+        }
+        let length = UInt32(buffer.count - headerAt - 4)
+        for index in 0..<4 { buffer[headerAt + index] = UInt8(truncatingIfNeeded: length >> (24 - 8 * index)) }
+    }
+
+    /// Runs the method; appends its result's JSON text to `buffer` (a value result only when
+    /// `writingValues`).
+    private func dispatch(method: String, params: consuming JSONValue?, into buffer: inout [UInt8], writingValues: Bool) throws(RPCError) {
         // No "rpc." check needed: `MethodRegistry.register` refuses those names, so they are never found.
         let host = self.host  // one strong load of the unowned reference, not two
         guard let handler = host.methods.handler(for: method) else { throw .methodNotFound(method) }
@@ -283,9 +279,10 @@ public final class Session {
         let context = MethodContext(params: Params(params, method: method), session: self, host: host)
         switch handler.body {
         case let .value(run):
-            return .value(try run(context))
+            let result = try run(context)
+            if writingValues { JSONWriter.write(result, into: &buffer) }
         case let .text(write):
-            return .text(context, write)
+            try write(context, &buffer)
         }
     }
 
