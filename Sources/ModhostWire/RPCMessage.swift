@@ -148,17 +148,10 @@ public enum RPCMessage {
         return .object(object)
     }
 
-    /// Writes `response(id:result:)` into `buffer` without building its object first.
-    public static func writeResponse(id: JSONValue, result: JSONValue, into buffer: inout [UInt8]) {
-        writeEnvelope(id: id, member: #","result":"#, value: result, into: &buffer)
-    }
-
-    /// Writes the start of a response, up to its result, which the caller writes next and
-    /// closes with `}`: the bytes `writeResponse` makes around the result.
+    /// Writes the start of `response(id:result:)`, up to its result, which the caller writes
+    /// next and closes with `}`: the same bytes, without building the object.
     public static func writeResponseStart(id: JSONValue, into buffer: inout [UInt8]) {
-        JSONWriter.appendASCII(#"{"jsonrpc":"2.0","id":"#, to: &buffer)
-        JSONWriter.write(id, into: &buffer)
-        JSONWriter.appendASCII(#","result":"#, to: &buffer)
+        writeEnvelopeStart(id: id, member: #","result":"#, into: &buffer)
     }
 
     /// Writes `errorResponse(id:error:)` into `buffer` without building its object first.
@@ -171,11 +164,16 @@ public enum RPCMessage {
     private static func writeEnvelope(
         id: JSONValue, member: StaticString, value: JSONValue, into buffer: inout [UInt8]
     ) {
+        writeEnvelopeStart(id: id, member: member, into: &buffer)
+        JSONWriter.write(value, into: &buffer)
+        buffer.append(UInt8(ascii: "}"))
+    }
+
+    /// `{"jsonrpc":"2.0","id":<id><member>`.
+    private static func writeEnvelopeStart(id: JSONValue, member: StaticString, into buffer: inout [UInt8]) {
         JSONWriter.appendASCII(#"{"jsonrpc":"2.0","id":"#, to: &buffer)
         JSONWriter.write(id, into: &buffer)
         JSONWriter.appendASCII(member, to: &buffer)
-        JSONWriter.write(value, into: &buffer)
-        buffer.append(UInt8(ascii: "}"))
     }
 
     public static func errorResponse(id: JSONValue, error: RPCError) -> JSONValue {

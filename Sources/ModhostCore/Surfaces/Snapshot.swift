@@ -6,20 +6,6 @@ enum Snapshot {
     /// SwiftUI's red, shown for destructive actions without a tint.
     static let destructiveRed = Color(red: UInt8(0xFF), green: 0x3B, blue: 0x30, alpha: 0xFF)
 
-    static func node(_ node: NodeState) -> JSONValue {
-        var object = JSONObject()
-        object["type"] = .string(node.kind.rawValue)
-        object["id"] = .string(node.id)
-        if let key = node.key { object["key"] = .string(key) }
-        if !node.props.isEmpty { object["props"] = .object(node.props) }
-        if !node.modifiers.isEmpty {
-            object["modifiers"] = .array(node.modifiers.map { .object(JSONObject([("$type", .string($0.type))])) })
-        }
-        for (key, value) in effects(of: node) { object[key] = value }
-        if !node.children.isEmpty { object["children"] = .array(node.children.map(Self.node)) }
-        return .object(object)
-    }
-
     /// `tint` and `swipeActions`, when the node's modifiers give it any.
     private static func effects(of node: NodeState) -> JSONObject {
         var object = JSONObject()
@@ -40,9 +26,10 @@ enum Snapshot {
         return object
     }
 
-    /// Appends the JSON text of `node(node)` to `out`, byte for byte, without building it: a
-    /// large tree's snapshot is mostly made of nodes that are a type, an id and props, and
-    /// writing them straight costs a fraction of building values and then writing those.
+    /// Appends the JSON text of `node` and its subtree to `out`: `{type, id, key?, props?,
+    /// modifiers?, tint?, swipeActions?, children?}`, in that order. Written straight: a large
+    /// tree's snapshot is mostly nodes that are a type, an id and props, and building a value
+    /// per node first, then writing it, cost several times as much.
     static func write(_ node: NodeState, into out: inout [UInt8]) {
         JSONWriter.appendASCII(#"{"type":"#, to: &out)
         JSONWriter.writeString(node.kind.rawValue, into: &out)
