@@ -24,8 +24,20 @@ enum OtherUsers {
     static let setpriv = "/usr/bin/setpriv"
     /// The attacker.
     static let attacker: uid_t = 65534
-    static let available = getuid() == 0 && access(setpriv, X_OK) == 0
-    static let skipNote = "replaying attacks needs a second uid: the tests must run as root with /usr/bin/setpriv to act as nobody (65534) and as an unused victim uid"
+    static let available = getuid() == 0 && access(setpriv, X_OK) == 0 && buildIsReachableByOthers
+    static let skipNote = "replaying attacks needs a second uid: the tests must run as root with /usr/bin/setpriv to act as nobody (65534) and as an unused victim uid, and other users must be able to run the built products (every folder above the build folder searchable by others; not so in a private folder such as one mktemp -d made)"
+
+    /// Whether other users can reach the built products: every folder from theirs up to `/`
+    /// lets others search it.
+    static var buildIsReachableByOthers: Bool {
+        guard var folder = try? BuiltProducts.executable("modhostd").deletingLastPathComponent().path else { return false }
+        while true {
+            var info = stat()
+            guard stat(folder, &info) == 0, info.st_mode & 0o001 != 0 else { return false }
+            if folder == "/" || folder.isEmpty { return true }
+            folder = (folder as NSString).deletingLastPathComponent
+        }
+    }
 
     /// A uid no account has and whose `/tmp/modhost-UID` does not exist.
     static func unusedUID() -> uid_t {
