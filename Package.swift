@@ -78,6 +78,10 @@ let package = Package(
             path: "Tests/Fixtures/FaultyPlugin"),
 
         .testTarget(name: "ModhostWireTests", dependencies: ["ModhostWire"]),
+        // The ExpoUI plugin on its own, without a host: params, effects, completeRefresh.
+        .testTarget(
+            name: "ExpoUITests", dependencies: ["ExpoUI", .product(name: "ModifierKit", package: "SDK")],
+            path: "Tests/ExpoUITests"),
         // Checks libraries' bytes and loads them from sealed memory files; needs `swift build`
         // first (it inspects and loads libGreetingFixture.so).
         .testTarget(name: "ModhostPluginsTests", dependencies: ["ModhostPlugins"]),
