@@ -179,6 +179,10 @@ struct StyleModifierTests {
             #expect(error.value == String(bad))
             #expect("\(error)".hasSuffix("expected a number from 0 to 1"))
         }
+        // The value as the front-end wrote it: an integer stays one.
+        let two = try T.fieldError { try T.make(OpacityModifier.self, ["value": 2]) }
+        #expect(two.value == "2")
+        #expect(two.description == "Cannot cast '2' for field 'value' of type Double: expected a number from 0 to 1")
         let text = try T.fieldError { try T.make(OpacityModifier.self, ["value": "half"]) }
         #expect(text.path == "value")
     }

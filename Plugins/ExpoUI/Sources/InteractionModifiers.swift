@@ -15,7 +15,7 @@ struct OnTapGestureModifier: ViewModifier, Record {
     init(from params: Dict, appContext: AppContext, eventDispatcher: EventDispatcher) throws {
         try self = .init(from: params, appContext: appContext)
         self.eventDispatcher = eventDispatcher
-        try check(count, field: "count", expected: "an integer >= 1") { $0 >= 1 }
+        try check(count, field: "count", in: params, expected: "an integer >= 1") { $0 >= 1 }
     }
 
     func body(content: Content) -> some View {
@@ -37,7 +37,7 @@ struct OnLongPressGestureModifier: ViewModifier, Record {
     init(from params: Dict, appContext: AppContext, eventDispatcher: EventDispatcher) throws {
         try self = .init(from: params, appContext: appContext)
         self.eventDispatcher = eventDispatcher
-        try check(minimumDuration, field: "minimumDuration", expected: "a number of seconds >= 0") { $0 >= 0 }
+        try check(minimumDuration, field: "minimumDuration", in: params, expected: "a number of seconds >= 0") { $0 >= 0 }
     }
 
     func body(content: Content) -> some View {

@@ -88,13 +88,20 @@ enum FontDesign: String, Enumerable {
 ///
 /// Fields convert values by type only, so the modifiers check ranges after decoding. The
 /// error is a `FieldError` at the field, as a value of the wrong type would be: the host
-/// reports it as invalid params at the field's full path, with the value and what was
-/// expected.
-func check<Value: Convertible & CustomStringConvertible>(
-    _ value: Value, field: String, expected: String, _ isValid: (Value) -> Bool
+/// reports it as invalid params at the field's full path, with the value as the front-end
+/// wrote it (`params[field]`: `2`, not the `2.0` it became) and what was expected.
+func check<Value: Convertible>(
+    _ value: Value, field: String, in params: Dict, expected: String, _ isValid: (Value) -> Bool
 ) throws(FieldError) {
     guard !isValid(value) else { return }
+    let written: String
+    switch params[field] {
+    case let int as Int: written = String(int)
+    case let double as Double: written = String(double)
+    case let other?: written = "\(other)"
+    case nil: written = "\(value)"
+    }
     throw FieldError(
-        kind: .cast, path: field, field: field, value: value.description, type: Value.typeName,
+        kind: .cast, path: field, field: field, value: written, type: Value.typeName,
         cause: ConversionError("expected \(expected)"))
 }

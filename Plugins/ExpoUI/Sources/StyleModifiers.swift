@@ -200,7 +200,7 @@ struct OpacityModifier: ViewModifier, Record {
 
     init(from params: Dict, appContext: AppContext, eventDispatcher: EventDispatcher) throws {
         try self = .init(from: params, appContext: appContext)
-        try check(value, field: "value", expected: "a number from 0 to 1") { (0...1).contains($0) }
+        try check(value, field: "value", in: params, expected: "a number from 0 to 1") { (0...1).contains($0) }
     }
 
     func body(content: Content) -> some View {
