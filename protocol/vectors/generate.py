@@ -550,6 +550,8 @@ V(LC,"update: a kept node that gains onAppear sends nothing",
 V(LC,"update: onDisappear names the node's id in the old tree",
   [lreq(1,"mount",{"root":N("VStack",None,None,[N("Text",None,[DIS]),N("Text",None,[DIS])])}),ok(1),
    lreq(2,"update",{"root":N("VStack",None,None,[N("Text",None,[DIS])])}),dis("0/1",0),ok(2),QUIET], init=True)
+V(LC,"diagnostics come before lifecycle events", [lreq(1,"mount",{"root":N("VStack",None,None,[N("Text","t",[AP,{"$type":"swipeActions","trailing":[{"id":"x"}]}])])}),
+   {"expectNotification":{"method":"diagnostic","params":{"code":"swipe-actions-outside-list","node":"t"}}},app("t",0),ok(1)], init=True)
 V(LC,"a hidden node appears too", [lreq(1,"mount",{"root":N("Text","t",[M("hidden"),AP])}),app("t",1),ok(1)], init=True)
 V(LC,"a failed update sends no lifecycle events", lmount()+[lreq(2,"update",{"root":N("VStack","top",None,[N("Text","x",[AP]),N("Grid")])}),err(2,-32602,{"path":"root.children[1].type"}),QUIET], init=True)
 V(LC,"a failed mount sends no lifecycle events", [lreq(1,"mount",{"root":N("VStack","top",[AP],[N("Text","x",[AP]),N("Grid")])}),err(1,-32602,{"path":"root.children[1].type"}),QUIET], init=True)
