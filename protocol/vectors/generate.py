@@ -508,6 +508,19 @@ V(G,"refresh of a node that is not a List or ScrollView", mg(N("VStack","v",[REF
 V(G,"refresh without a refreshable in reach", mg(N("VStack","v",None,[N("List","list")]))+ignored(2,"list","refresh")+call(3,"snapshot",{"surface":"g"},{"root":{"children":[{"id":"list","refreshing":{"$absent":True}}]}}), init=True)
 V(G,"refresh of a disabled List", mg(N("List","list",[REFR,M("disabled")]))+ignored(2,"list","refresh"), init=True)
 V(G,"refresh under a hidden ancestor", mg(N("VStack","v",[M("hidden")],[N("List","list",[REFR])]))+ignored(2,"list","refresh"), init=True)
+# A refresh completed by the front-end: the id the host chose is captured from the event and sent back.
+def RCAP(node, mod): return {"expectNotification":{"$exact":{"jsonrpc":"2.0","method":"event","params":{"$exact":{"surface":"g","node":node,"modifier":mod,"payload":{"$exact":{"refreshable":{"$exact":{"id":{"$capture":"refresh"}}}}}}}}}}
+COMPLETE_CAPTURED={"module":"ExpoUI","function":"completeRefresh","args":[{"$var":"refresh"}]}
+V(G,"completeRefresh ends the refresh", mg(LIST)+[gact(2,"list","refresh"),RCAP("list",0),handled(2,"list",0,refreshing=True)]
+   +call(3,"callFunction",COMPLETE_CAPTURED,{"$exact":{"result":None}})
+   +call(4,"snapshot",{"surface":"g"},{"root":{"refreshing":False}})
+   +[gact(5,"list","refresh"),RID("list",0),handled(5,"list",0,refreshing=True)], init=True)
+V(G,"a refresh completes once", mg(LIST)+[gact(2,"list","refresh"),RCAP("list",0),handled(2,"list",0,refreshing=True)]
+   +call(3,"callFunction",COMPLETE_CAPTURED,{"$exact":{"result":None}})
+   +fails(4,"callFunction",COMPLETE_CAPTURED,-32003,{"$exact":{"module":"ExpoUI","function":"completeRefresh","error":{"$type":"string"}}}), init=True)
+V(G,"a refresh whose List left cannot be completed", mg(LIST)+[gact(2,"list","refresh"),RCAP("list",0),handled(2,"list",0,refreshing=True)]
+   +call(3,"unmount",{"surface":"g"})
+   +fails(4,"callFunction",COMPLETE_CAPTURED,-32003,{"$exact":{"module":"ExpoUI","function":"completeRefresh","error":{"$type":"string"}}}), init=True)
 V(G,"completeRefresh of an id never started is -32003", mg(LIST)+refreshed(2,"list","list",0)
    +fails(3,"callFunction",{"module":"ExpoUI","function":"completeRefresh","args":["no-such-refresh"]},-32003,{"$exact":{"module":"ExpoUI","function":"completeRefresh","error":{"$type":"string"}}})
    +call(4,"snapshot",{"surface":"g"},{"root":{"refreshing":True}}), init=True)
