@@ -47,6 +47,14 @@ protocol ExpoUIModifier: ViewModifier, Record {
     init(from params: Dict, appContext: AppContext, eventDispatcher: EventDispatcher) throws
 }
 
+extension ExpoUIModifier {
+    /// A modifier that sends no events is made from its params alone, as the module's
+    /// factory makes it.
+    init(from params: Dict, appContext: AppContext, eventDispatcher: EventDispatcher) throws {
+        try self.init(from: params, appContext: appContext)
+    }
+}
+
 extension OnTapGestureModifier: ExpoUIModifier {}
 extension OnLongPressGestureModifier: ExpoUIModifier {}
 extension OnAppearModifier: ExpoUIModifier {}

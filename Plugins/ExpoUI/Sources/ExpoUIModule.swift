@@ -46,50 +46,50 @@ public class ExpoUIModule: Module {
             ViewModifierRegistry.register("onSubmit") { params, appContext, eventDispatcher in
                 try OnSubmitModifier(from: params, appContext: appContext, eventDispatcher: eventDispatcher)
             }
-            ViewModifierRegistry.register("disabled") { params, appContext, eventDispatcher in
-                try DisabledModifier(from: params, appContext: appContext, eventDispatcher: eventDispatcher)
+            ViewModifierRegistry.register("disabled") { params, appContext, _ in
+                try DisabledModifier(from: params, appContext: appContext)
             }
-            ViewModifierRegistry.register("hidden") { params, appContext, eventDispatcher in
-                try HiddenModifier(from: params, appContext: appContext, eventDispatcher: eventDispatcher)
+            ViewModifierRegistry.register("hidden") { params, appContext, _ in
+                try HiddenModifier(from: params, appContext: appContext)
             }
-            ViewModifierRegistry.register("contentShape") { params, appContext, eventDispatcher in
-                try ContentShapeModifier(from: params, appContext: appContext, eventDispatcher: eventDispatcher)
+            ViewModifierRegistry.register("contentShape") { params, appContext, _ in
+                try ContentShapeModifier(from: params, appContext: appContext)
             }
-            ViewModifierRegistry.register("padding") { params, appContext, eventDispatcher in
-                try PaddingModifier(from: params, appContext: appContext, eventDispatcher: eventDispatcher)
+            ViewModifierRegistry.register("padding") { params, appContext, _ in
+                try PaddingModifier(from: params, appContext: appContext)
             }
-            ViewModifierRegistry.register("frame") { params, appContext, eventDispatcher in
-                try FrameModifier(from: params, appContext: appContext, eventDispatcher: eventDispatcher)
+            ViewModifierRegistry.register("frame") { params, appContext, _ in
+                try FrameModifier(from: params, appContext: appContext)
             }
-            ViewModifierRegistry.register("background") { params, appContext, eventDispatcher in
-                try BackgroundModifier(from: params, appContext: appContext, eventDispatcher: eventDispatcher)
+            ViewModifierRegistry.register("background") { params, appContext, _ in
+                try BackgroundModifier(from: params, appContext: appContext)
             }
-            ViewModifierRegistry.register("foregroundStyle") { params, appContext, eventDispatcher in
-                try ForegroundStyleModifier(from: params, appContext: appContext, eventDispatcher: eventDispatcher)
+            ViewModifierRegistry.register("foregroundStyle") { params, appContext, _ in
+                try ForegroundStyleModifier(from: params, appContext: appContext)
             }
-            ViewModifierRegistry.register("tint") { params, appContext, eventDispatcher in
-                try TintModifier(from: params, appContext: appContext, eventDispatcher: eventDispatcher)
+            ViewModifierRegistry.register("tint") { params, appContext, _ in
+                try TintModifier(from: params, appContext: appContext)
             }
-            ViewModifierRegistry.register("font") { params, appContext, eventDispatcher in
-                try FontModifier(from: params, appContext: appContext, eventDispatcher: eventDispatcher)
+            ViewModifierRegistry.register("font") { params, appContext, _ in
+                try FontModifier(from: params, appContext: appContext)
             }
             ViewModifierRegistry.register("opacity") { params, appContext, eventDispatcher in
                 try OpacityModifier(from: params, appContext: appContext, eventDispatcher: eventDispatcher)
             }
-            ViewModifierRegistry.register("cornerRadius") { params, appContext, eventDispatcher in
-                try CornerRadiusModifier(from: params, appContext: appContext, eventDispatcher: eventDispatcher)
+            ViewModifierRegistry.register("cornerRadius") { params, appContext, _ in
+                try CornerRadiusModifier(from: params, appContext: appContext)
             }
-            ViewModifierRegistry.register("border") { params, appContext, eventDispatcher in
-                try BorderModifier(from: params, appContext: appContext, eventDispatcher: eventDispatcher)
+            ViewModifierRegistry.register("border") { params, appContext, _ in
+                try BorderModifier(from: params, appContext: appContext)
             }
-            ViewModifierRegistry.register("listRowBackground") { params, appContext, eventDispatcher in
-                try ListRowBackgroundModifier(from: params, appContext: appContext, eventDispatcher: eventDispatcher)
+            ViewModifierRegistry.register("listRowBackground") { params, appContext, _ in
+                try ListRowBackgroundModifier(from: params, appContext: appContext)
             }
-            ViewModifierRegistry.register("badge") { params, appContext, eventDispatcher in
-                try BadgeModifier(from: params, appContext: appContext, eventDispatcher: eventDispatcher)
+            ViewModifierRegistry.register("badge") { params, appContext, _ in
+                try BadgeModifier(from: params, appContext: appContext)
             }
-            ViewModifierRegistry.register("deleteDisabled") { params, appContext, eventDispatcher in
-                try DeleteDisabledModifier(from: params, appContext: appContext, eventDispatcher: eventDispatcher)
+            ViewModifierRegistry.register("deleteDisabled") { params, appContext, _ in
+                try DeleteDisabledModifier(from: params, appContext: appContext)
             }
         }
 

@@ -149,10 +149,6 @@ struct DisabledModifier: ViewModifier, Record {
 
     init() {}
 
-    init(from params: Dict, appContext: AppContext, eventDispatcher: EventDispatcher) throws {
-        try self = .init(from: params, appContext: appContext)
-    }
-
     func body(content: Content) -> some View {
         content.disabled(disabled)
     }
@@ -164,10 +160,6 @@ struct HiddenModifier: ViewModifier, Record {
     @Field var hidden: Bool = true
 
     init() {}
-
-    init(from params: Dict, appContext: AppContext, eventDispatcher: EventDispatcher) throws {
-        try self = .init(from: params, appContext: appContext)
-    }
 
     func body(content: Content) -> some View {
         if hidden {
@@ -186,10 +178,6 @@ struct ContentShapeModifier: ViewModifier, Record {
     @Field var cornerRadius: Double?
 
     init() {}
-
-    init(from params: Dict, appContext: AppContext, eventDispatcher: EventDispatcher) throws {
-        try self = .init(from: params, appContext: appContext)
-    }
 
     func body(content: Content) -> some View {
         switch shape {

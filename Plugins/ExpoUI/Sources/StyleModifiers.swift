@@ -20,10 +20,6 @@ struct PaddingModifier: ViewModifier, Record {
 
     init() {}
 
-    init(from params: Dict, appContext: AppContext, eventDispatcher: EventDispatcher) throws {
-        try self = .init(from: params, appContext: appContext)
-    }
-
     /// The padding on each edge, by the rules above.
     var insets: EdgeInsets {
         let given = [all, horizontal, vertical, top, bottom, leading, trailing].contains { $0 != nil }
@@ -60,10 +56,6 @@ struct FrameModifier: ViewModifier, Record {
 
     init() {}
 
-    init(from params: Dict, appContext: AppContext, eventDispatcher: EventDispatcher) throws {
-        try self = .init(from: params, appContext: appContext)
-    }
-
     private var isFixed: Bool { width != nil || height != nil }
 
     private var isFlexible: Bool {
@@ -98,10 +90,6 @@ struct BackgroundModifier: ViewModifier, Record {
 
     init() {}
 
-    init(from params: Dict, appContext: AppContext, eventDispatcher: EventDispatcher) throws {
-        try self = .init(from: params, appContext: appContext)
-    }
-
     func body(content: Content) -> some View {
         switch shape ?? (cornerRadius != nil ? .roundedRectangle : nil) {
         case nil: content.background(color)
@@ -121,10 +109,6 @@ struct ForegroundStyleModifier: ViewModifier, Record {
 
     init() {}
 
-    init(from params: Dict, appContext: AppContext, eventDispatcher: EventDispatcher) throws {
-        try self = .init(from: params, appContext: appContext)
-    }
-
     func body(content: Content) -> some View {
         content.foregroundStyle(color)
     }
@@ -135,10 +119,6 @@ struct TintModifier: ViewModifier, Record {
     @Field(.required) var color: Color = .blue
 
     init() {}
-
-    init(from params: Dict, appContext: AppContext, eventDispatcher: EventDispatcher) throws {
-        try self = .init(from: params, appContext: appContext)
-    }
 
     func body(content: Content) -> some View {
         content.tint(color)
@@ -166,10 +146,6 @@ struct FontModifier: ViewModifier, Record {
     static let defaultFamilySize = 17.0
 
     init() {}
-
-    init(from params: Dict, appContext: AppContext, eventDispatcher: EventDispatcher) throws {
-        try self = .init(from: params, appContext: appContext)
-    }
 
     /// The font, by the rules above.
     var font: Font? {
@@ -215,10 +191,6 @@ struct CornerRadiusModifier: ViewModifier, Record {
 
     init() {}
 
-    init(from params: Dict, appContext: AppContext, eventDispatcher: EventDispatcher) throws {
-        try self = .init(from: params, appContext: appContext)
-    }
-
     func body(content: Content) -> some View {
         content.cornerRadius(radius)
     }
@@ -232,10 +204,6 @@ struct BorderModifier: ViewModifier, Record {
 
     init() {}
 
-    init(from params: Dict, appContext: AppContext, eventDispatcher: EventDispatcher) throws {
-        try self = .init(from: params, appContext: appContext)
-    }
-
     func body(content: Content) -> some View {
         content.border(color, width: width)
     }
@@ -247,10 +215,6 @@ struct ListRowBackgroundModifier: ViewModifier, Record {
     @Field(.required) var color: Color = .clear
 
     init() {}
-
-    init(from params: Dict, appContext: AppContext, eventDispatcher: EventDispatcher) throws {
-        try self = .init(from: params, appContext: appContext)
-    }
 
     func body(content: Content) -> some View {
         content.listRowBackground(color)
@@ -264,10 +228,6 @@ struct BadgeModifier: ViewModifier, Record {
 
     init() {}
 
-    init(from params: Dict, appContext: AppContext, eventDispatcher: EventDispatcher) throws {
-        try self = .init(from: params, appContext: appContext)
-    }
-
     func body(content: Content) -> some View {
         content.badge(value)
     }
@@ -279,10 +239,6 @@ struct DeleteDisabledModifier: ViewModifier, Record {
     @Field var disabled: Bool = true
 
     init() {}
-
-    init(from params: Dict, appContext: AppContext, eventDispatcher: EventDispatcher) throws {
-        try self = .init(from: params, appContext: appContext)
-    }
 
     func body(content: Content) -> some View {
         content.deleteDisabled(disabled)
