@@ -25,6 +25,8 @@ enum InteractionTypes {
     static let submit = "interactionSubmit"
     /// `{}`: padding then a red background, then a title font.
     static let styled = "interactionStyled"
+    /// `{value}`: padding of `value`; its factory counts its calls in `CountedProbe.built`.
+    static let counted = "interactionCounted"
 
     static func register() { _ = registered }
 
@@ -37,6 +39,10 @@ enum InteractionTypes {
         ViewModifierRegistry.register(refresh) { params, context, dispatcher in try RefreshProbe(from: params, appContext: context, eventDispatcher: dispatcher) }
         ViewModifierRegistry.register(submit) { params, context, dispatcher in try SubmitProbe(from: params, appContext: context, eventDispatcher: dispatcher) }
         ViewModifierRegistry.register(styled) { params, context, _ in try StyledProbe(from: params, appContext: context) }
+        ViewModifierRegistry.register(counted) { params, context, _ in
+            CountedProbe.built.withLock { $0 += 1 }
+            return try CountedProbe(from: params, appContext: context)
+        }
     }()
 }
 
@@ -185,6 +191,13 @@ struct SubmitProbe: ViewModifier, Record {
     func body(content: Content) -> some View {
         content.onSubmit { dispatch?([InteractionTypes.submit: ["tag": tag]]) }
     }
+}
+
+struct CountedProbe: ViewModifier, Record {
+    static let built = Mutex(0)
+    @Field var value: Double = 0
+    init() {}
+    func body(content: Content) -> some View { content.padding(value) }
 }
 
 struct StyledProbe: ViewModifier, Record {

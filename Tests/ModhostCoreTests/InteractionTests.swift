@@ -333,6 +333,26 @@ struct ModuleFunctionCallTests {
 
 @Suite("Interactions: styles in the snapshot")
 struct StyleSnapshotTests {
+    @Test func equalInertModifiersAreBuiltOnceAndActionsNever() throws {
+        let client = try client()
+        let counted = { (value: Int) in probe(InteractionTypes.counted, [("value", .int(Int64(value)))]) }
+        let before = CountedProbe.built.withLock { $0 }
+        let rows = (0..<5).map { J.node("HStack", key: "r\($0)", modifiers: [counted(8), tap(tag: "r\($0)")], children: [J.text("x")]) }
+            + [J.node("HStack", key: "other", modifiers: [counted(4)], children: [J.text("y")])]
+        try client.ok(client.mount("main", J.list(rows)))
+        // Five equal paddings built once, the different one once more.
+        #expect(CountedProbe.built.withLock { $0 } - before == 2)
+        let root = try client.root()
+        #expect(surfaceChild(root, 3)?["styles"] == [["$style": "padding", "top": 8, "leading": 8, "bottom": 8, "trailing": 8]])
+        // Handlers are never shared: each row's tap is its own.
+        #expect(tags(try client.gesture("0/3/0", "tap")) == ["interactionTap:r3"])
+        // A modifier that keeps its dispatcher is not shared either: each sends for its own node.
+        try client.ok(client.update("main", J.list((0..<2).map { J.node("HStack", key: "d\($0)", modifiers: [J.modifier(SurfaceTestTypes.deferred, [("tag", "kept-twice")])], children: [J.text("z")]) })))
+        // Both were built: the dispatcher kept last is the second row's.
+        SurfaceTestDispatchers.shared.dispatcher("kept-twice")?([SurfaceTestTypes.deferred: ["n": 1]])
+        #expect(client.pushed.last?["params"]?["node"] == "d1")
+    }
+
     @Test func stylesAndHandlersShowInOrder() throws {
         let client = try client()
         try client.ok(client.mount("main", J.text("t", key: "t", modifiers: [probe(InteractionTypes.styled), tap(tag: "a"), probe(InteractionTypes.lifecycle)])))

@@ -98,6 +98,14 @@ public struct ModifierEffect {
 
     /// No effect at all.
     public init() {}
+
+    /// True when the effect holds nothing the host calls back: no swipe actions, gesture,
+    /// lifecycle, refresh or submit handlers, and no ignored views to report. Such an effect
+    /// (styles, tint, disabled, hidden, a content shape) depends on the modifier's params only.
+    public var isInert: Bool {
+        swipeActions.isEmpty && ignored.isEmpty && taps.isEmpty && longPresses.isEmpty && appearActions.isEmpty
+            && disappearActions.isEmpty && refreshAction == nil && submits.isEmpty
+    }
 }
 
 /// Learns what a ``ViewModifier`` does, without drawing anything.

@@ -43,9 +43,12 @@ struct Reconciler {
     private var nodesByKey: [String: NodeState] = [:]
     /// Nodes checked so far, against the limit.
     private var nodeCount: NodeBudget
-    /// The registry entry and plugin context of the type built last: rows of a large tree
-    /// mostly repeat one type, and both lookups take a lock or hash a string.
-    private var lastEntry: (entry: ViewModifierRegistry.Entry, appContext: AppContext)?
+    /// The registry entries and plugin contexts of the types this pass built, most recent
+    /// first: rows of a large tree repeat a few types, and each lookup takes a lock and
+    /// hashes a string, where comparing a few short names does neither.
+    private var entries: [(entry: ViewModifierRegistry.Entry, appContext: AppContext)] = []
+    /// The last inert modifier built for each type of this pass (see `makeModifier`).
+    private var inert: [(type: String, serial: UInt64, params: JSONObject, modifier: any ViewModifier, effect: ModifierEffect)] = []
     /// The params shapes of this pass, so that rows of one shape convert without hashing.
     private var shapes = ValueBridge.Shapes()
 
@@ -115,9 +118,6 @@ struct Reconciler {
             if reusable?.modifiers[safe: index] != nil { counts.updated += 1 } else { counts.created += 1 }
             let instance = try makeModifier(
                 type: config.type, params: config.params, node: node.id, indexPath: path, index: index)
-            // Evaluated now: what it does decides diagnostics and the actions run when the
-            // node enters the tree.
-            _ = instance.effect
             fresh.append(instance)
             modifiers.append(instance)
         }
@@ -178,14 +178,27 @@ struct Reconciler {
         type: String, params: JSONObject, node: String, indexPath: String, index: Int
     ) throws(RPCError) -> ModifierInstance {
         func paramsPath() -> String { NodeSpec.paramsPath(ofModifier: index, onNode: indexPath) }
-        // Read in place: copying the cached entry out would retain each of its members.
-        if lastEntry?.entry.type != type { lastEntry = try entry(for: type, path: paramsPath()) }
-        let entry = lastEntry.unsafelyUnwrapped.entry, appContext = lastEntry.unsafelyUnwrapped.appContext
+        let found: Int
+        if let cached = cachedEntry(for: type) {
+            found = cached
+        } else {
+            found = rememberEntry(try entry(for: type, path: paramsPath()))
+        }
+        let entry = entries[found].entry, appContext = entries[found].appContext
         let address = ModifierAddress(type: type, attachment: attachment, node: node, indexPath: indexPath, index: index)
+        // Rows of a large tree repeat the same style modifiers. A modifier whose body does
+        // nothing the host calls back (no actions, no swipe actions, nothing ignored) and that
+        // kept no dispatcher is a value of its params alone, as SwiftUI takes bodies to be:
+        // the next one of its type with equal params shares it instead of being built again.
+        if let shared = inert.first(where: { $0.type == type }), shared.serial == entry.serial, shared.params == params {
+            return ModifierInstance(
+                type: type, params: params, modifier: shared.modifier, effect: shared.effect, address: address,
+                plugin: entry.plugin, serial: entry.serial)
+        }
         // The address is captured strongly (a weak reference would cost every modifier a
         // side table); the instance detaches it when it goes, so a dispatcher a plugin kept
         // past that point sends nothing.
-        let dispatcher = EventDispatcher(modifierType: type) { payload in
+        var dispatcher = EventDispatcher(modifierType: type) { payload in
             guard let session = address.session else { return }
             session.deliverEvent(payload, from: address)
         }
@@ -204,18 +217,38 @@ struct Reconciler {
             let path = paramsPath()
             throw .invalidParams("modifier '\(type)' refused its params at '\(path)': \(error)", path: path)
         }
+        // Evaluated now: what it does decides diagnostics and the actions run when the
+        // node enters the tree.
+        let effect = PluginCalls.run(plugin: entry.plugin, .body, type) { ModifierEvaluator.evaluate(modifier) }
+        if effect.isInert && isKnownUniquelyReferenced(&dispatcher) {
+            inert.removeAll { $0.type == type }
+            if inert.count == 8 { inert.removeLast() }
+            inert.insert((type, entry.serial, params, modifier, effect), at: 0)
+        }
         return ModifierInstance(
-            type: type, params: params, modifier: modifier, address: address, plugin: entry.plugin, serial: entry.serial)
+            type: type, params: params, modifier: modifier, effect: effect, address: address, plugin: entry.plugin,
+            serial: entry.serial)
+    }
+
+    /// Where `entries` holds `type`'s entry, if this pass looked it up already.
+    private func cachedEntry(for type: String) -> Int? {
+        entries.firstIndex { $0.entry.type == type }
+    }
+
+    /// Keeps `found` in `entries` (a handful at most) and says where.
+    private mutating func rememberEntry(_ found: (entry: ViewModifierRegistry.Entry, appContext: AppContext)) -> Int {
+        if entries.count == 8 { entries.removeLast() }
+        entries.insert(found, at: 0)
+        return 0
     }
 
     /// Whether `instance` was built by the registration that serves its type now. One whose
     /// type is gone is kept as it is (its code stays loaded) until its params change.
     private mutating func isServing(_ instance: ModifierInstance) -> Bool {
-        if lastEntry?.entry.type != instance.type {
-            guard let entry = ViewModifierRegistry.entry(for: instance.type) else { return true }
-            lastEntry = (entry, host.appContext(forPlugin: entry.plugin))
-        }
-        return lastEntry.unsafelyUnwrapped.entry.serial == instance.serial
+        if let found = cachedEntry(for: instance.type) { return entries[found].entry.serial == instance.serial }
+        guard let entry = ViewModifierRegistry.entry(for: instance.type) else { return true }
+        let found = rememberEntry((entry, host.appContext(forPlugin: entry.plugin)))
+        return entries[found].entry.serial == instance.serial
     }
 
     /// The registry entry for `type` with its plugin's context; an unknown type is an error

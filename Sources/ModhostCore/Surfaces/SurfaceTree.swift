@@ -51,12 +51,18 @@ final class ModifierInstance {
     /// The registration that built it: an update rebuilds it once another one serves the type
     /// (its plugin was reloaded, or another plugin took the type over).
     let serial: UInt64
-    private var evaluated: ModifierEffect?
+    /// What the modifier's body does to its node. Stored, so that reading one member of it
+    /// (every gesture, lifecycle pass and snapshot does) does not copy the whole effect.
+    let effect: ModifierEffect
 
-    init(type: String, params: JSONObject, modifier: any ViewModifier, address: ModifierAddress, plugin: String, serial: UInt64) {
+    init(
+        type: String, params: JSONObject, modifier: any ViewModifier, effect: ModifierEffect, address: ModifierAddress,
+        plugin: String, serial: UInt64
+    ) {
         self.type = type
         self.params = params
         self.modifier = modifier
+        self.effect = effect
         self.address = address
         self.plugin = plugin
         self.serial = serial
@@ -67,19 +73,9 @@ final class ModifierInstance {
         address.isDetached = true
     }
 
-    /// What the modifier's body does to its node, evaluated on first use (while the tree that
-    /// holds it is built). The views it ignores are reported once the tree is committed
-    /// (`Surface.diagnose`).
-    var effect: ModifierEffect {
-        if let evaluated { return evaluated }
-        let effect = PluginCalls.run(plugin: plugin, .body, type) { ModifierEvaluator.evaluate(modifier) }
-        evaluated = effect
-        return effect
-    }
-
     /// One `ignored-view` diagnostic per view the body put among its swipe actions.
     func reportIgnoredViews() {
-        guard let session = address.session, let effect = evaluated else { return }
+        guard let session = address.session else { return }
         for view in effect.ignored {
             session.diagnostic(
                 "warning", code: DiagnosticCode.ignoredView,
@@ -239,10 +235,11 @@ final class Surface {
     }
 
     /// Diagnostics for what newly built modifiers do that the host ignores on purpose.
-    /// `fresh` holds the modifiers evaluated while the tree was built; a List row's modifiers
-    /// are evaluated (and report what they ignore) when the row is first used.
+    /// `fresh` holds the modifiers built for the tree just committed.
     func diagnose(_ fresh: [ModifierInstance], session: Session) {
         for instance in fresh {
+            // Most modifiers add no swipe actions and ignore nothing: no node to look up.
+            if instance.effect.swipeActions.isEmpty && instance.effect.ignored.isEmpty { continue }
             guard let node = node(instance.address.node) else { continue }
             if !instance.effect.swipeActions.isEmpty && !node.isListRow {
                 session.diagnostic(
