@@ -16,9 +16,9 @@ const RECONNECT = { initialDelayMs: 20, maxDelayMs: 200 };
 // Every request a connection of this process writes, so a test can tell what was (not) sent.
 const sent = [];
 const writeRequest = Connection.prototype.request;
-Connection.prototype.request = function request(method, params) {
+Connection.prototype.request = function request(method, params, ...rest) {
   if (!this.closed) sent.push({ socket: this.socketPath, method, params });
-  return writeRequest.call(this, method, params);
+  return writeRequest.call(this, method, params, ...rest);
 };
 
 /** A daemon serving the faulty plugin (in `<dir>/plugins/faulty`) and the bundled ones. */
