@@ -28,10 +28,12 @@ export interface EventInfo {
    * info leaves it out). refreshable's listener calls `completeRefresh` through it.
    */
   readonly host?: Host;
+  /** The connection the event came on (not enumerable); see `Host.isCurrentConnection`. */
+  readonly connection?: unknown;
 }
 
 /** What a gesture, lifecycle or submit handler receives: where its event happened. */
-export type HandlerInfo = Omit<EventInfo, 'host'>;
+export type HandlerInfo = Omit<EventInfo, 'host' | 'connection'>;
 
 /**
  * Receives `payload[$type]` of an event. Return `false` to say "not handled": the client then
@@ -673,6 +675,8 @@ export declare class Host {
    * exists: calls to an unknown one reject with -32602.
    */
   requireNativeModule(name: 'ExpoUI'): ExpoUIModule;
+  /** Whether `connection` (an event's `info.connection`) is the one this Host talks on now: false once it dropped or the Host closed. */
+  isCurrentConnection(connection: unknown): boolean;
   requireNativeModule<F extends object = NativeModuleFunctions, E extends EventsMap = EventsMap>(name: string): NativeModule<F, E>;
   /** Any method. While reconnecting, requests wait for the new connection; `interact` rejects (`ERR_MODHOST_NOT_SENT`). */
   request<R = unknown>(method: string, params?: object | unknown[]): Promise<R>;

@@ -163,6 +163,11 @@ export class Host extends EventEmitter {
     return emitter;
   }
 
+  /** Whether `connection` is the one this Host talks on now (false once it dropped or the Host closed). */
+  isCurrentConnection(connection) {
+    return this.state === 'open' && this.conn !== null && this.conn === connection;
+  }
+
   /** Notes a tree the host is about to mount for `name`; `done()` forgets it (answered or failed). */
   expectTree(name, listeners, { first = false } = {}) {
     const entry = { listeners };
@@ -399,6 +404,8 @@ export class Host extends EventEmitter {
     // The Host the event came from, for listeners that answer it (refreshable's completeRefresh);
     // not enumerable, so spreading `info` (as swipeActions' onPress does) leaves it out.
     Object.defineProperty(info, 'host', { value: this, enumerable: false });
+    // The connection it came on: an answer to it (completeRefresh) means nothing to another one.
+    Object.defineProperty(info, 'connection', { value: this.conn, enumerable: false });
     const failed = (error) => this.clientDiagnostic('error', 'listener-threw',
       `the event listener of ${where} threw: ${error?.message ?? error}`, { ...base, error });
     try {

@@ -231,6 +231,8 @@ export const COMPLETE_REFRESH = 'completeRefresh';
  * `ExpoUI.completeRefresh(id)` on the Host the event came from, exactly once. Until then the
  * List's snapshot shows `refreshing: true`. A rejection of `fn` (or a throw) is reported as a
  * `listener-threw` diagnostic, after the refresh was completed; so is a failed completeRefresh.
+ * When the connection the refresh came on is gone by then (the daemon restarted, the Host was
+ * closed), nothing is sent: the engine that ran the refresh is gone with it.
  * @param {(info: object) => unknown} fn
  */
 export function refreshable(fn) {
@@ -250,7 +252,10 @@ export function refreshable(fn) {
       running = Promise.reject(error);
     }
     const completing = `${REFRESH_MODULE}.${COMPLETE_REFRESH}('${id}')`;
-    const complete = () => host.callFunction(REFRESH_MODULE, COMPLETE_REFRESH, [id]).then(() => undefined);
+    // A refresh belongs to the engine that started it: once the connection it came on is gone
+    // (the daemon restarted, the Host was closed) there is nothing left to complete.
+    const gone = () => info.connection !== undefined && typeof host.isCurrentConnection === 'function' && !host.isCurrentConnection(info.connection);
+    const complete = () => (gone() ? Promise.resolve() : host.callFunction(REFRESH_MODULE, COMPLETE_REFRESH, [id]).then(() => undefined));
     return running.then(
       () => complete().catch((completion) => {
         throw refreshError(`${completing} failed: ${messageOf(completion)}`, completion);

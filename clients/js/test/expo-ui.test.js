@@ -41,6 +41,10 @@ class FakeConnection {
     request.settled?.(error);
     request.reject(error);
   }
+
+  async end() {
+    this.closed = true;
+  }
 }
 
 /** A Host that talks to a FakeConnection, recording its diagnostics. */
@@ -192,6 +196,28 @@ test('refreshable through a Host: completeRefresh goes out as callFunction; reje
   assert.deepEqual(diagnostics.map((d) => [d.source, d.code, d.node, d.modifier]), [['client', 'listener-threw', 'list', 0]]);
   assert.match(diagnostics[0].message, /no network \(refresh 'b' was completed anyway\)/);
   assert.equal(conn.sent.filter((r) => r.method === 'callFunction').length, 2);
+});
+
+test('refreshable: nothing is completed on a connection that is gone (Host closed, or a new connection since)', async () => {
+  const { host, conn, diagnostics } = fakeHost();
+  const pending = [];
+  const mounting = host.mount('s', List({ key: 'list', modifiers: [refreshable(() => new Promise((resolve) => pending.push(resolve)))] }));
+  conn.answer(conn.next('mount'));
+  await mounting;
+  host.onNotification('event', event('s', 'list', 0, { refreshable: { id: 'old' } }));
+  // the daemon restarted: a new connection serves the Host now
+  host.conn = new FakeConnection();
+  pending[0]();
+  await tick();
+  assert.equal(conn.sent.some((r) => r.method === 'callFunction'), false);
+  assert.equal(host.conn.sent.length, 0);
+  host.onNotification('event', event('s', 'list', 0, { refreshable: { id: 'new' } }));
+  const current = host.conn;
+  await host.close();
+  pending[1]();
+  await tick();
+  assert.equal(current.sent.length, 0);
+  assert.deepEqual(diagnostics, []);
 });
 
 // ---------------------------------------------------------------- routing
