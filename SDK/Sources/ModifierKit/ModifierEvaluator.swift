@@ -66,13 +66,35 @@ public struct ModifierEffect {
     /// `"MyView"`), the content (`"ModifiedContent"`), or a `"swipeActions"` applied inside
     /// another's actions. `EmptyView` is not listed, nor is anything inside a button's label.
     ///
-    /// What the evaluator ignores outside swipe actions is not listed: a button outside
-    /// them, or a `.swipeActions` applied to a view other than the content (which, as in
-    /// SwiftUI, has no effect on the row).
+    /// What the evaluator ignores outside swipe actions is not listed: a button whose label
+    /// does not hold the content, or a modifier (`.swipeActions`, `.onTapGesture`, `.padding`,
+    /// ...) applied to a view other than the content (which, as in SwiftUI, has no effect on
+    /// the node).
     public var ignored: [String] = []
     /// Whether the modifier's body contains the content at all. A body that leaves it out
     /// replaces the view it is applied to.
     public var includesContent: Bool = false
+    /// The tap handlers around the content: ``View/onTapGesture(count:perform:)`` and
+    /// buttons whose label holds the content. Innermost first.
+    public var taps: [ResolvedTap] = []
+    /// The long-press handlers around the content, innermost first.
+    public var longPresses: [ResolvedLongPress] = []
+    /// The ``View/onAppear(perform:)`` actions around the content, innermost first.
+    public var appearActions: [() -> Void] = []
+    /// The ``View/onDisappear(perform:)`` actions around the content, innermost first.
+    public var disappearActions: [() -> Void] = []
+    /// The innermost ``View/refreshable(action:)`` around the content.
+    public var refreshAction: (@Sendable () async -> Void)? = nil
+    /// The ``View/onSubmit(of:_:)`` handlers around the content, innermost first.
+    public var submits: [ResolvedSubmit] = []
+    /// True when a ``View/disabled(_:)`` with `true` is around the content.
+    public var isDisabled: Bool = false
+    /// True when ``View/hidden()`` is around the content.
+    public var isHidden: Bool = false
+    /// The innermost ``View/contentShape(_:eoFill:)`` around the content.
+    public var contentShape: ResolvedShape? = nil
+    /// The styles applied to the content (padding, background, font, ...), innermost first.
+    public var styles: [ResolvedStyle] = []
 
     /// No effect at all.
     public init() {}
@@ -214,8 +236,23 @@ public struct _ViewWalker {
         return true
     }
 
+    /// Walks the view a modifier wraps (`content` of `.onTapGesture`, `.padding`, ...) and, when
+    /// the modifier's content is inside it, records what the wrapper does to it with `record`.
+    /// Wrappers elsewhere (on a view that is not the content, or among swipe actions) have no
+    /// effect on the node.
+    mutating func visitWrapper<V: View>(_ view: V, _ record: (inout ModifierEffect) -> Void) -> Bool {
+        let containsContent = walk(view)
+        if containsContent && place == .modifierBody { record(&effect) }
+        return containsContent
+    }
+
     mutating func visitButton<LabelContent: View>(_ button: Button<LabelContent>) -> Bool {
-        // A button outside swipe actions, or inside a label, does nothing here.
+        if place == .modifierBody {
+            // A button whose label holds the content makes the content tappable.
+            let action = button.action
+            return visitWrapper(button.label) { $0.taps.append(ResolvedTap(count: 1, perform: action)) }
+        }
+        // A button inside a label does nothing here.
         guard place == .swipeActions else { return false }
         place = .buttonLabel
         labelTitle = nil
@@ -255,6 +292,12 @@ public struct _ViewWalker {
             return false
         }
         if labelImage == nil, image.isSystemImage { labelImage = image.name }
+        return false
+    }
+
+    /// A shape drawn as a view: not content, and not a button among swipe actions.
+    mutating func visitShape(_ name: String) -> Bool {
+        if place != .buttonLabel { ignore(name) }
         return false
     }
 
@@ -355,4 +398,87 @@ extension Image {
 
 extension Spacer {
     public func _walk(with walker: inout _ViewWalker) -> Bool { walker.visitSpacer() }
+}
+
+extension TapGestureView {
+    public func _walk(with walker: inout _ViewWalker) -> Bool {
+        walker.visitWrapper(content) { $0.taps.append(handler) }
+    }
+}
+
+extension LongPressGestureView {
+    public func _walk(with walker: inout _ViewWalker) -> Bool {
+        walker.visitWrapper(content) { $0.longPresses.append(handler) }
+    }
+}
+
+extension LifecycleView {
+    public func _walk(with walker: inout _ViewWalker) -> Bool {
+        walker.visitWrapper(content) { effect in
+            guard let action else { return }
+            switch phase {
+            case .appear: effect.appearActions.append(action)
+            case .disappear: effect.disappearActions.append(action)
+            }
+        }
+    }
+}
+
+extension RefreshableView {
+    public func _walk(with walker: inout _ViewWalker) -> Bool {
+        walker.visitWrapper(content) { effect in
+            // Walked inside out: the first one recorded is the innermost, which wins.
+            if effect.refreshAction == nil { effect.refreshAction = action }
+        }
+    }
+}
+
+extension SubmitView {
+    public func _walk(with walker: inout _ViewWalker) -> Bool {
+        walker.visitWrapper(content) { $0.submits.append(handler) }
+    }
+}
+
+extension DisabledView {
+    public func _walk(with walker: inout _ViewWalker) -> Bool {
+        walker.visitWrapper(content) { if disabled { $0.isDisabled = true } }
+    }
+}
+
+extension HiddenView {
+    public func _walk(with walker: inout _ViewWalker) -> Bool {
+        walker.visitWrapper(content) { $0.isHidden = true }
+    }
+}
+
+extension ContentShapeView {
+    public func _walk(with walker: inout _ViewWalker) -> Bool {
+        walker.visitWrapper(content) { if $0.contentShape == nil { $0.contentShape = shape } }
+    }
+}
+
+extension StyledView {
+    public func _walk(with walker: inout _ViewWalker) -> Bool {
+        walker.visitWrapper(content) { if let style { $0.styles.append(style) } }
+    }
+}
+
+extension Rectangle {
+    public func _walk(with walker: inout _ViewWalker) -> Bool { walker.visitShape("Rectangle") }
+}
+
+extension RoundedRectangle {
+    public func _walk(with walker: inout _ViewWalker) -> Bool { walker.visitShape("RoundedRectangle") }
+}
+
+extension Circle {
+    public func _walk(with walker: inout _ViewWalker) -> Bool { walker.visitShape("Circle") }
+}
+
+extension Capsule {
+    public func _walk(with walker: inout _ViewWalker) -> Bool { walker.visitShape("Capsule") }
+}
+
+extension Ellipse {
+    public func _walk(with walker: inout _ViewWalker) -> Bool { walker.visitShape("Ellipse") }
 }

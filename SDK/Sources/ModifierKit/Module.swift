@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A plugin module. Subclass it and describe the module in `definition()`:
 ///
 /// ```swift
@@ -23,18 +25,29 @@ public protocol AnyModule: AnyObject {
 
 /// The base class of modules: holds the host's `AppContext`.
 open class BaseModule {
+    /// What the module may reach of the host.
     public let appContext: AppContext
+    /// Where ``sendEvent(_:_:)`` sends; set by the host.
+    let eventSink = Mutex<ModuleEventSink?>(nil)
 
+    /// Creates the module; the host calls it, with its context.
     public required init(appContext: AppContext) {
         self.appContext = appContext
     }
 }
 
-/// What a module declares: its name and lifecycle hooks.
+/// What a module declares: its name, lifecycle hooks, functions and events.
 public struct ModuleDefinition {
+    /// The module's name (``Name``), which front-ends call its functions by.
     public internal(set) var name: String?
+    /// The ``OnCreate`` hooks, in order.
     public internal(set) var onCreate: [() -> Void] = []
+    /// The ``OnDestroy`` hooks, in order.
     public internal(set) var onDestroy: [() -> Void] = []
+    /// The functions front-ends may call (``Function``, ``AsyncFunction``), in order.
+    public internal(set) var functions: [ModuleFunction] = []
+    /// The events the module sends (``Events``).
+    public internal(set) var events: [String] = []
     /// What the plugin's own copy of `init()` returned from the SDK build it links: the
     /// host's check that the plugin and the SDK come from one build happens before this
     /// (on the library's symbols), so this only keeps the call from being optimised away.
