@@ -215,7 +215,7 @@ export declare function cornerRadius(radius: number): ModifierConfig<'cornerRadi
 /** `width` defaults to 1 on the host. */
 export declare function border(params: { color: Color; width?: number }): ModifierConfig<'border', { color: Color; width?: number }>;
 export declare function listRowBackground(color: Color): ModifierConfig<'listRowBackground', { color: Color }>;
-/** A number is sent as its string; without a value, no badge. */
+/** A count is sent as its string; without a value, or with the count 0 (as SwiftUI's badge(0)), no badge. */
 export declare function badge(value?: string | number): ModifierConfig<'badge', { value?: string }>;
 export declare function deleteDisabled(disabled?: boolean): ModifierConfig<'deleteDisabled', { disabled: boolean }>;
 /** The node and its descendants take no gestures. */

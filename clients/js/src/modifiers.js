@@ -431,12 +431,16 @@ export function listRowBackground(color) {
 }
 
 /**
- * A badge on a List row or tab: a string, or a number shown as one; without a value, no badge.
+ * A badge on a List row or tab: a string, or a count shown as one; without a value, or with the
+ * count 0 (as SwiftUI's badge(0)), no badge.
  * @param {string | number} [value]
  */
 export function badge(value) {
   if (value === undefined || value === null) return createModifier('badge');
-  if (typeof value === 'number') return createModifier('badge', { value: String(checkNumber('badge', 'value', value)) });
+  if (typeof value === 'number') {
+    const count = checkNumber('badge', 'value', value, { integer: true });
+    return count === 0 ? createModifier('badge') : createModifier('badge', { value: String(count) });
+  }
   if (typeof value !== 'string') fail('badge', `value must be a string or a number, got ${describeValue(value)}`);
   return createModifier('badge', { value });
 }

@@ -433,6 +433,7 @@ test('style modifiers carry Expo UI\'s param names', () => {
   assert.deepEqual(badge(), { $type: 'badge' });
   assert.deepEqual(badge('new'), { $type: 'badge', value: 'new' });
   assert.deepEqual(badge(3), { $type: 'badge', value: '3' });
+  assert.deepEqual(badge(0), { $type: 'badge' }, 'a count of 0 shows no badge, as in SwiftUI');
   assert.deepEqual(deleteDisabled(), { $type: 'deleteDisabled', disabled: true });
   assert.deepEqual(deleteDisabled(false), { $type: 'deleteDisabled', disabled: false });
   assert.deepEqual(disabled(), { $type: 'disabled', disabled: true });
@@ -471,6 +472,7 @@ test('style modifiers check their arguments with TypeErrors that say what is wro
     [() => border({ color: 'red', width: 'thick' }), /border: width must be a finite number/],
     [() => listRowBackground(3), /listRowBackground: color must be a non-empty string, got number 3/],
     [() => badge({}), /badge: value must be a string or a number, got an object/],
+    [() => badge(1.5), /badge: value must be an integer/],
     [() => deleteDisabled('yes'), /deleteDisabled: disabled must be a boolean/],
     [() => disabled(1), /disabled: disabled must be a boolean, got number 1/],
     [() => hidden(null), /hidden: hidden must be a boolean, got null/],
