@@ -1,3 +1,4 @@
+import Glibc
 import ModhostWire
 import ModifierKit
 
@@ -49,12 +50,20 @@ public final class Host {
     /// Nodes across every surface of every connection.
     public private(set) var totalNodes = 0
     private var appContexts: [String: AppContext] = [:]
+    /// Plugins' async code, run on the host's thread (see `AsyncWork`).
+    public let asyncWork = AsyncWork()
+    /// The modules of loaded plugins, in load order: what `callFunction` calls and `describe`
+    /// lists.
+    public internal(set) var modules: [LoadedModule] = []
+    /// The thread the host is made and run on (the daemon's loop).
+    let loopThread = pthread_self()
 
     public init(configuration: HostConfiguration = HostConfiguration(), logger: Logger = .silent) {
         self.configuration = configuration
         self.logger = logger
         LifecycleMethods.register(in: &methods)
         SurfaceMethods.register(in: &methods)
+        ModuleMethods.register(in: &methods)
     }
 
     /// A session for a new connection. `send` takes each framed message the host pushes
@@ -67,7 +76,11 @@ public final class Host {
 
     func sessionClosed(_ session: Session) {
         sessions[ObjectIdentifier(session)] = nil
-        // A closed connection's surfaces are unmounted.
+        // A closed connection's surfaces are unmounted: their refreshes stop, and no
+        // onDisappear runs, since nobody is there to hear of it.
+        for surface in (surfaces[ObjectIdentifier(session)] ?? [:]).values {
+            for node in surface.allNodes { node.refresh?.task?.cancel() }
+        }
         surfaces[ObjectIdentifier(session)] = nil
         totalNodes -= nodesHeld.removeValue(forKey: ObjectIdentifier(session)) ?? 0
     }

@@ -5,6 +5,8 @@ public struct MethodContext {
     public let params: Params
     public let session: Session
     public let host: Host
+    /// Whether the request is an element of a batch, whose reply cannot wait for one request.
+    public let isInBatch: Bool
 }
 
 /// One method the host answers.
@@ -16,6 +18,8 @@ public struct MethodHandler {
         /// As JSON text appended to a buffer: for results too large to build as values first
         /// (the snapshot of a large tree), which would cost several times the writing.
         case text((MethodContext, inout [UInt8]) throws(RPCError) -> Void)
+        /// Through a `PendingReply`, now or later: for work that waits (an `AsyncFunction`).
+        case deferred((MethodContext, PendingReply) throws(RPCError) -> Void)
     }
 
     /// False only for the methods allowed before `initialize` (`initialize`, `ping`).
@@ -32,6 +36,57 @@ public struct MethodHandler {
     public init(requiresInitialize: Bool = true, writing write: @escaping (MethodContext, inout [UInt8]) throws(RPCError) -> Void) {
         self.requiresInitialize = requiresInitialize
         self.body = .text(write)
+    }
+
+    /// A handler that answers through `PendingReply`, before it returns or later. Inside a
+    /// batch it must answer before it returns (or throw).
+    public init(requiresInitialize: Bool = true, deferring run: @escaping (MethodContext, PendingReply) throws(RPCError) -> Void) {
+        self.requiresInitialize = requiresInitialize
+        self.body = .deferred(run)
+    }
+}
+
+/// A handler's way to answer a request after it has returned: the session sends the
+/// response when `finish` is called. Finished before the handler returns, the answer is
+/// written as any other; after, it goes out on its own (a connection is served meanwhile,
+/// so it may come after the answers of later requests, which JSON-RPC allows).
+public final class PendingReply {
+    let id: JSONValue?
+    weak var session: Session?
+    /// The answer given before the handler returned.
+    var immediate: Result<JSONValue, RPCError>?
+    /// Set once the handler has returned without an answer.
+    var isDeferred = false
+    private var isDone = false
+    /// Stops the work (the connection closed): set by the handler.
+    public var onCancel: (() -> Void)?
+
+    init(id: JSONValue?, session: Session) {
+        self.id = id
+        self.session = session
+    }
+
+    /// Whether the request has its answer.
+    public var isFinished: Bool { isDone || immediate != nil }
+
+    /// Answers the request with `outcome`; only the first answer counts.
+    public func finish(_ outcome: Result<JSONValue, RPCError>) {
+        guard !isFinished else { return }
+        guard isDeferred else {
+            immediate = outcome
+            return
+        }
+        isDone = true
+        onCancel = nil
+        session?.sendDeferred(self, outcome)
+    }
+
+    /// The connection is gone: the work stops and nothing is sent.
+    func cancel() {
+        isDone = true
+        let cancel = onCancel
+        onCancel = nil
+        cancel?()
     }
 }
 

@@ -97,6 +97,11 @@ extension JSONKind where T == Int64 {
     public static var integer: JSONKind<Int64> { JSONKind(name: "integer") { $0.intValue } }
 }
 
+extension JSONKind where T == Double {
+    /// Any JSON number, integer or not.
+    public static var number: JSONKind<Double> { JSONKind(name: "number") { $0.doubleValue } }
+}
+
 extension JSONKind where T == Bool {
     public static var boolean: JSONKind<Bool> { JSONKind(name: "boolean") { $0.boolValue } }
 }

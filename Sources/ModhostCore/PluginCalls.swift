@@ -18,6 +18,11 @@ public enum PluginCalls {
         case body = 6
         /// An action's closure (a tapped button), which sends events.
         case action = 7
+        /// A module function a front-end called (`callFunction`).
+        case function = 8
+        /// A slice of a plugin's async code (a refresh action, an `AsyncFunction`) between
+        /// two of its `await`s.
+        case task = 9
 
         /// As logs and `describe` name it.
         public var name: String {
@@ -29,6 +34,8 @@ public enum PluginCalls {
             case .schema: "schema"
             case .body: "body"
             case .action: "action"
+            case .function: "function"
+            case .task: "async task"
             }
         }
     }

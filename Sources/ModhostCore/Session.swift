@@ -20,6 +20,10 @@ public final class Session {
     // exclusivity checks (two runtime calls a frame, since handlers run inside closures).
     @exclusivity(unchecked) private var isHandlingFrame = false
     @exclusivity(unchecked) private var held: [UInt8] = []
+    /// Whether the request being run is an element of a batch.
+    private var isInBatch = false
+    /// Requests whose handlers will answer later, cancelled when the connection closes.
+    private var pendingReplies: [ObjectIdentifier: PendingReply] = [:]
 
     init(host: Host, peer: String, pid: Int32?, send: @escaping ([UInt8]) -> Void) {
         self.host = host
@@ -79,6 +83,10 @@ public final class Session {
         let replyStart = replies.count
         isHandlingFrame = true
         PluginCalls.handling(bytes, of: self) { body(&replies) }
+        // Async work the frame started and that finishes at once (a refresh's first step, an
+        // AsyncFunction that does not wait) is done now: its events and answers go out
+        // before the frame's reply.
+        if host.asyncWork.hasWork { host.asyncWork.runPending() }
         isHandlingFrame = false
         if !held.isEmpty {
             replies.insert(contentsOf: held, at: replyStart)
@@ -134,6 +142,8 @@ public final class Session {
     private func runBatch(replies: inout [UInt8], frame: UnsafeRawBufferPointer, yieldWhen shouldYield: () -> Bool) {
         guard var current = batch else { return }
         batch = nil
+        isInBatch = true
+        defer { isInBatch = false }
         while current.next < current.elements.count {
             let element = current.elements[current.next]
             current.next += 1
@@ -196,6 +206,8 @@ public final class Session {
         if elements.isEmpty {
             return RPCMessage.errorResponse(id: .null, error: .invalidRequest("an empty batch", path: "", expected: "at least one request", got: "[]"))
         }
+        isInBatch = true
+        defer { isInBatch = false }
         let answers = elements.compactMap(parsedAnswer)
         return answers.isEmpty ? nil : .array(answers)
     }
@@ -234,7 +246,7 @@ public final class Session {
             // Run for its effects; a text result is written and thrown away.
             var discarded: [UInt8] = []
             do {
-                try dispatch(method: method, params: params, into: &discarded, writingValues: false)
+                _ = try dispatch(id: nil, method: method, params: params, into: &discarded, writingValues: false)
             } catch {
                 host.logger.debug("\(peer): notification '\(method)' failed: \(error.message)")
             }
@@ -243,7 +255,11 @@ public final class Session {
         let start = buffer.count
         RPCMessage.writeResponseStart(id: id, into: &buffer)
         do {
-            try dispatch(method: method, params: params, into: &buffer, writingValues: true)
+            guard try dispatch(id: id, method: method, params: params, into: &buffer, writingValues: true) else {
+                // Answered later, on its own.
+                buffer.removeSubrange(start...)
+                return false
+            }
             buffer.append(UInt8(ascii: "}"))
         } catch {
             buffer.removeSubrange(start...)
@@ -270,19 +286,62 @@ public final class Session {
     }
 
     /// Runs the method; appends its result's JSON text to `buffer` (a value result only when
-    /// `writingValues`).
-    private func dispatch(method: String, params: consuming JSONValue?, into buffer: inout [UInt8], writingValues: Bool) throws(RPCError) {
+    /// `writingValues`). False when the handler answers later (`PendingReply`).
+    private func dispatch(id: JSONValue?, method: String, params: consuming JSONValue?, into buffer: inout [UInt8], writingValues: Bool) throws(RPCError) -> Bool {
         // No "rpc." check needed: `MethodRegistry.register` refuses those names, so they are never found.
         let host = self.host  // one strong load of the unowned reference, not two
         guard let handler = host.methods.handler(for: method) else { throw .methodNotFound(method) }
         if handler.requiresInitialize && !isInitialized { throw .notInitialized(method) }
-        let context = MethodContext(params: Params(params, method: method), session: self, host: host)
+        let context = MethodContext(params: Params(params, method: method), session: self, host: host, isInBatch: isInBatch)
         switch handler.body {
         case let .value(run):
             let result = try run(context)
             if writingValues { JSONWriter.write(result, into: &buffer) }
         case let .text(write):
             try write(context, &buffer)
+        case let .deferred(run):
+            let reply = PendingReply(id: id, session: self)
+            try run(context, reply)
+            switch reply.immediate {
+            case .success(let result)?:
+                if writingValues { JSONWriter.write(result, into: &buffer) }
+            case .failure(let error)?:
+                throw error
+            case nil:
+                precondition(!isInBatch, "a deferring handler returned without an answer inside a batch")
+                reply.isDeferred = true
+                pendingReplies[ObjectIdentifier(reply)] = reply
+                return false
+            }
+        }
+        return true
+    }
+
+    /// Sends the answer of a request answered after its handler returned.
+    func sendDeferred(_ reply: PendingReply, _ outcome: Result<JSONValue, RPCError>) {
+        pendingReplies[ObjectIdentifier(reply)] = nil
+        guard let id = reply.id, !isClosed else { return }
+        var bytes: [UInt8] = []
+        FrameEncoder.appendFrame(to: &bytes) { out in
+            switch outcome {
+            case .success(let result):
+                RPCMessage.writeResponseStart(id: id, into: &out)
+                JSONWriter.write(result, into: &out)
+                out.append(UInt8(ascii: "}"))
+            case .failure(let error):
+                RPCMessage.writeErrorResponse(id: id, error: error, into: &out)
+            }
+        }
+        push(bytes)
+    }
+
+    /// Sends framed bytes the host pushes on its own: held while a frame is handled (they go
+    /// out before its reply), sent at once otherwise.
+    private func push(_ bytes: [UInt8]) {
+        if isHandlingFrame {
+            held.append(contentsOf: bytes)
+        } else {
+            send(bytes)
         }
     }
 
@@ -307,6 +366,9 @@ public final class Session {
     public func close() {
         guard !isClosed else { return }
         isClosed = true
+        let pending = pendingReplies.values
+        pendingReplies = [:]
+        for reply in pending { reply.cancel() }
         host.sessionClosed(self)
     }
 

@@ -66,7 +66,7 @@ public final class PluginLoader {
         var manifest: PluginManifest
         var folder: String
         var identity: [FileSystem.Identity?]
-        var modules: [(name: String, definition: ModuleDefinition, instance: AnyObject)]
+        var modules: [(name: String, definition: ModuleDefinition, instance: BaseModule)]
         var problems: [String]
     }
 
@@ -370,7 +370,7 @@ public final class PluginLoader {
     private func start(_ prepared: Prepared, folder: String, identity: [FileSystem.Identity?]) -> Loaded {
         let manifest = prepared.manifest
         let context = host.appContext(forPlugin: manifest.name)
-        var modules: [(name: String, definition: ModuleDefinition, instance: AnyObject)] = []
+        var modules: [(name: String, definition: ModuleDefinition, instance: BaseModule)] = []
         for (qualified, moduleType) in prepared.moduleTypes {
             let (instance, definition) = PluginCalls.run(plugin: manifest.name, .moduleSetup, qualified) {
                 let instance = moduleType.init(appContext: context)
@@ -383,6 +383,7 @@ public final class PluginLoader {
                 }
             }
             modules.append((name, definition, instance))
+            host.addModule(instance, definition: definition, name: name, plugin: manifest.name)
         }
         // Schemas are built now, once per load, so a factory that fails to describe itself is
         // reported here rather than on every `initialize`.
@@ -427,6 +428,7 @@ public final class PluginLoader {
     // MARK: - Unloading and reporting
 
     private func unload(_ plugin: Loaded, reason: String, into changes: inout PluginChanges) {
+        host.removeModules(ofPlugin: plugin.manifest.name, instances: plugin.modules.map(\.instance))
         for module in plugin.modules.reversed() {
             PluginCalls.run(plugin: plugin.manifest.name, .onDestroy, module.name) {
                 PluginHostSupport.attributing(plugin: plugin.manifest.name, module: module.name) {

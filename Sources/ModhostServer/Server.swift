@@ -43,6 +43,8 @@ public final class Server {
     private var shutdownTimer: UnsafeMutablePointer<uv_timer_t>?
     /// Looks every second for connections whose output has not moved for the write timeout.
     private var stallTimer: UnsafeMutablePointer<uv_timer_t>?
+    /// Wakes the loop to run plugins' async work queued from other threads (`AsyncWork`).
+    private var asyncWake: UnsafeMutablePointer<uv_async_t>?
     private var connections: [ObjectIdentifier: Connection] = [:]
     private var nextConnectionNumber = 1
     private(set) var isStopping = false
@@ -95,6 +97,7 @@ public final class Server {
             Unmanaged<Server>.fromOpaque(timer!.pointee.data).takeUnretainedValue().closeStalledConnections()
         }, 1000, 1000)
         stallTimer = stall
+        startAsyncWork()
         logger.info("listening on \(socket.displayPath)")
         onListening()
         uv_run(loop, UV_RUN_DEFAULT)
@@ -145,8 +148,29 @@ public final class Server {
             stallTimer = nil
             uv_close(handleOf(stall)) { UnsafeMutablePointer<uv_timer_t>(OpaquePointer($0!)).deallocate() }
         }
+        if let wake = asyncWake {
+            asyncWake = nil
+            host.asyncWork.setWake(nil)
+            uv_close(handleOf(wake)) { UnsafeMutablePointer<uv_async_t>(OpaquePointer($0!)).deallocate() }
+        }
         for connection in connections.values { connection.finish() }
         if !connections.isEmpty { startShutdownTimer() }
+    }
+
+    /// Lets plugin tasks resumed on other threads (a timer, a thread of the plugin's own) wake
+    /// the loop to run their next step. The handle does not keep the loop running.
+    private func startAsyncWork() {
+        let wake = UnsafeMutablePointer<uv_async_t>.allocate(capacity: 1)
+        uv_async_init(loop, wake) { handle in
+            Unmanaged<Server>.fromOpaque(handle!.pointee.data).takeUnretainedValue().host.asyncWork.runPending()
+        }
+        wake.pointee.data = Unmanaged.passUnretained(self).toOpaque()
+        uv_unref(handleOf(wake))
+        asyncWake = wake
+        let handle = AsyncHandle(pointer: wake)
+        host.asyncWork.setWake { uv_async_send(handle.pointer) }
+        // Work queued before the loop ran.
+        if host.asyncWork.hasWork { uv_async_send(wake) }
     }
 
     private func startShutdownTimer() {
@@ -306,3 +330,8 @@ func handleOf<T>(_ handle: UnsafeMutablePointer<T>) -> UnsafeMutablePointer<uv_h
 }
 
 func uvText(_ status: Int32) -> String { String(cString: uv_strerror(status)) }
+
+/// The loop's wake-up handle, which `uv_async_send` may be given from any thread.
+private struct AsyncHandle: @unchecked Sendable {
+    let pointer: UnsafeMutablePointer<uv_async_t>
+}

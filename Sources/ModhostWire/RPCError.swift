@@ -10,6 +10,8 @@ public enum RPCErrorCode {
     /// A request the host did not run because a shared budget is spent (nodes across
     /// surfaces, the reply bytes of a batch); the same request may succeed later.
     public static let overBudget: Int64 = -32001
+    /// A module function that threw, or an async one that could not wait (inside a batch).
+    public static let functionFailed: Int64 = -32003
 }
 
 /// An error as the wire carries it: a code, a message a person can act on, and `data` that
@@ -84,6 +86,17 @@ extension RPCError {
         if let path { data["path"] = .string(path) }
         for (key, value) in extra { data[key] = value }
         return RPCError(code: RPCErrorCode.overBudget, message: "Over budget: \(detail)", data: .object(data))
+    }
+
+    /// A module function that failed: `error` is what it threw, in words; `reason`, when
+    /// set, says why the host gave up on it instead (`batch-wait`).
+    public static func functionFailed(_ detail: String, module: String, function: String, error: String, reason: String? = nil) -> RPCError {
+        var data = JSONObject()
+        data["module"] = .string(module)
+        data["function"] = .string(function)
+        data["error"] = .string(error)
+        if let reason { data["reason"] = .string(reason) }
+        return RPCError(code: RPCErrorCode.functionFailed, message: "Function failed: \(detail)", data: .object(data))
     }
 
     /// The answer to a frame header whose length is 0 or over the limit.

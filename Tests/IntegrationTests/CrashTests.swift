@@ -37,12 +37,16 @@ struct CrashTests {
     enum Fault: String, CaseIterable {
         /// A force-unwrap of nil in a body evaluated at mount (a node that is not a row).
         case bodyAtMount
-        /// The same in a List row, evaluated lazily by the first snapshot.
+        /// The same in a List row (rows are evaluated at mount too).
         case bodyOnRow
         /// A trap in a button's action, on tapAction.
         case action
         /// A body that never returns.
         case hang
+        /// A trap in an AsyncFunction's task, after it waited (no request is running).
+        case asyncTrap
+        /// An AsyncFunction's task that never returns, after it waited.
+        case asyncHang
     }
 
     @Test(arguments: Fault.allCases)
@@ -66,10 +70,14 @@ struct CrashTests {
                 try culprit.call("mount", params: ["surface": "f", "root": ["type": "Text", "modifiers": [["$type": "faulty", "fault": "body"]]]])
             }
         case .bodyOnRow, .hang:
-            let mounted = try culprit.call("mount", params: ["surface": "f", "root": faultyRow(fault == .hang ? "hang" : "body")])
-            #expect(mounted["result"] != nil, "a row's body waits for its first use: \(mounted.jsonText)")
             start = Date()
-            #expect(throws: (any Error).self) { try culprit.call("snapshot", params: ["surface": "f"]) }
+            #expect(throws: (any Error).self) {
+                try culprit.call("mount", params: ["surface": "f", "root": faultyRow(fault == .hang ? "hang" : "body")])
+            }
+        case .asyncTrap, .asyncHang:
+            try culprit.send(["jsonrpc": "2.0", "id": 9, "method": "callFunction", "params": ["module": "Faulty", "function": "failLater", "args": [fault == .asyncTrap ? "trap" : "hang"]]])
+            start = Date()
+            #expect(throws: (any Error).self) { _ = try culprit.receive(timeoutMilliseconds: 10_000) }
         case .action:
             #expect(try culprit.call("mount", params: ["surface": "f", "root": faultyRow("action")])["result"] != nil)
             #expect(try culprit.call("interact", params: ["surface": "f", "node": "r1", "gesture": "swipe", "edge": "trailing"])["result"] != nil)
@@ -87,14 +95,22 @@ struct CrashTests {
         let crashed = try #require(client.notifications.first { $0["params"]?["code"] == "plugin-crashed" }, "\(client.notifications)")
         #expect(crashed["params"]?["plugin"] == "Faulty")
         let crash = try #require(crashed["params"]?["crash"])
-        #expect(crash["call"] == (fault == .action ? "action" : "body"))
-        #expect(crash["detail"] == "faulty")
         #expect(crash["types"] == ["faulty"])
-        #expect(crash["request"]?["pid"] == .int(Int64(getpid())))
-        #expect(crash["request"]?["method"] == .string(fault == .bodyAtMount ? "mount" : fault == .action ? "interact" : "snapshot"))
+        if fault == .asyncTrap || fault == .asyncHang {
+            // A task's step runs when the loop is woken for it, not for a request.
+            #expect(crash["call"] == "async task")
+            #expect(crash["detail"] == "Faulty")
+            #expect(crash["request"] == nil)
+        } else {
+            #expect(crash["call"] == (fault == .action ? "action" : "body"))
+            #expect(crash["detail"] == "faulty")
+            #expect(crash["request"]?["pid"] == .int(Int64(getpid())))
+            #expect(crash["request"]?["method"] == .string(fault == .action ? "interact" : "mount"))
+        }
         switch fault {
-        case .hang: #expect(crash["reason"]?.stringValue?.hasPrefix("hung for more than 0.5 s") == true, "\(crash.jsonText)")
+        case .hang, .asyncHang: #expect(crash["reason"]?.stringValue?.hasPrefix("hung for more than 0.5 s") == true, "\(crash.jsonText)")
         case .action: #expect(crash["message"]?.stringValue?.contains("the action fails on purpose") == true, "\(crash.jsonText)")
+        case .asyncTrap: #expect(crash["message"]?.stringValue?.contains("the task fails on purpose") == true, "\(crash.jsonText)")
         default: #expect(crash["message"]?.stringValue?.contains("Unexpectedly found nil") == true, "\(crash.jsonText)")
         }
 

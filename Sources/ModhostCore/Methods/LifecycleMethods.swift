@@ -12,6 +12,7 @@ enum LifecycleMethods {
         registry.register("describe", MethodHandler { context throws(RPCError) in
             try context.params.expectNone()
             var result = offer(of: context.host)
+            result["modules"] = .array(context.host.modules.map(\.info))
             result["plugins"] = .array(context.host.pluginStatuses.map(\.json))
             result["roots"] = .array(context.host.pluginRoots.map(\.json))
             return .object(result)

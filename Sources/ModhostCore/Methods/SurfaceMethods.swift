@@ -10,6 +10,7 @@ enum SurfaceMethods {
             let params = try context.params.object()
             let name = try params.require("surface", at: "", as: .string)
             let found = try surface(name, of: context)
+            Lifecycle.removeAll(found.root)
             context.host.account(found, of: context.session, nodes: 0)
             context.host.surfaces[ObjectIdentifier(context.session)]?[name] = nil
             return .object(JSONObject())
@@ -58,6 +59,7 @@ enum SurfaceMethods {
         context.host.surfaces[ObjectIdentifier(context.session), default: [:]][name] = surface
         context.host.account(surface, of: context.session, nodes: reconciler.builtNodeCount)
         surface.diagnose(reconciler.fresh, session: context.session)
+        Lifecycle.run(left: [], of: nil, entered: built.entered)
         return ["surface": .string(name)]
     }
 
@@ -66,9 +68,11 @@ enum SurfaceMethods {
         let existing = try surface(try params.require("surface", at: "", as: .string), of: context)
         var reconciler = Reconciler(host: context.host, session: context.session, surface: existing.name, replacing: existing.nodeCount)
         let built = try logged(context) { () throws(RPCError) in try reconciler.build(root: try rootParam(params), reusing: existing.root) }
+        let oldRoot = existing.root
         existing.commit(built, session: context.session)
         context.host.account(existing, of: context.session, nodes: reconciler.builtNodeCount)
         existing.diagnose(reconciler.fresh, session: context.session)
+        Lifecycle.run(left: built.left, of: oldRoot, entered: built.entered)
         return reconciler.counts.json
     }
 

@@ -1,9 +1,10 @@
 import ModhostWire
 import ModifierKit
 
-/// `interact`: simulated gestures on a node, with SwiftUI's swipe-action rules.
+/// `interact`: simulated gestures on a node, with SwiftUI's rules for swipe actions, hit
+/// testing, and which handler takes a gesture.
 enum Gestures {
-    static let names = ["swipe", "tapAction", "tap"]
+    static let names = ["swipe", "tapAction", "tap", "longPress", "refresh", "submit"]
 
     static func interact(_ context: MethodContext) throws(RPCError) -> JSONValue {
         let params = try context.params.object()
@@ -16,8 +17,10 @@ enum Gestures {
         switch gesture {
         case "swipe": return try swipe(node, params: params)
         case "tapAction": return try tapAction(node, params: params)
-        case "tap":
-            return unhandled("nothing on node '\(node.id)' handles taps")
+        case "tap": return try tap(node, params: params)
+        case "longPress": return try longPress(node, params: params)
+        case "refresh": return refresh(node, host: context.host)
+        case "submit": return submit(node)
         default:
             throw .invalidParams("unknown gesture '\(gesture)'; gestures: \(names.joined(separator: ", "))", path: "gesture", expected: "one of \(names.joined(separator: ", "))", got: gesture)
         }
@@ -65,6 +68,162 @@ enum Gestures {
 
     private static func perform(_ action: ResolvedSwipeAction, of instance: ModifierInstance) {
         PluginCalls.run(plugin: instance.plugin, .action, instance.type) { action.perform() }
+    }
+
+    // MARK: - Hit testing
+
+    /// Why nothing aimed at `node` is hit: the node or one around it is hidden or disabled.
+    private static func unreachable(_ node: NodeState) -> String? {
+        for current in node.outward {
+            let place = current === node ? "node '\(node.id)' is" : "node '\(node.id)' is inside node '\(current.id)', which is"
+            if current.hidesItself { return "\(place) hidden; hidden views are not hit" }
+            if current.disablesItself { return "\(place) disabled" }
+        }
+        return nil
+    }
+
+    /// The node a gesture aimed at `node` hits: the node, when it is hit by its content or
+    /// has a hit shape, else the nearest node around it with a hit shape (whose area holds the
+    /// empty space the gesture landed on); `nil` when none has one.
+    private static func hitNode(_ node: NodeState) -> NodeState? {
+        if node.kind.isHitByItsContent { return node }
+        return node.outward.first { $0.hasHitShape }
+    }
+
+    /// The handlers of `select` on the nodes from `hit` outward, innermost first: on each node
+    /// by modifier index, in a modifier as the evaluator found them.
+    private static func handlers<H>(from hit: NodeState, _ select: (ModifierEffect) -> [H]) -> [(node: NodeState, modifier: Int, handler: H)] {
+        var result: [(NodeState, Int, H)] = []
+        for current in hit.outward {
+            for (index, instance) in current.modifiers.enumerated() {
+                for handler in select(instance.effect) { result.append((current, index, handler)) }
+            }
+        }
+        return result
+    }
+
+    /// Checks a gesture aimed at `node` that must hit something: the hit node, or the answer
+    /// that nothing is hit.
+    private static func aim(_ node: NodeState) -> Result<NodeState, Unhandled> {
+        if let reason = unreachable(node) { return .failure(Unhandled(reason)) }
+        guard let hit = hitNode(node) else {
+            return .failure(Unhandled("the gesture landed on the empty space of node '\(node.id)' (a \(node.kind.rawValue)), which is hit only where it has content; give it or a node around it a contentShape or a background"))
+        }
+        return .success(hit)
+    }
+
+    private struct Unhandled: Error {
+        let reason: String
+        init(_ reason: String) { self.reason = reason }
+    }
+
+    // MARK: - tap, longPress
+
+    private static func tap(_ node: NodeState, params: JSONObject) throws(RPCError) -> JSONValue {
+        let count = try params.optional("count", at: "", as: .integer) ?? 1
+        guard count >= 1 else {
+            throw .invalidParams("'count' must be at least 1", path: "count", expected: "an integer >= 1", got: "\(count)")
+        }
+        let hit: NodeState
+        switch aim(node) {
+        case .success(let found): hit = found
+        case .failure(let unhandled): return Gestures.unhandled(unhandled.reason)
+        }
+        let taps = handlers(from: hit) { $0.taps }
+        // The innermost handler for this many taps takes it (a double tap is not two taps).
+        guard let match = taps.first(where: { $0.handler.count == count }) else {
+            if let other = taps.first {
+                return unhandled("no tap handler on node '\(hit.id)' or around it takes \(count) tap\(count == 1 ? "" : "s"); modifier \(other.modifier) on node '\(other.node.id)' takes \(other.handler.count)")
+            }
+            return unhandled("nothing on node '\(hit.id)' or around it handles taps")
+        }
+        let instance = match.node.modifiers[match.modifier]
+        PluginCalls.run(plugin: instance.plugin, .action, instance.type) { match.handler.perform() }
+        return handled(match.node, match.modifier)
+    }
+
+    private static func longPress(_ node: NodeState, params: JSONObject) throws(RPCError) -> JSONValue {
+        let duration = try params.require("duration", at: "", as: .number)
+        guard duration >= 0, duration.isFinite else {
+            throw .invalidParams("'duration' must be a number of seconds, at least 0", path: "duration", expected: "a number >= 0", got: "\(duration)")
+        }
+        let hit: NodeState
+        switch aim(node) {
+        case .success(let found): hit = found
+        case .failure(let unhandled): return Gestures.unhandled(unhandled.reason)
+        }
+        let presses = handlers(from: hit) { $0.longPresses }
+        guard let innermost = presses.first else { return unhandled("nothing on node '\(hit.id)' or around it handles long presses") }
+        // The press goes to the innermost handler: it sees the press start and end, and it
+        // acts when the press lasted long enough.
+        let instance = innermost.node.modifiers[innermost.modifier]
+        let press = innermost.handler
+        let isLongEnough = duration >= press.minimumDuration
+        PluginCalls.run(plugin: instance.plugin, .action, instance.type) {
+            press.onPressingChanged?(true)
+            if isLongEnough { press.perform() }
+            press.onPressingChanged?(false)
+        }
+        guard isLongEnough else {
+            return unhandled("the press lasted \(seconds(duration)) s; the long-press handler of modifier \(innermost.modifier) on node '\(innermost.node.id)' needs \(seconds(press.minimumDuration)) s")
+        }
+        return handled(innermost.node, innermost.modifier)
+    }
+
+    private static func seconds(_ value: Double) -> String {
+        value.rounded() == value && abs(value) < 1e15 ? String(Int64(value)) : String(value)
+    }
+
+    // MARK: - refresh, submit
+
+    private static func refresh(_ node: NodeState, host: Host) -> JSONValue {
+        guard node.kind == .list || node.kind == .scrollView else {
+            return unhandled("node '\(node.id)' is a \(node.kind.rawValue); only a List or a ScrollView is pulled to refresh")
+        }
+        if let reason = unreachable(node) { return unhandled(reason) }
+        // The innermost refreshable at or around the node, as SwiftUI's environment passes it down.
+        guard let found = handlers(from: node, { $0.refreshAction.map { [$0] } ?? [] }).first else {
+            return unhandled("no refreshable modifier is on node '\(node.id)' or around it")
+        }
+        let state = node.refresh ?? RefreshState()
+        node.refresh = state
+        guard !state.isRefreshing else { return unhandled("node '\(node.id)' is refreshing already") }
+        let instance = found.node.modifiers[found.modifier]
+        state.isRefreshing = true
+        let action = found.handler
+        let bound = LoopBound(state)
+        state.task = Task(executorPreference: host.asyncWork.executor(for: instance.plugin)) {
+            await action()
+            bound.value.isRefreshing = false
+            bound.value.task = nil
+        }
+        // Runs the action up to its first wait, so the events it sends go before this answer.
+        host.asyncWork.runPending()
+        var result = handled(found.node, found.modifier).objectValue ?? JSONObject()
+        result["refreshing"] = .bool(state.isRefreshing)
+        return .object(result)
+    }
+
+    private static func submit(_ node: NodeState) -> JSONValue {
+        guard node.kind == .textField else {
+            return unhandled("node '\(node.id)' is a \(node.kind.rawValue); only a TextField is submitted")
+        }
+        if let reason = unreachable(node) { return unhandled(reason) }
+        // Every onSubmit from the field outward runs, innermost first.
+        let submits = handlers(from: node) { $0.submits.filter { $0.triggers.contains(.text) } }
+        guard !submits.isEmpty else { return unhandled("no onSubmit for text is on node '\(node.id)' or around it") }
+        for match in submits {
+            let instance = match.node.modifiers[match.modifier]
+            PluginCalls.run(plugin: instance.plugin, .action, instance.type) { match.handler.perform() }
+        }
+        return [
+            "handled": true,
+            "handlers": .array(submits.map { ["node": .string($0.node.id), "modifier": .int(Int64($0.modifier))] }),
+        ]
+    }
+
+    private static func handled(_ node: NodeState, _ modifier: Int) -> JSONValue {
+        ["handled": true, "node": .string(node.id), "modifier": .int(Int64(modifier))]
     }
 
     private static func unhandled(_ reason: String) -> JSONValue {

@@ -11,6 +11,10 @@ struct Reconciler {
         let nodesByKey: [String: NodeState]
         let attachment: Attachment
         let moves: [Move]
+        /// The new nodes, in depth-first pre-order: they enter the tree (`onAppear`).
+        let entered: [NodeState]
+        /// The old tree's nodes that are not kept: they leave it (`onDisappear`).
+        let left: Set<ObjectIdentifier>
     }
 
     /// A kept modifier's new place, applied when the tree is committed: a failed build must
@@ -31,6 +35,9 @@ struct Reconciler {
     private let attachment: Attachment
     /// Kept modifiers whose node id, index path or index changes with the new tree.
     private var moves: [Move] = []
+    /// New nodes, and old ones not kept (see `Built`).
+    private var entered: [NodeState] = []
+    private var left = Set<ObjectIdentifier>()
     /// The keyed nodes of the new tree by key; building it is where a key used twice is
     /// caught, so each key is hashed once.
     private var nodesByKey: [String: NodeState] = [:]
@@ -63,19 +70,29 @@ struct Reconciler {
         nodeCount.count = 0
         nodesByKey = [:]
         moves = []
+        entered = []
+        left = []
         let spec = try NodeSpec.check(root, at: "0", depth: 1, limits: host.limits, count: &nodeCount)
         let built = try build(spec, reusing: old, parent: nil, grandparent: nil, path: "0", depth: 1)
-        return Built(root: built, nodesByKey: nodesByKey, attachment: attachment, moves: moves)
+        return Built(root: built, nodesByKey: nodesByKey, attachment: attachment, moves: moves, entered: entered, left: left)
     }
 
     /// Builds the node `spec` whose index path is `path` (`0/3/1`), `depth` levels deep.
     private mutating func build(
-        _ spec: NodeSpec, reusing old: NodeState?, parent: ViewKind?, grandparent: ViewKind?, path: String, depth: Int
+        _ spec: NodeSpec, reusing old: NodeState?, parent: NodeState?, grandparent: ViewKind?, path: String, depth: Int
     ) throws(RPCError) -> NodeState {
+        // A node of another view type or key is another view: the old one leaves the tree
+        // and the new one enters it.
         let reusable = old.flatMap { $0.kind == spec.kind && $0.key == spec.key ? $0 : nil }
         if let old, reusable == nil { countRemoved(old) }
-        let isListRow = NodeState.isListRow(parent: parent, grandparent: grandparent)
-        let node = NodeState(kind: spec.kind, key: spec.key, props: spec.props, id: spec.key ?? path, isListRow: isListRow)
+        let isListRow = NodeState.isListRow(parent: parent?.kind, grandparent: grandparent)
+        let node = NodeState(
+            kind: spec.kind, key: spec.key, props: spec.props, id: spec.key ?? path, isListRow: isListRow, parent: parent)
+        if let reusable {
+            node.refresh = reusable.refresh
+        } else {
+            entered.append(node)
+        }
         if let key = spec.key, nodesByKey.updateValue(node, forKey: key) != nil {
             let place = NodeSpec.paramsPath(ofNode: path)
             throw .invalidParams("key '\(key)' at '\(place).key' is used twice; keys are unique in a surface", path: JSONPath.member("key", of: place), expected: "a unique key", got: "\"\(key)\"")
@@ -98,26 +115,20 @@ struct Reconciler {
             if reusable?.modifiers[safe: index] != nil { counts.updated += 1 } else { counts.created += 1 }
             let instance = try makeModifier(
                 type: config.type, params: config.params, node: node.id, indexPath: path, index: index)
-            // A row's modifier waits for its first use; any other is evaluated now, because
-            // swipe actions it adds are ignored and the front-end is told so.
-            if !isListRow {
-                _ = instance.effect
-                fresh.append(instance)
-            }
+            // Evaluated now: what it does decides diagnostics and the actions run when the
+            // node enters the tree.
+            _ = instance.effect
+            fresh.append(instance)
             modifiers.append(instance)
         }
         if let reusable, reusable.modifiers.count > spec.modifiers.count {
             counts.removed += reusable.modifiers.count - spec.modifiers.count
         }
         node.modifiers = modifiers
-        // A row that stays revealed must still have actions on that edge; finding out
-        // evaluates its modifiers, and new ones evaluated here report after the commit.
+        // A row that stays revealed must still have actions on that edge.
         if isListRow, let edge = reusable?.revealed {
             node.revealed = edge
             if node.swipeActions(on: edge).isEmpty { node.revealed = nil }
-            for instance in modifiers where instance.isEvaluated && instance.address.attachment === attachment {
-                fresh.append(instance)
-            }
         }
 
         // Children match by key first, then unkeyed ones by position among the unkeyed.
@@ -148,7 +159,7 @@ struct Reconciler {
             }
             if let match { used.insert(ObjectIdentifier(match)) }
             children.append(
-                try build(childSpec, reusing: match, parent: spec.kind, grandparent: parent, path: childPath, depth: depth + 1))
+                try build(childSpec, reusing: match, parent: node, grandparent: parent?.kind, path: childPath, depth: depth + 1))
         }
         node.children = children
         for child in oldChildren where !used.contains(ObjectIdentifier(child)) { countRemoved(child) }
@@ -156,6 +167,7 @@ struct Reconciler {
     }
 
     private mutating func countRemoved(_ node: NodeState) {
+        left.insert(ObjectIdentifier(node))
         counts.removed += node.modifiers.count
         for child in node.children { countRemoved(child) }
     }

@@ -6,10 +6,33 @@ enum Snapshot {
     /// SwiftUI's red, shown for destructive actions without a tint.
     static let destructiveRed = Color(red: UInt8(0xFF), green: 0x3B, blue: 0x30, alpha: 0xFF)
 
-    /// `tint` and `swipeActions`, when the node's modifiers give it any.
+    /// `tint`, `styles`, `handlers`, `hidden`, `refreshing` and `swipeActions`, when the
+    /// node's modifiers give it any (`disabled` is written by `write`, which knows the
+    /// nodes around).
     private static func effects(of node: NodeState) -> JSONObject {
         var object = JSONObject()
         if let tint = node.modifiers.compactMap(\.effect.tint).last { object["tint"] = .string(tint.hex) }
+        var styles: [JSONValue] = []
+        var handlers = Set<String>()
+        for instance in node.modifiers {
+            let effect = instance.effect
+            styles += effect.styles.map(style)
+            if let shape = effect.contentShape { styles.append(.object(shapeMembers(shape, into: members(("$style", "contentShape"))))) }
+            if !effect.taps.isEmpty { handlers.insert("tap") }
+            if !effect.longPresses.isEmpty { handlers.insert("longPress") }
+            if !effect.appearActions.isEmpty { handlers.insert("appear") }
+            if !effect.disappearActions.isEmpty { handlers.insert("disappear") }
+            if effect.refreshAction != nil { handlers.insert("refresh") }
+            if !effect.submits.isEmpty { handlers.insert("submit") }
+        }
+        if !styles.isEmpty { object["styles"] = .array(styles) }
+        if !handlers.isEmpty { object["handlers"] = .array(handlerOrder.filter(handlers.contains).map { .string($0) }) }
+        if node.hidesItself { object["hidden"] = true }
+        if node.kind == .list || node.kind == .scrollView,
+            node.outward.contains(where: { $0.modifiers.contains { $0.effect.refreshAction != nil } })
+        {
+            object["refreshing"] = .bool(node.refresh?.isRefreshing ?? false)
+        }
         let hasSwipeActions = node.modifiers.contains { !$0.effect.swipeActions.isEmpty }
         if hasSwipeActions && node.isListRow {
             var swipe = JSONObject()
@@ -26,11 +49,68 @@ enum Snapshot {
         return object
     }
 
+    /// The order `handlers` lists a node's handlers in.
+    static let handlerOrder = ["tap", "longPress", "appear", "disappear", "refresh", "submit"]
+
+    /// A style as the snapshot shows it: `{"$style": name, ...}`.
+    static func style(_ style: ResolvedStyle) -> JSONValue {
+        var object = JSONObject()
+        switch style {
+        case let .padding(insets):
+            object = members(("$style", "padding"), ("top", number(insets.top)), ("leading", number(insets.leading)), ("bottom", number(insets.bottom)), ("trailing", number(insets.trailing)))
+        case let .frame(frame):
+            object["$style"] = "frame"
+            let sizes: [(String, Double?)] = [
+                ("width", frame.width), ("height", frame.height), ("minWidth", frame.minWidth), ("idealWidth", frame.idealWidth),
+                ("maxWidth", frame.maxWidth), ("minHeight", frame.minHeight), ("idealHeight", frame.idealHeight),
+                ("maxHeight", frame.maxHeight),
+            ]
+            // JSON has no infinity: a frame that fills the space offered says so in words.
+            for (name, size) in sizes { if let size { object[name] = size.isInfinite ? "infinity" : number(size) } }
+            object["alignment"] = .string(frame.alignment.name)
+        case let .background(color, shape):
+            object = members(("$style", "background"), ("color", .string(color.hex)))
+            if let shape { object = shapeMembers(shape, into: object) }
+        case let .foregroundStyle(color): object = members(("$style", "foregroundStyle"), ("color", .string(color.hex)))
+        case let .font(font):
+            object["$style"] = "font"
+            if let style = font.style { object["style"] = .string(style.rawValue) }
+            if let family = font.family { object["family"] = .string(family) }
+            if let size = font.size { object["size"] = number(size) }
+            if let weight = font.weight { object["weight"] = .string(weight.rawValue) }
+            if let design = font.design { object["design"] = .string(design.rawValue) }
+        case let .opacity(value): object = members(("$style", "opacity"), ("value", number(value)))
+        case let .cornerRadius(radius): object = members(("$style", "cornerRadius"), ("radius", number(radius)))
+        case let .border(color, width): object = members(("$style", "border"), ("color", .string(color.hex)), ("width", number(width)))
+        case let .listRowBackground(color): object = members(("$style", "listRowBackground"), ("color", .string(color.hex)))
+        case let .badge(value): object = members(("$style", "badge"), ("value", .string(value)))
+        case let .deleteDisabled(disabled): object = members(("$style", "deleteDisabled"), ("disabled", .bool(disabled)))
+        }
+        return .object(object)
+    }
+
+    private static func members(_ pairs: (String, JSONValue)...) -> JSONObject { JSONObject(pairs) }
+
+    /// A size or amount: written as an integer when it is one (`16`, not `16.0`).
+    private static func number(_ value: Double) -> JSONValue {
+        if value.rounded() == value, abs(value) < 1e15 { return .int(Int64(value)) }
+        return .double(value)
+    }
+
+    /// `object` with `shape` and, for a rounded rectangle, `cornerRadius`.
+    private static func shapeMembers(_ shape: ResolvedShape, into object: JSONObject) -> JSONObject {
+        var object = object
+        object["shape"] = .string(shape.name)
+        if let radius = shape.cornerRadius { object["cornerRadius"] = number(radius) }
+        return object
+    }
+
     /// Appends the JSON text of `node` and its subtree to `out`: `{type, id, key?, props?,
-    /// modifiers?, tint?, swipeActions?, children?}`, in that order. Written straight: a large
-    /// tree's snapshot is mostly nodes that are a type, an id and props, and building a value
-    /// per node first, then writing it, cost several times as much.
-    static func write(_ node: NodeState, into out: inout [UInt8]) {
+    /// modifiers?, tint?, styles?, handlers?, disabled?, hidden?, refreshing?, swipeActions?,
+    /// children?}`, in that order. Written straight: a large tree's snapshot is mostly nodes
+    /// that are a type, an id and props, and building a value per node first, then writing
+    /// it, cost several times as much. `insideDisabled`: a node around this one is disabled.
+    static func write(_ node: NodeState, insideDisabled: Bool = false, into out: inout [UInt8]) {
         JSONWriter.appendASCII(#"{"type":"#, to: &out)
         JSONWriter.writeString(node.kind.rawValue, into: &out)
         JSONWriter.appendASCII(#","id":"#, to: &out)
@@ -43,6 +123,7 @@ enum Snapshot {
             JSONWriter.appendASCII(#","props":"#, to: &out)
             JSONWriter.write(.object(node.props), into: &out)
         }
+        let isDisabled = insideDisabled || (!node.modifiers.isEmpty && node.disablesItself)
         if !node.modifiers.isEmpty {
             JSONWriter.appendASCII(#","modifiers":["#, to: &out)
             for (index, modifier) in node.modifiers.enumerated() {
@@ -51,22 +132,42 @@ enum Snapshot {
                 out.append(UInt8(ascii: "}"))
             }
             out.append(UInt8(ascii: "]"))
-            for (key, value) in effects(of: node) {
+            var effects = effects(of: node)
+            if isDisabled { effects = insertingDisabled(into: effects) }
+            for (key, value) in effects {
                 out.append(UInt8(ascii: ","))
                 JSONWriter.writeString(key, into: &out)
                 out.append(UInt8(ascii: ":"))
                 JSONWriter.write(value, into: &out)
             }
+        } else if isDisabled {
+            JSONWriter.appendASCII(#","disabled":true"#, to: &out)
         }
         if !node.children.isEmpty {
             JSONWriter.appendASCII(#","children":["#, to: &out)
             for (index, child) in node.children.enumerated() {
                 if index > 0 { out.append(UInt8(ascii: ",")) }
-                write(child, into: &out)
+                write(child, insideDisabled: isDisabled, into: &out)
             }
             out.append(UInt8(ascii: "]"))
         }
         out.append(UInt8(ascii: "}"))
+    }
+
+    /// `effects` with `disabled: true` after `handlers` (before `hidden`, `refreshing`,
+    /// `swipeActions`).
+    private static func insertingDisabled(into effects: JSONObject) -> JSONObject {
+        var result = JSONObject()
+        var inserted = false
+        for (key, value) in effects {
+            if !inserted && (key == "hidden" || key == "refreshing" || key == "swipeActions") {
+                result["disabled"] = true
+                inserted = true
+            }
+            result[key] = value
+        }
+        if !inserted { result["disabled"] = true }
+        return result
     }
 
     static func action(_ action: ResolvedSwipeAction, modifier: Int) -> JSONValue {

@@ -40,11 +40,8 @@ final class ModifierAddress {
 /// One live modifier: built by its plugin's factory, kept while its type and params stay the
 /// same, with what its body does to the node.
 ///
-/// The body is evaluated when its effect is first needed. Modifiers of List rows are built
-/// at mount but evaluated on the row's first swipe, tap or snapshot, as SwiftUI's List
-/// realizes rows lazily; a large list then costs only the decoding of its params. Other
-/// modifiers are evaluated as they are built, since whether they add swipe actions decides
-/// a diagnostic.
+/// The body is evaluated as the instance is built (`Reconciler`): what it does decides
+/// diagnostics and the `onAppear` actions that run when its node enters the tree.
 final class ModifierInstance {
     let type: String
     let params: JSONObject
@@ -70,17 +67,13 @@ final class ModifierInstance {
         address.isDetached = true
     }
 
-    /// Whether the body has been evaluated.
-    var isEvaluated: Bool { evaluated != nil }
-
-    /// What the modifier's body does to its node, evaluated on first use. An evaluation after
-    /// the instance joined a surface reports the views it ignores at once; the ones evaluated
-    /// while a tree is built are reported after the tree is committed (`Surface.diagnose`).
+    /// What the modifier's body does to its node, evaluated on first use (while the tree that
+    /// holds it is built). The views it ignores are reported once the tree is committed
+    /// (`Surface.diagnose`).
     var effect: ModifierEffect {
         if let evaluated { return evaluated }
         let effect = PluginCalls.run(plugin: plugin, .body, type) { ModifierEvaluator.evaluate(modifier) }
         evaluated = effect
-        if address.session != nil { reportIgnoredViews() }
         return effect
     }
 
@@ -96,6 +89,14 @@ final class ModifierInstance {
     }
 }
 
+/// A refresh of a List or ScrollView: shared by the node's successive states across updates,
+/// so that the action finishing marks the node as it is then.
+final class RefreshState {
+    var isRefreshing = false
+    /// The running action, cancelled when the node leaves the tree.
+    var task: Task<Void, Never>?
+}
+
 /// A node of a surface's headless view tree.
 final class NodeState {
     let kind: ViewKind
@@ -103,23 +104,49 @@ final class NodeState {
     let props: JSONObject
     var modifiers: [ModifierInstance]
     var children: [NodeState] = []
+    /// The node this one is a child of, for gestures that look outward (hit testing,
+    /// `disabled` and `refreshable` around a node). Unowned: a parent owns its children, and
+    /// only nodes of the current tree are asked for theirs.
+    unowned(unsafe) let parent: NodeState?
     /// The key, or the index path from the root (`0/3/1`).
     var id: String = ""
     /// A direct child of a List, or of a Section inside a List: only rows get swipe actions.
     var isListRow = false
     /// The edge whose actions are showing.
     var revealed: HorizontalEdge?
+    /// The node's refresh, once it has been pulled.
+    var refresh: RefreshState?
 
     // Everything known when the node is made is set here: stores in an initializer need no
     // exclusivity check, and a tree of many nodes makes that count.
-    init(kind: ViewKind, key: String?, props: JSONObject, id: String, isListRow: Bool) {
+    init(kind: ViewKind, key: String?, props: JSONObject, id: String, isListRow: Bool, parent: NodeState?) {
         self.kind = kind
         self.key = key
         self.props = props
         self.modifiers = []
         self.id = id
         self.isListRow = isListRow
+        self.parent = parent
     }
+
+    /// The node, then its ancestors up to the root.
+    var outward: UnfoldSequence<NodeState, (NodeState?, Bool)> {
+        sequence(first: self) { $0.parent }
+    }
+
+    /// A modifier of this node disables it (and so everything in it).
+    var disablesItself: Bool { modifiers.contains { $0.effect.isDisabled } }
+    /// A modifier of this node hides it.
+    var hidesItself: Bool { modifiers.contains { $0.effect.isHidden } }
+    /// Whether the node's empty space is hit: it has a content shape or a background.
+    var hasHitShape: Bool {
+        modifiers.contains { instance in
+            instance.effect.contentShape != nil
+                || instance.effect.styles.contains { if case .background = $0 { return true } else { return false } }
+        }
+    }
+    /// Whether the node or a node around it is disabled.
+    var isDisabled: Bool { outward.contains { $0.disablesItself } }
 
     /// Whether a node under `parent` (itself under `grandparent`) is a List row.
     static func isListRow(parent: ViewKind?, grandparent: ViewKind?) -> Bool {

@@ -10,11 +10,25 @@ public enum ViewKind: String, CaseIterable, Sendable {
     case image = "Image"
     case button = "Button"
     case spacer = "Spacer"
+    case scrollView = "ScrollView"
+    case textField = "TextField"
 
     public var takesChildren: Bool {
         switch self {
-        case .list, .section, .hStack, .vStack, .zStack, .button: return true
-        case .text, .label, .image, .spacer: return false
+        case .list, .section, .hStack, .vStack, .zStack, .button, .scrollView: return true
+        case .text, .label, .image, .spacer, .textField: return false
+        }
+    }
+
+    /// Whether a gesture aimed at the view itself hits it. Views that draw something (text,
+    /// an image, a control, a List's background) are hit; stacks, sections, scroll views and
+    /// spacers are hit only where their children are, so a gesture aimed at one lands on its
+    /// empty space, which only a `contentShape` or a `background` makes hittable (SwiftUI's
+    /// rule, and the reason `contentShape(Rectangle())` exists).
+    var isHitByItsContent: Bool {
+        switch self {
+        case .text, .label, .image, .button, .textField, .list: return true
+        case .section, .hStack, .vStack, .zStack, .spacer, .scrollView: return false
         }
     }
 
@@ -33,6 +47,8 @@ public enum ViewKind: String, CaseIterable, Sendable {
         case "Image": self = .image
         case "Button": self = .button
         case "Spacer": self = .spacer
+        case "ScrollView": self = .scrollView
+        case "TextField": self = .textField
         default: return nil
         }
     }

@@ -1,6 +1,7 @@
 // A plugin that fails on purpose, for the crash tests (Swift and JS). The `faulty` modifier's
 // `fault` param picks what goes wrong when its code runs: "body" (a force-unwrap of nil),
-// "hang" (a body that never returns), "action" (a trap in the button's action).
+// "hang" (a body that never returns), "action" (a trap in the button's action). Its module's
+// AsyncFunction `failLater("trap" | "hang")` fails in a task, after a first wait.
 // MODHOST_TEST_FAULT in the daemon's environment makes the module fail while loading:
 // "oncreate-trap" (`try!` on an error), "oncreate-hang", "schema-trap" (the factory traps
 // when the host builds the params schema).
@@ -43,6 +44,12 @@ func failToStart() throws { throw StartFailure.onPurpose }
 public class FaultyModule: Module {
     public func definition() -> ModuleDefinition {
         Name("Faulty")
+        // Fails in an async task after a first wait: outside any request, on a timer's wake-up.
+        AsyncFunction("failLater") { (kind: String) async throws in
+            try await Task.sleep(nanoseconds: 20_000_000)
+            if kind == "trap" { fatalError("the task fails on purpose") }
+            while true { usleep(1000) }
+        }
         OnCreate {
             if startFault == "oncreate-trap" { try! failToStart() }
             if startFault == "oncreate-hang" { while true { usleep(1000) } }

@@ -3,6 +3,18 @@ import ModifierKit
 public class GreetingModule: Module {
     public func definition() -> ModuleDefinition {
         Name("Greeting")
+        Events("onGreet")
+
+        // A function that sends a module event, and one that answers after sleeping (its
+        // task resumes from a timer thread, so the daemon's loop must be woken for it).
+        Function("greet") { (name: String) -> String in
+            self.sendEvent("onGreet", ["name": name])
+            return "Hello, \(name)"
+        }
+        AsyncFunction("greetLater") { (name: String, milliseconds: Int) async throws -> String in
+            try await Task.sleep(nanoseconds: UInt64(milliseconds) * 1_000_000)
+            return "Hello later, \(name)"
+        }
 
         OnCreate {
             ViewModifierRegistry.register("greeting") { params, appContext, eventDispatcher in

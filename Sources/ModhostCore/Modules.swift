@@ -1,0 +1,81 @@
+import Glibc
+import ModhostWire
+import ModifierKit
+
+/// A module of a loaded plugin, as front-ends reach it: by its name, for its functions
+/// (`callFunction`) and its events (`moduleEvent`).
+public struct LoadedModule {
+    /// The module's `Name`, or its class name when it declares none.
+    public let name: String
+    public let plugin: String
+    public let functions: [ModuleFunction]
+    public let events: [String]
+
+    /// `{name, plugin, functions: [{name, async, arguments, result}], events}` for `describe`.
+    var info: JSONValue {
+        let functions: [JSONValue] = functions.map { function in
+            var object = JSONObject()
+            object["name"] = .string(function.name)
+            object["async"] = .bool(function.isAsync)
+            object["arguments"] = .array(function.argumentSchemas.map { Self.schema($0) })
+            object["result"] = function.resultSchema.map { Self.schema($0) } ?? .null
+            return .object(object)
+        }
+        return [
+            "name": .string(name), "plugin": .string(plugin), "functions": .array(functions),
+            "events": .array(events.map { .string($0) }),
+        ]
+    }
+
+    private static func schema(_ schema: [String: Any]) -> JSONValue {
+        (try? ValueBridge.jsonValue(schema)).map(Host.orderingProperties) ?? .object(JSONObject())
+    }
+}
+
+extension Host {
+    /// Makes `module`, created and set up by the plugin loader, reachable by front-ends, and
+    /// sends its events to them.
+    public func addModule(_ module: BaseModule, definition: ModuleDefinition, name: String, plugin: String) {
+        let loaded = LoadedModule(name: name, plugin: plugin, functions: definition.functions, events: definition.events)
+        modules.append(loaded)
+        let bound = LoopBound((host: self, module: loaded))
+        let loopThread = self.loopThread
+        PluginHostSupport.setEventSink(of: module) { [asyncWork] event, payload in
+            let payload = LoopBound(payload)
+            // From the host's thread the event goes out at once, in order with what the
+            // call that sent it answers; from any other, the loop delivers it soon.
+            if pthread_equal(pthread_self(), loopThread) != 0 {
+                bound.value.host.deliverModuleEvent(event, payload: payload.value, from: bound.value.module)
+            } else {
+                asyncWork.post { bound.value.host.deliverModuleEvent(event, payload: payload.value, from: bound.value.module) }
+            }
+        }
+    }
+
+    /// Forgets the modules of `plugin` (it is being unloaded): their events go nowhere.
+    public func removeModules(ofPlugin plugin: String, instances: [BaseModule]) {
+        for instance in instances { PluginHostSupport.setEventSink(of: instance, nil) }
+        modules.removeAll { $0.plugin == plugin }
+    }
+
+    /// The module named `name`: the first loaded, when several plugins name one alike.
+    func module(named name: String) -> LoadedModule? {
+        modules.first { $0.name == name }
+    }
+
+    private func deliverModuleEvent(_ event: String, payload: Dict, from module: LoadedModule) {
+        guard modules.contains(where: { $0.name == module.name && $0.plugin == module.plugin }) else { return }
+        guard module.events.contains(event) else {
+            logger.warning("plugin \(module.plugin): module \(module.name) sent the event '\(event)', which it does not declare (its Events: \(module.events.isEmpty ? "none" : module.events.joined(separator: ", "))); it was dropped")
+            return
+        }
+        let json: JSONValue
+        do {
+            json = try ValueBridge.jsonValue(payload)
+        } catch {
+            logger.warning("plugin \(module.plugin): module \(module.name) sent the event '\(event)' with a value at '\(error.path)' that JSON cannot carry (a \(error.typeName)); it was dropped")
+            return
+        }
+        broadcast(method: "moduleEvent", params: ["module": .string(module.name), "event": .string(event), "payload": json])
+    }
+}

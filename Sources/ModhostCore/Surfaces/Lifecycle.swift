@@ -1,0 +1,50 @@
+/// `onAppear` and `onDisappear`: the actions that run when nodes enter and leave a surface's
+/// tree. They run once the tree is committed, all `onDisappear` first (the old tree's nodes,
+/// depth first, parent before children), then all `onAppear` (the new tree's nodes in the
+/// same order); on a node by modifier index, in a modifier innermost first. The events they
+/// send go out before the response of the request that changed the tree.
+enum Lifecycle {
+    /// Runs the actions of a committed change: `left` names nodes of `oldRoot` (if any) that
+    /// are gone, `entered` lists the new nodes in pre-order.
+    static func run(left: Set<ObjectIdentifier>, of oldRoot: NodeState?, entered: [NodeState]) {
+        if let oldRoot, !left.isEmpty {
+            forEach(in: oldRoot) { node in
+                guard left.contains(ObjectIdentifier(node)) else { return }
+                disappear(node)
+            }
+        }
+        for node in entered { appear(node) }
+    }
+
+    /// Runs the `onDisappear` actions of every node of the tree under `root` (an unmount).
+    static func removeAll(_ root: NodeState) {
+        forEach(in: root, disappear)
+    }
+
+    /// A node that leaves: its refresh stops, and its `onDisappear` actions run.
+    private static func disappear(_ node: NodeState) {
+        node.refresh?.task?.cancel()
+        for instance in node.modifiers {
+            for action in instance.effect.disappearActions {
+                PluginCalls.run(plugin: instance.plugin, .action, instance.type) { action() }
+            }
+        }
+    }
+
+    private static func appear(_ node: NodeState) {
+        for instance in node.modifiers {
+            for action in instance.effect.appearActions {
+                PluginCalls.run(plugin: instance.plugin, .action, instance.type) { action() }
+            }
+        }
+    }
+
+    /// Visits the tree under `root` depth first, parent before children.
+    private static func forEach(in root: NodeState, _ visit: (NodeState) -> Void) {
+        var pending = [root]
+        while let node = pending.popLast() {
+            visit(node)
+            pending.append(contentsOf: node.children.reversed())
+        }
+    }
+}

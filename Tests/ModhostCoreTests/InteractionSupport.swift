@@ -1,0 +1,223 @@
+import ModhostCore
+import ModhostWire
+import ModifierKit
+import Synchronization
+
+// Test modifiers and a test module for the interaction suites: gestures, lifecycle, refresh,
+// submit, styles and module functions, written as plugin authors write them. Registered once
+// per process under names no other suite uses.
+
+enum InteractionTypes {
+    /// `{tag, count = 1}`: a tap handler that sends `{tag}`.
+    static let tap = "interactionTap"
+    /// `{tag, minimumDuration = 0.5}`: a long-press handler that sends `{tag}`, and
+    /// `{tag, pressing}` when the press starts and ends.
+    static let press = "interactionPress"
+    /// `{tag}`: sends `{tag, phase: "appear" | "disappear"}`.
+    static let lifecycle = "interactionLifecycle"
+    /// `{disabled = false, hidden = false, shape = false, background?}`.
+    static let state = "interactionState"
+    /// `{tag}`: wraps the content in a Button that sends `{tag}`.
+    static let button = "interactionButton"
+    /// `{}`: a refreshable whose action sends `{id}` and waits for `Refresher.complete(id)`.
+    static let refresh = "interactionRefresh"
+    /// `{tag}`: an onSubmit that sends `{tag}`.
+    static let submit = "interactionSubmit"
+    /// `{}`: padding then a red background, then a title font.
+    static let styled = "interactionStyled"
+
+    static func register() { _ = registered }
+
+    private static let registered: Void = {
+        ViewModifierRegistry.register(tap) { params, context, dispatcher in try TapProbe(from: params, appContext: context, eventDispatcher: dispatcher) }
+        ViewModifierRegistry.register(press) { params, context, dispatcher in try PressProbe(from: params, appContext: context, eventDispatcher: dispatcher) }
+        ViewModifierRegistry.register(lifecycle) { params, context, dispatcher in try LifecycleProbe(from: params, appContext: context, eventDispatcher: dispatcher) }
+        ViewModifierRegistry.register(state) { params, context, _ in try StateProbe(from: params, appContext: context) }
+        ViewModifierRegistry.register(button) { params, context, dispatcher in try ButtonProbe(from: params, appContext: context, eventDispatcher: dispatcher) }
+        ViewModifierRegistry.register(refresh) { params, context, dispatcher in try RefreshProbe(from: params, appContext: context, eventDispatcher: dispatcher) }
+        ViewModifierRegistry.register(submit) { params, context, dispatcher in try SubmitProbe(from: params, appContext: context, eventDispatcher: dispatcher) }
+        ViewModifierRegistry.register(styled) { params, context, _ in try StyledProbe(from: params, appContext: context) }
+    }()
+}
+
+struct TapProbe: ViewModifier, Record {
+    @Field var tag: String = ""
+    @Field var count: Int = 1
+    var dispatch: EventDispatcher?
+    init() {}
+    init(from params: Dict, appContext: AppContext, eventDispatcher: EventDispatcher) throws {
+        try self = .init(from: params, appContext: appContext)
+        dispatch = eventDispatcher
+    }
+    func body(content: Content) -> some View {
+        content.onTapGesture(count: count) { dispatch?([InteractionTypes.tap: ["tag": tag]]) }
+    }
+}
+
+struct PressProbe: ViewModifier, Record {
+    @Field var tag: String = ""
+    @Field var minimumDuration: Double = 0.5
+    var dispatch: EventDispatcher?
+    init() {}
+    init(from params: Dict, appContext: AppContext, eventDispatcher: EventDispatcher) throws {
+        try self = .init(from: params, appContext: appContext)
+        dispatch = eventDispatcher
+    }
+    func body(content: Content) -> some View {
+        content.onLongPressGesture(minimumDuration: minimumDuration) {
+            dispatch?([InteractionTypes.press: ["tag": tag]])
+        } onPressingChanged: { pressing in
+            dispatch?([InteractionTypes.press: ["tag": tag, "pressing": pressing]])
+        }
+    }
+}
+
+struct LifecycleProbe: ViewModifier, Record {
+    @Field var tag: String = ""
+    var dispatch: EventDispatcher?
+    init() {}
+    init(from params: Dict, appContext: AppContext, eventDispatcher: EventDispatcher) throws {
+        try self = .init(from: params, appContext: appContext)
+        dispatch = eventDispatcher
+    }
+    func body(content: Content) -> some View {
+        content
+            .onAppear { dispatch?([InteractionTypes.lifecycle: ["tag": tag, "phase": "appear"]]) }
+            .onDisappear { dispatch?([InteractionTypes.lifecycle: ["tag": tag, "phase": "disappear"]]) }
+    }
+}
+
+struct StateProbe: ViewModifier, Record {
+    @Field var disabled: Bool = false
+    @Field var hidden: Bool = false
+    @Field var shape: Bool = false
+    @Field var background: Color?
+    init() {}
+    @ViewBuilder func body(content: Content) -> some View {
+        let base = content.disabled(disabled)
+        if hidden {
+            base.hidden()
+        } else if shape {
+            base.contentShape(Rectangle())
+        } else if let background {
+            base.background(background)
+        } else {
+            base
+        }
+    }
+}
+
+struct ButtonProbe: ViewModifier, Record {
+    @Field var tag: String = ""
+    var dispatch: EventDispatcher?
+    init() {}
+    init(from params: Dict, appContext: AppContext, eventDispatcher: EventDispatcher) throws {
+        try self = .init(from: params, appContext: appContext)
+        dispatch = eventDispatcher
+    }
+    func body(content: Content) -> some View {
+        Button { dispatch?([InteractionTypes.button: ["tag": tag]]) } label: { content }
+    }
+}
+
+/// Refreshes waiting for their completion, by id.
+enum Refresher {
+    private static let state = Mutex<(next: Int, waiting: [String: CheckedContinuation<Void, Never>])>((1, [:]))
+
+    static func begin(_ announce: @Sendable (String) -> Void) async {
+        await withCheckedContinuation { continuation in
+            let id = state.withLock { state in
+                defer { state.next += 1 }
+                let id = "r\(state.next)"
+                state.waiting[id] = continuation
+                return id
+            }
+            announce(id)
+        }
+    }
+
+    /// The ids of the refreshes waiting, oldest first.
+    static var pendingIDs: [String] {
+        state.withLock { $0.waiting.keys.sorted { $0.count != $1.count ? $0.count < $1.count : $0 < $1 } }
+    }
+
+    /// Resumes the refresh `id`; false when none is waiting under it.
+    static func complete(_ id: String) -> Bool {
+        guard let continuation = state.withLock({ $0.waiting.removeValue(forKey: id) }) else { return false }
+        continuation.resume()
+        return true
+    }
+}
+
+struct RefreshFailed: Error, CustomStringConvertible {
+    let id: String
+    var description: String { "no refresh '\(id)' is in progress" }
+}
+
+/// An `EventDispatcher` carried into a `@Sendable` action: the host runs both on its thread.
+struct SendableDispatcher: @unchecked Sendable {
+    let dispatcher: EventDispatcher?
+}
+
+struct RefreshProbe: ViewModifier, Record {
+    var dispatch: EventDispatcher?
+    init() {}
+    init(from params: Dict, appContext: AppContext, eventDispatcher: EventDispatcher) throws {
+        try self = .init(from: params, appContext: appContext)
+        dispatch = eventDispatcher
+    }
+    func body(content: Content) -> some View {
+        let carried = SendableDispatcher(dispatcher: dispatch)
+        return content.refreshable {
+            await Refresher.begin { id in carried.dispatcher?([InteractionTypes.refresh: ["id": id]]) }
+        }
+    }
+}
+
+struct SubmitProbe: ViewModifier, Record {
+    @Field var tag: String = ""
+    var dispatch: EventDispatcher?
+    init() {}
+    init(from params: Dict, appContext: AppContext, eventDispatcher: EventDispatcher) throws {
+        try self = .init(from: params, appContext: appContext)
+        dispatch = eventDispatcher
+    }
+    func body(content: Content) -> some View {
+        content.onSubmit { dispatch?([InteractionTypes.submit: ["tag": tag]]) }
+    }
+}
+
+struct StyledProbe: ViewModifier, Record {
+    init() {}
+    func body(content: Content) -> some View {
+        content.padding().background(.red, in: RoundedRectangle(cornerRadius: 4)).font(.title)
+    }
+}
+
+/// A module with functions and an event, added to a test host by `InteractionModule.add(to:)`.
+final class InteractionModule: Module {
+    func definition() -> ModuleDefinition {
+        Name("Probe")
+        Events("onPing")
+        Function("add") { (a: Int, b: Int) in a + b }
+        Function("completeRefresh") { (id: String) throws in
+            guard Refresher.complete(id) else { throw RefreshFailed(id: id) }
+        }
+        Function("ping") { (text: String) in self.sendEvent("onPing", ["text": text]) }
+        Function("undeclared") { self.sendEvent("onSomethingElse") }
+        AsyncFunction("echo") { (text: String) async -> String in
+            await Task.yield()
+            return text
+        }
+        AsyncFunction("waitForRefresh") { () async -> String in
+            await Refresher.begin { _ in }
+            return "done"
+        }
+    }
+
+    /// Adds a new instance of the module to `host`, as the plugin loader would.
+    static func add(to host: Host) {
+        let module = InteractionModule(appContext: host.appContext(forPlugin: "interaction-tests"))
+        host.addModule(module, definition: module.definition(), name: "Probe", plugin: "interaction-tests")
+    }
+}
