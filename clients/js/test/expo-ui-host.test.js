@@ -8,7 +8,10 @@ import {
   padding, frame, background, foregroundStyle, font, opacity, cornerRadius, border,
   listRowBackground, badge, deleteDisabled, disabled, hidden, contentShape, shapes,
 } from '../src/index.js';
-import { withDaemon } from '../test-support/daemon.js';
+import path from 'node:path';
+import { existsSync } from 'node:fs';
+import { withDaemon, once } from '../test-support/daemon.js';
+import { fixtureLibrary, makePlugin } from '../test-support/fixtures.js';
 
 async function session() {
   const env = await withDaemon();
@@ -354,4 +357,59 @@ test('submit on a TextField runs every onSubmit from the field up to the root, i
     assert.deepEqual(log, ['field search', 'form']);
     assert.deepEqual(s.diagnostics, []);
   } finally { await s.done(); }
+});
+
+test('a plugin module through requireNativeModule: Function, AsyncFunction, and its events at every Host', async (t) => {
+  if (!existsSync(fixtureLibrary('libGreetingFixture.so'))) {
+    t.skip(`no ${fixtureLibrary('libGreetingFixture.so')} (built with the package's test fixtures)`);
+    return;
+  }
+  const env = await withDaemon((dir) => {
+    makePlugin(path.join(dir, 'plugins', 'greeting'), { name: 'Greeting', library: 'libGreetingFixture.so', modules: ['GreetingModule'] });
+    return { args: ['--plugins', path.join(dir, 'plugins')] };
+  });
+  const host = await connect({ socket: env.socket, reconnect: false });
+  const other = await connect({ socket: env.socket, reconnect: false });
+  try {
+    const described = await host.describe();
+    const module = described.modules.find((m) => m.name === 'Greeting');
+    assert.ok(module, JSON.stringify(described.modules));
+    assert.deepEqual(module.events, ['onGreet']);
+    assert.deepEqual(module.functions.map((f) => [f.name, f.async]), [['greet', false], ['greetLater', true]]);
+
+    const greeting = host.requireNativeModule('Greeting');
+    const heard = [];
+    const heardByOther = [];
+    const raw = [];
+    host.on('moduleEvent', (e) => raw.push(e));
+    const subscription = greeting.addListener('onGreet', (payload) => heard.push(payload));
+    other.requireNativeModule('Greeting').addListener('onGreet', (payload) => heardByOther.push(payload));
+    const otherHeard = once(other, 'moduleEvent');
+
+    assert.equal(await greeting.greet('Ada'), 'Hello, Ada');
+    // the event comes before the answer to the Host that called, and to every other Host too
+    assert.deepEqual(heard, [{ name: 'Ada' }]);
+    assert.deepEqual(raw, [{ module: 'Greeting', event: 'onGreet', payload: { name: 'Ada' } }]);
+    await otherHeard;
+    assert.deepEqual(heardByOther, [{ name: 'Ada' }]);
+
+    subscription.remove();
+    assert.equal(await host.callFunction('Greeting', 'greet', ['Grace']), 'Hello, Grace');
+    assert.deepEqual(heard, [{ name: 'Ada' }], 'a removed listener hears nothing');
+    assert.equal(raw.length, 2);
+
+    // an AsyncFunction answers when it completes; other requests are answered meanwhile
+    const later = greeting.greetLater('Alan', 200);
+    const started = Date.now();
+    assert.deepEqual(await host.ping(), {});
+    assert.ok(Date.now() - started < 200, 'the ping was answered before the async function');
+    assert.equal(await later, 'Hello later, Alan');
+
+    await assert.rejects(greeting.greet(3), (e) => e instanceof ModhostError && e.code === -32602 && e.data.path === 'args[0]');
+    await assert.rejects(greeting.greetLater('x'), (e) => e instanceof ModhostError && e.code === -32602 && e.data.path === 'args');
+  } finally {
+    await host.close();
+    await other.close();
+    await env.cleanup();
+  }
 });
