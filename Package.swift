@@ -13,6 +13,7 @@ let package = Package(
         // Bundled plugins: the daemon finds their manifests in Plugins/ and their libraries
         // next to itself.
         .library(name: "SwipeActions", type: .dynamic, targets: ["SwipeActions"]),
+        .library(name: "ExpoUI", type: .dynamic, targets: ["ExpoUI"]),
         // Test plugins, loaded by the integration tests from temporary plugin folders.
         .library(name: "GreetingFixture", type: .dynamic, targets: ["GreetingFixture"]),
         .library(name: "DuplicateSDKFixture", type: .dynamic, targets: ["DuplicateSDKFixture"]),
@@ -58,6 +59,9 @@ let package = Package(
         .target(
             name: "SwipeActions", dependencies: [.product(name: "ModifierKit", package: "SDK")],
             path: "Plugins/SwipeActions/Sources"),
+        .target(
+            name: "ExpoUI", dependencies: [.product(name: "ModifierKit", package: "SDK")],
+            path: "Plugins/ExpoUI/Sources"),
 
         // Fixtures: a plugin in the shape authors write, and one that links its own copy of
         // the SDK (ModifierKitCopy is a symlink to the SDK's sources) to prove it is refused.
@@ -74,6 +78,10 @@ let package = Package(
             path: "Tests/Fixtures/FaultyPlugin"),
 
         .testTarget(name: "ModhostWireTests", dependencies: ["ModhostWire"]),
+        // The ExpoUI plugin on its own, without a host: params, effects, completeRefresh.
+        .testTarget(
+            name: "ExpoUITests", dependencies: ["ExpoUI", .product(name: "ModifierKit", package: "SDK")],
+            path: "Tests/ExpoUITests"),
         // Checks libraries' bytes and loads them from sealed memory files; needs `swift build`
         // first (it inspects and loads libGreetingFixture.so).
         .testTarget(name: "ModhostPluginsTests", dependencies: ["ModhostPlugins"]),

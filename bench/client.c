@@ -41,17 +41,34 @@
  *       cycle, and the server's CPU per ping and per cycle; with --pid also
  *       the server's CPU per single ping, swipe and tap from a few extra
  *       iterations that read it around each request (probe_cpu_us_*).
- *   client SOCKET surface ROWS REPS [--pid PID] [--ops floor,mount,update] [--dump FILE]
+ *   client SOCKET surface ROWS REPS [--pid PID] [--ops floor,mount,update] [--rows swipe|expo] [--warmup W]
+ *                         [--dump FILE]
  *       On one connection: REPS times, the parse floor (a ping carrying the
  *       big root as params, refused with -32602 after a full parse), a mount
  *       of a ROWS-row List on a fresh surface, an update that changes one
  *       row, and an untimed unmount. Prints every repetition's wall and
  *       server CPU ms and the update's counts. --dump writes the mount
- *       request's JSON text to FILE (for a JSON.parse baseline).
+ *       request's JSON text to FILE (for a JSON.parse baseline). With
+ *       --rows expo (needs the ExpoUI plugin) every row carries ExpoUI's
+ *       onTapGesture, padding, background and font instead of swipeActions,
+ *       and there is no update (--ops defaults to floor,mount). --warmup W
+ *       sets the untimed repetitions before the timed ones (default 1).
+ *
+ * And one for the ExpoUI plugin's interactions (see the comment above expo_main):
+ *
+ *   client SOCKET expo N [--pid PID]
+ *       On one connection: initialize, mount a small refreshable List of rows
+ *       with onTapGesture, then N ping round trips, N taps (interact tap ->
+ *       event + response) and N refresh cycles (interact refresh -> event +
+ *       response, then callFunction ExpoUI.completeRefresh(id) -> response),
+ *       interleaved in blocks. Prints us per ping, tap, pull and complete,
+ *       their ratios to the ping, and with --pid the server's CPU as interact
+ *       does (probe_cpu_us_ping, _tap, _pull, _complete).
  */
 #define _GNU_SOURCE
 #include <dirent.h>
 #include <errno.h>
+#include <poll.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -471,16 +488,21 @@ static void need_result(const char *what, const char *body, size_t n, const char
         fail("%s: unexpected reply (wanted %s): %.*s", what, needle ? needle : "a result", (int)(n > 400 ? 400 : n), body);
 }
 
-/* initialize; fails unless the swipeActions modifier is offered. */
-static void rpc_initialize(int fd, reader_t *r, sbuf_t *sb, uint64_t *id) {
+/* initialize; fails unless the plugin the mode needs is loaded: SwipeActions
+ * (its swipeActions modifier is offered) or, with expo, ExpoUI (modifiers of
+ * plugin ExpoUI are offered). */
+static void rpc_initialize(int fd, reader_t *r, sbuf_t *sb, uint64_t *id, int expo) {
     char *body;
     sb->len = 0;
     sb_request(sb, ++*id, "initialize", "{\"protocolVersion\":1,\"client\":{\"name\":\"bench-client\"}}", NULL, 0, NULL);
     write_all(fd, sb->p, sb->len);
     size_t n = read_response(fd, r, *id, &body);
     need_result("initialize", body, n, "\"protocolVersion\":1");
-    if (!has(body, n, "\"swipeActions\""))
+    if (!expo && !has(body, n, "\"swipeActions\""))
         fail("the daemon offers no swipeActions modifier (is libSwipeActions.so built next to modhostd?): %.*s",
+             (int)(n > 300 ? 300 : n), body);
+    if (expo && !has(body, n, "\"plugin\":\"ExpoUI\""))
+        fail("the daemon offers no modifiers of plugin ExpoUI (is libExpoUI.so built next to modhostd?): %.*s",
              (int)(n > 300 ? 300 : n), body);
 }
 
@@ -511,6 +533,27 @@ static void append_list(sbuf_t *b, uint64_t rows, int unique_ids, uint64_t renam
     sb_puts(b, "]}");
 }
 
+/* Appends a List of `rows` ExpoUI rows: each an HStack keyed row-I with the
+ * modifiers onTapGesture, padding {all: 8}, background {color: "#EEEEEE"} and
+ * font {size: 15, weight: "semibold"} (in that order: the tap handler is
+ * modifier 0) and a Text child. With refreshable, the List is keyed "list" and
+ * carries a refreshable modifier. */
+static void append_expo_list(sbuf_t *b, uint64_t rows, int refreshable) {
+    sb_puts(b, refreshable ? "{\"type\":\"List\",\"key\":\"list\",\"modifiers\":[{\"$type\":\"refreshable\"}],\"children\":["
+                           : "{\"type\":\"List\",\"children\":[");
+    for (uint64_t i = 1; i <= rows; i++) {
+        if (i > 1) sb_puts(b, ",");
+        sb_puts(b, "{\"type\":\"HStack\",\"key\":\"row-");
+        sb_u64(b, i);
+        sb_puts(b, "\",\"modifiers\":[{\"$type\":\"onTapGesture\"},{\"$type\":\"padding\",\"all\":8},"
+                   "{\"$type\":\"background\",\"color\":\"#EEEEEE\"},{\"$type\":\"font\",\"size\":15,\"weight\":\"semibold\"}],"
+                   "\"children\":[{\"type\":\"Text\",\"props\":{\"text\":\"Message ");
+        sb_u64(b, i);
+        sb_puts(b, "\"}}]}");
+    }
+    sb_puts(b, "]}");
+}
+
 /* ---- interact ----
  * One connection: initialize, mount "bench-interact" (INTERACT_ROWS rows with
  * the plain ids delete/edit/archive), then `rounds` rounds of k pings
@@ -531,7 +574,7 @@ static void interact_main(int fd, uint64_t n, long pid) {
     char *body;
     size_t len;
     if (!r.buf) fail("out of memory");
-    rpc_initialize(fd, &r, &sb, &id);
+    rpc_initialize(fd, &r, &sb, &id, 0);
 
     append_list(&tree, INTERACT_ROWS, 0, 0);
     sb.len = 0;
@@ -664,6 +707,237 @@ static void interact_main(int fd, uint64_t n, long pid) {
     free(tree.p);
 }
 
+/* ---- expo: ExpoUI's tap gesture, and refresh with completeRefresh ----
+ * One connection: initialize (plugin ExpoUI must be loaded), mount
+ * "bench-expo": a List keyed "list" with a refreshable modifier and
+ * INTERACT_ROWS ExpoUI rows (append_expo_list), then `rounds` blocks of k
+ * pings, k taps and k refresh cycles, k = N / rounds:
+ *   tap       interact {node:"row-J", gesture:"tap"} -> the event notification
+ *             {node:"row-J", modifier:0, payload:{"onTapGesture":{}}}, which must
+ *             come first, then the response {handled:true, node:"row-J", modifier:0}
+ *   pull      interact {node:"list", gesture:"refresh"} -> the event
+ *             {node:"list", payload:{"refreshable":{"id":ID}}} and the response
+ *             {handled:true, ..., refreshing:true} (the event may come after the
+ *             response: counted as late_events)
+ *   complete  callFunction {module:"ExpoUI", function:"completeRefresh", args:[ID]}
+ *             -> the response {"result":null}; the list is no longer refreshing,
+ *             so the next pull is handled again.
+ * Wall time is taken around each request, so pull and complete each get their
+ * own figure; pings go through the same builder and reader. */
+
+/* Reads what answers refresh pull `id`: the refreshable event of node "list"
+ * and the response, in either order; copies the event's refresh id into out.
+ * Returns 1 when the event came after the response. */
+static int read_pull(int fd, reader_t *r, uint64_t id, char *out, size_t cap) {
+    static const char key[] = "{\"refreshable\":{\"id\":\"";
+    char *body;
+    size_t len;
+    int got_event = 0, got_response = 0;
+    for (;;) {
+        if (got_response && r->end == r->start) {
+            struct pollfd p = { .fd = fd, .events = POLLIN };
+            if (poll(&p, 1, 2000) == 0)
+                fail("refresh pull on list: the response came, but no refreshable event within 2 s after it");
+        }
+        len = next_frame(fd, r, &body);
+        if (is_notification(body, len)) {
+            const char *p = find(body, len, key);
+            if (!p || !has(body, len, "\"method\":\"event\"") || !has(body, len, "\"node\":\"list\"")) {
+                if (notes_seen++ < 3)
+                    fprintf(stderr, "client: notification while waiting for id %llu: %.*s\n", (unsigned long long)id,
+                            (int)(len > 300 ? 300 : len), body);
+                continue;
+            }
+            if (got_event) fail("refresh pull on list: a second refreshable event: %.*s", (int)(len > 400 ? 400 : len), body);
+            p += sizeof key - 1;
+            const char *q = memchr(p, '"', (size_t)(body + len - p));
+            if (!q || q == p || (size_t)(q - p) >= cap) fail("refresh pull on list: bad refresh id in %.*s", (int)(len > 400 ? 400 : len), body);
+            memcpy(out, p, (size_t)(q - p));
+            out[q - p] = 0;
+            got_event = 1;
+            if (got_response) return 1;
+            continue;
+        }
+        if (reply_id(body, len) != id)
+            fail("reply id mismatch: wanted %llu, got: %.*s", (unsigned long long)id, (int)(len > 300 ? 300 : len), body);
+        if (has(body, len, "\"error\"") || !has(body, len, "\"handled\":true") || !has(body, len, "\"refreshing\":true"))
+            fail("refresh pull on list: unexpected reply: %.*s", (int)(len > 400 ? 400 : len), body);
+        got_response = 1;
+        if (got_event) return 0;
+    }
+}
+
+static void expo_main(int fd, uint64_t n, long pid) {
+    reader_t r = { malloc(64 << 10), 64 << 10, 0, 0 };
+    sbuf_t sb = { 0 }, tree = { 0 };
+    uint64_t id = 0;
+    char *body;
+    size_t len;
+    if (!r.buf) fail("out of memory");
+    rpc_initialize(fd, &r, &sb, &id, 1);
+
+    append_expo_list(&tree, INTERACT_ROWS, 1);
+    sb.len = 0;
+    sb_request(&sb, ++id, "mount", "{\"surface\":\"bench-expo\",\"root\":", tree.p, tree.len, "}");
+    write_all(fd, sb.p, sb.len);
+    len = read_response(fd, &r, id, &body);
+    need_result("mount", body, len, "\"surface\":\"bench-expo\"");
+
+    char tap_params[INTERACT_ROWS][128], tap_result[INTERACT_ROWS][48], event_node[INTERACT_ROWS][32];
+    for (int j = 0; j < INTERACT_ROWS; j++) {
+        snprintf(tap_params[j], sizeof tap_params[j],
+                 "{\"surface\":\"bench-expo\",\"node\":\"row-%d\",\"gesture\":\"tap\"}", j + 1);
+        snprintf(tap_result[j], sizeof tap_result[j], "\"node\":\"row-%d\",\"modifier\":0", j + 1);
+        snprintf(event_node[j], sizeof event_node[j], "\"node\":\"row-%d\"", j + 1);
+    }
+    static const char pull_params[] = "{\"surface\":\"bench-expo\",\"node\":\"list\",\"gesture\":\"refresh\"}";
+    char refresh_id[64] = "", complete_params[160];
+
+    uint64_t warm = n / 20;
+    if (warm > 1000) warm = 1000;
+    if (warm < 1) warm = 1;
+    uint64_t probe = n / 100 < 100 ? (n / 100 ? n / 100 : 1) : 100;   /* instrumented iterations per round */
+    double probe_srv[4] = { 0, 0, 0, 0 };   /* ping, tap, pull, complete */
+    uint64_t probes = 0;
+    uint64_t rounds = n >= 10 ? 10 : n;
+    uint64_t k = n / rounds;
+    if (k < 1) k = 1;
+    double ping_s = 0, tap_s = 0, pull_s = 0, complete_s = 0, tap_block = 0, refresh_block = 0;
+    double ping_srv = 0, tap_srv = 0, refresh_srv = 0, ping_cli = 0, tap_cli = 0, refresh_cli = 0;
+    uint64_t pings = 0, taps = 0, refreshes = 0, tap_events = 0, refresh_events = 0, late_events = 0;
+
+    for (uint64_t round = 0; round <= rounds; round++) {
+        int timed = round > 0;   /* round 0 is the untimed warm-up */
+        uint64_t count = timed ? k : warm;
+
+        /* pings */
+        double srv0 = pid ? proc_cpu_s(pid) : 0, c0 = self_cpu_s(), t0 = now_s();
+        for (uint64_t i = 0; i < count; i++) {
+            sb.len = 0;
+            sb_request(&sb, ++id, "ping", NULL, NULL, 0, NULL);
+            write_all(fd, sb.p, sb.len);
+            len = read_response(fd, &r, id, &body);
+            if (has(body, len, "\"error\"")) fail("ping failed: %.*s", (int)len, body);
+        }
+        double t1 = now_s(), c1 = self_cpu_s(), srv1 = pid ? proc_cpu_s(pid) : 0;
+        if (timed) { ping_s += t1 - t0; ping_cli += c1 - c0; ping_srv += srv1 - srv0; pings += count; }
+
+        /* taps */
+        srv0 = pid ? proc_cpu_s(pid) : 0; c0 = self_cpu_s(); t0 = now_s();
+        double tp = 0;
+        for (uint64_t i = 0; i < count; i++) {
+            int j = (int)(i % INTERACT_ROWS);
+            double a = now_s();
+            sb.len = 0;
+            sb_request(&sb, ++id, "interact", tap_params[j], NULL, 0, NULL);
+            write_all(fd, sb.p, sb.len);
+            len = next_frame(fd, &r, &body);
+            if (!is_notification(body, len) || !has(body, len, "\"method\":\"event\"") ||
+                !has(body, len, event_node[j]) || !has(body, len, "\"payload\":{\"onTapGesture\":{}}"))
+                fail("tap on row-%d: wanted the event notification first, got: %.*s", j + 1,
+                     (int)(len > 400 ? 400 : len), body);
+            len = read_response(fd, &r, id, &body);
+            if (has(body, len, "\"error\"") || !has(body, len, "\"handled\":true") || !has(body, len, tap_result[j]))
+                fail("tap on row-%d: unexpected reply: %.*s", j + 1, (int)(len > 400 ? 400 : len), body);
+            tp += now_s() - a;
+        }
+        t1 = now_s(); c1 = self_cpu_s(); srv1 = pid ? proc_cpu_s(pid) : 0;
+        if (timed) {
+            tap_s += tp; tap_block += t1 - t0; tap_cli += c1 - c0; tap_srv += srv1 - srv0;
+            taps += count; tap_events += count;
+        }
+
+        /* refresh cycles: pull, then complete */
+        srv0 = pid ? proc_cpu_s(pid) : 0; c0 = self_cpu_s(); t0 = now_s();
+        double pl = 0, cp = 0;
+        uint64_t late = 0;
+        for (uint64_t i = 0; i < count; i++) {
+            double a = now_s();
+            sb.len = 0;
+            sb_request(&sb, ++id, "interact", pull_params, NULL, 0, NULL);
+            write_all(fd, sb.p, sb.len);
+            late += (uint64_t)read_pull(fd, &r, id, refresh_id, sizeof refresh_id);
+            double b = now_s();
+            snprintf(complete_params, sizeof complete_params,
+                     "{\"module\":\"ExpoUI\",\"function\":\"completeRefresh\",\"args\":[\"%s\"]}", refresh_id);
+            sb.len = 0;
+            sb_request(&sb, ++id, "callFunction", complete_params, NULL, 0, NULL);
+            write_all(fd, sb.p, sb.len);
+            len = read_response(fd, &r, id, &body);
+            if (has(body, len, "\"error\"") || !has(body, len, "\"result\":{\"result\":null}"))
+                fail("completeRefresh(\"%s\"): unexpected reply: %.*s", refresh_id, (int)(len > 400 ? 400 : len), body);
+            double c = now_s();
+            pl += b - a;
+            cp += c - b;
+        }
+        t1 = now_s(); c1 = self_cpu_s(); srv1 = pid ? proc_cpu_s(pid) : 0;
+        if (timed) {
+            pull_s += pl; complete_s += cp; refresh_block += t1 - t0; refresh_cli += c1 - c0; refresh_srv += srv1 - srv0;
+            refreshes += count; refresh_events += count; late_events += late;
+        }
+
+        /* Instrumented iterations (not in the wall figures), as in interact: the
+         * server's CPU read before and after each single request. */
+        if (timed && pid) {
+            for (uint64_t i = 0; i < probe; i++) {
+                int j = (int)(i % INTERACT_ROWS);
+                for (int op = 0; op < 4; op++) {
+                    sb.len = 0;
+                    if (op == 0) sb_request(&sb, ++id, "ping", NULL, NULL, 0, NULL);
+                    else if (op == 1) sb_request(&sb, ++id, "interact", tap_params[j], NULL, 0, NULL);
+                    else if (op == 2) sb_request(&sb, ++id, "interact", pull_params, NULL, 0, NULL);
+                    else {
+                        snprintf(complete_params, sizeof complete_params,
+                                 "{\"module\":\"ExpoUI\",\"function\":\"completeRefresh\",\"args\":[\"%s\"]}", refresh_id);
+                        sb_request(&sb, ++id, "callFunction", complete_params, NULL, 0, NULL);
+                    }
+                    double a = proc_cpu_s(pid);
+                    write_all(fd, sb.p, sb.len);
+                    if (op == 2) {
+                        read_pull(fd, &r, id, refresh_id, sizeof refresh_id);
+                    } else {
+                        if (op == 1) {
+                            len = next_frame(fd, &r, &body);
+                            if (!is_notification(body, len) || !has(body, len, "\"onTapGesture\""))
+                                fail("tap on row-%d: wanted the event first, got: %.*s", j + 1, (int)(len > 400 ? 400 : len), body);
+                        }
+                        len = read_response(fd, &r, id, &body);
+                        if (has(body, len, "\"error\"") || !has(body, len, op == 1 ? "\"handled\":true" : "\"result\""))
+                            fail("instrumented %s: unexpected reply: %.*s", op == 0 ? "ping" : op == 1 ? "tap" : "completeRefresh",
+                                 (int)(len > 400 ? 400 : len), body);
+                    }
+                    probe_srv[op] += proc_cpu_s(pid) - a;
+                }
+            }
+            probes += probe;
+        }
+        check_deadline();
+    }
+
+    double ping_us = ping_s * 1e6 / (double)pings, tap_us = tap_s * 1e6 / (double)taps;
+    double pull_us = pull_s * 1e6 / (double)refreshes, complete_us = complete_s * 1e6 / (double)refreshes;
+    printf("mode=expo n=%llu rows=%d ping_us=%.3f tap_us=%.3f pull_us=%.3f complete_us=%.3f refresh_us=%.3f"
+           " tap_over_ping=%.3f pull_over_ping=%.3f complete_over_ping=%.3f refresh_over_ping=%.3f"
+           " tap_block_us=%.3f refresh_block_us=%.3f client_cpu_us_per_ping=%.3f client_cpu_us_per_tap=%.3f"
+           " client_cpu_us_per_refresh=%.3f",
+           (unsigned long long)taps, INTERACT_ROWS, ping_us, tap_us, pull_us, complete_us, pull_us + complete_us,
+           tap_us / ping_us, pull_us / ping_us, complete_us / ping_us, (pull_us + complete_us) / ping_us,
+           tap_block * 1e6 / (double)taps, refresh_block * 1e6 / (double)refreshes, ping_cli * 1e6 / (double)pings,
+           tap_cli * 1e6 / (double)taps, refresh_cli * 1e6 / (double)refreshes);
+    if (pid)
+        printf(" server_cpu_us_per_ping=%.3f server_cpu_us_per_tap=%.3f server_cpu_us_per_refresh=%.3f probes=%llu"
+               " probe_cpu_us_ping=%.3f probe_cpu_us_tap=%.3f probe_cpu_us_pull=%.3f probe_cpu_us_complete=%.3f cpu_src=%s",
+               ping_srv * 1e6 / (double)pings, tap_srv * 1e6 / (double)taps, refresh_srv * 1e6 / (double)refreshes,
+               (unsigned long long)probes, probe_srv[0] * 1e6 / (double)probes, probe_srv[1] * 1e6 / (double)probes,
+               probe_srv[2] * 1e6 / (double)probes, probe_srv[3] * 1e6 / (double)probes, use_sched_cpu ? "sched" : "stat");
+    printf(" tap_events=%llu refresh_events=%llu late_events=%llu last_refresh=%s notes=%llu\n",
+           (unsigned long long)tap_events, (unsigned long long)refresh_events, (unsigned long long)late_events,
+           refresh_id, (unsigned long long)notes_seen);
+    free(r.buf);
+    free(sb.p);
+    free(tree.p);
+}
+
 /* ---- surface: big mount, parse floor, one-row update ----
  * Each repetition, on one connection:
  *   floor   {"jsonrpc":"2.0","id":I,"method":"ping","params":{"big":ROOT}}
@@ -676,7 +950,7 @@ static void interact_main(int fd, uint64_t n, long pid) {
  *   unmount untimed
  * Each timed operation is wall time from the first byte written to the last
  * byte of its response read, plus the server's and the client's CPU time
- * around it. One untimed repetition comes first. */
+ * around it. One untimed repetition comes first (--warmup). */
 
 typedef struct {
     double wall, srv, cli;
@@ -712,21 +986,27 @@ static void print_list(const char *key, const op_t *ops, uint64_t n, int which) 
     }
 }
 
-static void surface_main(int fd, uint64_t rows, uint64_t reps, long pid, const char *ops, const char *dump) {
+static void surface_main(int fd, uint64_t rows, uint64_t reps, uint64_t warmups, long pid, const char *ops, const char *dump,
+                         int expo) {
     int do_floor = strstr(ops, "floor") != NULL, do_mount = strstr(ops, "mount") != NULL;
     int do_update = strstr(ops, "update") != NULL;
     if (do_update) do_mount = 1;
     if (!do_floor && !do_mount) fail("--ops names none of floor, mount, update");
+    if (expo && do_update) fail("--rows expo has no update (use --ops floor,mount)");
     reader_t r = { malloc(64 << 10), 64 << 10, 0, 0 };
     sbuf_t sb = { 0 }, root = { 0 }, root2 = { 0 };
     uint64_t id = 0;
     char *body;
     size_t len;
     if (!r.buf) fail("out of memory");
-    rpc_initialize(fd, &r, &sb, &id);
+    rpc_initialize(fd, &r, &sb, &id, expo);
 
-    append_list(&root, rows, 1, 0);
-    append_list(&root2, rows, 1, rows / 2 ? rows / 2 : 1);
+    if (expo) {
+        append_expo_list(&root, rows, 0);
+    } else {
+        append_list(&root, rows, 1, 0);
+        append_list(&root2, rows, 1, rows / 2 ? rows / 2 : 1);
+    }
     if (dump) {
         sb.len = 0;
         sb_request(&sb, 1, "mount", "{\"surface\":\"big-1\",\"root\":", root.p, root.len, "}");
@@ -741,8 +1021,10 @@ static void surface_main(int fd, uint64_t rows, uint64_t reps, long pid, const c
     char counts[96] = "-";
     size_t mount_bytes = 0, floor_bytes = 0;
 
-    for (uint64_t rep = 0; rep <= reps; rep++) {   /* rep 0: untimed warm-up */
+    for (uint64_t rep = 0; rep < warmups + reps; rep++) {   /* the first `warmups` are untimed */
         op_t o;
+        int timed = rep >= warmups;
+        uint64_t at = rep - warmups;
         char name[32];
         snprintf(name, sizeof name, "big-%llu", (unsigned long long)rep);
         if (do_floor) {
@@ -752,7 +1034,7 @@ static void surface_main(int fd, uint64_t rows, uint64_t reps, long pid, const c
             o = timed_request(fd, &r, &sb, id, pid, &body, &len);
             if (!has(body, len, "\"code\":-32602"))
                 fail("parse floor: wanted a -32602 error, got: %.*s", (int)(len > 400 ? 400 : len), body);
-            if (rep) floor_ops[rep - 1] = o;
+            if (timed) floor_ops[at] = o;
         }
         if (do_mount) {
             char pa[96];
@@ -762,7 +1044,7 @@ static void surface_main(int fd, uint64_t rows, uint64_t reps, long pid, const c
             mount_bytes = sb.len - 4;
             o = timed_request(fd, &r, &sb, id, pid, &body, &len);
             need_result("mount", body, len, "\"result\"");
-            if (rep) mount_ops[rep - 1] = o;
+            if (timed) mount_ops[at] = o;
             if (do_update) {
                 sb.len = 0;
                 sb_request(&sb, ++id, "update", pa, root2.p, root2.len, "}");
@@ -771,10 +1053,10 @@ static void surface_main(int fd, uint64_t rows, uint64_t reps, long pid, const c
                 int64_t cr = count_of(body, len, "\"created\":"), up = count_of(body, len, "\"updated\":");
                 int64_t un = count_of(body, len, "\"unchanged\":"), rm = count_of(body, len, "\"removed\":");
                 int ok = cr == 0 && up == 1 && un == (int64_t)rows - 1 && rm == 0;
-                if (rep && (counts_ok || !ok))
+                if (timed && (counts_ok || !ok))
                     snprintf(counts, sizeof counts, "%lld/%lld/%lld/%lld", (long long)cr, (long long)up, (long long)un,
                              (long long)rm);
-                if (rep) { counts_ok &= ok; update_ops[rep - 1] = o; }
+                if (timed) { counts_ok &= ok; update_ops[at] = o; }
             }
             sb.len = 0;
             char up[64];
@@ -787,8 +1069,8 @@ static void surface_main(int fd, uint64_t rows, uint64_t reps, long pid, const c
         check_deadline();
     }
 
-    printf("mode=surface rows=%llu reps=%llu root_bytes=%zu floor_bytes=%zu mount_bytes=%zu", (unsigned long long)rows,
-           (unsigned long long)reps, root.len, floor_bytes, mount_bytes);
+    printf("mode=surface rows=%llu row_kind=%s reps=%llu root_bytes=%zu floor_bytes=%zu mount_bytes=%zu",
+           (unsigned long long)rows, expo ? "expo" : "swipe", (unsigned long long)reps, root.len, floor_bytes, mount_bytes);
     if (do_floor) { print_list("floor_ms", floor_ops, reps, 0); if (pid) print_list("floor_srv_ms", floor_ops, reps, 1); print_list("floor_cli_ms", floor_ops, reps, 2); }
     if (do_mount) { print_list("mount_ms", mount_ops, reps, 0); if (pid) print_list("mount_srv_ms", mount_ops, reps, 1); print_list("mount_cli_ms", mount_ops, reps, 2); }
     if (do_update) {
@@ -808,36 +1090,49 @@ static void usage(const char *argv0) {
             "usage: %s SOCKET rtt N [--pid PID]\n"
             "       %s SOCKET pipe N DEPTH [--pid PID]\n"
             "       %s SOCKET interact N [--pid PID]\n"
-            "       %s SOCKET surface ROWS REPS [--pid PID] [--ops floor,mount,update] [--dump FILE]\n",
-            argv0, argv0, argv0, argv0);
+            "       %s SOCKET expo N [--pid PID]\n"
+            "       %s SOCKET surface ROWS REPS [--pid PID] [--ops floor,mount,update] [--rows swipe|expo] [--warmup W]\n"
+            "           [--dump FILE]\n",
+            argv0, argv0, argv0, argv0, argv0);
     exit(2);
 }
 
-/* The surface modes: interact N | surface ROWS REPS, then options. */
+/* The surface modes: interact N | expo N | surface ROWS REPS, then options. */
 static int surface_modes_main(int argc, char **argv) {
     const char *path = argv[1];
-    int is_interact = strcmp(argv[2], "interact") == 0;
+    int is_expo = strcmp(argv[2], "expo") == 0;
+    int is_interact = is_expo || strcmp(argv[2], "interact") == 0;
     int nfixed = is_interact ? 4 : 5;
     if (argc < nfixed) usage(argv[0]);
     uint64_t n = parse_count(argv[3], is_interact ? "N" : "ROWS");
     uint64_t reps = is_interact ? 0 : parse_count(argv[4], "REPS");
     long pid = 0;
-    const char *ops = "floor,mount,update", *dump = NULL;
+    const char *ops = NULL, *dump = NULL;
+    int expo_rows = 0;
+    uint64_t warmups = 1;
     for (int i = nfixed; i < argc; i++) {
         if (i + 1 >= argc) usage(argv[0]);
         if (strcmp(argv[i], "--pid") == 0) pid = (long)parse_count(argv[++i], "PID");
         else if (!is_interact && strcmp(argv[i], "--ops") == 0) ops = argv[++i];
         else if (!is_interact && strcmp(argv[i], "--dump") == 0) dump = argv[++i];
-        else usage(argv[0]);
+        else if (!is_interact && strcmp(argv[i], "--rows") == 0) {
+            const char *kind = argv[++i];
+            if (strcmp(kind, "expo") == 0) expo_rows = 1;
+            else if (strcmp(kind, "swipe") != 0) usage(argv[0]);
+        } else if (!is_interact && strcmp(argv[i], "--warmup") == 0) {
+            warmups = strcmp(argv[++i], "0") == 0 ? 0 : parse_count(argv[i], "W");
+        } else usage(argv[0]);
     }
+    if (!ops) ops = expo_rows ? "floor,mount" : "floor,mount,update";
     if (pid) {
         use_sched_cpu = proc_sched_cpu_s(pid) >= 0;
         if (proc_cpu_s(pid) < 0) fail("cannot read the CPU time of process %ld from /proc", pid);
     }
     run_deadline = now_s() + env_int("BENCH_RUN_TIMEOUT", 120);
     int fd = connect_unix(path, env_int("BENCH_IO_TIMEOUT", 10));
-    if (is_interact) interact_main(fd, n, pid);
-    else surface_main(fd, n, reps, pid, ops, dump);
+    if (is_expo) expo_main(fd, n, pid);
+    else if (is_interact) interact_main(fd, n, pid);
+    else surface_main(fd, n, reps, warmups, pid, ops, dump, expo_rows);
     if (pid && proc_cpu_s(pid) < 0) fail("server process %ld went away", pid);
     close(fd);
     return 0;
@@ -847,7 +1142,8 @@ int main(int argc, char **argv) {
     if (argc < 4) usage(argv[0]);
     const char *path = argv[1];
     const char *mode = argv[2];
-    if (strcmp(mode, "interact") == 0 || strcmp(mode, "surface") == 0) return surface_modes_main(argc, argv);
+    if (strcmp(mode, "interact") == 0 || strcmp(mode, "expo") == 0 || strcmp(mode, "surface") == 0)
+        return surface_modes_main(argc, argv);
     int is_pipe = strcmp(mode, "pipe") == 0;
     if (!is_pipe && strcmp(mode, "rtt") != 0) usage(argv[0]);
     int nfixed = is_pipe ? 5 : 4;

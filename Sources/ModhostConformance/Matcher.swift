@@ -14,13 +14,26 @@ import ModhostWire
 ///   (`null`, `boolean`, `integer`, `number`, `string`, `array`, `object`);
 /// - `{"$contains": "text"}`: a string containing the text;
 /// - `{"$exact": {...}}`: an object with exactly these members;
-/// - `{"$oneOf": [m1, m2]}`: one of the matchers matches.
+/// - `{"$oneOf": [m1, m2]}`: one of the matchers matches;
+/// - `{"$capture": "name"}`: anything, kept under `name` for later `send` steps of the same
+///   vector, where `{"$var": "name"}` stands for it (values the host chooses, such as a
+///   refresh id, can then be sent back).
 public enum Matcher {
     /// nil when `actual` matches, else a description of the first difference.
     public static func mismatch(_ matcher: JSONValue, _ actual: JSONValue, at path: String = "$") -> String? {
+        var captures: [String: JSONValue] = [:]
+        return mismatch(matcher, actual, at: path, captures: &captures)
+    }
+
+    /// `mismatch`, keeping what `$capture` matchers matched in `captures`.
+    public static func mismatch(_ matcher: JSONValue, _ actual: JSONValue, at path: String = "$", captures: inout [String: JSONValue]) -> String? {
         switch matcher {
         case let .object(object):
             if object.count == 1, object["$any"] != nil { return nil }
+            if object.count == 1, let name = object["$capture"]?.stringValue {
+                captures[name] = actual
+                return nil
+            }
             if object.count == 1, let type = object["$type"], let names = typeNames(type) {
                 return names.contains(where: { JSONTypes.value(actual, is: $0) })
                     ? nil : "\(path): expected type \(names.joined(separator: " or ")), got \(actual.jsonText)"
@@ -30,20 +43,20 @@ public enum Matcher {
                 return string.contains(text) ? nil : "\(path): '\(string)' does not contain '\(text)'"
             }
             if let choices = object["$oneOf"]?.arrayValue {
-                for choice in choices where mismatch(choice, actual, at: path) == nil { return nil }
+                for choice in choices where mismatch(choice, actual, at: path, captures: &captures) == nil { return nil }
                 return "\(path): \(actual.jsonText) matches none of \(matcher.jsonText)"
             }
             if let exact = object["$exact"]?.objectValue {
-                return matchObject(exact, actual, at: path, exact: true)
+                return matchObject(exact, actual, at: path, exact: true, captures: &captures)
             }
-            return matchObject(object, actual, at: path, exact: false)
+            return matchObject(object, actual, at: path, exact: false, captures: &captures)
         case let .array(items):
             guard let values = actual.arrayValue else { return "\(path): expected an array, got \(actual.jsonText)" }
             guard values.count == items.count else {
                 return "\(path): expected \(items.count) elements, got \(values.count): \(actual.jsonText)"
             }
             for (index, item) in items.enumerated() {
-                if let problem = mismatch(item, values[index], at: "\(path)[\(index)]") { return problem }
+                if let problem = mismatch(item, values[index], at: "\(path)[\(index)]", captures: &captures) { return problem }
             }
             return nil
         default:
@@ -68,7 +81,26 @@ public enum Matcher {
         }
     }
 
-    private static func matchObject(_ members: JSONObject, _ actual: JSONValue, at path: String, exact: Bool) -> String? {
+    /// `value` with every `{"$var": "name"}` replaced by what `captures` holds under `name`.
+    public static func substituting(_ captures: [String: JSONValue], in value: JSONValue) throws(ConformanceError) -> JSONValue {
+        switch value {
+        case let .object(object):
+            if object.count == 1, let name = object["$var"]?.stringValue {
+                guard let captured = captures[name] else { throw ConformanceError("'$var' \(name) was not captured by an earlier step") }
+                return captured
+            }
+            var result = JSONObject(reservingCapacity: object.count)
+            for (key, member) in object { result[key] = try substituting(captures, in: member) }
+            return .object(result)
+        case let .array(items):
+            var result: [JSONValue] = []
+            for item in items { result.append(try substituting(captures, in: item)) }
+            return .array(result)
+        default: return value
+        }
+    }
+
+    private static func matchObject(_ members: JSONObject, _ actual: JSONValue, at path: String, exact: Bool, captures: inout [String: JSONValue]) -> String? {
         guard let object = actual.objectValue else { return "\(path): expected an object, got \(actual.jsonText)" }
         for (key, expected) in members {
             let value = object[key]
@@ -77,7 +109,7 @@ public enum Matcher {
                 continue
             }
             guard let value else { return "\(path): member '\(key)' is missing in \(actual.jsonText)" }
-            if let problem = mismatch(expected, value, at: "\(path).\(key)") { return problem }
+            if let problem = mismatch(expected, value, at: "\(path).\(key)", captures: &captures) { return problem }
         }
         if exact {
             for key in object.keys where members[key] == nil {

@@ -117,6 +117,8 @@ final class Session {
     var connections: [String: Connection] = [:]
     /// The connection of the last step: a step's `on` switches it, later steps stay on it.
     var current: String
+    /// What `$capture` matchers kept, for `$var` in later `send` steps.
+    var captures: [String: JSONValue] = [:]
 
     init(runner: ConformanceRunner, timeout: Int32, first: String) {
         current = first
@@ -157,7 +159,8 @@ final class Session {
     func perform(_ step: JSONValue) throws(ConformanceError) {
         if let name = step["on"]?.stringValue { current = name }
         let connection = try connection(current)
-        if let value = step["send"] {
+        if let sent = step["send"] {
+            let value = try Matcher.substituting(captures, in: sent)
             let frame = FrameEncoder.frame(value.serialized())
             if let chunk = step["chunk"]?.intValue, chunk > 0 {
                 var at = 0
@@ -189,13 +192,13 @@ final class Session {
             }
         } else if let matcher = step["expect"] {
             guard let message = try receive(connection) else { throw ConformanceError("the host closed the connection; expected \(matcher.jsonText)") }
-            if let problem = Matcher.mismatch(matcher, message) { throw ConformanceError("unexpected frame \(message.jsonText): \(problem)") }
+            if let problem = Matcher.mismatch(matcher, message, captures: &captures) { throw ConformanceError("unexpected frame \(message.jsonText): \(problem)") }
         } else if let matcher = step["expectNotification"] {
             guard let message = try receive(connection) else { throw ConformanceError("the host closed the connection; expected a notification") }
             guard message["method"] != nil, message["id"] == nil else {
                 throw ConformanceError("expected a notification, got \(message.jsonText)")
             }
-            if let problem = Matcher.mismatch(matcher, message) { throw ConformanceError("unexpected notification \(message.jsonText): \(problem)") }
+            if let problem = Matcher.mismatch(matcher, message, captures: &captures) { throw ConformanceError("unexpected notification \(message.jsonText): \(problem)") }
         } else if step["expectClose"] != nil {
             if let message = try receive(connection) { throw ConformanceError("expected the host to close the connection, got \(message.jsonText)") }
         } else if let quiet = step["quiet"]?.intValue {

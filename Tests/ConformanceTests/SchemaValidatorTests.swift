@@ -93,3 +93,17 @@ import Testing
         #expect(!Matcher.matches(["x": ["$any": true]], actual))
     }
 }
+
+@Suite("Matcher captures")
+struct MatcherCaptureTests {
+    @Test func aCaptureKeepsTheValueAndAVarSendsItBack() throws {
+        var captures: [String: JSONValue] = [:]
+        let event: JSONValue = ["payload": ["refreshable": ["id": "refresh-7"]]]
+        let matcher: JSONValue = ["payload": ["refreshable": ["$exact": ["id": ["$capture": "refresh"]]]]]
+        #expect(Matcher.mismatch(matcher, event, captures: &captures) == nil)
+        #expect(captures["refresh"] == "refresh-7")
+        let sent = try Matcher.substituting(captures, in: ["params": ["args": [["$var": "refresh"], 1]]])
+        #expect(sent == ["params": ["args": ["refresh-7", 1]]])
+        #expect(throws: ConformanceError.self) { try Matcher.substituting([:], in: ["$var": "missing"]) }
+    }
+}

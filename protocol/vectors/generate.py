@@ -28,6 +28,10 @@ def call(id, method, params=None, result=None):
 def fails(id, method, params, code, data=None):
     return [send(req(id,method,params)), err(id,code,data)]
 QUIET={"quiet":150}
+# The views and the modifier types of a host with its bundled plugins (SwipeActions, ExpoUI), sorted by type.
+VIEWS=["List","Section","HStack","VStack","ZStack","Text","Label","Image","Button","Spacer","ScrollView","TextField"]
+EXPOUI_TYPES=["background","badge","border","contentShape","cornerRadius","deleteDisabled","disabled","font","foregroundStyle","frame","hidden","listRowBackground","onAppear","onDisappear","onLongPressGesture","onSubmit","onTapGesture","opacity","padding","refreshable","tint"]
+TYPES=sorted(EXPOUI_TYPES+["swipeActions"])
 def hexframe(text):
     b=text.encode() if isinstance(text,str) else text
     return (len(b).to_bytes(4,"big")+b).hex()
@@ -129,9 +133,9 @@ V(J,"success responses have no error", [send(req(1,"ping")),{"expect":{"$exact":
 
 # ---------------- handshake ----------------
 H="handshake"
-INIT={"protocolVersion":1,"server":{"name":{"$type":"string"},"version":{"$type":"string"}},"modifiers":{"$type":"array"},"views":["List","Section","HStack","VStack","ZStack","Text","Label","Image","Button","Spacer"]}
+INIT={"protocolVersion":1,"server":{"name":{"$type":"string"},"version":{"$type":"string"}},"modifiers":{"$type":"array"},"views":VIEWS}
 V(H,"initialize result", call(1,"initialize",{"protocolVersion":1,"client":{"name":"conformance","version":"1"}},INIT))
-V(H,"initialize lists swipeActions", call(1,"initialize",{"protocolVersion":1},{"modifiers":{"$oneOf":[[{"type":"swipeActions","plugin":"SwipeActions","module":"SwipeActions","params":{"title":"swipeActions","type":"object","properties":{"$type":{"const":"swipeActions"},"allowsFullSwipe":{"type":"boolean","default":False}},"required":["$type"]}}]]}}))
+V(H,"initialize lists swipeActions", call(1,"initialize",{"protocolVersion":1},{"modifiers":[{"type":"swipeActions","plugin":"SwipeActions","module":"SwipeActions","params":{"title":"swipeActions","type":"object","properties":{"$type":{"const":"swipeActions"},"allowsFullSwipe":{"type":"boolean","default":False}},"required":["$type"]}} if t=="swipeActions" else {"type":t,"plugin":"ExpoUI","module":"ExpoUI"} for t in TYPES]}))
 V(H,"initialize accepts 1.0", [{"sendText":'{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":1.0}}'},ok(1,{"protocolVersion":1})])
 V(H,"initialize without client", call(1,"initialize",{"protocolVersion":1},{"protocolVersion":1}))
 V(H,"client null counts as absent", call(1,"initialize",{"protocolVersion":1,"client":None},{"protocolVersion":1}))
@@ -164,8 +168,8 @@ V(M,"ping with empty array", call(1,"ping",[],{}))
 V(M,"ping with members", fails(11,"ping",{"a":1},-32602,{"path":"","expected":"no params, {} or []"}))
 V(M,"ping with elements", fails(11,"ping",[1],-32602,{"path":""}))
 V(M,"ping after initialize", call(1,"ping",None,{}), init=True)
-V(M,"describe shape", call(2,"describe",None,{"modifiers":{"$type":"array"},"views":["List","Section","HStack","VStack","ZStack","Text","Label","Image","Button","Spacer"],"plugins":{"$type":"array"},"roots":{"$type":"array"}}), init=True)
-V(M,"describe lists SwipeActions loaded", call(2,"describe",[],{"plugins":{"$oneOf":[[{"name":"SwipeActions","status":"loaded","modules":["SwipeActions"],"types":["swipeActions"],"path":{"$type":"string"}}]]}}), init=True)
+V(M,"describe shape", call(2,"describe",None,{"modifiers":{"$type":"array"},"views":VIEWS,"plugins":{"$type":"array"},"roots":{"$type":"array"},"modules":{"$type":"array"}}), init=True)
+V(M,"describe lists the bundled plugins loaded", call(2,"describe",[],{"plugins":[{"name":"ExpoUI","status":"loaded","modules":["ExpoUI"],"types":EXPOUI_TYPES,"path":{"$type":"string"}},{"name":"SwipeActions","status":"loaded","modules":["SwipeActions"],"types":["swipeActions"],"path":{"$type":"string"}}]}), init=True)
 V(M,"describe with params", fails(2,"describe",{"x":1},-32602,{"path":"","expected":"no params, {} or []"}), init=True)
 V(M,"describe with elements", fails(2,"describe",[1],-32602,{"path":""}), init=True)
 # reload rescans the host's plugin folders; which plugins the host under test has is unknown, so only the shape is checked.
@@ -212,7 +216,7 @@ V(S,"mount then snapshot", mount(3,"main",MAIN)+call(4,"snapshot",{"surface":"ma
    "children":[{"$exact":{"type":"Text","id":"0/0/0","props":{"text":"Hello"}}}]},
   {"$exact":{"type":"Text","id":"0/1","props":{"text":"plain row"}}}]}}), init=True)
 V(S,"snapshot omits empty props and absent members", mount(1,"s",{"type":"VStack","props":{},"children":[{"type":"Spacer"}]})+call(2,"snapshot",{"surface":"s"},{"$exact":{"root":{"$exact":{"type":"VStack","id":"0","children":[{"$exact":{"type":"Spacer","id":"0/0"}}]}}}}), init=True)
-V(S,"every view type mounts", mount(1,"v",{"type":"VStack","children":[{"type":t} for t in ["List","Section","HStack","VStack","ZStack","Text","Label","Image","Button","Spacer"]]}), init=True)
+V(S,"every view type mounts", mount(1,"v",{"type":"VStack","children":[{"type":t} for t in VIEWS]}), init=True)
 V(S,"duplicate surface name", mount(1,"e",{"type":"List"})+mfail(2,{"type":"List"},{"path":"surface","expected":"a new surface name","got":"e"}), init=True)
 V(S,"surface missing", fails(1,"mount",{"root":{"type":"List"}},-32602,{"path":"surface","expected":"string","got":"nothing"}), init=True)
 V(S,"surface not a string", fails(1,"mount",{"surface":5,"root":{"type":"List"}},-32602,{"path":"surface","expected":"string","got":"number"}), init=True)
@@ -224,9 +228,9 @@ V(S,"mount absent params", fails(1,"mount",None,-32602,{"path":"surface","got":"
 V(S,"root missing", fails(1,"mount",{"surface":"e"},-32602,{"path":"root","expected":"node object","got":"nothing"}), init=True)
 V(S,"root not an object", mfail(1,[1],{"path":"root","expected":"object","got":"array"}), init=True)
 V(S,"type missing", mfail(1,{"key":"a"},{"path":"root.type","expected":"string","got":"nothing"}), init=True)
-V(S,"unknown view type", mfail(10,{"type":"Grid"},{"path":"root.type","got":"Grid","known":["List","Section","HStack","VStack","ZStack","Text","Label","Image","Button","Spacer"]}), init=True)
+V(S,"unknown view type", mfail(10,{"type":"Grid"},{"path":"root.type","got":"Grid","known":VIEWS}), init=True)
 V(S,"unknown view type deep", mfail(10,{"type":"List","children":[{"type":"Text"},{"type":"VStack","children":[{"type":"Grid"}]}]},{"path":"root.children[1].children[0].type","got":"Grid","known":{"$type":"array"}}), init=True)
-V(S,"unknown modifier type", mfail(19,{"type":"List","modifiers":[{"$type":"blur"}]},{"path":"root.modifiers[0].$type","got":"blur","known":["swipeActions"]}), init=True)
+V(S,"unknown modifier type", mfail(19,{"type":"List","modifiers":[{"$type":"blur"}]},{"path":"root.modifiers[0].$type","got":"blur","known":TYPES}), init=True)
 V(S,"modifier without $type", mfail(19,{"type":"List","modifiers":[{"trailing":[]}]},{"path":"root.modifiers[0].$type","expected":"string","got":"nothing"}), init=True)
 V(S,"modifier not an object", mfail(19,{"type":"List","modifiers":["swipeActions"]},{"path":"root.modifiers[0]","expected":"object","got":"string"}), init=True)
 V(S,"modifiers not an array", mfail(19,{"type":"List","modifiers":{}},{"path":"root.modifiers","expected":"array","got":"object"}), init=True)
@@ -321,13 +325,13 @@ V(I,"swipe replaces the other edge", mm()+act(5,{"node":"row-1","gesture":"swipe
 V(I,"swipe on a row without actions on that edge", mount(1,"s",{"type":"List","children":[row("r",[SA([{"id":"d"}])])]})+call(2,"interact",{"surface":"s","node":"r","gesture":"swipe","edge":"leading"},{"$exact":{"handled":False,"reason":{"$type":"string"}}}), init=True)
 V(I,"swipe on a plain row", mm()+act(11,{"node":"0/1","gesture":"swipe","edge":"trailing"},{"handled":False,"reason":{"$type":"string"}}), init=True)
 V(I,"swipe on a non-row", mm()+act(13,{"node":"0/0/0","gesture":"swipe","edge":"trailing"},{"handled":False,"reason":{"$type":"string"}}), init=True)
-V(I,"tap is never handled", mm()+act(12,{"node":"0/0","gesture":"tap"},{"$exact":{"handled":False,"reason":{"$type":"string"}}}), init=True)
+V(I,"tap on a row without tap handlers is not handled", mm()+act(12,{"node":"0/0/0","gesture":"tap"},{"$exact":{"handled":False,"reason":{"$type":"string"}}})+[QUIET], init=True)
 V(I,"unknown node", mm()+ifail(5,{"node":"zz","gesture":"swipe"},{"path":"node","expected":"a node key or index path","got":"zz"}), init=True)
 V(I,"index path out of range", mm()+ifail(5,{"node":"0/7","gesture":"swipe","edge":"leading"},{"path":"node","got":"0/7"}), init=True)
 V(I,"node missing", mm()+ifail(5,{"gesture":"swipe"},{"path":"node","expected":"string","got":"nothing"}), init=True)
 V(I,"node not a string", mm()+ifail(5,{"node":0,"gesture":"swipe"},{"path":"node","expected":"string","got":"number"}), init=True)
 V(I,"gesture missing", mm()+ifail(5,{"node":"row-1"},{"path":"gesture","expected":"string","got":"nothing"}), init=True)
-V(I,"unknown gesture", mm()+ifail(7,{"node":"row-1","gesture":"longPress"},{"path":"gesture","expected":"one of swipe, tapAction, tap","got":"longPress"}), init=True)
+V(I,"unknown gesture", mm()+ifail(7,{"node":"row-1","gesture":"pinch"},{"path":"gesture","expected":"one of swipe, tapAction, tap, longPress, refresh, submit","got":"pinch"}), init=True)
 V(I,"edge missing", mm()+ifail(7,{"node":"row-1","gesture":"swipe"},{"path":"edge","expected":"string","got":"nothing"}), init=True)
 V(I,"edge not an edge", mm()+ifail(9,{"node":"row-1","gesture":"swipe","edge":"top"},{"path":"edge","expected":"leading or trailing","got":"top"}), init=True)
 V(I,"edge not a string", mm()+ifail(9,{"node":"row-1","gesture":"swipe","edge":1},{"path":"edge","expected":"string","got":"number"}), init=True)
@@ -407,6 +411,242 @@ V(L,"what is left of the node budget binds",
    {"close":True,"on":"a"},{"sleep":200,"on":"b"},
    send(req(3,"mount",{"surface":"b","root":texts(8)}),on="b"),ok(3)],
   init=True, connections=["a","b"], hostArguments=["--max-nodes","10"])
+
+# ---------------- gestures: tap, longPress, refresh, submit (ExpoUI handlers, hit testing) ----------------
+G="gestures"
+def M(t, **params): d={"$type":t}; d.update(params); return d
+TAP=M("onTapGesture"); LONG=M("onLongPressGesture"); SHAPE=M("contentShape",shape="rectangle")
+def N(t, key=None, mods=None, children=None, **kw):
+    n={"type":t}
+    if key is not None: n["key"]=key
+    if mods: n["modifiers"]=mods
+    if children is not None: n["children"]=children
+    n.update(kw); return n
+def EVP(node, mod, payload, surface="g"):
+    return {"expectNotification":{"$exact":{"jsonrpc":"2.0","method":"event","params":{"$exact":{"surface":surface,"node":node,"modifier":mod,"payload":{"$exact":payload}}}}}}
+def gact(id, node, gesture, **params): return send(req(id,"interact",dict({"surface":"g","node":node,"gesture":gesture},**params)))
+def handled(id, node, mod, **more): return ok(id,{"$exact":dict({"handled":True,"node":node,"modifier":mod},**more)})
+NOT=lambda id: ok(id,{"$exact":{"handled":False,"reason":{"$type":"string"}}})
+def tapped(id, target, node, mod, payload="onTapGesture", **params):
+    return [gact(id,target,"tap" if payload=="onTapGesture" else "longPress",**params),EVP(node,mod,{payload:{}}),handled(id,node,mod)]
+def ignored(id, target, gesture, **params): return [gact(id,target,gesture,**params),NOT(id),QUIET]
+# a row (HStack) with a tap and a long-press handler around a Text and a Spacer
+ROWG=N("VStack","top",None,[N("HStack","row",[TAP,LONG],[N("Text","label",props={"text":"Hi"}),N("Spacer","gap")])])
+def mg(root=ROWG): return mount(1,"g",root)
+V(G,"tap on content reaches the handler of an ancestor", mg()+tapped(2,"label","row",0)+[QUIET], init=True)
+V(G,"tap is handled by the node's own handler first", mg(N("HStack","row",[TAP],[N("Text","t",[TAP])]))+tapped(2,"t","t",0)+[QUIET], init=True)
+V(G,"modifier 0 is tried before modifier 1", mg(N("Text","t",[TAP,TAP]))+tapped(2,"t","t",0)+[QUIET], init=True)
+V(G,"tap count defaults to 1", mg(N("Text","t",[M("onTapGesture",count=2),M("onTapGesture",count=1)]))+tapped(2,"t","t",1), init=True)
+V(G,"double tap reaches the count-2 handler", mg(N("Text","t",[M("onTapGesture",count=1),M("onTapGesture",count=2)]))+tapped(2,"t","t",1,count=2), init=True)
+V(G,"count written 2.0 is 2", mg(N("Text","t",[M("onTapGesture",count=2)]))+tapped(2,"t","t",0,count=2.0), init=True)
+V(G,"tap count mismatch is not handled", mg()+ignored(2,"label","tap",count=2), init=True)
+V(G,"a handler that does not match is passed over", mg(N("HStack","row",[TAP],[N("Text","t",[M("onTapGesture",count=2)])]))+tapped(2,"t","row",0)+[QUIET], init=True)
+V(G,"tap on a node without handlers is not handled", mg(N("VStack","v",None,[N("Text","t")]))+ignored(2,"t","tap"), init=True)
+V(G,"tap on a hidden node is not handled", mg(N("Text","t",[TAP,M("hidden")]))+ignored(2,"t","tap"), init=True)
+V(G,"tap under a hidden ancestor is not handled", mg(N("VStack","v",[M("hidden")],[N("Text","t",[TAP])]))+ignored(2,"t","tap"), init=True)
+V(G,"hidden false hides nothing", mg(N("Text","t",[TAP,M("hidden",hidden=False)]))+tapped(2,"t","t",0), init=True)
+V(G,"tap on a disabled node is not handled", mg(N("Text","t",[TAP,M("disabled")]))+ignored(2,"t","tap"), init=True)
+V(G,"tap under a disabled ancestor is not handled", mg(N("VStack","v",[M("disabled")],[N("Text","t",[TAP])]))+ignored(2,"t","tap"), init=True)
+V(G,"disabled false does not undo an ancestor's disabled", mg(N("VStack","v",[M("disabled")],[N("Text","t",[TAP,M("disabled",disabled=False)])]))+ignored(2,"t","tap"), init=True)
+V(G,"disabled false leaves the node enabled", mg(N("Text","t",[TAP,M("disabled",disabled=False)]))+tapped(2,"t","t",0), init=True)
+V(G,"tap on a stack's empty space without contentShape is not handled", mg()+ignored(2,"row","tap"), init=True)
+V(G,"tap on a Spacer without contentShape is not handled", mg()+ignored(2,"gap","tap"), init=True)
+V(G,"contentShape makes a stack's empty space hittable", mg(N("VStack","top",None,[N("HStack","row",[TAP,SHAPE],[N("Text","label")])]))+tapped(2,"row","row",0), init=True)
+V(G,"background makes a stack's empty space hittable", mg(N("VStack","top",None,[N("HStack","row",[TAP,M("background",color="red")],[N("Text","label")])]))+tapped(2,"row","row",0), init=True)
+V(G,"a Spacer's empty space goes to the row's contentShape", mg(N("VStack","top",None,[N("HStack","row",[TAP,SHAPE],[N("Text","label"),N("Spacer","gap")])]))+tapped(2,"gap","row",0), init=True)
+V(G,"empty space goes to the nearest ancestor with a contentShape", mg(N("VStack","top",[TAP,SHAPE],[N("HStack","row",None,[N("Text","label")])]))+tapped(2,"row","top",0), init=True)
+V(G,"handlers under the hit node are not tried", mg(N("VStack","top",[SHAPE],[N("HStack","row",[TAP],[N("Text","label")])]))+ignored(2,"row","tap"), init=True)
+V(G,"empty space of a List without contentShape", mg(N("List","list",[TAP],[N("Text","a")]))+ignored(2,"list","tap")+tapped(3,"a","list",0), init=True)
+V(G,"a Button node is content", mg(N("HStack","row",[TAP],[N("Button","b",[TAP])]))+tapped(2,"b","b",0), init=True)
+V(G,"empty space of a ZStack with a background", mg(N("ZStack","z",[TAP,M("background",color="black")]))+tapped(2,"z","z",0), init=True)
+V(G,"long press long enough", mg()+tapped(2,"label","row",1,"onLongPressGesture",duration=0.5)+[QUIET], init=True)
+V(G,"long press longer than needed", mg()+tapped(2,"label","row",1,"onLongPressGesture",duration=3), init=True)
+V(G,"long press too short is not handled", mg()+ignored(2,"label","longPress",duration=0.2), init=True)
+V(G,"minimumDuration 0 takes a press of 0", mg(N("Text","t",[M("onLongPressGesture",minimumDuration=0)]))+tapped(2,"t","t",0,"onLongPressGesture",duration=0), init=True)
+V(G,"minimumDuration is honoured", mg(N("Text","t",[M("onLongPressGesture",minimumDuration=2)]))+ignored(2,"t","longPress",duration=1.5)+tapped(3,"t","t",0,"onLongPressGesture",duration=2), init=True)
+V(G,"a long press reaches no tap handler", mg(N("Text","t",[TAP]))+ignored(2,"t","longPress",duration=1), init=True)
+V(G,"a tap reaches no long-press handler", mg(N("Text","t",[LONG]))+ignored(2,"t","tap"), init=True)
+V(G,"a long press passes over a handler that needs longer", mg(N("HStack","row",[M("onLongPressGesture",minimumDuration=0.1)],[N("Text","t",[M("onLongPressGesture",minimumDuration=5)])]))+tapped(2,"t","row",0,"onLongPressGesture",duration=1), init=True)
+V(G,"long press on a disabled node is not handled", mg(N("Text","t",[LONG,M("disabled")]))+ignored(2,"t","longPress",duration=1), init=True)
+V(G,"long press on empty space is not handled", mg()+ignored(2,"row","longPress",duration=1), init=True)
+def gfail(id, node, gesture, data, **params): return [gact(id,node,gesture,**params),err(id,-32602,data)]
+V(G,"tap count 0", mg()+gfail(2,"label","tap",{"path":"count","expected":"an integer >= 1","got":"0"},count=0), init=True)
+V(G,"tap count negative", mg()+gfail(2,"label","tap",{"path":"count","expected":"an integer >= 1","got":"-1"},count=-1), init=True)
+V(G,"tap count not an integer", mg()+gfail(2,"label","tap",{"path":"count","expected":"integer"},count=1.5), init=True)
+V(G,"tap count a string", mg()+gfail(2,"label","tap",{"path":"count","expected":"integer","got":"string"},count="2"), init=True)
+V(G,"tap count null counts as absent", mg()+tapped(2,"label","row",0,count=None), init=True)
+V(G,"longPress duration missing", mg()+gfail(2,"label","longPress",{"path":"duration","expected":"number","got":"nothing"}), init=True)
+V(G,"longPress duration null is missing", mg()+gfail(2,"label","longPress",{"path":"duration","expected":"number"},duration=None), init=True)
+V(G,"longPress duration negative", mg()+gfail(2,"label","longPress",{"path":"duration","expected":"a number >= 0","got":"-0.5"},duration=-0.5), init=True)
+V(G,"longPress duration a string", mg()+gfail(2,"label","longPress",{"path":"duration","expected":"number","got":"string"},duration="1"), init=True)
+V(G,"failed gesture sends no event", mg()+gfail(2,"label","tap",{"path":"count"},count=0)+[QUIET], init=True)
+V(G,"tap events come before a batch array", mg()+[send([req("a","interact",{"surface":"g","node":"label","gesture":"tap"}),req("b","interact",{"surface":"g","node":"label","gesture":"longPress","duration":1})]),
+   EVP("row",0,{"onTapGesture":{}}),EVP("row",1,{"onLongPressGesture":{}}),{"expect":[{"id":"a","result":{"$exact":{"handled":True,"node":"row","modifier":0}}},{"id":"b","result":{"$exact":{"handled":True,"node":"row","modifier":1}}}]}], init=True)
+V(G,"a tap sent as a notification still sends its event", mg()+[send(note("interact",{"surface":"g","node":"label","gesture":"tap"})),EVP("row",0,{"onTapGesture":{}}),QUIET], init=True)
+V(G,"snapshot lists handlers once each, in order", mg(N("Text","t",[M("onSubmit"),M("refreshable"),M("onDisappear"),TAP,LONG,TAP]))+call(2,"snapshot",{"surface":"g"},{"root":{"handlers":["tap","longPress","disappear","refresh","submit"]}}), init=True)
+V(G,"snapshot: disabled on the subtree, hidden on the node only", mg(N("VStack","v",[M("disabled"),M("hidden")],[N("Text","t")]))
+   +call(2,"snapshot",{"surface":"g"},{"root":{"disabled":True,"hidden":True,"children":[{"id":"t","disabled":True,"hidden":{"$absent":True}}]}}), init=True)
+V(G,"snapshot: disabled false and hidden false show nothing", mg(N("Text","t",[M("disabled",disabled=False),M("hidden",hidden=False)]))
+   +call(2,"snapshot",{"surface":"g"},{"root":{"disabled":{"$absent":True},"hidden":{"$absent":True}}}), init=True)
+# refresh
+REFR=M("refreshable")
+def RID(node, mod): return {"expectNotification":{"$exact":{"jsonrpc":"2.0","method":"event","params":{"$exact":{"surface":"g","node":node,"modifier":mod,"payload":{"$exact":{"refreshable":{"$exact":{"id":{"$type":"string"}}}}}}}}}}
+def refreshed(id, target, node, mod): return [gact(id,target,"refresh"),RID(node,mod),handled(id,node,mod,refreshing=True)]
+LIST=N("List","list",[REFR],[N("Text","a")])
+V(G,"refresh a List with its own refreshable", mg(LIST)+refreshed(2,"list","list",0)+[QUIET], init=True)
+V(G,"refreshing shows in the snapshot", mg(LIST)+call(2,"snapshot",{"surface":"g"},{"root":{"refreshing":False}})+refreshed(3,"list","list",0)+call(4,"snapshot",{"surface":"g"},{"root":{"refreshing":True}}), init=True)
+V(G,"a second refresh while refreshing is not handled", mg(LIST)+refreshed(2,"list","list",0)+ignored(3,"list","refresh"), init=True)
+V(G,"refresh a ScrollView through an ancestor's refreshable", mg(N("VStack","v",[TAP,REFR],[N("ScrollView","sv",None,[N("Text","a")])]))+refreshed(2,"sv","v",1)
+   +call(3,"snapshot",{"surface":"g"},{"root":{"refreshing":{"$absent":True},"children":[{"id":"sv","refreshing":True}]}}), init=True)
+V(G,"the innermost refreshable runs", mg(N("VStack","v",[REFR],[N("List","list",[TAP,REFR,REFR])]))+refreshed(2,"list","list",1), init=True)
+V(G,"two lists under one refreshable refresh on their own", mg(N("VStack","v",[REFR],[N("List","l1"),N("List","l2")]))+refreshed(2,"l1","v",0)+refreshed(3,"l2","v",0)
+   +call(4,"snapshot",{"surface":"g"},{"root":{"children":[{"id":"l1","refreshing":True},{"id":"l2","refreshing":True}]}}), init=True)
+V(G,"a kept List keeps refreshing across an update", mg(LIST)+refreshed(2,"list","list",0)+call(3,"update",{"surface":"g","root":N("List","list",[REFR],[N("Text","b")])},{"unchanged":1})+call(4,"snapshot",{"surface":"g"},{"root":{"refreshing":True}})+ignored(5,"list","refresh"), init=True)
+V(G,"a List that replaces a refreshing one is not refreshing", mg(LIST)+refreshed(2,"list","list",0)+call(3,"update",{"surface":"g","root":N("List","list2",[REFR])},{"created":1,"removed":1})+call(4,"snapshot",{"surface":"g"},{"root":{"id":"list2","refreshing":False}})+refreshed(5,"list2","list2",0), init=True)
+V(G,"a List without modifiers under a refreshable shows refreshing", mg(N("VStack","v",[REFR],[N("List","l")]))+call(2,"snapshot",{"surface":"g"},{"root":{"children":[{"$exact":{"type":"List","id":"l","key":"l","refreshing":False}}]}}), init=True)
+V(G,"refresh of a node that is not a List or ScrollView", mg(N("VStack","v",[REFR],[N("Text","t")]))+ignored(2,"t","refresh")+ignored(3,"v","refresh"), init=True)
+V(G,"refresh without a refreshable in reach", mg(N("VStack","v",None,[N("List","list")]))+ignored(2,"list","refresh")+call(3,"snapshot",{"surface":"g"},{"root":{"children":[{"id":"list","refreshing":{"$absent":True}}]}}), init=True)
+V(G,"refresh of a disabled List", mg(N("List","list",[REFR,M("disabled")]))+ignored(2,"list","refresh"), init=True)
+V(G,"refresh under a hidden ancestor", mg(N("VStack","v",[M("hidden")],[N("List","list",[REFR])]))+ignored(2,"list","refresh"), init=True)
+# A refresh completed by the front-end: the id the host chose is captured from the event and sent back.
+def RCAP(node, mod): return {"expectNotification":{"$exact":{"jsonrpc":"2.0","method":"event","params":{"$exact":{"surface":"g","node":node,"modifier":mod,"payload":{"$exact":{"refreshable":{"$exact":{"id":{"$capture":"refresh"}}}}}}}}}}
+COMPLETE_CAPTURED={"module":"ExpoUI","function":"completeRefresh","args":[{"$var":"refresh"}]}
+V(G,"completeRefresh ends the refresh", mg(LIST)+[gact(2,"list","refresh"),RCAP("list",0),handled(2,"list",0,refreshing=True)]
+   +call(3,"callFunction",COMPLETE_CAPTURED,{"$exact":{"result":None}})
+   +call(4,"snapshot",{"surface":"g"},{"root":{"refreshing":False}})
+   +[gact(5,"list","refresh"),RID("list",0),handled(5,"list",0,refreshing=True)], init=True)
+V(G,"a refresh completes once", mg(LIST)+[gact(2,"list","refresh"),RCAP("list",0),handled(2,"list",0,refreshing=True)]
+   +call(3,"callFunction",COMPLETE_CAPTURED,{"$exact":{"result":None}})
+   +fails(4,"callFunction",COMPLETE_CAPTURED,-32003,{"$exact":{"module":"ExpoUI","function":"completeRefresh","error":{"$type":"string"}}}), init=True)
+V(G,"a refresh whose List left cannot be completed", mg(LIST)+[gact(2,"list","refresh"),RCAP("list",0),handled(2,"list",0,refreshing=True)]
+   +call(3,"unmount",{"surface":"g"})
+   +fails(4,"callFunction",COMPLETE_CAPTURED,-32003,{"$exact":{"module":"ExpoUI","function":"completeRefresh","error":{"$type":"string"}}}), init=True)
+V(G,"completeRefresh of an id never started is -32003", mg(LIST)+refreshed(2,"list","list",0)
+   +fails(3,"callFunction",{"module":"ExpoUI","function":"completeRefresh","args":["no-such-refresh"]},-32003,{"$exact":{"module":"ExpoUI","function":"completeRefresh","error":{"$type":"string"}}})
+   +call(4,"snapshot",{"surface":"g"},{"root":{"refreshing":True}}), init=True)
+# submit
+FORM=N("VStack","form",[M("onSubmit")],[N("HStack","line",[TAP],[N("TextField","field",[M("onSubmit"),M("onSubmit")],props={"text":"","placeholder":"Name"})])])
+def submitted(id, target, handlers):
+    return [gact(id,target,"submit")]+[EVP(n,m,{"onSubmit":{}}) for n,m in handlers]+[ok(id,{"$exact":{"handled":True,"handlers":[{"$exact":{"node":n,"modifier":m}} for n,m in handlers]}})]
+V(G,"submit runs every onSubmit from the field up, innermost first", mg(N("VStack","root",[M("onSubmit")],[FORM]))+submitted(2,"field",[("field",0),("field",1),("form",0),("root",0)])+[QUIET], init=True)
+V(G,"submit reaches an ancestor's onSubmit", mg(N("VStack","form",[M("onSubmit")],[N("TextField","field")]))+submitted(2,"field",[("form",0)]), init=True)
+V(G,"submit without onSubmit is not handled", mg(N("VStack","form",[TAP],[N("TextField","field")]))+ignored(2,"field","submit"), init=True)
+V(G,"submit on a node that is not a TextField", mg(N("VStack","form",[M("onSubmit")],[N("Text","t")]))+ignored(2,"t","submit")+ignored(3,"form","submit"), init=True)
+V(G,"TextField props are not type-checked", mg(N("TextField","f",props={"text":5,"placeholder":None}))+call(2,"snapshot",{"surface":"g"},{"root":{"$exact":{"type":"TextField","id":"f","key":"f","props":{"text":5,"placeholder":None}}}}), init=True)
+V(G,"a TextField takes no children", mfail(2,{"type":"TextField","children":[{"type":"Text"}]},{"path":"root.children","expected":"no children"}), init=True)
+
+# ---------------- lifecycle: onAppear, onDisappear ----------------
+LC="lifecycle"
+AP=M("onAppear"); DIS=M("onDisappear")
+def EVL(node, mod, kind, surface="l"): return EVP(node,mod,{kind:{}},surface)
+def app(node, mod): return EVL(node,mod,"onAppear")
+def dis(node, mod): return EVL(node,mod,"onDisappear")
+LT=N("VStack","top",[AP],[N("Text","a",[AP,DIS,AP]),N("HStack","b",[DIS,AP],[N("Text",None,[AP,DIS])]),N("Text","d",[AP])])
+def lreq(id, method, params): return send(req(id,method,dict({"surface":"l"},**params)))
+V(LC,"mount: onAppear in pre-order, by modifier index, before the response",
+  [lreq(1,"mount",{"root":LT}),app("top",0),app("a",0),app("a",2),app("b",1),app("0/1/0",0),app("d",0),ok(1,{"$exact":{"surface":"l"}}),QUIET], init=True)
+V(LC,"unmount: onDisappear in pre-order before the response",
+  [lreq(1,"mount",{"root":LT}),app("top",0),app("a",0),app("a",2),app("b",1),app("0/1/0",0),app("d",0),ok(1),
+   lreq(2,"unmount",{}),dis("a",1),dis("b",0),dis("0/1/0",1),ok(2,{"$exact":{}}),QUIET], init=True)
+L0=N("VStack","top",None,[N("Text","a",[AP,DIS]),N("HStack","b",[AP,DIS],[N("Text","c",[AP,DIS])]),N("Text","d",[AP,DIS])])
+def lmount(): return [lreq(1,"mount",{"root":L0}),app("a",0),app("b",0),app("c",0),app("d",0),ok(1)]
+V(LC,"update: an unchanged tree sends nothing", lmount()+[lreq(2,"update",{"root":L0}),ok(2,{"unchanged":8}),QUIET], init=True)
+V(LC,"update: a key change is a leave and an enter",
+  lmount()+[lreq(2,"update",{"root":N("VStack","top",None,[N("Text","a2",[AP,DIS]),N("HStack","b",[AP,DIS],[N("Text","c",[AP,DIS])]),N("Text","d",[AP,DIS])])}),dis("a",1),app("a2",0),ok(2,{"$exact":{"created":2,"updated":0,"unchanged":6,"removed":2}}),QUIET], init=True)
+V(LC,"update: a type change is a leave and an enter",
+  lmount()+[lreq(2,"update",{"root":N("VStack","top",None,[N("Label","a",[AP,DIS]),N("HStack","b",[AP,DIS],[N("Text","c",[AP,DIS])]),N("Text","d",[AP,DIS])])}),dis("a",1),app("a",0),ok(2),QUIET], init=True)
+V(LC,"update: all onDisappear first, old tree in pre-order, then onAppear",
+  lmount()+[lreq(2,"update",{"root":N("VStack","top",None,[N("Text","e",[AP]),N("Text","d",[AP,DIS]),N("HStack","f",[AP],[N("Text","g",[AP])])])}),
+   dis("a",1),dis("b",1),dis("c",1),app("e",0),app("f",0),app("g",0),ok(2),QUIET], init=True)
+V(LC,"update: a kept node that gains onAppear sends nothing",
+  [lreq(1,"mount",{"root":N("VStack","top",None,[N("Text","a")])}),ok(1),lreq(2,"update",{"root":N("VStack","top",None,[N("Text","a",[AP])])}),ok(2,{"created":1}),QUIET], init=True)
+V(LC,"update: onDisappear names the node's id in the old tree",
+  [lreq(1,"mount",{"root":N("VStack",None,None,[N("Text",None,[DIS]),N("Text",None,[DIS])])}),ok(1),
+   lreq(2,"update",{"root":N("VStack",None,None,[N("Text",None,[DIS])])}),dis("0/1",0),ok(2),QUIET], init=True)
+V(LC,"diagnostics come before lifecycle events", [lreq(1,"mount",{"root":N("VStack",None,None,[N("Text","t",[AP,{"$type":"swipeActions","trailing":[{"id":"x"}]}])])}),
+   {"expectNotification":{"method":"diagnostic","params":{"code":"swipe-actions-outside-list","node":"t"}}},app("t",0),ok(1)], init=True)
+V(LC,"a hidden node appears too", [lreq(1,"mount",{"root":N("Text","t",[M("hidden"),AP])}),app("t",1),ok(1)], init=True)
+V(LC,"a failed update sends no lifecycle events", lmount()+[lreq(2,"update",{"root":N("VStack","top",None,[N("Text","x",[AP]),N("Grid")])}),err(2,-32602,{"path":"root.children[1].type"}),QUIET], init=True)
+V(LC,"a failed mount sends no lifecycle events", [lreq(1,"mount",{"root":N("VStack","top",[AP],[N("Text","x",[AP]),N("Grid")])}),err(1,-32602,{"path":"root.children[1].type"}),QUIET], init=True)
+V(LC,"lifecycle events come before a batch array", [send([req(1,"mount",{"surface":"l","root":N("Text","t",[AP,DIS])}),req(2,"unmount",{"surface":"l"})]),app("t",0),dis("t",1),{"expect":[{"id":1,"result":{"surface":"l"}},{"id":2,"result":{}}]}], init=True)
+V(LC,"a mount sent as a notification still sends onAppear", [send(note("mount",{"surface":"l","root":N("Text","t",[AP])})),app("t",0),QUIET], init=True)
+V(LC,"events go to the owner only", [lreq(1,"mount",{"root":N("Text","t",[AP])}),app("t",0),ok(1),{"quiet":200,"on":"b"}], init=True, connections=["a","b"])
+
+# ---------------- modules: describe's modules, callFunction ----------------
+MO="modules"
+CF=lambda id, params: send(req(id,"callFunction",params))
+def cfail(id, params, data, code=-32602): return [CF(id,params),err(id,code,data)]
+COMPLETE={"module":"ExpoUI","function":"completeRefresh"}
+V(MO,"describe lists module ExpoUI with completeRefresh", call(2,"describe",None,{"modules":[
+   {"$exact":{"name":"ExpoUI","plugin":"ExpoUI","functions":[{"$exact":{"name":"completeRefresh","async":False,"arguments":[{"type":"string"}],"result":{"$oneOf":[None,{"type":"null"}]}}}],"events":[]}},
+   {"$exact":{"name":"SwipeActions","plugin":"SwipeActions","functions":[],"events":[]}}]}), init=True)
+V(MO,"callFunction before initialize is -32002", cfail(1,dict(COMPLETE,args=["x"]),{"method":"callFunction"},-32002))
+V(MO,"callFunction of an id never started fails", cfail(1,dict(COMPLETE,args=["never"]),{"$exact":{"module":"ExpoUI","function":"completeRefresh","error":{"$type":"string"}}},-32003), init=True)
+V(MO,"unknown module", cfail(1,{"module":"Expo","function":"completeRefresh","args":["x"]},{"path":"module","expected":{"$type":"string"},"got":"Expo","known":{"$type":"array"}}), init=True)
+V(MO,"module names are case-sensitive", cfail(1,{"module":"expoui","function":"completeRefresh","args":["x"]},{"path":"module","got":"expoui"}), init=True)
+V(MO,"unknown function", cfail(1,{"module":"ExpoUI","function":"completeRefreshing","args":["x"]},{"path":"function","expected":"one of completeRefresh","got":"completeRefreshing","known":["completeRefresh"]}), init=True)
+V(MO,"a module without functions", cfail(1,{"module":"SwipeActions","function":"completeRefresh"},{"path":"function","got":"completeRefresh","known":[]}), init=True)
+V(MO,"module missing", cfail(1,{"function":"completeRefresh"},{"path":"module","expected":"string","got":"nothing"}), init=True)
+V(MO,"absent params mean a missing module", cfail(1,None,{"path":"module","expected":"string","got":"nothing"}), init=True)
+V(MO,"module not a string", cfail(1,{"module":1,"function":"completeRefresh"},{"path":"module","expected":"string","got":"number"}), init=True)
+V(MO,"function missing", cfail(1,{"module":"ExpoUI"},{"path":"function","expected":"string","got":"nothing"}), init=True)
+V(MO,"function not a string", cfail(1,{"module":"ExpoUI","function":["completeRefresh"]},{"path":"function","expected":"string","got":"array"}), init=True)
+V(MO,"args missing means no arguments", cfail(1,COMPLETE,{"path":"args","expected":"1 argument","got":"0"}), init=True)
+V(MO,"args null means no arguments", cfail(1,dict(COMPLETE,args=None),{"path":"args","expected":"1 argument","got":"0"}), init=True)
+V(MO,"too many arguments", cfail(1,dict(COMPLETE,args=["a","b"]),{"path":"args","expected":"1 argument","got":"2"}), init=True)
+V(MO,"args not an array", cfail(1,dict(COMPLETE,args="a"),{"path":"args","expected":"array","got":"string"}), init=True)
+V(MO,"an argument of the wrong type", cfail(1,dict(COMPLETE,args=[7]),{"path":"args[0]","expected":{"$type":"string"},"got":"7"}), init=True)
+V(MO,"a null argument of a non-optional type", cfail(1,dict(COMPLETE,args=[None]),{"path":"args[0]"}), init=True)
+V(MO,"params by position", cfail(1,["ExpoUI","completeRefresh"],{"path":"","expected":"object","got":"array"}), init=True)
+V(MO,"unknown params members are ignored", cfail(1,dict(COMPLETE,args=["never"],extra=True),{"module":"ExpoUI"},-32003), init=True)
+V(MO,"member types are checked before names", cfail(1,{"module":"Nope","function":3,"args":"x"},{"path":"function","expected":"string"}), init=True)
+V(MO,"args type is checked before the module name", cfail(1,{"module":"Nope","function":"f","args":"x"},{"path":"args","expected":"array"}), init=True)
+V(MO,"module checked before function", cfail(1,{"module":"Nope","function":"nope","args":[]},{"path":"module"}), init=True)
+V(MO,"function checked before arguments", cfail(1,{"module":"ExpoUI","function":"nope","args":[1,2,3]},{"path":"function"}), init=True)
+V(MO,"a failed call changes nothing", mount(1,"g",LIST)+refreshed(2,"list","list",0)+cfail(3,dict(COMPLETE,args=[1]),{"path":"args[0]"})+call(4,"snapshot",{"surface":"g"},{"root":{"refreshing":True}}), init=True)
+V(MO,"callFunction in a batch keeps its place", [send([req(1,"callFunction",dict(COMPLETE,args=["never"])),req(2,"ping"),req(3,"callFunction",{"module":"Nope","function":"f"})]),
+   {"expect":[{"id":1,"error":{"code":-32003}},{"id":2,"result":{}},{"id":3,"error":{"code":-32602,"data":{"path":"module"}}}]}], init=True)
+V(MO,"a callFunction notification is not answered", [send(note("callFunction",dict(COMPLETE,args=["never"]))),QUIET,send(req(2,"ping")),ok(2,{})], init=True)
+
+# ---------------- styles: ExpoUI style modifiers in the snapshot ----------------
+ST="styles"
+def styled(mods, styles, **more):
+    return mount(1,"st",N("List",None,None,[N("HStack","row",mods,[N("Text",None,props={"text":"x"})])]))+call(2,"snapshot",{"surface":"st"},{"root":{"children":[dict({"id":"row","styles":[{"$exact":x} for x in styles]},**more)]}})
+V(ST,"a padded, backgrounded row", styled([M("padding"),M("background",color="red")],[{"$style":"padding","top":16,"leading":16,"bottom":16,"trailing":16},{"$style":"background","color":"#FF0000FF"}],modifiers=[{"$type":"padding"},{"$type":"background"}],handlers={"$absent":True}), init=True)
+V(ST,"padding: specific keys override general ones", styled([M("padding",all=4,horizontal=8,top=2)],[{"$style":"padding","top":2,"leading":8,"bottom":4,"trailing":8}]), init=True)
+V(ST,"styles keep modifier order", styled([M("background",color="#00FF00"),M("padding",all=1),M("opacity",value=0.5)],[{"$style":"background","color":"#00FF00FF"},{"$style":"padding","top":1,"leading":1,"bottom":1,"trailing":1},{"$style":"opacity","value":0.5}]), init=True)
+V(ST,"background with a shape", styled([M("background",color="blue",shape="roundedRectangle",cornerRadius=6)],[{"$style":"background","color":"#0000FFFF","shape":"roundedRectangle","cornerRadius":6}]), init=True)
+V(ST,"frame shows what was given and the alignment", styled([M("frame",width=100,height=20)],[{"$style":"frame","width":100,"height":20,"alignment":"center"}]), init=True)
+V(ST,"a flexible frame", styled([M("frame",minWidth=10,maxHeight=40,alignment="leading")],[{"$style":"frame","minWidth":10,"maxHeight":40,"alignment":"leading"}]), init=True)
+V(ST,"a fixed and a flexible frame are two frames, fixed first", styled([M("frame",width=100,maxHeight=40)],[{"$style":"frame","width":100,"alignment":"center"},{"$style":"frame","maxHeight":40,"alignment":"center"}]), init=True)
+V(ST,"a frame without sizes", styled([M("frame")],[{"$style":"frame","alignment":"center"}]), init=True)
+V(ST,"frame alignment", styled([M("frame",alignment="topLeading")],[{"$style":"frame","alignment":"topLeading"}]), init=True)
+V(ST,"border width defaults to 1", styled([M("border",color="#000")],[{"$style":"border","color":"#000000FF","width":1}]), init=True)
+V(ST,"foregroundStyle, cornerRadius, listRowBackground", styled([M("foregroundStyle",color="white"),M("cornerRadius",radius=3),M("listRowBackground",color="#11223344")],
+   [{"$style":"foregroundStyle","color":"#FFFFFFFF"},{"$style":"cornerRadius","radius":3},{"$style":"listRowBackground","color":"#11223344"}]), init=True)
+V(ST,"font shows what was given", styled([M("font",size=17,weight="semibold",design="rounded")],[{"$style":"font","size":17,"weight":"semibold","design":"rounded"}]), init=True)
+V(ST,"a font family without a size is 17 points, its own design", styled([M("font",family="Menlo",design="serif")],[{"$style":"font","family":"Menlo","size":17}]), init=True)
+V(ST,"a weight alone is the body style with it", styled([M("font",weight="bold")],[{"$style":"font","style":"body","weight":"bold"}]), init=True)
+V(ST,"a font without params gives no style", styled([M("font"),M("padding",all=1)],[{"$style":"padding","top":1,"leading":1,"bottom":1,"trailing":1}]), init=True)
+V(ST,"badge and deleteDisabled", styled([M("badge",value="3"),M("deleteDisabled")],[{"$style":"badge","value":"3"},{"$style":"deleteDisabled","disabled":True}]), init=True)
+V(ST,"a badge without a value gives no style", styled([M("badge"),M("deleteDisabled",disabled=False)],[{"$style":"deleteDisabled","disabled":False}]), init=True)
+V(ST,"padding with only horizontal leaves top and bottom at 0", styled([M("padding",horizontal=8)],[{"$style":"padding","top":0,"leading":8,"bottom":0,"trailing":8}]), init=True)
+V(ST,"a cornerRadius without a shape makes the background a rounded rectangle", styled([M("background",color="red",cornerRadius=4)],[{"$style":"background","color":"#FF0000FF","shape":"roundedRectangle","cornerRadius":4}]), init=True)
+V(ST,"a rounded rectangle without a radius has radius 0", styled([M("contentShape",shape="roundedRectangle")],[{"$style":"contentShape","shape":"roundedRectangle","cornerRadius":0}]), init=True)
+V(ST,"other shapes ignore cornerRadius", styled([M("background",color="red",shape="circle",cornerRadius=4)],[{"$style":"background","color":"#FF0000FF","shape":"circle"}]), init=True)
+V(ST,"contentShape is a style", styled([M("contentShape",shape="capsule")],[{"$style":"contentShape","shape":"capsule"}]), init=True)
+V(ST,"tint is the node's tint, not a style", mount(1,"st",N("Text","t",[M("tint",color="red")]))+call(2,"snapshot",{"surface":"st"},{"root":{"tint":"#FF0000FF","styles":{"$absent":True}}}), init=True)
+V(ST,"a node without style modifiers has no styles", mount(1,"st",N("Text","t",[TAP]))+call(2,"snapshot",{"surface":"st"},{"root":{"styles":{"$absent":True},"handlers":["tap"]}}), init=True)
+V(ST,"snapshot shows every new member", mount(1,"st",N("List","l",[M("tint",color="red"),M("padding"),TAP,M("disabled"),M("hidden"),REFR]))+[send(req(2,"snapshot",{"surface":"st"}))]
+   +[{"expect":{"id":2,"result":{"root":{"$exact":{"type":"List","id":"l","key":"l","modifiers":[{"$type":t} for t in ["tint","padding","onTapGesture","disabled","hidden","refreshable"]],
+      "tint":"#FF0000FF","styles":[{"$style":"padding","top":16,"leading":16,"bottom":16,"trailing":16}],"handlers":["tap","refresh"],"disabled":True,"hidden":True,"refreshing":False}}}}}], init=True)
+V(ST,"opacity above 1 is refused", mfail(1,{"type":"Text","modifiers":[M("opacity",value=2)]},{"path":"root.modifiers[0].value","got":"2"}), init=True)
+V(ST,"opacity is required", mfail(1,{"type":"Text","modifiers":[M("opacity")]},{"path":"root.modifiers[0].value","got":"nothing"}), init=True)
+V(ST,"a negative minimumDuration is refused", mfail(1,{"type":"Text","modifiers":[M("onLongPressGesture",minimumDuration=-1)]},{"path":"root.modifiers[0].minimumDuration","got":"-1"}), init=True)
+V(ST,"contentShape needs a shape", mfail(1,{"type":"Text","modifiers":[M("contentShape")]},{"path":"root.modifiers[0].shape","got":"nothing"}), init=True)
+V(ST,"an unknown shape is refused", mfail(1,{"type":"Text","modifiers":[M("contentShape",shape="star")]},{"path":"root.modifiers[0].shape","got":"star"}), init=True)
+V(ST,"a bad colour is refused", mfail(1,{"type":"Text","modifiers":[M("background",color="nope")]},{"path":"root.modifiers[0].color","got":"nope"}), init=True)
+V(ST,"onTapGesture count 0 is refused", mfail(1,{"type":"Text","modifiers":[M("onTapGesture",count=0)]},{"path":"root.modifiers[0].count","got":"0"}), init=True)
 
 os.makedirs(OUT, exist_ok=True)
 total=0

@@ -154,20 +154,22 @@ enum Gestures {
         }
         let presses = handlers(from: hit) { $0.longPresses }
         guard let innermost = presses.first else { return unhandled("nothing on node '\(hit.id)' or around it handles long presses") }
-        // The press goes to the innermost handler: it sees the press start and end, and it
-        // acts when the press lasted long enough.
-        let instance = innermost.node.modifiers[innermost.modifier]
-        let press = innermost.handler
-        let isLongEnough = duration >= press.minimumDuration
+        // The innermost handler the press lasted long enough for takes it: it sees the press
+        // start and end, and acts. When none does, the innermost sees it start and end, and
+        // nothing acts.
+        let match = presses.first { duration >= $0.handler.minimumDuration }
+        let taker = match ?? innermost
+        let instance = taker.node.modifiers[taker.modifier]
+        let press = taker.handler
         PluginCalls.run(plugin: instance.plugin, .action, instance.type) {
             press.onPressingChanged?(true)
-            if isLongEnough { press.perform() }
+            if match != nil { press.perform() }
             press.onPressingChanged?(false)
         }
-        guard isLongEnough else {
+        guard match != nil else {
             return unhandled("the press lasted \(seconds(duration)) s; the long-press handler of modifier \(innermost.modifier) on node '\(innermost.node.id)' needs \(seconds(press.minimumDuration)) s")
         }
-        return handled(innermost.node, innermost.modifier)
+        return handled(taker.node, taker.modifier)
     }
 
     private static func seconds(_ value: Double) -> String {

@@ -132,6 +132,9 @@ enum Snapshot {
                 out.append(UInt8(ascii: "}"))
             }
             out.append(UInt8(ascii: "]"))
+        }
+        // Most nodes have no modifiers and are neither disabled nor refreshable: nothing to add.
+        if !node.modifiers.isEmpty || isDisabled || node.kind == .list || node.kind == .scrollView {
             var effects = effects(of: node)
             if isDisabled { effects = insertingDisabled(into: effects) }
             for (key, value) in effects {
@@ -140,8 +143,6 @@ enum Snapshot {
                 out.append(UInt8(ascii: ":"))
                 JSONWriter.write(value, into: &out)
             }
-        } else if isDisabled {
-            JSONWriter.appendASCII(#","disabled":true"#, to: &out)
         }
         if !node.children.isEmpty {
             JSONWriter.appendASCII(#","children":["#, to: &out)

@@ -21,14 +21,14 @@ public enum ViewKind: String, CaseIterable, Sendable {
     }
 
     /// Whether a gesture aimed at the view itself hits it. Views that draw something (text,
-    /// an image, a control, a List's background) are hit; stacks, sections, scroll views and
-    /// spacers are hit only where their children are, so a gesture aimed at one lands on its
-    /// empty space, which only a `contentShape` or a `background` makes hittable (SwiftUI's
-    /// rule, and the reason `contentShape(Rectangle())` exists).
+    /// an image, a control) are hit; lists, stacks, sections, scroll views and spacers are
+    /// hit only where their children are, so a gesture aimed at one lands on its empty space,
+    /// which only a `contentShape` or a `background` makes hittable (SwiftUI's rule, and the
+    /// reason `contentShape(Rectangle())` exists).
     var isHitByItsContent: Bool {
         switch self {
-        case .text, .label, .image, .button, .textField, .list: return true
-        case .section, .hStack, .vStack, .zStack, .spacer, .scrollView: return false
+        case .text, .label, .image, .button, .textField: return true
+        case .list, .section, .hStack, .vStack, .zStack, .spacer, .scrollView: return false
         }
     }
 

@@ -1,0 +1,68 @@
+import ModifierKit
+import Testing
+
+@testable import ExpoUI
+
+private typealias T = ExpoUITest
+
+@Suite("ExpoUI: the module")
+struct ModuleTests {
+    @Test func isNamedExpoUIAndDeclaresCompleteRefresh() {
+        let definition = ExpoUIModule(appContext: T.context).definition()
+        #expect(definition.name == "ExpoUI")
+        #expect(definition.functions.map(\.name) == ["completeRefresh"])
+        #expect(definition.events.isEmpty)
+        #expect(definition.onCreate.count == 1 && definition.onDestroy.count == 1)
+    }
+
+    @Test func registersEveryTypeWhileItLives() async throws {
+        let module = ExpoUIModule(appContext: T.context)
+        let plugin = "ExpoUITests.registry"
+        PluginHostSupport.attributing(plugin: plugin, module: "ExpoUIModule") {
+            module.definition().onCreate.forEach { $0() }
+        }
+        let registered = ViewModifierRegistry.registrations(byPlugin: plugin).map(\.type)
+        #expect(registered == ExpoUIModule.modifierTypes.sorted())
+        #expect(Set(ExpoUIModule.modifierTypes).count == 21)
+
+        // Every factory makes its modifier, and the host can describe its params.
+        var schemas: [String: [String: Any]] = [:]
+        for type in ExpoUIModule.modifierTypes {
+            let entry = try #require(ViewModifierRegistry.registrations(of: type).first { $0.plugin == plugin })
+            let schema = try PluginHostSupport.paramsSchema(of: entry, appContext: T.context)
+            #expect(schema != nil, "\(type) is a record")
+            schemas[type] = schema
+        }
+        #expect(T.canonical(schemas["onTapGesture"]!["properties"]!) == #"{"count":{"default":1,"type":"integer"}}"#)
+        #expect(T.canonical(schemas["contentShape"]!["required"]!) == #"["shape"]"#)
+        #expect(T.canonical(schemas["opacity"]!["required"]!) == #"["value"]"#)
+        #expect(T.canonical(schemas["border"]!["required"]!) == #"["color"]"#)
+        #expect(schemas["onAppear"]!["required"] == nil)
+        #expect(T.canonical(schemas["padding"]!["x-order"]!) == #"["all","horizontal","vertical","top","bottom","leading","trailing"]"#)
+
+        // The factory of `refreshable` uses the module's refreshes.
+        let refreshable = try #require(ViewModifierRegistry.registrations(of: "refreshable").first { $0.plugin == plugin })
+        let events = EventLog()
+        let modifier = try refreshable.factory(["$type": "refreshable"], T.context, events.dispatcher(for: "refreshable"))
+        let action = try #require(ModifierEvaluator.evaluate(modifier).refreshAction)
+        let task = Task { await action() }
+        _ = try await events.waitFor(count: 1)
+        #expect(module.refreshes.inProgress == ["refresh-1"])
+        try module.refreshes.complete("refresh-1")
+        await task.value
+
+        PluginHostSupport.attributing(plugin: plugin, module: "ExpoUIModule") {
+            module.definition().onDestroy.forEach { $0() }
+        }
+        #expect(ViewModifierRegistry.registrations(byPlugin: plugin).isEmpty)
+    }
+
+    @Test func aFactorysRangeErrorIsAFieldErrorAtTheField() throws {
+        // What the host turns into invalid params at the field's full path.
+        let error = try T.fieldError { try T.make(OnTapGestureModifier.self, ["$type": "onTapGesture", "count": 0]) }
+        #expect(error.kind == .cast)
+        #expect(error.field == "count")
+        #expect(error.path == "count")
+        #expect(error.cause is ConversionError)
+    }
+}
