@@ -263,7 +263,7 @@ test('requireNativeModule(\'ExpoUI\').completeRefresh(\'nope\') rejects with -32
     await assert.rejects(ui.completeRefresh('nope'), (e) => {
       assert.ok(e instanceof ModhostError);
       assert.equal(e.code, -32003);
-      assert.equal(e.message, 'Function failed');
+      assert.match(e.message, /^Function failed\b/);
       assert.equal(e.method, 'callFunction');
       assert.equal(e.data.module, 'ExpoUI');
       assert.equal(e.data.function, 'completeRefresh');
@@ -287,7 +287,9 @@ test('style modifiers show in the snapshot\'s styles, in order; disabled and hid
         padding(8),
         padding({ all: 4, top: 10 }),
         padding(),
-        frame({ width: 120, maxHeight: 40, alignment: 'leading' }),
+        frame({ width: 120, alignment: 'leading' }),
+        // a fixed and a flexible size: SwiftUI's two frames, the fixed one first
+        frame({ height: 30, maxWidth: 200 }),
         background('#336699', shapes.roundedRectangle({ cornerRadius: 6 })),
         foregroundStyle('#FFFFFF'),
         font({ size: 17, weight: 'semibold', design: 'rounded' }),
@@ -309,7 +311,9 @@ test('style modifiers show in the snapshot\'s styles, in order; disabled and hid
       { $style: 'padding', top: 8, leading: 8, bottom: 8, trailing: 8 },
       { $style: 'padding', top: 10, leading: 4, bottom: 4, trailing: 4 },
       { $style: 'padding', top: 16, leading: 16, bottom: 16, trailing: 16 },
-      { $style: 'frame', width: 120, maxHeight: 40, alignment: 'leading' },
+      { $style: 'frame', width: 120, alignment: 'leading' },
+      { $style: 'frame', height: 30, alignment: 'center' },
+      { $style: 'frame', maxWidth: 200, alignment: 'center' },
       { $style: 'background', color: '#336699FF', shape: 'roundedRectangle', cornerRadius: 6 },
       { $style: 'foregroundStyle', color: '#FFFFFFFF' },
       { $style: 'font', size: 17, weight: 'semibold', design: 'rounded' },
