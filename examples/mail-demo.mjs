@@ -165,7 +165,7 @@ try {
     await new Promise((resolve) => setTimeout(resolve, 10));
     list = (await surface.snapshot()).root;
   }
-  say(`refresh completed (the client called ExpoUI.completeRefresh): refreshing=${list.refreshing}; rows: ${list.children.map((c) => c.id).join(', ')}`);
+  say(`refresh completed (the client called ExpoUI.completeRefresh): refreshing=${list.refreshing}; rows: ${list.children.map((c) => c.id).join(', ')}; ${unreadCount()} unread`);
 
   step('swipe msg-3 from the trailing edge and leave it open; re-render');
   const open = await surface.swipe('msg-3', 'trailing');
