@@ -161,7 +161,9 @@ export declare function onSubmit(fn: Handler): OnSubmitModifier;
  * Pull to refresh on a List or ScrollView. On the host's refresh event it calls `fn`; when the
  * promise `fn` returns settles (fulfilled or rejected) it calls `ExpoUI.completeRefresh(id)`
  * on the Host the event came from, exactly once. A rejection is reported as a `listener-threw`
- * diagnostic after the refresh was completed; so is a failed `completeRefresh`.
+ * diagnostic after the refresh was completed; so is a failed `completeRefresh`, except the
+ * -32003 of a refresh the host had stopped (its node left the tree): a `refresh-not-running`
+ * warning. Nothing is sent when the connection the refresh came on is gone.
  */
 export declare function refreshable(fn: (info: RefreshInfo) => Promise<unknown> | unknown): RefreshableModifier;
 

@@ -232,7 +232,9 @@ export const COMPLETE_REFRESH = 'completeRefresh';
  * List's snapshot shows `refreshing: true`. A rejection of `fn` (or a throw) is reported as a
  * `listener-threw` diagnostic, after the refresh was completed; so is a failed completeRefresh.
  * When the connection the refresh came on is gone by then (the daemon restarted, the Host was
- * closed), nothing is sent: the engine that ran the refresh is gone with it.
+ * closed), nothing is sent: the engine that ran the refresh is gone with it. When the host
+ * stopped the refresh itself (its node left the tree), completeRefresh fails with -32003: that
+ * is a `refresh-not-running` warning, not an error.
  * @param {(info: object) => unknown} fn
  */
 export function refreshable(fn) {
@@ -255,7 +257,16 @@ export function refreshable(fn) {
     // A refresh belongs to the engine that started it: once the connection it came on is gone
     // (the daemon restarted, the Host was closed) there is nothing left to complete.
     const gone = () => info.connection !== undefined && typeof host.isCurrentConnection === 'function' && !host.isCurrentConnection(info.connection);
-    const complete = () => (gone() ? Promise.resolve() : host.callFunction(REFRESH_MODULE, COMPLETE_REFRESH, [id]).then(() => undefined));
+    // The host stops a refresh whose node left the tree (an update dropped it, unmount); it then
+    // answers completeRefresh with -32003. Nothing went wrong on this side: a warning says so.
+    const stopped = (error) => {
+      if (error?.code !== -32003 || typeof host.clientDiagnostic !== 'function') throw error;
+      host.clientDiagnostic('warning', 'refresh-not-running',
+        `refresh '${id}' of modifier ${info.modifier} of node '${info.node}' in surface '${info.surface}' was no longer running when its function settled (its List or ScrollView left the tree?): ${messageOf(error)}`,
+        { surface: info.surface, node: info.node, modifier: info.modifier, error });
+    };
+    const complete = () => (gone() ? Promise.resolve()
+      : host.callFunction(REFRESH_MODULE, COMPLETE_REFRESH, [id]).then(() => undefined, stopped));
     return running.then(
       () => complete().catch((completion) => {
         throw refreshError(`${completing} failed: ${messageOf(completion)}`, completion);

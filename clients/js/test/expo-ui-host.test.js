@@ -238,6 +238,22 @@ test('refreshable: refresh runs fn, the List shows refreshing while it is pendin
   } finally { await s.done(); }
 });
 
+test('refreshable: when the List leaves the tree mid-refresh, the host stops the refresh and the client says so with a warning', async () => {
+  const s = await session();
+  try {
+    const pending = deferred();
+    const list = List({ key: 'inbox', modifiers: [refreshable(() => pending.promise)] }, Text({ key: 'm1' }, 'message'));
+    const surface = await s.host.mount('mail', VStack({ key: 'page' }, list));
+    assert.equal((await surface.refresh('inbox')).handled, true);
+    await surface.update(VStack({ key: 'page' }, Text({ key: 'empty' }, 'No mail')));
+    pending.resolve();
+    await until(() => s.calls.length === 1 && s.calls[0].outcome, 'completeRefresh');
+    assert.equal(s.calls[0].outcome.error?.code, -32003);
+    await until(() => s.diagnostics.length > 0, 'the warning');
+    assert.deepEqual(s.diagnostics.map((d) => [d.source, d.severity, d.code, d.node]), [['client', 'warning', 'refresh-not-running', 'inbox']]);
+  } finally { await s.done(); }
+});
+
 test('refreshable on a ScrollView, reached from an ancestor; refresh on a view that is not a List or ScrollView is not handled', async () => {
   const s = await session();
   try {

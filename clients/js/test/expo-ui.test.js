@@ -160,9 +160,9 @@ test('refreshable: a rejection is reported, and the refresh is still completed e
 });
 
 test('refreshable: a failed completeRefresh is reported; an event without an id is not handled', async () => {
-  const { host, calls } = refreshHost(() => { throw new ModhostError({ code: -32003, message: 'Function failed' }, 'callFunction'); });
+  const { host, calls } = refreshHost(() => { throw new ModhostError({ code: -32602, message: 'Invalid params' }, 'callFunction'); });
   const m = refreshable(async () => {});
-  await assert.rejects(m.eventListener({ id: 'r5' }, infoWith(host)), /ExpoUI\.completeRefresh\('r5'\) failed: Function failed/);
+  await assert.rejects(m.eventListener({ id: 'r5' }, infoWith(host)), /ExpoUI\.completeRefresh\('r5'\) failed: Invalid params/);
   const failing = refreshable(async () => { throw new Error('offline'); });
   await assert.rejects(failing.eventListener({ id: 'r6' }, infoWith(host)), /rejected: offline; then ExpoUI\.completeRefresh\('r6'\) failed/);
   assert.equal(calls.length, 2);
@@ -218,6 +218,20 @@ test('refreshable: nothing is completed on a connection that is gone (Host close
   await tick();
   assert.equal(current.sent.length, 0);
   assert.deepEqual(diagnostics, []);
+});
+
+test('refreshable: a refresh the host stopped (-32003: its node left the tree) is a warning, not an error', async () => {
+  const { host, calls } = refreshHost(() => { throw new ModhostError({ code: -32003, message: 'Function failed: no refresh is in progress' }, 'callFunction'); });
+  const warnings = [];
+  host.clientDiagnostic = (severity, code, message, extra) => warnings.push({ severity, code, message, ...extra });
+  await refreshable(async () => {}).eventListener({ id: 'r7' }, infoWith(host));
+  assert.equal(calls.length, 1);
+  assert.deepEqual(warnings.map((w) => [w.severity, w.code, w.node, w.modifier]), [['warning', 'refresh-not-running', 'list', 0]]);
+  assert.match(warnings[0].message, /refresh 'r7' .* was no longer running when its function settled/);
+  // and a function that rejected is still reported as such
+  await assert.rejects(refreshable(async () => { throw new Error('offline'); }).eventListener({ id: 'r8' }, infoWith(host)),
+    /rejected: offline \(refresh 'r8' was completed anyway\)/);
+  assert.equal(warnings.length, 2);
 });
 
 // ---------------------------------------------------------------- routing
