@@ -370,12 +370,26 @@ export interface ResolvedSwipeAction {
   modifier: number;
 }
 
-/** One style modifier's effect in a snapshot; colours as `#RRGGBBAA`. */
+/** A frame size in a snapshot: a number, or `"infinity"` (a plugin's own frame filling the space offered). */
+export type ResolvedSize = number | 'infinity';
+/** A shape in a snapshot: ExpoUI's, or a shape type of a plugin's own. */
+export type ResolvedShape = ShapeName | (string & {});
+
+/**
+ * One style modifier's effect in a snapshot; colours as `#RRGGBBAA`. These are ExpoUI's; a
+ * front-end should ignore a `$style` it does not know (a plugin may add its own).
+ */
 export type ResolvedStyle =
   | { $style: 'padding'; top: number; leading: number; bottom: number; trailing: number }
-  | ({ $style: 'frame'; alignment: FrameAlignment } & Omit<FrameParams, 'alignment'>)
-  | { $style: 'background'; color: string; shape?: ShapeName; cornerRadius?: number }
+  | {
+    $style: 'frame'; alignment: FrameAlignment;
+    width?: ResolvedSize; height?: ResolvedSize;
+    minWidth?: ResolvedSize; idealWidth?: ResolvedSize; maxWidth?: ResolvedSize;
+    minHeight?: ResolvedSize; idealHeight?: ResolvedSize; maxHeight?: ResolvedSize;
+  }
+  | { $style: 'background'; color: string; shape?: ResolvedShape; cornerRadius?: number }
   | { $style: 'foregroundStyle'; color: string }
+  /** `style`: a SwiftUI text style ("body", "title", ...) the params made (a weight or design alone gives "body"). */
   | { $style: 'font'; family?: string; size?: number; weight?: FontWeight; design?: FontDesign; style?: string }
   | { $style: 'opacity'; value: number }
   | { $style: 'cornerRadius'; radius: number }
@@ -383,7 +397,7 @@ export type ResolvedStyle =
   | { $style: 'listRowBackground'; color: string }
   | { $style: 'badge'; value: string }
   | { $style: 'deleteDisabled'; disabled: boolean }
-  | { $style: 'contentShape'; shape: ShapeName; cornerRadius?: number };
+  | { $style: 'contentShape'; shape: ResolvedShape; cornerRadius?: number };
 
 /** The gesture and lifecycle handlers a node has, in this order. */
 export type HandlerKind = 'tap' | 'longPress' | 'appear' | 'disappear' | 'refresh' | 'submit';
