@@ -1,10 +1,14 @@
 #!/usr/bin/env node
 // The mail screen, driven through modhostd: a List of messages, Archive on the leading edge,
-// Delete (destructive) and Edit on the trailing edge. Swipes and taps go through the
-// protocol; the onPress callbacks stay here and run when the host's events come back.
+// Delete (destructive) and Edit on the trailing edge; a tap on a row opens the message, and
+// pulling the List down fetches new mail. Swipes, taps and the pull go through the protocol;
+// the callbacks stay here and run when the host's events come back.
 //
 //   node examples/mail-demo.mjs [SOCKET]     (default: $MODHOST_SOCKET, then the daemon's default)
-import { connect, List, HStack, VStack, Text, Image, Spacer, swipeActions, ModhostError } from '../clients/js/src/index.js';
+import {
+  connect, List, HStack, VStack, Text, Image, Spacer, swipeActions, ModhostError,
+  onTapGesture, onAppear, onDisappear, refreshable, contentShape, shapes, font,
+} from '../clients/js/src/index.js';
 
 const socket = process.argv[2];
 const step = (text) => console.log(`\n== ${text}`);
@@ -14,10 +18,35 @@ const say = (text) => console.log(`   ${text}`);
 let inbox = [
   { id: 'msg-1', from: 'Ada Lovelace', subject: 'Notes on the Analytical Engine', unread: true },
   { id: 'msg-2', from: 'Grace Hopper', subject: 'Compiler demo on Friday', unread: true },
-  { id: 'msg-3', from: 'Alan Turing', subject: 'Re: computable numbers', unread: false },
+  { id: 'msg-3', from: 'Alan Turing', subject: 'Re: computable numbers', unread: true },
   { id: 'msg-4', from: 'Edsger Dijkstra', subject: 'GOTO considered harmful', unread: false },
 ];
 const archived = [];
+// What the server has for us on the next pull to refresh.
+const incoming = [
+  { id: 'msg-5', from: 'Barbara Liskov', subject: 'Substitution, again', unread: true },
+];
+let opened = null;
+let surface = null;
+
+// Opening a message: it is read now, and it is the one on screen.
+function open(message, node) {
+  say(`onTapGesture ran on ${node}: opened "${message.subject}" from ${message.from}${message.unread ? ' (marked read)' : ''}`);
+  opened = message.id;
+  inbox = inbox.map((m) => (m.id === message.id ? { ...m, unread: false } : m));
+}
+
+// Pull to refresh: fetch (a short wait stands in for the network), put the new mail on top and
+// re-render. When this settles, the client tells the host the refresh is over (completeRefresh).
+async function fetchMail({ node, id }) {
+  say(`refreshable ran on ${node} (refresh ${id}): fetching new mail`);
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  const arrived = incoming.splice(0);
+  inbox = [...arrived, ...inbox];
+  say(`fetched ${arrived.length} new message(s): ${arrived.map((m) => m.id).join(', ') || 'none'}`);
+  const counts = await surface.update(screen());
+  say(`update -> created ${counts.created}, updated ${counts.updated}, unchanged ${counts.unchanged}, removed ${counts.removed}`);
+}
 
 function row(message) {
   return HStack({
@@ -49,14 +78,23 @@ function row(message) {
         },
       ],
       allowsFullSwipe: false,
-    })],
+    }),
+    // the whole row takes taps, its empty space too
+    onTapGesture(({ node }) => open(message, node)),
+    contentShape(shapes.rectangle()),
+    onAppear(({ node }) => say(`onAppear: ${node}`)),
+    onDisappear(({ node }) => say(`onDisappear: ${node}`)),
+    ],
   },
   message.unread ? Image({ systemImage: 'circle.fill' }) : null,
-  VStack({ alignment: 'leading' }, Text(message.from), Text(message.subject)),
+  VStack({ alignment: 'leading' },
+    Text({ modifiers: [font({ weight: message.unread ? 'semibold' : 'regular' })] }, message.from),
+    Text(message.subject)),
   Spacer());
 }
 
-const screen = () => List(inbox.map(row));
+const unreadCount = () => inbox.filter((m) => m.unread).length;
+const screen = () => List({ key: 'inbox', modifiers: [refreshable(fetchMail)] }, inbox.map(row));
 
 function table(root) {
   const rows = (root.children ?? []).map((node) => {
@@ -71,9 +109,11 @@ function table(root) {
       leading: edge(node.swipeActions?.leading ?? []),
       trailing: edge(node.swipeActions?.trailing ?? []),
       revealed: node.swipeActions?.revealed ?? '-',
+      unread: node.children?.[0]?.type === 'Image' ? 'yes' : '',
+      opened: node.id === opened ? '<-' : '',
     };
   });
-  const cols = ['row', 'from', 'subject', 'leading', 'trailing', 'revealed'];
+  const cols = ['row', 'from', 'subject', 'unread', 'leading', 'trailing', 'revealed', 'opened'];
   const width = Object.fromEntries(cols.map((c) => [c, Math.max(c.length, ...rows.map((r) => String(r[c]).length))]));
   const line = (r) => '   ' + cols.map((c) => String(r[c]).padEnd(width[c])).join(' | ');
   console.log(line(Object.fromEntries(cols.map((c) => [c, c]))));
@@ -86,9 +126,14 @@ host.on('diagnostic', (d) => say(`diagnostic (${d.source ?? 'host'}) ${d.severit
 try {
   step(`connected to ${host.server.server.name} ${host.server.server.version} at ${host.socketPath}`);
   say(`modifiers: ${host.server.modifiers.map((m) => `${m.type} (plugin ${m.plugin})`).join(', ')}`);
+  const needed = ['swipeActions', 'onTapGesture', 'refreshable', 'onAppear', 'contentShape'];
+  const missing = needed.filter((type) => !host.server.modifiers.some((m) => m.type === type));
+  if (missing.length > 0) {
+    throw new Error(`this modhostd does not serve ${missing.join(', ')} (the bundled ExpoUI plugin); build a current one (swift build)`);
+  }
 
-  step(`mount surface 'mail' with ${inbox.length} messages`);
-  const surface = await host.mount('mail', screen());
+  step(`mount surface 'mail' with ${inbox.length} messages (onAppear runs for each row before mount resolves)`);
+  surface = await host.mount('mail', screen());
   say(`mounted '${surface.name}'`);
 
   async function swipeAndTap(node, edge, id) {
@@ -104,6 +149,23 @@ try {
   await swipeAndTap('msg-2', 'leading', 'archive');
   await swipeAndTap('msg-4', 'trailing', 'delete');
   await swipeAndTap('msg-1', 'trailing', 'edit');
+
+  step('tap msg-3 to open it');
+  const tapped = await surface.tap('msg-3');
+  say(`tap -> handled=${tapped.handled} by node ${tapped.node}, modifier ${tapped.modifier}`);
+  await surface.update(screen());
+  say(`msg-3 is open and read; ${unreadCount()} unread left`);
+
+  step('pull the List down to refresh');
+  const pulled = await surface.refresh('inbox');
+  say(`refresh -> handled=${pulled.handled} (modifier ${pulled.modifier}), refreshing=${pulled.refreshing}`);
+  let list = (await surface.snapshot()).root;
+  say(`while the mail is fetched the List shows refreshing=${list.refreshing}`);
+  for (let i = 0; list.refreshing && i < 200; i += 1) {
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    list = (await surface.snapshot()).root;
+  }
+  say(`refresh completed (the client called ExpoUI.completeRefresh): refreshing=${list.refreshing}; rows: ${list.children.map((c) => c.id).join(', ')}; ${unreadCount()} unread`);
 
   step('swipe msg-3 from the trailing edge and leave it open; re-render');
   const open = await surface.swipe('msg-3', 'trailing');
@@ -127,6 +189,7 @@ try {
   const { root } = await surface.snapshot();
   table(root);
 
+  step('unmount (onDisappear runs for each row before unmount resolves)');
   await surface.unmount();
   step('unmounted; bye');
 } finally {

@@ -9,8 +9,8 @@ export type JSONValue = JSONPrimitive | JSONValue[] | { [key: string]: JSONValue
 
 /** The views the host knows (it may know more; see `Host.server.views`). */
 export type ViewType =
-  | 'List' | 'Section' | 'HStack' | 'VStack' | 'ZStack'
-  | 'Text' | 'Label' | 'Image' | 'Button' | 'Spacer';
+  | 'List' | 'Section' | 'HStack' | 'VStack' | 'ZStack' | 'ScrollView'
+  | 'Text' | 'Label' | 'Image' | 'Button' | 'Spacer' | 'TextField';
 
 export declare const VIEW_TYPES: readonly ViewType[];
 
@@ -23,7 +23,17 @@ export interface EventInfo {
   modifier: number;
   /** The modifier's `$type`. */
   type: string;
+  /**
+   * The Host the event came from (set when a Host routes it; not enumerable, so spreading the
+   * info leaves it out). refreshable's listener calls `completeRefresh` through it.
+   */
+  readonly host?: Host;
+  /** The connection the event came on (not enumerable); see `Host.isCurrentConnection`. */
+  readonly connection?: unknown;
 }
+
+/** What a gesture, lifecycle or submit handler receives: where its event happened. */
+export type HandlerInfo = Omit<EventInfo, 'host' | 'connection'>;
 
 /**
  * Receives `payload[$type]` of an event. Return `false` to say "not handled": the client then
@@ -108,6 +118,115 @@ export type SwipeActionsModifier = ModifierConfigWithListener<'swipeActions', {
 
 export declare function swipeActions(params?: SwipeActionsParams): SwipeActionsModifier;
 
+// ---------------------------------------------------------------- ExpoUI modifiers (bundled plugin ExpoUI)
+// (Params are type aliases, not interfaces, so that the configs fit AnyModifierConfig.)
+
+/**
+ * A handler of a gesture, lifecycle or submit event. A promise it returns is watched: a
+ * rejection becomes a `listener-threw` diagnostic. Its other results are ignored.
+ */
+export type Handler<I = HandlerInfo> = (info: I) => unknown;
+
+/** The host dispatches `{"<$type>": {}}`. */
+export type EmptyEvent = { [k: string]: never };
+
+export type OnTapGestureModifier = ModifierConfigWithListener<'onTapGesture', { count?: number }, EmptyEvent>;
+export type OnLongPressGestureModifier = ModifierConfigWithListener<'onLongPressGesture', { minimumDuration?: number }, EmptyEvent>;
+export type OnAppearModifier = ModifierConfigWithListener<'onAppear', {}, EmptyEvent>;
+export type OnDisappearModifier = ModifierConfigWithListener<'onDisappear', {}, EmptyEvent>;
+export type OnSubmitModifier = ModifierConfigWithListener<'onSubmit', {}, EmptyEvent>;
+/** The event the refreshable modifier dispatches: `{"refreshable": {id}}`. */
+export interface RefreshableEvent { id: string }
+export type RefreshableModifier = ModifierConfigWithListener<'refreshable', {}, RefreshableEvent>;
+/** What a refreshable's function receives: where, and the refresh id. */
+export interface RefreshInfo extends HandlerInfo { id: string }
+
+/**
+ * Runs `fn` on a tap with `count` taps (an integer >= 1; default 1, the host's default): on the
+ * node, or on a descendant without a tap handler of its own that matches.
+ */
+export declare function onTapGesture(fn: Handler, options?: { count?: number }): OnTapGestureModifier;
+/**
+ * Runs `fn` on a press of at least `minimumDuration` seconds (>= 0; default 0.5). As in Expo UI
+ * the duration may be given as a number.
+ */
+export declare function onLongPressGesture(fn: Handler, options?: { minimumDuration?: number } | number): OnLongPressGestureModifier;
+/** Runs `fn` when the node enters the tree (at `mount`, or the `update` that adds it), before that request resolves. */
+export declare function onAppear(fn: Handler): OnAppearModifier;
+/** Runs `fn` when the node leaves the tree (the `update` that removes it, or `unmount`), before that request resolves. */
+export declare function onDisappear(fn: Handler): OnDisappearModifier;
+/** Runs `fn` when a TextField at or inside the node is submitted; every onSubmit from the field up runs. */
+export declare function onSubmit(fn: Handler): OnSubmitModifier;
+/**
+ * Pull to refresh on a List or ScrollView. On the host's refresh event it calls `fn`; when the
+ * promise `fn` returns settles (fulfilled or rejected) it calls `ExpoUI.completeRefresh(id)`
+ * on the Host the event came from, exactly once. A rejection is reported as a `listener-threw`
+ * diagnostic after the refresh was completed; so is a failed `completeRefresh`, except the
+ * -32003 of a refresh the host had stopped (its node left the tree): a `refresh-not-running`
+ * warning. Nothing is sent when the connection the refresh came on is gone.
+ */
+export declare function refreshable(fn: (info: RefreshInfo) => Promise<unknown> | unknown): RefreshableModifier;
+
+export type ShapeName = 'rectangle' | 'roundedRectangle' | 'circle' | 'capsule' | 'ellipse';
+/** A shape for `background` and `contentShape`, as the `shapes` helpers build it. */
+export type Shape =
+  | { shape: 'rectangle' | 'circle' | 'capsule' | 'ellipse' }
+  | { shape: 'roundedRectangle'; cornerRadius?: number };
+export declare const SHAPE_NAMES: readonly ShapeName[];
+export declare const shapes: {
+  rectangle(): { shape: 'rectangle' };
+  roundedRectangle(options?: { cornerRadius?: number }): { shape: 'roundedRectangle'; cornerRadius?: number };
+  circle(): { shape: 'circle' };
+  capsule(): { shape: 'capsule' };
+  ellipse(): { shape: 'ellipse' };
+};
+
+/** `"red"`, `"#RRGGBB"`, `"#RRGGBBAA"`, `rgb()`: the SDK's colours, checked by the host. */
+export type Color = string;
+
+export type PaddingParams = {
+  all?: number; horizontal?: number; vertical?: number;
+  top?: number; bottom?: number; leading?: number; trailing?: number;
+};
+export type FrameAlignment =
+  | 'center' | 'leading' | 'trailing' | 'top' | 'bottom'
+  | 'topLeading' | 'topTrailing' | 'bottomLeading' | 'bottomTrailing';
+export declare const FRAME_ALIGNMENTS: readonly FrameAlignment[];
+export type FrameParams = {
+  width?: number; height?: number;
+  minWidth?: number; idealWidth?: number; maxWidth?: number;
+  minHeight?: number; idealHeight?: number; maxHeight?: number;
+  alignment?: FrameAlignment;
+};
+export type FontWeight = 'ultraLight' | 'thin' | 'light' | 'regular' | 'medium' | 'semibold' | 'bold' | 'heavy' | 'black';
+export type FontDesign = 'default' | 'rounded' | 'serif' | 'monospaced';
+export declare const FONT_WEIGHTS: readonly FontWeight[];
+export declare const FONT_DESIGNS: readonly FontDesign[];
+export type FontParams = { family?: string; size?: number; weight?: FontWeight; design?: FontDesign };
+
+/** A number is `{all}`; without arguments, 16 on every edge. Specific edges override `horizontal`/`vertical`, which override `all`. */
+export declare function padding(params?: PaddingParams | number): ModifierConfig<'padding', PaddingParams>;
+export declare function frame(params: FrameParams): ModifierConfig<'frame', FrameParams>;
+export declare function background(color: Color, shape?: Shape): ModifierConfig<'background', { color: Color; shape?: ShapeName; cornerRadius?: number }>;
+export declare function foregroundStyle(color: Color): ModifierConfig<'foregroundStyle', { color: Color }>;
+export declare function tint(color: Color): ModifierConfig<'tint', { color: Color }>;
+export declare function font(params: FontParams): ModifierConfig<'font', FontParams>;
+/** 0 (invisible) to 1. */
+export declare function opacity(value: number): ModifierConfig<'opacity', { value: number }>;
+export declare function cornerRadius(radius: number): ModifierConfig<'cornerRadius', { radius: number }>;
+/** `width` defaults to 1 on the host. */
+export declare function border(params: { color: Color; width?: number }): ModifierConfig<'border', { color: Color; width?: number }>;
+export declare function listRowBackground(color: Color): ModifierConfig<'listRowBackground', { color: Color }>;
+/** A count is sent as its string; without a value, or with the count 0 (as SwiftUI's badge(0)), no badge. */
+export declare function badge(value?: string | number): ModifierConfig<'badge', { value?: string }>;
+export declare function deleteDisabled(disabled?: boolean): ModifierConfig<'deleteDisabled', { disabled: boolean }>;
+/** The node and its descendants take no gestures. */
+export declare function disabled(disabled?: boolean): ModifierConfig<'disabled', { disabled: boolean }>;
+/** The node is hidden: gestures aimed at it or inside it are not handled. */
+export declare function hidden(hidden?: boolean): ModifierConfig<'hidden', { hidden: boolean }>;
+/** Where the node takes taps: a stack's empty space takes them only with a contentShape (or a background). Also a shape name. */
+export declare function contentShape(shape: Shape | ShapeName): ModifierConfig<'contentShape', { shape: ShapeName; cornerRadius?: number }>;
+
 // ---------------------------------------------------------------- elements
 
 /** `key` and `modifiers` go on the node; every other member becomes `node.props`. */
@@ -142,6 +261,10 @@ export declare const Label: ElementHelper;
 export declare const Image: ElementHelper;
 export declare const Button: ElementHelper;
 export declare const Spacer: ElementHelper;
+/** A scrolling container: children like VStack; may be `refreshable`. */
+export declare const ScrollView: ElementHelper;
+/** A text field: props `text` and `placeholder`; no children. `onSubmit` (on it or an ancestor) hears its submits. */
+export declare const TextField: ElementHelper;
 
 // ---------------------------------------------------------------- serialization
 
@@ -209,11 +332,20 @@ export interface InitializeResult {
   views: string[];
 }
 
+/** A native module's functions and events, as `describe` lists them. */
+export interface ModuleInfo {
+  name: string;
+  plugin: string;
+  functions: Array<{ name: string; async: boolean; arguments: JSONValue[]; result: JSONValue | null }>;
+  events: string[];
+}
+
 export interface DescribeResult {
   modifiers: ModifierInfo[];
   views: string[];
   plugins: PluginInfo[];
   roots: PluginRootInfo[];
+  modules: ModuleInfo[];
 }
 
 /** What a rescan did: type changes, one entry per plugin folder event, and the plugins. */
@@ -238,6 +370,38 @@ export interface ResolvedSwipeAction {
   modifier: number;
 }
 
+/** A frame size in a snapshot: a number, or `"infinity"` (a plugin's own frame filling the space offered). */
+export type ResolvedSize = number | 'infinity';
+/** A shape in a snapshot: ExpoUI's, or a shape type of a plugin's own. */
+export type ResolvedShape = ShapeName | (string & {});
+
+/**
+ * One style modifier's effect in a snapshot; colours as `#RRGGBBAA`. These are ExpoUI's; a
+ * front-end should ignore a `$style` it does not know (a plugin may add its own).
+ */
+export type ResolvedStyle =
+  | { $style: 'padding'; top: number; leading: number; bottom: number; trailing: number }
+  | {
+    $style: 'frame'; alignment: FrameAlignment;
+    width?: ResolvedSize; height?: ResolvedSize;
+    minWidth?: ResolvedSize; idealWidth?: ResolvedSize; maxWidth?: ResolvedSize;
+    minHeight?: ResolvedSize; idealHeight?: ResolvedSize; maxHeight?: ResolvedSize;
+  }
+  | { $style: 'background'; color: string; shape?: ResolvedShape; cornerRadius?: number }
+  | { $style: 'foregroundStyle'; color: string }
+  /** `style`: a SwiftUI text style ("body", "title", ...) the params made (a weight or design alone gives "body"). */
+  | { $style: 'font'; family?: string; size?: number; weight?: FontWeight; design?: FontDesign; style?: string }
+  | { $style: 'opacity'; value: number }
+  | { $style: 'cornerRadius'; radius: number }
+  | { $style: 'border'; color: string; width: number }
+  | { $style: 'listRowBackground'; color: string }
+  | { $style: 'badge'; value: string }
+  | { $style: 'deleteDisabled'; disabled: boolean }
+  | { $style: 'contentShape'; shape: ResolvedShape; cornerRadius?: number };
+
+/** The gesture and lifecycle handlers a node has, in this order. */
+export type HandlerKind = 'tap' | 'longPress' | 'appear' | 'disappear' | 'refresh' | 'submit';
+
 export interface ResolvedNode {
   type: string;
   id: string;
@@ -245,6 +409,15 @@ export interface ResolvedNode {
   props?: { [prop: string]: JSONValue };
   modifiers?: Array<{ $type: string }>;
   tint?: string;
+  /** The style modifiers' effects in the order they apply (innermost first). */
+  styles?: ResolvedStyle[];
+  handlers?: HandlerKind[];
+  /** True when the node or an ancestor is disabled. */
+  disabled?: true;
+  /** True when the node itself is hidden. */
+  hidden?: true;
+  /** On a List or ScrollView with a refreshable in reach: whether a refresh is running. */
+  refreshing?: boolean;
   swipeActions?: {
     leading: ResolvedSwipeAction[];
     trailing: ResolvedSwipeAction[];
@@ -256,7 +429,17 @@ export interface ResolvedNode {
 
 export interface SwipeGesture { gesture: 'swipe'; edge: SwipeEdge; full?: boolean }
 export interface TapActionGesture { gesture: 'tapAction'; id: string }
-export type Gesture = SwipeGesture | TapActionGesture | { gesture: string; [param: string]: JSONValue };
+/** `count`: an integer >= 1 (default 1). */
+export interface TapGesture { gesture: 'tap'; count?: number }
+/** `duration`: seconds (>= 0). */
+export interface LongPressGesture { gesture: 'longPress'; duration: number }
+/** On a List or ScrollView. */
+export interface RefreshGesture { gesture: 'refresh' }
+/** On a TextField. */
+export interface SubmitGesture { gesture: 'submit' }
+export type Gesture =
+  | SwipeGesture | TapActionGesture | TapGesture | LongPressGesture | RefreshGesture | SubmitGesture
+  | { gesture: string; [param: string]: JSONValue };
 
 export interface InteractResult {
   handled: boolean;
@@ -265,7 +448,14 @@ export interface InteractResult {
   edge?: SwipeEdge;
   /** After a tap or a full swipe: the action that ran. */
   performed?: string;
+  /** tap, longPress, refresh: the node whose handler ran (it may be an ancestor of the one aimed at). */
+  node?: string;
+  /** The handler's modifier index on its node. */
   modifier?: number;
+  /** refresh: true (the refresh is running until the refreshable's function settles). */
+  refreshing?: boolean;
+  /** submit: every onSubmit that ran, innermost first. */
+  handlers?: Array<{ node: string; modifier: number }>;
   /** When not handled: why. */
   reason?: string;
   [member: string]: unknown;
@@ -278,6 +468,13 @@ export interface EventNotification {
   node: string;
   modifier: number;
   payload: { [type: string]: JSONValue };
+}
+
+/** A native module's event: `{module, event, payload}`. */
+export interface ModuleEventNotification {
+  module: string;
+  event: string;
+  payload: JSONValue;
 }
 
 export interface Diagnostic {
@@ -295,6 +492,9 @@ export interface Diagnostic {
   modifier?: number;
   payload?: unknown;
   error?: unknown;
+  /** `listener-threw` for a module event's listener: the module and event. */
+  module?: string;
+  event?: string;
 }
 
 /** `changed`: types still registered whose code changed (reloaded, or another plugin took them). */
@@ -391,6 +591,8 @@ export interface HostEvents {
   pluginsChanged: [PluginsChanged];
   pluginCrashed: [PluginCrashedEvent];
   event: [EventNotification];
+  /** Every module event (also of modules nobody required here), before its module's listeners run. */
+  moduleEvent: [ModuleEventNotification];
   close: [CloseInfo];
   disconnect: [{ error?: Error }];
   reconnect: [ReconnectInfo];
@@ -415,7 +617,50 @@ export declare class Surface {
   interact(node: string, gesture: Gesture | string): Promise<InteractResult>;
   swipe(node: string, edge: SwipeEdge, options?: { full?: boolean }): Promise<InteractResult>;
   tapAction(node: string, id: string): Promise<InteractResult>;
+  /** A tap (`count` taps, default 1); resolves with `{handled, node, modifier}` of the handler that ran. */
+  tap(node: string, options?: { count?: number }): Promise<InteractResult>;
+  /** A press of `duration` seconds. */
+  longPress(node: string, duration: number): Promise<InteractResult>;
+  /** Pull to refresh on a List or ScrollView: `{handled, node, modifier, refreshing: true}`. */
+  refresh(node: string): Promise<InteractResult>;
+  /** Submits a TextField: `{handled, handlers: [{node, modifier}, ...]}`. */
+  submit(node: string): Promise<InteractResult>;
 }
+
+// ---------------------------------------------------------------- native modules
+
+/** What `addListener` returns; `remove()` stops that one registration (twice is harmless). */
+export interface EventSubscription { remove(): void }
+
+/** Event name to listener signature, as expo-modules-core's EventEmitter types them. */
+export type EventsMap = { [eventName: string]: (payload: any) => void };
+
+/** The events side of a native module object, like expo-modules-core's EventEmitter. */
+export interface NativeModuleEvents<E extends EventsMap = EventsMap> {
+  readonly moduleName: string;
+  addListener<K extends keyof E & string>(eventName: K, listener: E[K]): EventSubscription;
+  removeListener<K extends keyof E & string>(eventName: K, listener: E[K]): void;
+  removeAllListeners(eventName?: keyof E & string): void;
+  listenerCount(eventName: keyof E & string): number;
+  /** Calls this side's listeners as if the host had sent the event; returns how many ran. */
+  emit<K extends keyof E & string>(eventName: K, payload: Parameters<E[K]>[0]): number;
+}
+
+/** Any function of any module: a Promise of its JSON result. */
+export type NativeModuleFunctions = { [name: string]: (...args: any[]) => Promise<any> };
+
+/**
+ * A native module object: the module's functions (`F`) called by name over `callFunction`, and
+ * its events (`E`).
+ */
+export type NativeModule<F extends object = NativeModuleFunctions, E extends EventsMap = EventsMap> = F & NativeModuleEvents<E>;
+
+/** The bundled ExpoUI module. */
+export interface ExpoUIFunctions {
+  /** Ends refresh `id`; refreshable calls it itself. Rejects with -32003 when `id` is not refreshing. */
+  completeRefresh(id: string): Promise<null>;
+}
+export type ExpoUIModule = NativeModule<ExpoUIFunctions>;
 
 export declare class Host {
   constructor(options?: ConnectOptions);
@@ -434,6 +679,21 @@ export declare class Host {
   /** Lets a quarantined plugin load again (by name); resolves like `reload`. */
   enablePlugin(name: string): Promise<ReloadResult>;
   ping(): Promise<{}>;
+  /**
+   * Calls `module.fn(...args)` on the host; resolves with its result (null for none). A throw in
+   * the function rejects with ModhostError -32003 (`data.error`); an unknown module or function,
+   * or bad arguments, with -32602 (`data.path`: module, function, args, args[i]...).
+   */
+  callFunction<R = unknown>(module: string, fn: string, args?: unknown[]): Promise<R>;
+  /**
+   * The native module `name` of this Host: functions by name, events by `addListener`. One object
+   * per name; it keeps working across reconnects. The host is not asked whether the module
+   * exists: calls to an unknown one reject with -32602.
+   */
+  requireNativeModule(name: 'ExpoUI'): ExpoUIModule;
+  /** Whether `connection` (an event's `info.connection`) is the one this Host talks on now: false once it dropped or the Host closed. */
+  isCurrentConnection(connection: unknown): boolean;
+  requireNativeModule<F extends object = NativeModuleFunctions, E extends EventsMap = EventsMap>(name: string): NativeModule<F, E>;
   /** Any method. While reconnecting, requests wait for the new connection; `interact` rejects (`ERR_MODHOST_NOT_SENT`). */
   request<R = unknown>(method: string, params?: object | unknown[]): Promise<R>;
   /** No reconnect, socket closed, timers cleared; waiting requests reject. */

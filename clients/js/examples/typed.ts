@@ -1,12 +1,16 @@
 // A typed use of @modhost/client; `tsc -p clients/js --noEmit` checks it.
 import {
   connect, swipeActions, createModifier, createModifierWithEventListener,
-  List, Section, HStack, VStack, Text, Label, Image, Spacer, h,
+  List, Section, HStack, VStack, Text, Label, Image, Spacer, ScrollView, TextField, h,
+  onTapGesture, onLongPressGesture, onAppear, onDisappear, onSubmit, refreshable,
+  padding, frame, background, foregroundStyle, tint, font, opacity, cornerRadius, border,
+  listRowBackground, badge, deleteDisabled, disabled, hidden, contentShape, shapes,
   ModhostError, ModhostConnectionError,
 } from '@modhost/client';
 import type {
   Node, SwipeActionConfig, SwipeActionPress, Diagnostic, InteractResult, ResolvedNode, UpdateCounts,
-  PluginCrashedEvent, ReloadResult,
+  PluginCrashedEvent, ReloadResult, HandlerInfo, RefreshInfo, ResolvedStyle, NativeModule,
+  EventSubscription, ModuleEventNotification, ExpoUIModule, DescribeResult, LongPressGesture,
 } from '@modhost/client';
 
 // No @types/node needed: the one global this example uses.
@@ -102,3 +106,125 @@ export async function main(): Promise<void> {
 
 // Label helper used without props, too.
 export const sample: Node = Label('Inbox');
+
+// ---------------------------------------------------------------- ExpoUI: gestures, lifecycle, styles, modules
+
+/** A module of some plugin, typed by its user: functions and events. */
+type CounterModule = NativeModule<{ increment(by: number): Promise<number>; reset(): Promise<null> }, { onChange: (payload: { value: number }) => void }>;
+
+function styledRow(message: Message, log: (line: string) => void, open: (id: string) => void): Node {
+  return HStack({ key: message.id, modifiers: [
+    onTapGesture((info: HandlerInfo) => { log(`tap on ${info.node} (modifier ${info.modifier})`); open(message.id); }),
+    onTapGesture(() => log(`double tap on ${message.id}`), { count: 2 }),
+    onLongPressGesture(() => log(`long press on ${message.id}`), { minimumDuration: 0.8 }),
+    onLongPressGesture(() => log('quick long press'), 0.2),
+    onAppear(({ node }) => log(`${node} appeared`)),
+    onDisappear(async ({ node }) => { log(`${node} disappeared`); }),
+    padding({ horizontal: 12, vertical: 4 }),
+    padding(8),
+    padding(),
+    frame({ maxWidth: 10000, minHeight: 44, alignment: 'leading' }),
+    background('#F2F2F7', shapes.roundedRectangle({ cornerRadius: 8 })),
+    background('white'),
+    foregroundStyle(message.unread ? 'primary' : 'secondary'),
+    tint('#0A84FF'),
+    font({ size: 17, weight: message.unread ? 'semibold' : 'regular', design: 'default' }),
+    opacity(message.unread ? 1 : 0.8),
+    cornerRadius(4),
+    border({ color: 'gray', width: 1 }),
+    listRowBackground('yellow'),
+    message.unread ? badge(1) : badge(),
+    badge('new'),
+    deleteDisabled(),
+    disabled(false),
+    hidden(false),
+    contentShape(shapes.rectangle()),
+    contentShape('capsule'),
+  ] }, Text(message.subject), Spacer());
+}
+
+export async function expoUI(socket: string): Promise<void> {
+  const log = (line: string) => console.log(line);
+  const host = await connect({ socket });
+  let inbox = messages.slice();
+  const opened: string[] = [];
+  const screen = (): Node => VStack(
+    TextField({ key: 'search', text: '', placeholder: 'Search', modifiers: [onSubmit(() => log('search submitted'))] }),
+    List({ key: 'inbox', modifiers: [refreshable(async (info: RefreshInfo) => {
+      log(`refresh ${info.id} on ${info.node}`);
+      inbox = [{ id: `m${inbox.length + 1}`, from: 'Linus', subject: 'New mail', unread: true }, ...inbox];
+    })] }, inbox.map((m) => styledRow(m, log, (id) => opened.push(id)))),
+    ScrollView({ key: 'scroll' }, Text('footer')),
+  );
+  const surface = await host.mount('expo', screen());
+
+  const tapped: InteractResult = await surface.tap('m1');
+  if (tapped.handled) log(`handler of node ${tapped.node}, modifier ${tapped.modifier}`);
+  else log(`not handled: ${tapped.reason}`);
+  await surface.tap('m1', { count: 2 });
+  await surface.longPress('m1', 0.3);
+  await surface.interact('m2', { gesture: 'longPress', duration: 1 });
+  await surface.interact('m2', { gesture: 'tap', count: 1 });
+  const refreshed = await surface.refresh('inbox');
+  const running: boolean = refreshed.refreshing ?? false;
+  log(`refreshing: ${running}`);
+  const submitted = await surface.submit('search');
+  for (const handler of submitted.handlers ?? []) log(`onSubmit of ${handler.node}#${handler.modifier}`);
+  await surface.update(screen());
+
+  const { root } = await surface.snapshot();
+  const list = root.children?.[1];
+  log(`refreshing now: ${list?.refreshing === true}`);
+  const row: ResolvedNode | undefined = list?.children?.[0];
+  const styles: ResolvedStyle[] = row?.styles ?? [];
+  for (const style of styles) {
+    if (style.$style === 'padding') log(`padding ${style.top} ${style.leading} ${style.bottom} ${style.trailing}`);
+    else if (style.$style === 'background') log(`background ${style.color} ${style.shape ?? 'none'} ${style.cornerRadius ?? 0}`);
+    else log(style.$style);
+  }
+  log(`handlers: ${(row?.handlers ?? []).join(', ')}; disabled ${row?.disabled ?? false}; hidden ${row?.hidden ?? false}`);
+
+  // Module functions and events.
+  const ui: ExpoUIModule = host.requireNativeModule('ExpoUI');
+  try {
+    const done: null = await ui.completeRefresh('nope');
+    log(`completed: ${done}`);
+  } catch (error) {
+    if (error instanceof ModhostError && error.code === -32003) log(`Function failed: ${String(error.data?.error)}`);
+    else throw error;
+  }
+  const direct: number = await host.callFunction<number>('Counter', 'increment', [2]);
+  const counter = host.requireNativeModule<CounterModule>('Counter');
+  const next: number = await counter.increment(direct);
+  const subscription: EventSubscription = counter.addListener('onChange', ({ value }) => log(`counter is ${value + next}`));
+  subscription.remove();
+  const anyModule = host.requireNativeModule('Anything');
+  await anyModule.whatever(1, 'two');
+  anyModule.addListener('onSomething', (payload: unknown) => log(JSON.stringify(payload)));
+  host.on('moduleEvent', (e: ModuleEventNotification) => log(`${e.module}.${e.event}`));
+  const described: DescribeResult = await host.describe();
+  for (const module of described.modules) log(`${module.name}: ${module.functions.map((f) => f.name).join(', ')}; events ${module.events.join(', ')}`);
+
+  await surface.unmount();
+  await host.close();
+}
+
+// Mistakes the types catch (never called; tsc fails if one of these is accepted).
+export function mistakes(): void {
+  // @ts-expect-error Expo's name is minimumDuration
+  onLongPressGesture(() => {}, { duration: 1 });
+  // @ts-expect-error not a weight
+  font({ weight: 'extraBold' });
+  // @ts-expect-error not an alignment
+  frame({ alignment: 'middle' });
+  // @ts-expect-error border needs a colour
+  border({ width: 2 });
+  // @ts-expect-error a shape comes from shapes.* or is a shape name
+  contentShape('square');
+  // @ts-expect-error longPress needs a duration
+  const press: LongPressGesture = { gesture: 'longPress' };
+  void press;
+  const ui = null as unknown as ExpoUIModule;
+  // @ts-expect-error completeRefresh takes the refresh id
+  void ui.completeRefresh(1);
+}

@@ -88,15 +88,28 @@ export class Connection {
         return;
       }
       this.pending.delete(message.id);
-      if (message.error) waiter.reject(new ModhostError(message.error, waiter.method));
-      else waiter.resolve(message.result);
+      if (message.error) {
+        const error = new ModhostError(message.error, waiter.method);
+        waiter.settled?.(error);
+        waiter.reject(error);
+      } else {
+        waiter.settled?.(undefined, message.result);
+        waiter.resolve(message.result);
+      }
     }
   }
 
-  /** Sends a request; resolves with its result, rejects with ModhostError or ModhostConnectionError. */
-  request(method, params) {
+  /**
+   * Sends a request; resolves with its result, rejects with ModhostError or ModhostConnectionError.
+   * `settled(error, result)`, when given, is called synchronously as the answer is read (or the
+   * request fails), before any later message of the same read is dispatched: state that the
+   * next notifications depend on (a surface's listeners) is in place for them.
+   */
+  request(method, params, settled) {
     if (this.closed) {
-      return Promise.reject(new ModhostConnectionError(`connection to modhostd at ${this.socketPath} is closed; '${method}' was not sent`, 'ERR_MODHOST_NOT_SENT', { method }));
+      const error = new ModhostConnectionError(`connection to modhostd at ${this.socketPath} is closed; '${method}' was not sent`, 'ERR_MODHOST_NOT_SENT', { method });
+      settled?.(error);
+      return Promise.reject(error);
     }
     const id = nextRequestId++;
     const message = { jsonrpc: '2.0', id, method };
@@ -105,10 +118,11 @@ export class Connection {
     try {
       frame = encodeFrame(message);
     } catch (error) {
+      settled?.(error);
       return Promise.reject(error);
     }
     return new Promise((resolve, reject) => {
-      this.pending.set(id, { resolve, reject, method, params });
+      this.pending.set(id, { resolve, reject, method, params, settled });
       this.socket.write(frame);
     });
   }
@@ -135,9 +149,11 @@ export class Connection {
     // Sent but unanswered: the host may or may not have acted on it, so it is never sent again.
     for (const [id, waiter] of this.pending) {
       inFlight.push({ id, method: waiter.method, params: waiter.params });
-      waiter.reject(new ModhostConnectionError(
+      const error = new ModhostConnectionError(
         `connection to modhostd at ${this.socketPath} closed before '${waiter.method}' was answered${cause}`,
-        'ERR_MODHOST_DISCONNECTED', { method: waiter.method, requestId: id }));
+        'ERR_MODHOST_DISCONNECTED', { method: waiter.method, requestId: id });
+      waiter.settled?.(error);
+      waiter.reject(error);
     }
     this.pending.clear();
     this.handlers.onClose(this, this.lastError, inFlight);

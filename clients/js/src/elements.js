@@ -8,15 +8,16 @@
 //   (skipped, so `cond && Text("x")` works).
 // - String and number children: on `Text` they are joined into `props.text`; on `Label`
 //   into `props.title`; on any other view that takes children each becomes a
-//   `Text` node. Leaf views (`Image`, `Spacer`) take no children and throw.
+//   `Text` node. Leaf views (`Image`, `Spacer`, `TextField`) take no children and throw.
 // - The helpers (`Text`, `List`, ...) also accept a child in place of `props`:
 //   `Text("Hello")`, `List([row1, row2])`, `VStack(Text("a"), Text("b"))`.
 
 export const VIEW_TYPES = Object.freeze([
-  'List', 'Section', 'HStack', 'VStack', 'ZStack', 'Text', 'Label', 'Image', 'Button', 'Spacer',
+  'List', 'Section', 'HStack', 'VStack', 'ZStack', 'ScrollView', 'Text', 'Label', 'Image', 'Button', 'Spacer',
+  'TextField',
 ]);
 
-const LEAVES = new Set(['Image', 'Spacer']);
+const LEAVES = new Set(['Image', 'Spacer', 'TextField']);
 const TEXT_PROP = { Text: 'text', Label: 'title' };
 
 function isNode(value) {
@@ -92,8 +93,12 @@ export const Section = helper('Section');
 export const HStack = helper('HStack');
 export const VStack = helper('VStack');
 export const ZStack = helper('ZStack');
+/** A scrolling container; takes children like VStack, and may be `refreshable`. */
+export const ScrollView = helper('ScrollView');
 export const Text = helper('Text');
 export const Label = helper('Label');
 export const Image = helper('Image');
 export const Button = helper('Button');
 export const Spacer = helper('Spacer');
+/** A text field: props `text` and `placeholder` (strings); no children. `onSubmit` hears its submits. */
+export const TextField = helper('TextField');

@@ -4,6 +4,7 @@ import { Connection } from './connection.js';
 import { ModhostConnectionError } from './errors.js';
 import { LostRequests, pluginCrashedEvent, modifierTypesOf, modifierTypeChanges } from './engine-restart.js';
 import { serializeTree } from './serialize.js';
+import { ModuleEventEmitter, nativeModuleProxy } from './native-module.js';
 import { defaultSocketPath } from './socket-path.js';
 
 export const PROTOCOL_VERSION = 1;
@@ -51,6 +52,16 @@ export class Host extends EventEmitter {
     this.lostRequests = new LostRequests();
     /** Modifier types as last heard (initialize, pluginsChanged), with their plugins. */
     this.modifierTypes = new Map();
+    /**
+     * Trees sent in `mount`/`update` and not answered yet, by surface name, in the order the host
+     * handles them: the `onAppear` events a mount or update sends before its answer go to the
+     * listeners of the tree it is mounting.
+     * @type {Map<string, {listeners: Map<string, Map<number, object>>}[]>}
+     */
+    this.pendingTrees = new Map();
+    /** Module event emitters by module name (see requireNativeModule). */
+    this.moduleEmitters = new Map();
+    this.moduleObjects = new Map();
   }
 
   get connected() {
@@ -90,17 +101,83 @@ export class Host extends EventEmitter {
    * Sends any request. While reconnecting, requests wait for the new connection, except
    * `interact`, which rejects at once (`ERR_MODHOST_NOT_SENT`).
    */
-  request(method, params) {
+  request(method, params, settled) {
     if (this.state === 'closed') {
-      return Promise.reject(new ModhostConnectionError(`this Host is closed; '${method}' was not sent`, 'ERR_MODHOST_CLOSED', { method }));
+      const error = new ModhostConnectionError(`this Host is closed; '${method}' was not sent`, 'ERR_MODHOST_CLOSED', { method });
+      settled?.(error);
+      return Promise.reject(error);
     }
-    if (this.state === 'open' && this.conn) return this.conn.request(method, params);
+    if (this.state === 'open' && this.conn) return this.conn.request(method, params, settled);
     if (SENT_ONLY_WHILE_CONNECTED.has(method)) {
-      return Promise.reject(new ModhostConnectionError(
+      const error = new ModhostConnectionError(
         `'${method}' was not sent: the connection to modhostd at ${this.socketPath} is being made again, and a gesture is not held for later (it would act on surfaces mounted again since)`,
-        'ERR_MODHOST_NOT_SENT', { method }));
+        'ERR_MODHOST_NOT_SENT', { method });
+      settled?.(error);
+      return Promise.reject(error);
     }
-    return new Promise((resolve, reject) => this.queue.push({ method, params, resolve, reject }));
+    return new Promise((resolve, reject) => this.queue.push({ method, params, resolve, reject, settled }));
+  }
+
+  /**
+   * Calls a function of a native module on the host: `callFunction('ExpoUI', 'completeRefresh',
+   * ['r1'])`; resolves with the function's result (null for none). A function that throws
+   * rejects with ModhostError -32003 ("Function failed", `data.error` says what it threw); an
+   * unknown module or function, or arguments of the wrong count or type, with -32602.
+   * @param {string} module
+   * @param {string} fn
+   * @param {unknown[]} [args]
+   */
+  async callFunction(module, fn, args = []) {
+    if (typeof module !== 'string' || module.length === 0) throw new TypeError(`callFunction: module must be a non-empty string, got ${typeof module}`);
+    if (typeof fn !== 'string' || fn.length === 0) throw new TypeError(`callFunction: function must be a non-empty string, got ${typeof fn}`);
+    if (!Array.isArray(args)) throw new TypeError(`callFunction(${module}.${fn}): args must be an array, got ${typeof args}`);
+    const answer = await this.request('callFunction', { module, function: fn, args });
+    return answer?.result ?? null;
+  }
+
+  /**
+   * The native module `name` as an object: `module.fn(...args)` calls the function `fn` on the
+   * host and resolves with its result; `module.addListener(event, fn)` hears the module's
+   * events (`moduleEvent` notifications) and returns a subscription with `remove()`. One object
+   * per module name and Host; it keeps working across reconnects. The host is not asked whether
+   * the module exists: a call to an unknown module or function rejects with -32602.
+   * @param {string} name
+   */
+  requireNativeModule(name) {
+    if (typeof name !== 'string' || name.length === 0) throw new TypeError(`requireNativeModule: name must be a non-empty string, got ${typeof name}`);
+    let module = this.moduleObjects.get(name);
+    if (!module) {
+      module = nativeModuleProxy(name, this.moduleEmitter(name), (m, fn, args) => this.callFunction(m, fn, args));
+      this.moduleObjects.set(name, module);
+    }
+    return module;
+  }
+
+  moduleEmitter(name) {
+    let emitter = this.moduleEmitters.get(name);
+    if (!emitter) {
+      emitter = new ModuleEventEmitter(name, (error, event, payload) => this.clientDiagnostic('error', 'listener-threw',
+        `a listener of event '${event}' of module ${name} threw: ${error?.message ?? error}`, { module: name, event, payload, error }));
+      this.moduleEmitters.set(name, emitter);
+    }
+    return emitter;
+  }
+
+  /** Whether `connection` is the one this Host talks on now (false once it dropped or the Host closed). */
+  isCurrentConnection(connection) {
+    return this.state === 'open' && this.conn !== null && this.conn === connection;
+  }
+
+  /** Notes a tree the host is about to mount for `name`; `done()` forgets it (answered or failed). */
+  expectTree(name, listeners, { first = false } = {}) {
+    const entry = { listeners };
+    const list = this.pendingTrees.get(name) ?? [];
+    this.pendingTrees.set(name, first ? [entry, ...list] : [...list, entry]);
+    return () => {
+      const rest = (this.pendingTrees.get(name) ?? []).filter((e) => e !== entry);
+      if (rest.length > 0) this.pendingTrees.set(name, rest);
+      else this.pendingTrees.delete(name);
+    };
   }
 
   ping() {
@@ -127,10 +204,15 @@ export class Host extends EventEmitter {
    */
   async mount(name, tree) {
     const { root, listeners } = serializeTree(tree);
-    await this.request('mount', { surface: name, root });
     const surface = new Surface(this, name);
-    surface.commit(tree, root, listeners);
-    this.surfaces.set(name, surface);
+    const done = this.expectTree(name, listeners);
+    // Committed as the answer is read, so events that follow it on the wire find the surface.
+    await this.request('mount', { surface: name, root }, (error) => {
+      done();
+      if (error) return;
+      surface.commit(tree, root, listeners);
+      this.surfaces.set(name, surface);
+    });
     return surface;
   }
 
@@ -142,7 +224,9 @@ export class Host extends EventEmitter {
     this.timer = null;
     const queued = this.queue.splice(0);
     for (const item of queued) {
-      item.reject(new ModhostConnectionError(`this Host was closed before '${item.method}' could be sent`, 'ERR_MODHOST_CLOSED'));
+      const error = new ModhostConnectionError(`this Host was closed before '${item.method}' could be sent`, 'ERR_MODHOST_CLOSED');
+      item.settled?.(error);
+      item.reject(error);
     }
     const conn = this.conn;
     this.conn = null;
@@ -163,7 +247,9 @@ export class Host extends EventEmitter {
       this.state = 'closed';
       const queued = this.queue.splice(0);
       for (const item of queued) {
-        item.reject(new ModhostConnectionError(`connection to modhostd lost; '${item.method}' was not sent`, 'ERR_MODHOST_NOT_SENT', { method: item.method }));
+        const notSent = new ModhostConnectionError(`connection to modhostd lost; '${item.method}' was not sent`, 'ERR_MODHOST_NOT_SENT', { method: item.method });
+        item.settled?.(notSent);
+        item.reject(notSent);
       }
       for (const surface of this.surfaces.values()) surface.state = 'unmounted';
       this.surfaces.clear();
@@ -195,7 +281,9 @@ export class Host extends EventEmitter {
       if (this.state !== 'reconnecting') { conn.destroy(); return; }
       for (const surface of [...this.surfaces.values()]) {
         try {
-          await conn.request('mount', { surface: surface.name, root: surface.wire });
+          // Its onAppear events go to the listeners it has, not to those of an update waiting to be sent.
+          const done = this.expectTree(surface.name, surface.listeners, { first: true });
+          await conn.request('mount', { surface: surface.name, root: surface.wire }, () => done());
           remounted.push(surface.name);
         } catch (error) {
           if (conn.closed) throw error;
@@ -230,8 +318,8 @@ export class Host extends EventEmitter {
     // Sent before any listener runs, so they keep their order ahead of what listeners send.
     for (const item of this.queue.splice(0)) {
       const gone = item.method !== 'mount' && lost.includes(item.params?.surface) ? this.surfaceError(item.params.surface, item.method) : null;
-      if (gone) item.reject(gone);
-      else conn.request(item.method, item.params).then(item.resolve, item.reject);
+      if (gone) { item.settled?.(gone); item.reject(gone); }
+      else conn.request(item.method, item.params, item.settled).then(item.resolve, item.reject);
     }
     if (typeChanges) this.emit('pluginsChanged', typeChanges);
     this.emit('reconnect', { attempts, surfaces: remounted, lost, server: opened.server });
@@ -252,6 +340,10 @@ export class Host extends EventEmitter {
         this.emit('diagnostic', params);
         if (params?.code === 'plugin-crashed') this.emit('pluginCrashed', pluginCrashedEvent(params, this.lostRequests));
         break;
+      case 'moduleEvent':
+        this.emit('moduleEvent', params);
+        this.routeModuleEvent(params);
+        break;
       case 'pluginsChanged':
         for (const type of params?.removed ?? []) this.modifierTypes.delete(type);
         for (const type of [...(params?.added ?? []), ...(params?.changed ?? [])]) this.modifierTypes.set(type, undefined);
@@ -268,14 +360,36 @@ export class Host extends EventEmitter {
     this.emit('diagnostic', diagnostic);
   }
 
+  /** Delivers a `moduleEvent` `{module, event, payload}` to the listeners of that module's event. */
+  routeModuleEvent(params) {
+    const { module, event, payload } = params ?? {};
+    if (typeof module !== 'string' || typeof event !== 'string') {
+      this.clientDiagnostic('warning', 'protocol-error', `a moduleEvent without a module or event name: ${JSON.stringify(params)}`, { payload: params });
+      return;
+    }
+    this.moduleEmitters.get(module)?.emit(event, payload);
+  }
+
+  /**
+   * The listeners an event goes to. `onAppear` comes while a mount or update is being answered,
+   * so it goes to the tree the host is mounting (the oldest unanswered one of that surface);
+   * every other event (`onDisappear` of removed nodes too) to the tree the surface has.
+   */
+  listenersFor(surfaceName, payload) {
+    if (payload && typeof payload === 'object' && Object.prototype.hasOwnProperty.call(payload, 'onAppear')) {
+      const pending = this.pendingTrees.get(surfaceName);
+      if (pending?.length) return pending[0].listeners;
+    }
+    return this.surfaces.get(surfaceName)?.listeners;
+  }
+
   /** Delivers `payload[$type]` to the listener kept for (surface, node, modifier index). */
   routeEvent(params) {
     const { surface: surfaceName, node, modifier, payload } = params ?? {};
     const where = `modifier ${modifier} of node '${node}' in surface '${surfaceName}'`;
     const keys = payload && typeof payload === 'object' ? Object.keys(payload) : [];
     const base = { surface: surfaceName, node, modifier, payload };
-    const surface = this.surfaces.get(surfaceName);
-    const entry = surface?.listeners.get(node)?.get(modifier);
+    const entry = this.listenersFor(surfaceName, payload)?.get(node)?.get(modifier);
     if (!entry) {
       this.clientDiagnostic('warning', 'event-without-listener',
         `an event (${keys.map((k) => `'${k}'`).join(', ') || 'empty'}) came from ${where}, which has no event listener on this client`, base);
@@ -287,6 +401,11 @@ export class Host extends EventEmitter {
       return;
     }
     const info = { surface: surfaceName, node, modifier, type: entry.type };
+    // The Host the event came from, for listeners that answer it (refreshable's completeRefresh);
+    // not enumerable, so spreading `info` (as swipeActions' onPress does) leaves it out.
+    Object.defineProperty(info, 'host', { value: this, enumerable: false });
+    // The connection it came on: an answer to it (completeRefresh) means nothing to another one.
+    Object.defineProperty(info, 'connection', { value: this.conn, enumerable: false });
     const failed = (error) => this.clientDiagnostic('error', 'listener-threw',
       `the event listener of ${where} threw: ${error?.message ?? error}`, { ...base, error });
     try {
@@ -329,17 +448,22 @@ export class Surface {
   async update(tree) {
     this.assertMounted('update');
     const { root, listeners } = serializeTree(tree);
-    const counts = await this.host.request('update', { surface: this.name, root });
-    this.commit(tree, root, listeners);
-    return counts;
+    const done = this.host.expectTree(this.name, listeners);
+    // Committed as the answer is read, before any event that follows it on the wire.
+    return this.host.request('update', { surface: this.name, root }, (error) => {
+      done();
+      if (!error) this.commit(tree, root, listeners);
+    });
   }
 
+  /** The host sends the onDisappear events of every node first; their listeners run before this resolves. */
   async unmount() {
     this.assertMounted('unmount');
-    const result = await this.host.request('unmount', { surface: this.name });
-    this.state = 'unmounted';
-    if (this.host.surfaces.get(this.name) === this) this.host.surfaces.delete(this.name);
-    return result;
+    return this.host.request('unmount', { surface: this.name }, (error) => {
+      if (error) return;
+      this.state = 'unmounted';
+      if (this.host.surfaces.get(this.name) === this) this.host.surfaces.delete(this.name);
+    });
   }
 
   /** `{root}`: the tree as the host resolved it. */
@@ -370,6 +494,35 @@ export class Surface {
 
   tapAction(node, id) {
     return this.interact(node, { gesture: 'tapAction', id });
+  }
+
+  /**
+   * A tap (`count` taps, default 1) aimed at `node`; the innermost matching `onTapGesture` from
+   * there up runs. Resolves with `{handled, node, modifier}` (the handler's node and index).
+   */
+  tap(node, options = {}) {
+    const g = { gesture: 'tap' };
+    if (options.count !== undefined) g.count = options.count;
+    return this.interact(node, g);
+  }
+
+  /** A press of `duration` seconds aimed at `node`; handled by an `onLongPressGesture` whose minimumDuration it reaches. */
+  longPress(node, duration) {
+    return this.interact(node, { gesture: 'longPress', duration });
+  }
+
+  /**
+   * Pull to refresh on a List or ScrollView: the innermost `refreshable` in reach runs; resolves
+   * with `{handled, node, modifier, refreshing: true}` once its event was delivered. The node
+   * shows `refreshing: true` until the refreshable's function settles.
+   */
+  refresh(node) {
+    return this.interact(node, { gesture: 'refresh' });
+  }
+
+  /** Submits a TextField: every `onSubmit` from the field up to the root runs, innermost first. */
+  submit(node) {
+    return this.interact(node, { gesture: 'submit' });
   }
 
   assertMounted(what) {

@@ -1,6 +1,14 @@
 // @modhost/client: the JavaScript front-end of modhostd.
 export { createModifier, createModifierWithEventListener, swipeActions } from './modifiers.js';
-export { h, List, Section, HStack, VStack, ZStack, Text, Label, Image, Button, Spacer, VIEW_TYPES } from './elements.js';
+export {
+  onTapGesture, onLongPressGesture, onAppear, onDisappear, onSubmit, refreshable,
+  padding, frame, background, foregroundStyle, tint, font, opacity, cornerRadius, border,
+  listRowBackground, badge, deleteDisabled, disabled, hidden, contentShape, shapes,
+  SHAPE_NAMES, FRAME_ALIGNMENTS, FONT_WEIGHTS, FONT_DESIGNS,
+} from './modifiers.js';
+export {
+  h, List, Section, HStack, VStack, ZStack, ScrollView, Text, Label, Image, Button, Spacer, TextField, VIEW_TYPES,
+} from './elements.js';
 export { serializeTree, stripFunctions } from './serialize.js';
 export { connect, Host, Surface, PROTOCOL_VERSION, CLIENT_VERSION } from './host.js';
 export { ModhostError, ModhostConnectionError } from './errors.js';

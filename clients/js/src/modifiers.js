@@ -83,3 +83,375 @@ export function swipeActions(config = {}) {
   };
   return createModifierWithEventListener('swipeActions', listener, params);
 }
+
+// ---------------------------------------------------------------- ExpoUI: argument checks
+
+function fail(name, message) {
+  throw new TypeError(`${name}: ${message}`);
+}
+
+function describeValue(value) {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  if (typeof value === 'string') return JSON.stringify(value);
+  if (typeof value === 'object') return 'an object';
+  return `${typeof value} ${String(value)}`;
+}
+
+function checkFunction(name, fn, what = 'its first argument') {
+  if (typeof fn !== 'function') fail(name, `${what} must be a function, got ${describeValue(fn)}`);
+}
+
+function checkNumber(name, field, value, { min, max, integer = false } = {}) {
+  if (typeof value !== 'number' || !Number.isFinite(value)) fail(name, `${field} must be a finite number, got ${describeValue(value)}`);
+  if (integer && !Number.isInteger(value)) fail(name, `${field} must be an integer, got ${value}`);
+  if (min !== undefined && value < min) fail(name, `${field} must be >= ${min}, got ${value}`);
+  if (max !== undefined && value > max) fail(name, `${field} must be <= ${max}, got ${value}`);
+  return value;
+}
+
+function checkString(name, field, value) {
+  if (typeof value !== 'string' || value.length === 0) fail(name, `${field} must be a non-empty string, got ${describeValue(value)}`);
+  return value;
+}
+
+function checkBoolean(name, field, value) {
+  if (typeof value !== 'boolean') fail(name, `${field} must be a boolean, got ${describeValue(value)}`);
+  return value;
+}
+
+function checkOneOf(name, field, value, allowed) {
+  if (!allowed.includes(value)) fail(name, `${field} must be one of ${allowed.join(', ')}, got ${describeValue(value)}`);
+  return value;
+}
+
+/** An options object (or nothing) whose members are all among `known`. */
+function checkOptions(name, options, known) {
+  if (options === undefined || options === null) return {};
+  if (typeof options !== 'object' || Array.isArray(options)) fail(name, `options must be an object, got ${describeValue(options)}`);
+  for (const key of Object.keys(options)) {
+    if (!known.includes(key)) fail(name, `unknown option '${key}' (known: ${known.join(', ')})`);
+  }
+  return options;
+}
+
+/** Copies the members of `options` that are set, checking each with `check(field, value)`. */
+function pick(options, fields, check) {
+  const out = {};
+  for (const field of fields) {
+    if (options[field] !== undefined) out[field] = check(field, options[field]);
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------- ExpoUI: gestures and lifecycle
+
+// What a handler gets: where the event happened, without the routing details' host.
+function handlerInfo(info) {
+  return { surface: info?.surface, node: info?.node, modifier: info?.modifier, type: info?.type };
+}
+
+// A listener that calls `fn(info)`. A promise fn returns is handed back so that a rejection is
+// reported (diagnostic `listener-threw`); any other result is dropped, so that a handler that
+// happens to return false is not taken for "not handled".
+function handlerListener(fn) {
+  return (event, info) => {
+    const result = fn(handlerInfo(info));
+    return result && typeof result.then === 'function' ? result : undefined;
+  };
+}
+
+/**
+ * Runs `fn` when the node is tapped `count` times (default 1): the host's `tap` gesture with the
+ * same count, on the node or on a descendant that has no tap handler of its own.
+ * @param {(info: object) => unknown} fn
+ * @param {{count?: number}} [options]
+ */
+export function onTapGesture(fn, options) {
+  checkFunction('onTapGesture', fn);
+  const { count } = checkOptions('onTapGesture', options, ['count']);
+  const params = {};
+  if (count !== undefined) params.count = checkNumber('onTapGesture', 'count', count, { min: 1, integer: true });
+  return createModifierWithEventListener('onTapGesture', handlerListener(fn), params);
+}
+
+/**
+ * Runs `fn` when the node is pressed for at least `minimumDuration` seconds (default 0.5).
+ * As in Expo UI, the duration may also be given as a number.
+ * @param {(info: object) => unknown} fn
+ * @param {{minimumDuration?: number} | number} [options]
+ */
+export function onLongPressGesture(fn, options) {
+  checkFunction('onLongPressGesture', fn);
+  const opts = typeof options === 'number' ? { minimumDuration: options } : checkOptions('onLongPressGesture', options, ['minimumDuration']);
+  const params = {};
+  if (opts.minimumDuration !== undefined) {
+    params.minimumDuration = checkNumber('onLongPressGesture', 'minimumDuration', opts.minimumDuration, { min: 0 });
+  }
+  return createModifierWithEventListener('onLongPressGesture', handlerListener(fn), params);
+}
+
+/**
+ * Runs `fn` when the node enters the tree: at `mount`, or at the `update` that adds it (also
+ * when its key or view type changed). The host sends it before answering, so `fn` has run
+ * when `mount`/`update` resolves.
+ * @param {(info: object) => unknown} fn
+ */
+export function onAppear(fn) {
+  checkFunction('onAppear', fn);
+  return createModifierWithEventListener('onAppear', handlerListener(fn));
+}
+
+/**
+ * Runs `fn` when the node leaves the tree: at the `update` that removes it, or at `unmount`.
+ * @param {(info: object) => unknown} fn
+ */
+export function onDisappear(fn) {
+  checkFunction('onDisappear', fn);
+  return createModifierWithEventListener('onDisappear', handlerListener(fn));
+}
+
+/**
+ * Runs `fn` when the user submits a TextField inside the node (the host's `submit` gesture).
+ * @param {(info: object) => unknown} fn
+ */
+export function onSubmit(fn) {
+  checkFunction('onSubmit', fn);
+  return createModifierWithEventListener('onSubmit', handlerListener(fn));
+}
+
+/** The module whose function ends a refresh, and that function. */
+export const REFRESH_MODULE = 'ExpoUI';
+export const COMPLETE_REFRESH = 'completeRefresh';
+
+/**
+ * Pull to refresh on a List or ScrollView (or on an ancestor of one). When the host starts a
+ * refresh it sends `{"refreshable": {"id"}}`; the listener calls `fn` and, once the promise `fn`
+ * returns settles (fulfilled or rejected), calls the module function
+ * `ExpoUI.completeRefresh(id)` on the Host the event came from, exactly once. Until then the
+ * List's snapshot shows `refreshing: true`. A rejection of `fn` (or a throw) is reported as a
+ * `listener-threw` diagnostic, after the refresh was completed; so is a failed completeRefresh.
+ * When the connection the refresh came on is gone by then (the daemon restarted, the Host was
+ * closed), nothing is sent: the engine that ran the refresh is gone with it. When the host
+ * stopped the refresh itself (its node left the tree), completeRefresh fails with -32003: that
+ * is a `refresh-not-running` warning, not an error.
+ * @param {(info: object) => unknown} fn
+ */
+export function refreshable(fn) {
+  checkFunction('refreshable', fn);
+  const listener = (event, info) => {
+    const id = event?.id;
+    if (typeof id !== 'string') return false;
+    const host = info?.host;
+    if (!host || typeof host.callFunction !== 'function') {
+      throw new TypeError(`refreshable: the event of refresh '${id}' came without the Host it came from; cannot call ${REFRESH_MODULE}.${COMPLETE_REFRESH}`);
+    }
+    const where = { ...handlerInfo(info), id };
+    let running;
+    try {
+      running = Promise.resolve(fn(where));
+    } catch (error) {
+      running = Promise.reject(error);
+    }
+    const completing = `${REFRESH_MODULE}.${COMPLETE_REFRESH}('${id}')`;
+    // A refresh belongs to the engine that started it: once the connection it came on is gone
+    // (the daemon restarted, the Host was closed) there is nothing left to complete.
+    const gone = () => info.connection !== undefined && typeof host.isCurrentConnection === 'function' && !host.isCurrentConnection(info.connection);
+    // The host stops a refresh whose node left the tree (an update dropped it, unmount); it then
+    // answers completeRefresh with -32003. Nothing went wrong on this side: a warning says so.
+    const stopped = (error) => {
+      if (error?.code !== -32003 || typeof host.clientDiagnostic !== 'function') throw error;
+      host.clientDiagnostic('warning', 'refresh-not-running',
+        `refresh '${id}' of modifier ${info.modifier} of node '${info.node}' in surface '${info.surface}' was no longer running when its function settled (its List or ScrollView left the tree?): ${messageOf(error)}`,
+        { surface: info.surface, node: info.node, modifier: info.modifier, error });
+    };
+    const complete = () => (gone() ? Promise.resolve()
+      : host.callFunction(REFRESH_MODULE, COMPLETE_REFRESH, [id]).then(() => undefined, stopped));
+    return running.then(
+      () => complete().catch((completion) => {
+        throw refreshError(`${completing} failed: ${messageOf(completion)}`, completion);
+      }),
+      (failure) => complete().then(
+        () => { throw refreshError(`the refresh function rejected: ${messageOf(failure)} (refresh '${id}' was completed anyway)`, failure); },
+        (completion) => { throw refreshError(`the refresh function rejected: ${messageOf(failure)}; then ${completing} failed: ${messageOf(completion)}`, failure); }));
+  };
+  return createModifierWithEventListener('refreshable', listener);
+}
+
+function refreshError(message, cause) {
+  return new Error(`refreshable: ${message}`, { cause });
+}
+
+function messageOf(error) {
+  return error instanceof Error ? error.message : String(error);
+}
+
+// ---------------------------------------------------------------- ExpoUI: shapes
+
+export const SHAPE_NAMES = Object.freeze(['rectangle', 'roundedRectangle', 'circle', 'capsule', 'ellipse']);
+
+/**
+ * Shapes for `background` and `contentShape`: `{shape, cornerRadius?}`, the members those
+ * modifiers send.
+ */
+export const shapes = Object.freeze({
+  rectangle: () => ({ shape: 'rectangle' }),
+  roundedRectangle: (options) => {
+    const { cornerRadius } = checkOptions('shapes.roundedRectangle', options, ['cornerRadius']);
+    const shape = { shape: 'roundedRectangle' };
+    if (cornerRadius !== undefined) shape.cornerRadius = checkNumber('shapes.roundedRectangle', 'cornerRadius', cornerRadius, { min: 0 });
+    return shape;
+  },
+  circle: () => ({ shape: 'circle' }),
+  capsule: () => ({ shape: 'capsule' }),
+  ellipse: () => ({ shape: 'ellipse' }),
+});
+
+/** `{shape, cornerRadius?}` from a shape helper's result (or a shape name). */
+function shapeParams(name, shape) {
+  const value = typeof shape === 'string' ? { shape } : shape;
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+    fail(name, `shape must come from shapes.rectangle(), shapes.roundedRectangle({cornerRadius}), shapes.circle(), shapes.capsule() or shapes.ellipse(), got ${describeValue(shape)}`);
+  }
+  const { shape: kind, cornerRadius } = checkOptions(name, value, ['shape', 'cornerRadius']);
+  const out = { shape: checkOneOf(name, 'shape', kind, SHAPE_NAMES) };
+  if (cornerRadius !== undefined) out.cornerRadius = checkNumber(name, 'cornerRadius', cornerRadius, { min: 0 });
+  return out;
+}
+
+/**
+ * The area that takes taps: `contentShape(shapes.rectangle())` makes a stack's empty space
+ * tappable.
+ * @param {{shape: string, cornerRadius?: number}} shape
+ */
+export function contentShape(shape) {
+  return createModifier('contentShape', shapeParams('contentShape', shape));
+}
+
+// ---------------------------------------------------------------- ExpoUI: state and style
+
+/** Disables the node and its descendants (gestures are not handled there). */
+export function disabled(value = true) {
+  return createModifier('disabled', { disabled: checkBoolean('disabled', 'disabled', value) });
+}
+
+/** Hides the node: gestures aimed at it or inside it are not handled. */
+export function hidden(value = true) {
+  return createModifier('hidden', { hidden: checkBoolean('hidden', 'hidden', value) });
+}
+
+/** Turns off swipe-to-delete on a List row. */
+export function deleteDisabled(value = true) {
+  return createModifier('deleteDisabled', { disabled: checkBoolean('deleteDisabled', 'disabled', value) });
+}
+
+const PADDING_EDGES = ['all', 'horizontal', 'vertical', 'top', 'bottom', 'leading', 'trailing'];
+
+/**
+ * Padding: a number is `{all}`; without arguments, 16 on every edge (the host's default).
+ * Specific edges override `horizontal`/`vertical`, which override `all`.
+ * @param {number | {all?: number, horizontal?: number, vertical?: number, top?: number, bottom?: number, leading?: number, trailing?: number}} [params]
+ */
+export function padding(params) {
+  if (typeof params === 'number') return createModifier('padding', { all: checkNumber('padding', 'all', params) });
+  const options = checkOptions('padding', params, PADDING_EDGES);
+  return createModifier('padding', pick(options, PADDING_EDGES, (field, value) => checkNumber('padding', field, value)));
+}
+
+const FRAME_SIZES = ['width', 'height', 'minWidth', 'idealWidth', 'maxWidth', 'minHeight', 'idealHeight', 'maxHeight'];
+export const FRAME_ALIGNMENTS = Object.freeze([
+  'center', 'leading', 'trailing', 'top', 'bottom', 'topLeading', 'topTrailing', 'bottomLeading', 'bottomTrailing',
+]);
+
+/**
+ * A frame: fixed or flexible sizes (numbers; `Infinity` is not JSON: use a large number) and an
+ * alignment.
+ * @param {{width?: number, height?: number, minWidth?: number, idealWidth?: number, maxWidth?: number,
+ *          minHeight?: number, idealHeight?: number, maxHeight?: number, alignment?: string}} params
+ */
+export function frame(params) {
+  const options = checkOptions('frame', params, [...FRAME_SIZES, 'alignment']);
+  const out = pick(options, FRAME_SIZES, (field, value) => checkNumber('frame', field, value, { min: 0 }));
+  if (options.alignment !== undefined) out.alignment = checkOneOf('frame', 'alignment', options.alignment, FRAME_ALIGNMENTS);
+  return createModifier('frame', out);
+}
+
+/**
+ * A background colour, optionally in a shape: `background('#F2F2F7', shapes.roundedRectangle({cornerRadius: 8}))`.
+ * @param {string} color
+ * @param {{shape: string, cornerRadius?: number}} [shape]
+ */
+export function background(color, shape) {
+  const params = { color: checkString('background', 'color', color) };
+  if (shape !== undefined) Object.assign(params, shapeParams('background', shape));
+  return createModifier('background', params);
+}
+
+/** The colour of text and symbols. */
+export function foregroundStyle(color) {
+  return createModifier('foregroundStyle', { color: checkString('foregroundStyle', 'color', color) });
+}
+
+/** The accent colour of controls inside the node. */
+export function tint(color) {
+  return createModifier('tint', { color: checkString('tint', 'color', color) });
+}
+
+export const FONT_WEIGHTS = Object.freeze(['ultraLight', 'thin', 'light', 'regular', 'medium', 'semibold', 'bold', 'heavy', 'black']);
+export const FONT_DESIGNS = Object.freeze(['default', 'rounded', 'serif', 'monospaced']);
+
+/**
+ * A font: `{family?, size?, weight?, design?}`.
+ * @param {{family?: string, size?: number, weight?: string, design?: string}} params
+ */
+export function font(params) {
+  const options = checkOptions('font', params, ['family', 'size', 'weight', 'design']);
+  const out = {};
+  if (options.family !== undefined) out.family = checkString('font', 'family', options.family);
+  if (options.size !== undefined) out.size = checkNumber('font', 'size', options.size, { min: 0 });
+  if (options.weight !== undefined) out.weight = checkOneOf('font', 'weight', options.weight, FONT_WEIGHTS);
+  if (options.design !== undefined) out.design = checkOneOf('font', 'design', options.design, FONT_DESIGNS);
+  return createModifier('font', out);
+}
+
+/** Opacity from 0 (invisible) to 1. */
+export function opacity(value) {
+  return createModifier('opacity', { value: checkNumber('opacity', 'value', value, { min: 0, max: 1 }) });
+}
+
+/** Clips the node to a rounded rectangle. */
+export function cornerRadius(radius) {
+  return createModifier('cornerRadius', { radius: checkNumber('cornerRadius', 'radius', radius, { min: 0 }) });
+}
+
+/**
+ * A border: `border({color: 'gray', width: 2})` (width defaults to 1 on the host).
+ * @param {{color: string, width?: number}} params
+ */
+export function border(params) {
+  if (params === undefined || params === null) fail('border', 'params {color, width?} are required');
+  const options = checkOptions('border', params, ['color', 'width']);
+  const out = { color: checkString('border', 'color', options.color) };
+  if (options.width !== undefined) out.width = checkNumber('border', 'width', options.width, { min: 0 });
+  return createModifier('border', out);
+}
+
+/** The background of a List row. */
+export function listRowBackground(color) {
+  return createModifier('listRowBackground', { color: checkString('listRowBackground', 'color', color) });
+}
+
+/**
+ * A badge on a List row or tab: a string, or a count shown as one; without a value, or with the
+ * count 0 (as SwiftUI's badge(0)), no badge.
+ * @param {string | number} [value]
+ */
+export function badge(value) {
+  if (value === undefined || value === null) return createModifier('badge');
+  if (typeof value === 'number') {
+    const count = checkNumber('badge', 'value', value, { integer: true });
+    return count === 0 ? createModifier('badge') : createModifier('badge', { value: String(count) });
+  }
+  if (typeof value !== 'string') fail('badge', `value must be a string or a number, got ${describeValue(value)}`);
+  return createModifier('badge', { value });
+}
