@@ -52,6 +52,17 @@ public struct ResolvedSwipeActions {
     }
 }
 
+/// A `.swipeActions` group whose buttons are not read yet: see
+/// ``ModifierEvaluator/evaluate(_:deferringSwipeActions:)``.
+public struct DeferredSwipeActions {
+    /// The edge the swipe comes from.
+    public let edge: HorizontalEdge
+    /// Whether a full swipe performs the first action.
+    public let allowsFullSwipe: Bool
+    /// Reads the buttons: the actions, and the views among them that are not buttons.
+    let read: () -> (actions: [ResolvedSwipeAction], ignored: [String])
+}
+
 /// What a modifier does to the view it is applied to, as ``ModifierEvaluator`` finds it.
 public struct ModifierEffect {
     /// One entry per `.swipeActions` call applied to the content, in the order they apply to
@@ -95,6 +106,25 @@ public struct ModifierEffect {
     public var contentShape: ResolvedShape? = nil
     /// The styles applied to the content (padding, background, font, ...), innermost first.
     public var styles: [ResolvedStyle] = []
+    /// The `.swipeActions` groups whose buttons are still to be read, in the order of
+    /// ``swipeActions`` (only when evaluated with `deferringSwipeActions`); see
+    /// ``resolveSwipeActions()``.
+    public var deferredSwipeActions: [DeferredSwipeActions] = []
+
+    /// Whether the modifier adds swipe actions (read or not yet).
+    public var hasSwipeActions: Bool { !swipeActions.isEmpty || !deferredSwipeActions.isEmpty }
+
+    /// Reads the buttons of the deferred groups into ``swipeActions`` (and the views among
+    /// them that are not buttons into ``ignored``). Runs the plugin's code (its `ForEach`
+    /// closures and the views they build); nothing happens when none is deferred.
+    public mutating func resolveSwipeActions() {
+        for group in deferredSwipeActions {
+            let read = group.read()
+            swipeActions.append(ResolvedSwipeActions(edge: group.edge, allowsFullSwipe: group.allowsFullSwipe, actions: read.actions))
+            ignored += read.ignored
+        }
+        deferredSwipeActions = []
+    }
 
     /// No effect at all.
     public init() {}
@@ -103,7 +133,7 @@ public struct ModifierEffect {
     /// lifecycle, refresh or submit handlers, and no ignored views to report. Such an effect
     /// (styles, tint, disabled, hidden, a content shape) depends on the modifier's params only.
     public var isInert: Bool {
-        swipeActions.isEmpty && ignored.isEmpty && taps.isEmpty && longPresses.isEmpty && appearActions.isEmpty
+        !hasSwipeActions && ignored.isEmpty && taps.isEmpty && longPresses.isEmpty && appearActions.isEmpty
             && disappearActions.isEmpty && refreshAction == nil && submits.isEmpty
     }
 }
@@ -122,12 +152,19 @@ public struct ModifierEffect {
 /// Only the branches taken are seen, and the closures kept (a button's action) are not run.
 public enum ModifierEvaluator {
     /// Evaluates `modifier`'s body and returns its effect.
-    public static func evaluate(_ modifier: any ViewModifier) -> ModifierEffect {
-        evaluateOpened(modifier)
+    ///
+    /// With `deferringSwipeActions`, the buttons of its `.swipeActions` groups are not read:
+    /// each group is kept in ``ModifierEffect/deferredSwipeActions`` until
+    /// ``ModifierEffect/resolveSwipeActions()``. Reading the buttons is most of what a
+    /// swipe-actions body costs, and a host with many List rows needs them only for the rows
+    /// that are swiped or drawn, as SwiftUI's List realizes rows lazily.
+    public static func evaluate(_ modifier: any ViewModifier, deferringSwipeActions: Bool = false) -> ModifierEffect {
+        evaluateOpened(modifier, deferringSwipeActions: deferringSwipeActions)
     }
 
-    private static func evaluateOpened<M: ViewModifier>(_ modifier: M) -> ModifierEffect {
+    private static func evaluateOpened<M: ViewModifier>(_ modifier: M, deferringSwipeActions: Bool) -> ModifierEffect {
         var walker = _ViewWalker()
+        walker.defersSwipeActions = deferringSwipeActions
         _ = walker.walk(modifier.body(content: ModifiedContent()))
         return walker.effect
     }
@@ -166,6 +203,8 @@ public struct _ViewWalker {
     static let maximumDepth = 256
 
     var effect = ModifierEffect()
+    /// Keep `.swipeActions` groups unread (see `ModifierEvaluator.evaluate`).
+    var defersSwipeActions = false
     private var place = Place.modifierBody
     /// The innermost tint around the current view in this place: `nil` when none,
     /// `.some(nil)` for `.tint(nil)`.
@@ -231,17 +270,26 @@ public struct _ViewWalker {
             ignore("swipeActions")
             return containsContent
         }
-        let saved = (tint, elementID, actions)
-        place = .swipeActions
-        tint = nil
-        elementID = nil
-        actions = []
-        _ = walk(view.actions)
-        effect.swipeActions.append(
-            ResolvedSwipeActions(edge: view.edge, allowsFullSwipe: view.allowsFullSwipe, actions: actions))
-        place = .modifierBody
-        (tint, elementID, actions) = saved
+        let buttons = view.actions, depth = depth
+        let read = { _ViewWalker.readSwipeActions(buttons, depth: depth) }
+        if defersSwipeActions {
+            effect.deferredSwipeActions.append(DeferredSwipeActions(edge: view.edge, allowsFullSwipe: view.allowsFullSwipe, read: read))
+        } else {
+            let found = read()
+            effect.swipeActions.append(ResolvedSwipeActions(edge: view.edge, allowsFullSwipe: view.allowsFullSwipe, actions: found.actions))
+            effect.ignored += found.ignored
+        }
         return true
+    }
+
+    /// The buttons of a `.swipeActions` closure's views, and the views among them that are
+    /// not buttons, read by a walker of their own (`depth` levels down already).
+    static func readSwipeActions<Actions: View>(_ buttons: Actions, depth: Int) -> (actions: [ResolvedSwipeAction], ignored: [String]) {
+        var walker = _ViewWalker()
+        walker.place = .swipeActions
+        walker.depth = depth
+        _ = walker.walk(buttons)
+        return (walker.actions, walker.effect.ignored)
     }
 
     /// Walks the view a modifier wraps (`content` of `.onTapGesture`, `.padding`, ...) and, when

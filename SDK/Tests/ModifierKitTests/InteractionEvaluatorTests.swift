@@ -158,4 +158,24 @@ struct InteractionEvaluatorTests {
         #expect(found.styles.isEmpty)
         #expect(found.swipeActions.first?.actions.map(\.id) == ["Delete"])
     }
+
+    @Test func deferredSwipeActionsAreReadWhenResolved() {
+        let runs = Runs()
+        let modifier = BodyModifier { content in
+            content
+                .swipeActions(edge: .leading) { Button("Pin", action: runs.run("pin")) }
+                .swipeActions { Text("not a button"); Button("Delete", action: runs.run("delete")) }
+                .onAppear(perform: runs.run("appear"))
+        }
+        var deferred = ModifierEvaluator.evaluate(modifier, deferringSwipeActions: true)
+        #expect(deferred.swipeActions.isEmpty && deferred.ignored.isEmpty)
+        #expect(deferred.hasSwipeActions && !deferred.isInert)
+        #expect(deferred.appearActions.count == 1)
+        deferred.resolveSwipeActions()
+        let eager = ModifierEvaluator.evaluate(modifier)
+        #expect(deferred.swipeActions.map { $0.actions.map(\.id) } == eager.swipeActions.map { $0.actions.map(\.id) })
+        #expect(deferred.swipeActions.map(\.edge) == [.leading, .trailing])
+        #expect(deferred.ignored == ["Text"] && eager.ignored == ["Text"])
+        #expect(deferred.deferredSwipeActions.isEmpty)
+    }
 }

@@ -117,7 +117,7 @@ struct Reconciler {
             }
             if reusable?.modifiers[safe: index] != nil { counts.updated += 1 } else { counts.created += 1 }
             let instance = try makeModifier(
-                type: config.type, params: config.params, node: node.id, indexPath: path, index: index)
+                type: config.type, params: config.params, node: node.id, indexPath: path, index: index, isListRow: isListRow)
             fresh.append(instance)
             modifiers.append(instance)
         }
@@ -175,7 +175,7 @@ struct Reconciler {
     /// A new instance of modifier `type` from `params`, the modifier at `index` on the node
     /// `node` (index path `indexPath`).
     private mutating func makeModifier(
-        type: String, params: JSONObject, node: String, indexPath: String, index: Int
+        type: String, params: JSONObject, node: String, indexPath: String, index: Int, isListRow: Bool
     ) throws(RPCError) -> ModifierInstance {
         func paramsPath() -> String { NodeSpec.paramsPath(ofModifier: index, onNode: indexPath) }
         let found: Int
@@ -219,7 +219,10 @@ struct Reconciler {
         }
         // Evaluated now: what it does decides diagnostics and the actions run when the
         // node enters the tree.
-        let effect = PluginCalls.run(plugin: entry.plugin, .body, type) { ModifierEvaluator.evaluate(modifier) }
+        // A row's swipe-action buttons are read on first use (`ModifierInstance.swipeActions`).
+        let effect = PluginCalls.run(plugin: entry.plugin, .body, type) {
+            ModifierEvaluator.evaluate(modifier, deferringSwipeActions: isListRow)
+        }
         if effect.isInert && isKnownUniquelyReferenced(&dispatcher) {
             inert.removeAll { $0.type == type }
             if inert.count == 8 { inert.removeLast() }

@@ -33,7 +33,7 @@ enum Snapshot {
         {
             object["refreshing"] = .bool(node.refresh?.isRefreshing ?? false)
         }
-        let hasSwipeActions = node.modifiers.contains { !$0.effect.swipeActions.isEmpty }
+        let hasSwipeActions = node.modifiers.contains { $0.effect.hasSwipeActions }
         if hasSwipeActions && node.isListRow {
             var swipe = JSONObject()
             var fullSwipe = JSONObject()

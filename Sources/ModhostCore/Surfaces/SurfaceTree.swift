@@ -52,8 +52,9 @@ final class ModifierInstance {
     /// (its plugin was reloaded, or another plugin took the type over).
     let serial: UInt64
     /// What the modifier's body does to its node. Stored, so that reading one member of it
-    /// (every gesture, lifecycle pass and snapshot does) does not copy the whole effect.
-    let effect: ModifierEffect
+    /// (every gesture, lifecycle pass and snapshot does) does not copy the whole effect. A
+    /// List row's swipe-action buttons are read on first use (`swipeActions`).
+    private(set) var effect: ModifierEffect
 
     init(
         type: String, params: JSONObject, modifier: any ViewModifier, effect: ModifierEffect, address: ModifierAddress,
@@ -71,6 +72,18 @@ final class ModifierInstance {
     deinit {
         // Events dispatched after the instance is gone (replaced, unmounted) go nowhere.
         address.isDetached = true
+    }
+
+    /// The swipe actions the body adds, their buttons read on first use: a List row's are
+    /// left unread when it is built (reading them is most of what a swipe-actions body costs,
+    /// and SwiftUI's List realizes a row only when it shows). Views found among them that
+    /// are not buttons are reported then, or once the tree is committed (`Surface.diagnose`).
+    var swipeActions: [ResolvedSwipeActions] {
+        if !effect.deferredSwipeActions.isEmpty {
+            PluginCalls.run(plugin: plugin, .body, type) { effect.resolveSwipeActions() }
+            if !effect.ignored.isEmpty { reportIgnoredViews() }
+        }
+        return effect.swipeActions
     }
 
     /// One `ignored-view` diagnostic per view the body put among its swipe actions.
@@ -154,7 +167,7 @@ final class NodeState {
         guard isListRow else { return [] }
         var result: [(ResolvedSwipeAction, Int, Bool)] = []
         for (index, instance) in modifiers.enumerated() {
-            for group in instance.effect.swipeActions where group.edge == edge {
+            for group in instance.swipeActions where group.edge == edge {
                 for action in group.actions { result.append((action, index, group.allowsFullSwipe)) }
             }
         }
@@ -239,9 +252,9 @@ final class Surface {
     func diagnose(_ fresh: [ModifierInstance], session: Session) {
         for instance in fresh {
             // Most modifiers add no swipe actions and ignore nothing: no node to look up.
-            if instance.effect.swipeActions.isEmpty && instance.effect.ignored.isEmpty { continue }
+            if !instance.effect.hasSwipeActions && instance.effect.ignored.isEmpty { continue }
             guard let node = node(instance.address.node) else { continue }
-            if !instance.effect.swipeActions.isEmpty && !node.isListRow {
+            if instance.effect.hasSwipeActions && !node.isListRow {
                 session.diagnostic(
                     "warning", code: DiagnosticCode.swipeActionsOutsideList,
                     message: "modifier \(instance.address.index) ('\(instance.type)') on node '\(node.id)' adds swipe actions, but the node is not a List row (a direct child of a List, or of a Section in a List); like SwiftUI, the host ignores them",
