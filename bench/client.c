@@ -483,6 +483,18 @@ static size_t read_response(int fd, reader_t *r, uint64_t id, char **body) {
     }
 }
 
+/* `count` pings on one connection, one outstanding at a time: the surface modes' baseline. */
+static void ping_round(int fd, sbuf_t *sb, reader_t *r, uint64_t *id, uint64_t count) {
+    char *body;
+    for (uint64_t i = 0; i < count; i++) {
+        sb->len = 0;
+        sb_request(sb, ++*id, "ping", NULL, NULL, 0, NULL);
+        write_all(fd, sb->p, sb->len);
+        size_t len = read_response(fd, r, *id, &body);
+        if (has(body, len, "\"error\"")) fail("ping failed: %.*s", (int)len, body);
+    }
+}
+
 static void need_result(const char *what, const char *body, size_t n, const char *needle) {
     if (has(body, n, "\"error\"") || (needle && !has(body, n, needle)))
         fail("%s: unexpected reply (wanted %s): %.*s", what, needle ? needle : "a result", (int)(n > 400 ? 400 : n), body);
@@ -612,13 +624,7 @@ static void interact_main(int fd, uint64_t n, long pid) {
 
         /* pings */
         double srv0 = pid ? proc_cpu_s(pid) : 0, c0 = self_cpu_s(), t0 = now_s();
-        for (uint64_t i = 0; i < count; i++) {
-            sb.len = 0;
-            sb_request(&sb, ++id, "ping", NULL, NULL, 0, NULL);
-            write_all(fd, sb.p, sb.len);
-            len = read_response(fd, &r, id, &body);
-            if (has(body, len, "\"error\"")) fail("ping failed: %.*s", (int)len, body);
-        }
+        ping_round(fd, &sb, &r, &id, count);
         double t1 = now_s(), c1 = self_cpu_s(), srv1 = pid ? proc_cpu_s(pid) : 0;
         if (timed) { ping_s += t1 - t0; ping_cli += c1 - c0; ping_srv += srv1 - srv0; pings += count; }
 
@@ -812,13 +818,7 @@ static void expo_main(int fd, uint64_t n, long pid) {
 
         /* pings */
         double srv0 = pid ? proc_cpu_s(pid) : 0, c0 = self_cpu_s(), t0 = now_s();
-        for (uint64_t i = 0; i < count; i++) {
-            sb.len = 0;
-            sb_request(&sb, ++id, "ping", NULL, NULL, 0, NULL);
-            write_all(fd, sb.p, sb.len);
-            len = read_response(fd, &r, id, &body);
-            if (has(body, len, "\"error\"")) fail("ping failed: %.*s", (int)len, body);
-        }
+        ping_round(fd, &sb, &r, &id, count);
         double t1 = now_s(), c1 = self_cpu_s(), srv1 = pid ? proc_cpu_s(pid) : 0;
         if (timed) { ping_s += t1 - t0; ping_cli += c1 - c0; ping_srv += srv1 - srv0; pings += count; }
 
