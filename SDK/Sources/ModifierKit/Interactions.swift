@@ -94,6 +94,7 @@ extension View {
 
 /// Kinds of submission, as SwiftUI's `SubmitTriggers`.
 public struct SubmitTriggers: OptionSet, Sendable, Hashable {
+    /// The triggers as bits.
     public let rawValue: Int
     /// Creates triggers from their raw bits.
     public init(rawValue: Int) { self.rawValue = rawValue }

@@ -67,6 +67,7 @@ public struct ArgumentCountError: Error, CustomStringConvertible {
         self.isAsyncMismatch = isAsyncMismatch
     }
 
+    /// What went wrong, in words.
     public var description: String {
         if isAsyncMismatch { return "'\(function)' is an AsyncFunction: call it with callAsync" }
         return "'\(function)' takes \(expected) argument\(expected == 1 ? "" : "s"), got \(got)"
@@ -140,6 +141,7 @@ public struct Function: ModuleDefinitionElement {
             })
     }
 
+    /// Adds the function to the module's definition.
     public func apply(to definition: inout ModuleDefinition) { definition.functions.append(function) }
 }
 
@@ -178,6 +180,7 @@ public struct AsyncFunction: ModuleDefinitionElement {
             })
     }
 
+    /// Adds the function to the module's definition.
     public func apply(to definition: inout ModuleDefinition) { definition.functions.append(function) }
 }
 
@@ -193,6 +196,7 @@ public struct Events: ModuleDefinitionElement {
     /// The events named `names`.
     public init(_ names: [String]) { self.names = names }
 
+    /// Adds the events to the module's definition.
     public func apply(to definition: inout ModuleDefinition) { definition.events.append(contentsOf: names) }
 }
 

@@ -142,14 +142,23 @@ public enum ResolvedStyle: Equatable, Sendable {
 /// The sizes of a `frame`: fixed (`width`, `height`) or flexible (the bounds); `nil` members
 /// were not given.
 public struct ResolvedFrame: Equatable, Sendable {
+    /// The fixed width, in points.
     public var width: Double?
+    /// The fixed height, in points.
     public var height: Double?
+    /// The least width.
     public var minWidth: Double?
+    /// The width the view takes when offered any.
     public var idealWidth: Double?
+    /// The greatest width; `.infinity` fills the width offered.
     public var maxWidth: Double?
+    /// The least height.
     public var minHeight: Double?
+    /// The height the view takes when offered any.
     public var idealHeight: Double?
+    /// The greatest height; `.infinity` fills the height offered.
     public var maxHeight: Double?
+    /// Where the content sits in the frame.
     public var alignment: Alignment
 
     /// A frame; the modifiers make these, and hosts may make them in tests.
@@ -172,16 +181,22 @@ public struct ResolvedFrame: Equatable, Sendable {
 
 /// An edge of a view, as SwiftUI's `Edge`.
 public enum Edge: String, Sendable, CaseIterable {
+    /// The top, leading, bottom or trailing edge.
     case top, leading, bottom, trailing
 
     /// A set of edges, as SwiftUI's `Edge.Set`: `.all`, `.horizontal`, `[.top, .leading]`.
     public struct Set: OptionSet, Sendable, Hashable {
+        /// The set as bits.
         public let rawValue: Int8
         /// Creates a set from its raw bits.
         public init(rawValue: Int8) { self.rawValue = rawValue }
+        /// The top edge.
         public static let top = Set(rawValue: 1)
+        /// The leading edge.
         public static let leading = Set(rawValue: 2)
+        /// The bottom edge.
         public static let bottom = Set(rawValue: 4)
+        /// The trailing edge.
         public static let trailing = Set(rawValue: 8)
         /// Leading and trailing.
         public static let horizontal: Set = [.leading, .trailing]
@@ -194,9 +209,13 @@ public enum Edge: String, Sendable, CaseIterable {
 
 /// Points on each edge, as SwiftUI's `EdgeInsets`.
 public struct EdgeInsets: Equatable, Sendable {
+    /// Points on the top edge.
     public var top: Double
+    /// Points on the leading edge.
     public var leading: Double
+    /// Points on the bottom edge.
     public var bottom: Double
+    /// Points on the trailing edge.
     public var trailing: Double
 
     /// The padding `padding()` adds without a length.
@@ -217,14 +236,23 @@ public struct Alignment: Equatable, Sendable, CustomStringConvertible {
     public let name: String
     private init(_ name: String) { self.name = name }
 
+    /// Content in the middle of the frame.
     public static let center = Alignment("center")
+    /// Content along the leading edge, centred vertically.
     public static let leading = Alignment("leading")
+    /// Content along the trailing edge, centred vertically.
     public static let trailing = Alignment("trailing")
+    /// Content along the top edge, centred horizontally.
     public static let top = Alignment("top")
+    /// Content along the bottom edge, centred horizontally.
     public static let bottom = Alignment("bottom")
+    /// Content in the top leading corner.
     public static let topLeading = Alignment("topLeading")
+    /// Content in the top trailing corner.
     public static let topTrailing = Alignment("topTrailing")
+    /// Content in the bottom leading corner.
     public static let bottomLeading = Alignment("bottomLeading")
+    /// Content in the bottom trailing corner.
     public static let bottomTrailing = Alignment("bottomTrailing")
 
     /// Every alignment, for front-ends that name them.
@@ -258,29 +286,43 @@ public struct Font: Equatable, Sendable {
 
     /// SwiftUI's text styles.
     public enum TextStyle: String, Sendable, CaseIterable {
+        /// SwiftUI's text styles, largest first.
         case largeTitle, title, title2, title3, headline, subheadline, body, callout, footnote, caption, caption2
     }
 
     /// How heavy the strokes are, as SwiftUI's `Font.Weight`.
     public enum Weight: String, Sendable, CaseIterable {
+        /// From the lightest to the heaviest.
         case ultraLight, thin, light, regular, medium, semibold, bold, heavy, black
     }
 
     /// The design of the system font, as SwiftUI's `Font.Design`.
     public enum Design: String, Sendable, CaseIterable {
+        /// The system font's designs.
         case `default`, serif, rounded, monospaced
     }
 
+    /// The `largeTitle` text style.
     public static let largeTitle = Font(style: .largeTitle)
+    /// The `title` text style.
     public static let title = Font(style: .title)
+    /// The `title2` text style.
     public static let title2 = Font(style: .title2)
+    /// The `title3` text style.
     public static let title3 = Font(style: .title3)
+    /// The `headline` text style.
     public static let headline = Font(style: .headline)
+    /// The `subheadline` text style.
     public static let subheadline = Font(style: .subheadline)
+    /// The `body` text style.
     public static let body = Font(style: .body)
+    /// The `callout` text style.
     public static let callout = Font(style: .callout)
+    /// The `footnote` text style.
     public static let footnote = Font(style: .footnote)
+    /// The `caption` text style.
     public static let caption = Font(style: .caption)
+    /// The `caption2` text style.
     public static let caption2 = Font(style: .caption2)
 
     /// The system font of `size` points, as SwiftUI's `Font.system(size:weight:design:)`.
