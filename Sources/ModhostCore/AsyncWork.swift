@@ -1,3 +1,4 @@
+import Glibc
 import Synchronization
 
 /// Runs plugins' async code (refresh actions, `AsyncFunction`s) on the host's one thread,
@@ -9,7 +10,7 @@ import Synchronization
 /// continuation); the transport's `wake` then makes the loop call `runPending`. The host also
 /// runs them after each frame, so work a frame started and that finishes at once is done
 /// before the next frame is read.
-public final class AsyncWork: Sendable {
+public final class AsyncWork: @unchecked Sendable {
     private enum Work {
         case job(UnownedJob, PluginExecutor)
         case closure(@Sendable () -> Void)
@@ -20,8 +21,24 @@ public final class AsyncWork: Sendable {
     private let queued = Atomic<Bool>(false)
     private let wakeHandler = Mutex<(@Sendable () -> Void)?>(nil)
     private let executors = Mutex<[String: PluginExecutor]>([:])
+    /// The host's thread: the one that makes this and runs `runPending`.
+    private let loopThread = pthread_self()
+    /// True while the host's thread is where it runs the queue before doing anything else
+    /// (handling a frame, or in `runPending`): work queued from that thread then needs no
+    /// wake-up, which costs a system call and a turn of the loop. Only that thread reads or
+    /// writes it (checked before it is read), hence `@unchecked Sendable`.
+    private var drainsSoon = false
 
     public init() {}
+
+    /// Runs `body`, during which work queued from the host's thread is run when it returns
+    /// (the caller runs `runPending` then), so it needs no wake-up.
+    public func draining<R>(_ body: () -> R) -> R {
+        let outer = drainsSoon
+        drainsSoon = true
+        defer { drainsSoon = outer }
+        return body()
+    }
 
     /// Called, from any thread, when work is queued and the loop should run `runPending`;
     /// the transport sets it (`uv_async_send`). Without it, work waits for the next frame.
@@ -55,7 +72,9 @@ public final class AsyncWork: Sendable {
             queued.store(true, ordering: .releasing)
             return queue.count == 1
         }
-        if wasEmpty { wakeHandler.withLock { $0?() } }
+        if wasEmpty && !(pthread_equal(pthread_self(), loopThread) != 0 && drainsSoon) {
+            wakeHandler.withLock { $0?() }
+        }
     }
 
     /// Whether work may be waiting (cheap: one atomic load).
@@ -65,6 +84,9 @@ public final class AsyncWork: Sendable {
     /// items, so that a task that keeps yielding cannot hold the loop: the rest waits for the
     /// next call, and the loop is woken for it). Call it on the loop's thread only.
     public func runPending(limit: Int = 10_000) {
+        let outer = drainsSoon
+        drainsSoon = true
+        defer { drainsSoon = outer }
         var ran = 0
         while ran < limit {
             let batch = queue.withLock { queue -> [Work] in

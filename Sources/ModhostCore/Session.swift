@@ -82,7 +82,7 @@ public final class Session {
     private func handlingFrame(_ bytes: UnsafeRawBufferPointer, replies: inout [UInt8], _ body: (inout [UInt8]) -> Void) {
         let replyStart = replies.count
         isHandlingFrame = true
-        PluginCalls.handling(bytes, of: self) { body(&replies) }
+        host.asyncWork.draining { PluginCalls.handling(bytes, of: self) { body(&replies) } }
         // Async work the frame started and that finishes at once (a refresh's first step, an
         // AsyncFunction that does not wait) is done now: its events and answers go out
         // before the frame's reply.
