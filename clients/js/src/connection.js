@@ -1,7 +1,7 @@
 // One socket to the host: frames in and out, requests matched to responses by id.
 import net from 'node:net';
 import { encodeFrame, FrameDecoder, DEFAULT_MAX_FRAME } from './framing.js';
-import { ModhostError, ModhostConnectionError } from './errors.js';
+import { ModhostError, ModhostConnectionError, ModhostTimeoutError } from './errors.js';
 import { socketPathProblem } from './socket-path.js';
 
 // Request ids are unique in this process, not only per connection: the host names the request
@@ -20,6 +20,8 @@ export class Connection {
     this.handlers = handlers;
     this.decoder = new FrameDecoder(handlers.maxFrame ?? DEFAULT_MAX_FRAME);
     this.pending = new Map();
+    /** Ids of requests that timed out: their late answers are dropped quietly. */
+    this.abandoned = new Set();
     this.closed = false;
     this.lastError = undefined;
     this.socket = null;
@@ -82,12 +84,14 @@ export class Connection {
     if ('result' in message || 'error' in message) {
       const waiter = this.pending.get(message.id);
       if (!waiter) {
+        if (this.abandoned.delete(message.id)) return; // the answer to a request that timed out
         this.handlers.onProtocolError(
           `the host answered id ${JSON.stringify(message.id)}, which no request of this client has` +
             (message.error ? `: ${message.error.message}` : ''), message.error);
         return;
       }
       this.pending.delete(message.id);
+      clearTimeout(waiter.timer);
       if (message.error) {
         const error = new ModhostError(message.error, waiter.method);
         waiter.settled?.(error);
@@ -104,8 +108,10 @@ export class Connection {
    * `settled(error, result)`, when given, is called synchronously as the answer is read (or the
    * request fails), before any later message of the same read is dispatched: state that the
    * next notifications depend on (a surface's listeners) is in place for them.
+   * With `timeoutMs` (> 0) it rejects with ModhostTimeoutError when no answer came in time;
+   * the answer, should it come later, is dropped.
    */
-  request(method, params, settled) {
+  request(method, params, settled, timeoutMs) {
     if (this.closed) {
       const error = new ModhostConnectionError(`connection to modhostd at ${this.socketPath} is closed; '${method}' was not sent`, 'ERR_MODHOST_NOT_SENT', { method });
       settled?.(error);
@@ -122,7 +128,20 @@ export class Connection {
       return Promise.reject(error);
     }
     return new Promise((resolve, reject) => {
-      this.pending.set(id, { resolve, reject, method, params, settled });
+      const waiter = { resolve, reject, method, params, settled, timer: undefined };
+      if (timeoutMs > 0 && Number.isFinite(timeoutMs)) {
+        waiter.timer = setTimeout(() => {
+          if (this.pending.get(id) !== waiter) return;
+          this.pending.delete(id);
+          this.abandoned.add(id);
+          // Bounded: a host that never answers must not make this grow without end.
+          if (this.abandoned.size > 1024) this.abandoned.delete(this.abandoned.values().next().value);
+          const error = new ModhostTimeoutError(method, timeoutMs, { sent: true, requestId: id, socketPath: this.socketPath });
+          settled?.(error);
+          reject(error);
+        }, timeoutMs);
+      }
+      this.pending.set(id, waiter);
       this.socket.write(frame);
     });
   }
@@ -148,6 +167,7 @@ export class Connection {
     const inFlight = [];
     // Sent but unanswered: the host may or may not have acted on it, so it is never sent again.
     for (const [id, waiter] of this.pending) {
+      clearTimeout(waiter.timer);
       inFlight.push({ id, method: waiter.method, params: waiter.params });
       const error = new ModhostConnectionError(
         `connection to modhostd at ${this.socketPath} closed before '${waiter.method}' was answered${cause}`,

@@ -19,14 +19,35 @@ export class ModhostError extends Error {
  * `ERR_MODHOST_DISCONNECTED` (sent, then the connection dropped: the host may or may not have
  * acted on it; `requestId` is its JSON-RPC id), `ERR_MODHOST_NOT_SENT` (never reached the host),
  * `ERR_MODHOST_CLOSED`, `ERR_MODHOST_CONNECT`, `ERR_MODHOST_SOCKET_OWNER` (the socket, or its
- * folder, is another user's or others may replace it: nothing was sent), `ERR_MODHOST_SURFACE_GONE`.
+ * folder, is another user's or others may replace it: nothing was sent), `ERR_MODHOST_SURFACE_GONE`,
+ * `ERR_MODHOST_RECONNECT_FAILED` (the Host gave up reconnecting after `attempts` attempts to
+ * `socketPath`; `cause` is the last attempt's error), `ERR_MODHOST_TIMEOUT` (see ModhostTimeoutError).
  */
 export class ModhostConnectionError extends Error {
-  constructor(message, code = 'ERR_MODHOST_DISCONNECTED', { method, requestId } = {}) {
-    super(message);
+  constructor(message, code = 'ERR_MODHOST_DISCONNECTED', { method, requestId, attempts, socketPath, cause } = {}) {
+    super(message, cause === undefined ? undefined : { cause });
     this.name = 'ModhostConnectionError';
     this.code = code;
     if (method !== undefined) this.method = method;
     if (requestId !== undefined) this.requestId = requestId;
+    if (attempts !== undefined) this.attempts = attempts;
+    if (socketPath !== undefined) this.socketPath = socketPath;
+  }
+}
+
+/**
+ * A request was not answered within its time limit (`code: 'ERR_MODHOST_TIMEOUT'`). `method`,
+ * `timeoutMs`; `sent` says whether it had reached the host (then `requestId` is its JSON-RPC id,
+ * and the host may still act on it: its late answer is dropped).
+ */
+export class ModhostTimeoutError extends ModhostConnectionError {
+  constructor(method, timeoutMs, { sent = false, requestId, socketPath } = {}) {
+    super(`'${method}' was not answered within ${timeoutMs} ms` +
+      (sent ? ` by modhostd at ${socketPath} (it was sent as request ${requestId}; the host may still act on it, and its late answer will be dropped)`
+        : ` (it was waiting for the connection to modhostd at ${socketPath} and was never sent)`),
+    'ERR_MODHOST_TIMEOUT', { method, requestId, socketPath });
+    this.name = 'ModhostTimeoutError';
+    this.timeoutMs = timeoutMs;
+    this.sent = sent;
   }
 }

@@ -1,7 +1,7 @@
 // The Host: one front-end's session with modhostd, surviving daemon restarts.
 import { EventEmitter } from 'node:events';
 import { Connection } from './connection.js';
-import { ModhostConnectionError } from './errors.js';
+import { ModhostConnectionError, ModhostTimeoutError } from './errors.js';
 import { LostRequests, pluginCrashedEvent, modifierTypesOf, modifierTypeChanges } from './engine-restart.js';
 import { serializeTree } from './serialize.js';
 import { ModuleEventEmitter, nativeModuleProxy } from './native-module.js';
@@ -9,7 +9,7 @@ import { defaultSocketPath } from './socket-path.js';
 
 export const PROTOCOL_VERSION = 1;
 export const CLIENT_VERSION = '0.1.0';
-const DEFAULT_RECONNECT = { initialDelayMs: 100, maxDelayMs: 5000 };
+const DEFAULT_RECONNECT = { initialDelayMs: 100, maxDelayMs: 5000, maxAttempts: Infinity };
 // A gesture acts on a surface as it is now: held until a reconnect it would act on a surface
 // mounted again since (revealed rows closed), and it may be what crashed the engine. Never
 // held, never sent twice.
@@ -26,6 +26,13 @@ export async function connect(options = {}) {
   return host;
 }
 
+/** `value` as a time limit in ms: undefined, or a number >= 0 (0 and Infinity: no limit). */
+function checkTimeout(value, name) {
+  if (value === undefined || value === null) return undefined;
+  if (typeof value !== 'number' || Number.isNaN(value) || value < 0) throw new TypeError(`${name} must be a number of milliseconds >= 0, got ${value}`);
+  return value;
+}
+
 export class Host extends EventEmitter {
   constructor(options = {}) {
     super();
@@ -37,6 +44,22 @@ export class Host extends EventEmitter {
       this.reconnectOptions = null;
     } else {
       this.reconnectOptions = { ...DEFAULT_RECONNECT, ...(options.reconnect === true ? {} : options.reconnect ?? {}) };
+      const max = this.reconnectOptions.maxAttempts;
+      if (max !== Infinity && !(Number.isInteger(max) && max >= 1)) {
+        throw new TypeError(`reconnect.maxAttempts must be an integer >= 1 or Infinity, got ${max}`);
+      }
+    }
+    /** Default time limit of a request in ms (undefined or 0: none). */
+    this.requestTimeoutMs = checkTimeout(options.requestTimeoutMs, 'requestTimeoutMs');
+    /** The diagnostics the host (and this client) sent while `start()` made the first connection. */
+    this.startupDiagnostics = [];
+    /** Why the Host closed itself (`ERR_MODHOST_RECONNECT_FAILED`), else undefined. */
+    this.closeError = undefined;
+    // While start() connects: events nobody heard, replayed once start() has resolved.
+    this.handshake = null;
+    if (options.onDiagnostic !== undefined) {
+      if (typeof options.onDiagnostic !== 'function') throw new TypeError(`onDiagnostic must be a function, got ${typeof options.onDiagnostic}`);
+      this.on('diagnostic', options.onDiagnostic);
     }
     /** The `initialize` result of the current connection. */
     this.server = null;
@@ -69,12 +92,36 @@ export class Host extends EventEmitter {
   }
 
   async start() {
-    const { conn, server } = await this.openConnection();
+    const held = [];
+    this.handshake = { held };
+    let opened;
+    try {
+      opened = await this.openConnection();
+    } finally {
+      this.handshake = null;
+    }
+    const { conn, server } = opened;
     this.conn = conn;
     this.server = server;
     this.modifierTypes = modifierTypesOf(server);
     this.state = 'open';
+    // The host sends its diagnostics (plugin-load-failed, plugin-crashed) before it answers
+    // `initialize`, when a Host made by connect() has no listeners yet: those nobody heard are
+    // emitted again once start() has resolved, for listeners added right after `await connect()`.
+    if (held.length > 0) {
+      setImmediate(() => {
+        if (this.state === 'closed') return;
+        for (const [event, value] of held) this.emit(event, value);
+      });
+    }
     return this;
+  }
+
+  /** Emits `event`; during start()'s handshake, keeps what nobody heard for later. */
+  emitOrHold(event, value) {
+    if (this.handshake && event === 'diagnostic') this.startupDiagnostics.push(value);
+    const heard = this.emit(event, value);
+    if (!heard && this.handshake) this.handshake.held.push([event, value]);
   }
 
   async openConnection() {
@@ -89,7 +136,7 @@ export class Host extends EventEmitter {
       const server = await conn.request('initialize', {
         protocolVersion: PROTOCOL_VERSION,
         client: { name: this.clientName, version: this.clientVersion },
-      });
+      }, undefined, this.requestTimeoutMs);
       return { conn, server };
     } catch (error) {
       conn.destroy();
@@ -99,15 +146,21 @@ export class Host extends EventEmitter {
 
   /**
    * Sends any request. While reconnecting, requests wait for the new connection, except
-   * `interact`, which rejects at once (`ERR_MODHOST_NOT_SENT`).
+   * `interact`, which rejects at once (`ERR_MODHOST_NOT_SENT`). `options`: `{timeoutMs}` overrides
+   * the Host's `requestTimeoutMs` for this request (0: no limit); the time counts from this call,
+   * waiting for a reconnect included. (Inside the client, a function in its place is the
+   * `settled` callback of Connection.request.)
    */
-  request(method, params, settled) {
+  request(method, params, options) {
+    const { settled, timeoutMs } = typeof options === 'function' ? { settled: options, timeoutMs: undefined } : (options ?? {});
+    const limit = timeoutMs === undefined ? this.requestTimeoutMs : checkTimeout(timeoutMs, 'timeoutMs');
     if (this.state === 'closed') {
-      const error = new ModhostConnectionError(`this Host is closed; '${method}' was not sent`, 'ERR_MODHOST_CLOSED', { method });
+      const why = this.closeError ? ` (${this.closeError.message})` : '';
+      const error = new ModhostConnectionError(`this Host is closed; '${method}' was not sent${why}`, 'ERR_MODHOST_CLOSED', { method });
       settled?.(error);
       return Promise.reject(error);
     }
-    if (this.state === 'open' && this.conn) return this.conn.request(method, params, settled);
+    if (this.state === 'open' && this.conn) return this.conn.request(method, params, settled, limit);
     if (SENT_ONLY_WHILE_CONNECTED.has(method)) {
       const error = new ModhostConnectionError(
         `'${method}' was not sent: the connection to modhostd at ${this.socketPath} is being made again, and a gesture is not held for later (it would act on surfaces mounted again since)`,
@@ -115,7 +168,28 @@ export class Host extends EventEmitter {
       settled?.(error);
       return Promise.reject(error);
     }
-    return new Promise((resolve, reject) => this.queue.push({ method, params, resolve, reject, settled }));
+    return new Promise((resolve, reject) => {
+      const item = { method, params, resolve, reject, settled, timer: undefined, deadline: undefined };
+      if (limit > 0 && Number.isFinite(limit)) {
+        item.deadline = Date.now() + limit;
+        item.timer = setTimeout(() => {
+          const at = this.queue.indexOf(item);
+          if (at < 0) return;
+          this.queue.splice(at, 1);
+          const error = new ModhostTimeoutError(method, limit, { sent: false, socketPath: this.socketPath });
+          settled?.(error);
+          reject(error);
+        }, limit);
+      }
+      this.queue.push(item);
+    });
+  }
+
+  /** Empties the queue of requests waiting for a connection; their timers are cleared. */
+  takeQueue() {
+    const items = this.queue.splice(0);
+    for (const item of items) clearTimeout(item.timer);
+    return items;
   }
 
   /**
@@ -126,12 +200,13 @@ export class Host extends EventEmitter {
    * @param {string} module
    * @param {string} fn
    * @param {unknown[]} [args]
+   * @param {{timeoutMs?: number}} [options] overrides the Host's `requestTimeoutMs`
    */
-  async callFunction(module, fn, args = []) {
+  async callFunction(module, fn, args = [], options = undefined) {
     if (typeof module !== 'string' || module.length === 0) throw new TypeError(`callFunction: module must be a non-empty string, got ${typeof module}`);
     if (typeof fn !== 'string' || fn.length === 0) throw new TypeError(`callFunction: function must be a non-empty string, got ${typeof fn}`);
     if (!Array.isArray(args)) throw new TypeError(`callFunction(${module}.${fn}): args must be an array, got ${typeof args}`);
-    const answer = await this.request('callFunction', { module, function: fn, args });
+    const answer = await this.request('callFunction', { module, function: fn, args }, { timeoutMs: options?.timeoutMs });
     return answer?.result ?? null;
   }
 
@@ -222,7 +297,7 @@ export class Host extends EventEmitter {
     this.state = 'closed';
     clearTimeout(this.timer);
     this.timer = null;
-    const queued = this.queue.splice(0);
+    const queued = this.takeQueue();
     for (const item of queued) {
       const error = new ModhostConnectionError(`this Host was closed before '${item.method}' could be sent`, 'ERR_MODHOST_CLOSED');
       item.settled?.(error);
@@ -245,7 +320,7 @@ export class Host extends EventEmitter {
     this.emit('disconnect', { error });
     if (!this.reconnectOptions) {
       this.state = 'closed';
-      const queued = this.queue.splice(0);
+      const queued = this.takeQueue();
       for (const item of queued) {
         const notSent = new ModhostConnectionError(`connection to modhostd lost; '${item.method}' was not sent`, 'ERR_MODHOST_NOT_SENT', { method: item.method });
         item.settled?.(notSent);
@@ -283,7 +358,7 @@ export class Host extends EventEmitter {
         try {
           // Its onAppear events go to the listeners it has, not to those of an update waiting to be sent.
           const done = this.expectTree(surface.name, surface.listeners, { first: true });
-          await conn.request('mount', { surface: surface.name, root: surface.wire }, () => done());
+          await conn.request('mount', { surface: surface.name, root: surface.wire }, () => done(), this.requestTimeoutMs);
           remounted.push(surface.name);
         } catch (error) {
           if (conn.closed) throw error;
@@ -301,6 +376,10 @@ export class Host extends EventEmitter {
     } catch (error) {
       if (conn && !conn.closed) conn.destroy();
       if (this.state !== 'reconnecting') return;
+      if (this.attempt >= this.reconnectOptions.maxAttempts) {
+        this.giveUpReconnecting(error);
+        return;
+      }
       const next = Math.min(delay * 2, this.reconnectOptions.maxDelayMs);
       this.emit('reconnectFailed', { attempt: this.attempt, error, nextDelayMs: next });
       this.scheduleReconnect(next);
@@ -316,13 +395,37 @@ export class Host extends EventEmitter {
     const typeChanges = modifierTypeChanges(this.modifierTypes, types);
     this.modifierTypes = types;
     // Sent before any listener runs, so they keep their order ahead of what listeners send.
-    for (const item of this.queue.splice(0)) {
+    for (const item of this.takeQueue()) {
+      const remaining = item.deadline === undefined ? undefined : Math.max(1, item.deadline - Date.now());
       const gone = item.method !== 'mount' && lost.includes(item.params?.surface) ? this.surfaceError(item.params.surface, item.method) : null;
       if (gone) { item.settled?.(gone); item.reject(gone); }
-      else conn.request(item.method, item.params, item.settled).then(item.resolve, item.reject);
+      else conn.request(item.method, item.params, item.settled, remaining).then(item.resolve, item.reject);
     }
     if (typeChanges) this.emit('pluginsChanged', typeChanges);
     this.emit('reconnect', { attempts, surfaces: remounted, lost, server: opened.server });
+  }
+
+  /**
+   * After `reconnect.maxAttempts` failed attempts: the Host closes, waiting requests reject,
+   * and `close` carries the final error (`ERR_MODHOST_RECONNECT_FAILED`).
+   */
+  giveUpReconnecting(lastError) {
+    const attempts = this.attempt;
+    const details = { attempts, socketPath: this.socketPath, cause: lastError };
+    const error = new ModhostConnectionError(
+      `gave up reconnecting to modhostd at ${this.socketPath} after ${attempts} failed attempt${attempts === 1 ? '' : 's'} (reconnect.maxAttempts); the last one failed with: ${lastError?.message ?? lastError}`,
+      'ERR_MODHOST_RECONNECT_FAILED', details);
+    this.emit('reconnectFailed', { attempt: attempts, error: lastError, nextDelayMs: null });
+    this.state = 'closed';
+    this.closeError = error;
+    for (const item of this.takeQueue()) {
+      const notSent = new ModhostConnectionError(`'${item.method}' was not sent: ${error.message}`, 'ERR_MODHOST_RECONNECT_FAILED', { ...details, method: item.method });
+      item.settled?.(notSent);
+      item.reject(notSent);
+    }
+    for (const surface of this.surfaces.values()) surface.state = 'unmounted';
+    this.surfaces.clear();
+    this.emit('close', { reason: 'reconnectFailed', error });
   }
 
   surfaceError(name, what) {
@@ -337,8 +440,8 @@ export class Host extends EventEmitter {
         this.routeEvent(params);
         break;
       case 'diagnostic':
-        this.emit('diagnostic', params);
-        if (params?.code === 'plugin-crashed') this.emit('pluginCrashed', pluginCrashedEvent(params, this.lostRequests));
+        this.emitOrHold('diagnostic', params);
+        if (params?.code === 'plugin-crashed') this.emitOrHold('pluginCrashed', pluginCrashedEvent(params, this.lostRequests));
         break;
       case 'moduleEvent':
         this.emit('moduleEvent', params);
@@ -357,7 +460,7 @@ export class Host extends EventEmitter {
   clientDiagnostic(severity, code, message, extra = {}) {
     const diagnostic = { severity, code, message, source: 'client' };
     for (const [k, v] of Object.entries(extra)) if (v !== undefined) diagnostic[k] = v;
-    this.emit('diagnostic', diagnostic);
+    this.emitOrHold('diagnostic', diagnostic);
   }
 
   /** Delivers a `moduleEvent` `{module, event, payload}` to the listeners of that module's event. */

@@ -11,6 +11,6 @@ export {
 } from './elements.js';
 export { serializeTree, stripFunctions } from './serialize.js';
 export { connect, Host, Surface, PROTOCOL_VERSION, CLIENT_VERSION } from './host.js';
-export { ModhostError, ModhostConnectionError } from './errors.js';
+export { ModhostError, ModhostConnectionError, ModhostTimeoutError } from './errors.js';
 export { defaultSocketPath } from './socket-path.js';
 export { encodeFrame, FrameDecoder } from './framing.js';
