@@ -517,7 +517,12 @@ export type PluginCrashedEvent = {
   | { mine: false; requestId?: undefined; method?: undefined; params?: undefined }
 );
 
-export interface CloseInfo { reason: 'closed' | 'lost'; error?: Error }
+/**
+ * `closed`: `host.close()`; `lost`: the connection dropped with `reconnect: false`;
+ * `reconnectFailed`: `reconnect.maxAttempts` attempts failed (`error` is the final
+ * ModhostConnectionError, code `ERR_MODHOST_RECONNECT_FAILED`; also `host.closeError`).
+ */
+export interface CloseInfo { reason: 'closed' | 'lost' | 'reconnectFailed'; error?: Error }
 export interface ReconnectInfo {
   attempts: number;
   /** Surfaces mounted again from their latest accepted tree. */
@@ -526,7 +531,8 @@ export interface ReconnectInfo {
   lost: string[];
   server: InitializeResult;
 }
-export interface ReconnectFailedInfo { attempt: number; error: Error; nextDelayMs: number }
+/** `nextDelayMs` is null after the last attempt `reconnect.maxAttempts` allows (then `close` follows). */
+export interface ReconnectFailedInfo { attempt: number; error: Error; nextDelayMs: number | null }
 
 // ---------------------------------------------------------------- errors
 
@@ -551,17 +557,49 @@ export type ConnectionErrorCode =
   | 'ERR_MODHOST_CONNECT'
   /** The socket, or its folder, belongs to another user or others may replace it: nothing was sent. */
   | 'ERR_MODHOST_SOCKET_OWNER'
-  | 'ERR_MODHOST_SURFACE_GONE';
+  | 'ERR_MODHOST_SURFACE_GONE'
+  /** The Host gave up after `reconnect.maxAttempts` failed attempts; nothing waiting was sent. */
+  | 'ERR_MODHOST_RECONNECT_FAILED'
+  /** Not answered within its time limit: see ModhostTimeoutError. */
+  | 'ERR_MODHOST_TIMEOUT';
 
 /** The connection was lost or closed, or a request could not be sent. */
 export declare class ModhostConnectionError extends Error {
-  constructor(message: string, code?: ConnectionErrorCode, details?: { method?: string; requestId?: number });
-  readonly name: 'ModhostConnectionError';
+  constructor(message: string, code?: ConnectionErrorCode, details?: {
+    method?: string; requestId?: number; attempts?: number; socketPath?: string; cause?: unknown;
+  });
+  readonly name: 'ModhostConnectionError' | 'ModhostTimeoutError';
   code: ConnectionErrorCode;
   /** The request's method, when the error is about one request. */
   method?: string;
   /** `ERR_MODHOST_DISCONNECTED`: the JSON-RPC id it was sent with (see `PluginCrashedEvent.requestId`). */
   requestId?: number;
+  /** `ERR_MODHOST_RECONNECT_FAILED`: how many reconnect attempts failed. */
+  attempts?: number;
+  /** `ERR_MODHOST_RECONNECT_FAILED`, `ERR_MODHOST_TIMEOUT`: the socket it was talking to. */
+  socketPath?: string;
+  /** `ERR_MODHOST_RECONNECT_FAILED`: the last attempt's error. */
+  cause?: unknown;
+}
+
+/**
+ * A request was not answered within its time limit (`requestTimeoutMs`, or a call's `timeoutMs`).
+ * `sent: false`: it was still waiting for a reconnect and never reached the host. `sent: true`:
+ * the host may still act on it; its late answer is dropped.
+ */
+export declare class ModhostTimeoutError extends ModhostConnectionError {
+  constructor(method: string, timeoutMs: number, details?: { sent?: boolean; requestId?: number; socketPath?: string });
+  readonly name: 'ModhostTimeoutError';
+  code: 'ERR_MODHOST_TIMEOUT';
+  method: string;
+  /** The limit that passed, in ms. */
+  timeoutMs: number;
+  sent: boolean;
+}
+
+/** Per request: `timeoutMs` overrides the Host's `requestTimeoutMs` (0: no limit). */
+export interface RequestOptions {
+  timeoutMs?: number;
 }
 
 // ---------------------------------------------------------------- host and surfaces
@@ -571,6 +609,12 @@ export interface ReconnectOptions {
   initialDelayMs?: number;
   /** Ceiling of the delay (default 5000 ms). */
   maxDelayMs?: number;
+  /**
+   * Attempts before giving up (an integer >= 1; default Infinity). After the last one fails the
+   * Host closes: waiting requests reject and `close` comes with `reason: 'reconnectFailed'` and an
+   * `ERR_MODHOST_RECONNECT_FAILED` error naming the attempts, the socket and the last error.
+   */
+  maxAttempts?: number;
 }
 
 export interface ConnectOptions {
@@ -583,6 +627,18 @@ export interface ConnectOptions {
   reconnect?: ReconnectOptions | boolean;
   /** Largest frame accepted from the host (default 16 MiB). */
   maxFrame?: number;
+  /**
+   * Time limit of every request in ms, `initialize` and the re-mounts after a reconnect included
+   * (default none; 0 or Infinity: none). A request not answered in time rejects with
+   * ModhostTimeoutError (`ERR_MODHOST_TIMEOUT`).
+   */
+  requestTimeoutMs?: number;
+  /**
+   * A `diagnostic` listener added before anything is sent: it hears the diagnostics the host
+   * sends while answering `initialize` (e.g. `plugin-load-failed`) before `connect()` resolves,
+   * and every later one.
+   */
+  onDiagnostic?: (diagnostic: Diagnostic) => void;
 }
 
 export interface HostEvents {
@@ -670,6 +726,17 @@ export declare class Host {
   readonly surfaces: Map<string, Surface>;
   readonly state: 'new' | 'open' | 'reconnecting' | 'closed';
   readonly connected: boolean;
+  /** The default time limit of a request (`ConnectOptions.requestTimeoutMs`). */
+  readonly requestTimeoutMs: number | undefined;
+  /**
+   * The diagnostics received while `start()` made the first connection (the host sends them with
+   * its `initialize` answer). Those no listener heard then are emitted again on the Host (as are
+   * `pluginCrashed` events) once `start()` has resolved, in a later turn of the event loop: a
+   * listener added right after `await connect()` hears them once.
+   */
+  readonly startupDiagnostics: Diagnostic[];
+  /** Why the Host closed itself (`ERR_MODHOST_RECONNECT_FAILED`); undefined otherwise. */
+  readonly closeError: ModhostConnectionError | undefined;
   /** Connects and sends `initialize` (what `connect()` does after `new Host`); add listeners first to hear what comes with it. */
   start(): Promise<this>;
   mount(name: string, tree: Node): Promise<Surface>;
@@ -684,7 +751,7 @@ export declare class Host {
    * the function rejects with ModhostError -32003 (`data.error`); an unknown module or function,
    * or bad arguments, with -32602 (`data.path`: module, function, args, args[i]...).
    */
-  callFunction<R = unknown>(module: string, fn: string, args?: unknown[]): Promise<R>;
+  callFunction<R = unknown>(module: string, fn: string, args?: unknown[], options?: RequestOptions): Promise<R>;
   /**
    * The native module `name` of this Host: functions by name, events by `addListener`. One object
    * per name; it keeps working across reconnects. The host is not asked whether the module
@@ -694,8 +761,12 @@ export declare class Host {
   /** Whether `connection` (an event's `info.connection`) is the one this Host talks on now: false once it dropped or the Host closed. */
   isCurrentConnection(connection: unknown): boolean;
   requireNativeModule<F extends object = NativeModuleFunctions, E extends EventsMap = EventsMap>(name: string): NativeModule<F, E>;
-  /** Any method. While reconnecting, requests wait for the new connection; `interact` rejects (`ERR_MODHOST_NOT_SENT`). */
-  request<R = unknown>(method: string, params?: object | unknown[]): Promise<R>;
+  /**
+   * Any method. While reconnecting, requests wait for the new connection; `interact` rejects
+   * (`ERR_MODHOST_NOT_SENT`). `options.timeoutMs` overrides `requestTimeoutMs`; the time counts
+   * from this call, a wait for a reconnect included.
+   */
+  request<R = unknown>(method: string, params?: object | unknown[], options?: RequestOptions): Promise<R>;
   /** No reconnect, socket closed, timers cleared; waiting requests reject. */
   close(): Promise<void>;
 

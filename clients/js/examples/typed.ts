@@ -5,7 +5,7 @@ import {
   onTapGesture, onLongPressGesture, onAppear, onDisappear, onSubmit, refreshable,
   padding, frame, background, foregroundStyle, tint, font, opacity, cornerRadius, border,
   listRowBackground, badge, deleteDisabled, disabled, hidden, contentShape, shapes,
-  ModhostError, ModhostConnectionError,
+  ModhostError, ModhostConnectionError, ModhostTimeoutError,
 } from '@modhost/client';
 import type {
   Node, SwipeActionConfig, SwipeActionPress, Diagnostic, InteractResult, ResolvedNode, UpdateCounts,
@@ -209,6 +209,32 @@ export async function expoUI(socket: string): Promise<void> {
   await host.close();
 }
 
+// Startup diagnostics, time limits, and a bounded reconnect.
+export async function limits(): Promise<void> {
+  const host = await connect({
+    requestTimeoutMs: 2000,
+    reconnect: { initialDelayMs: 50, maxAttempts: 5 },
+    onDiagnostic: (d: Diagnostic) => console.log(`${d.severity} ${d.code}: ${d.message}`),
+  });
+  for (const d of host.startupDiagnostics) if (d.code === 'plugin-load-failed') console.log(`not loaded: ${d.path}`);
+  host.on('close', (info) => {
+    if (info.reason === 'reconnectFailed' && info.error instanceof ModhostConnectionError) {
+      console.log(`${info.error.code} after ${info.error.attempts} attempts to ${info.error.socketPath}`);
+    }
+  });
+  host.on('reconnectFailed', (info) => console.log(info.nextDelayMs === null ? 'last attempt failed' : `again in ${info.nextDelayMs} ms`));
+  try {
+    await host.callFunction('Greeting', 'greetLater', ['Ada', 5000], { timeoutMs: 100 });
+    await host.request('describe', undefined, { timeoutMs: 0 });
+  } catch (error) {
+    if (error instanceof ModhostTimeoutError) console.log(`${error.method}: no answer in ${error.timeoutMs} ms (sent: ${error.sent})`);
+  }
+  const limit: number | undefined = host.requestTimeoutMs;
+  const why: ModhostConnectionError | undefined = host.closeError;
+  void limit; void why;
+  await host.close();
+}
+
 // Mistakes the types catch (never called; tsc fails if one of these is accepted).
 export function mistakes(): void {
   // @ts-expect-error Expo's name is minimumDuration
@@ -227,4 +253,6 @@ export function mistakes(): void {
   const ui = null as unknown as ExpoUIModule;
   // @ts-expect-error completeRefresh takes the refresh id
   void ui.completeRefresh(1);
+  // @ts-expect-error timeoutMs is a number
+  void connect({ requestTimeoutMs: '1s' });
 }
