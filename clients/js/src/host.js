@@ -33,6 +33,43 @@ function checkTimeout(value, name) {
   return value;
 }
 
+/** Emits `event` on `host`; during start()'s handshake, keeps what nobody heard for later. */
+function emitOrHold(host, event, value) {
+  if (host.handshake && event === 'diagnostic') host.startupDiagnostics.push(value);
+  const heard = host.emit(event, value);
+  if (!heard && host.handshake) host.handshake.held.push([event, value]);
+}
+
+/** Empties `host`'s queue of requests waiting for a connection; their timers are cleared. */
+function takeQueue(host) {
+  const items = host.queue.splice(0);
+  for (const item of items) clearTimeout(item.timer);
+  return items;
+}
+
+/**
+ * After `reconnect.maxAttempts` failed attempts: the Host closes, waiting requests reject,
+ * and `close` carries the final error (`ERR_MODHOST_RECONNECT_FAILED`).
+ */
+function giveUpReconnecting(host, lastError) {
+  const attempts = host.attempt;
+  const details = { attempts, socketPath: host.socketPath, cause: lastError };
+  const error = new ModhostConnectionError(
+    `gave up reconnecting to modhostd at ${host.socketPath} after ${attempts} failed attempt${attempts === 1 ? '' : 's'} (reconnect.maxAttempts); the last one failed with: ${lastError?.message ?? lastError}`,
+    'ERR_MODHOST_RECONNECT_FAILED', details);
+  host.emit('reconnectFailed', { attempt: attempts, error: lastError, nextDelayMs: null });
+  host.state = 'closed';
+  host.closeError = error;
+  for (const item of takeQueue(host)) {
+    const notSent = new ModhostConnectionError(`'${item.method}' was not sent: ${error.message}`, 'ERR_MODHOST_RECONNECT_FAILED', { ...details, method: item.method });
+    item.settled?.(notSent);
+    item.reject(notSent);
+  }
+  for (const surface of host.surfaces.values()) surface.state = 'unmounted';
+  host.surfaces.clear();
+  host.emit('close', { reason: 'reconnectFailed', error });
+}
+
 export class Host extends EventEmitter {
   constructor(options = {}) {
     super();
@@ -117,12 +154,6 @@ export class Host extends EventEmitter {
     return this;
   }
 
-  /** Emits `event`; during start()'s handshake, keeps what nobody heard for later. */
-  emitOrHold(event, value) {
-    if (this.handshake && event === 'diagnostic') this.startupDiagnostics.push(value);
-    const heard = this.emit(event, value);
-    if (!heard && this.handshake) this.handshake.held.push([event, value]);
-  }
 
   async openConnection() {
     const conn = new Connection(this.socketPath, {
@@ -185,12 +216,6 @@ export class Host extends EventEmitter {
     });
   }
 
-  /** Empties the queue of requests waiting for a connection; their timers are cleared. */
-  takeQueue() {
-    const items = this.queue.splice(0);
-    for (const item of items) clearTimeout(item.timer);
-    return items;
-  }
 
   /**
    * Calls a function of a native module on the host: `callFunction('ExpoUI', 'completeRefresh',
@@ -297,7 +322,7 @@ export class Host extends EventEmitter {
     this.state = 'closed';
     clearTimeout(this.timer);
     this.timer = null;
-    const queued = this.takeQueue();
+    const queued = takeQueue(this);
     for (const item of queued) {
       const error = new ModhostConnectionError(`this Host was closed before '${item.method}' could be sent`, 'ERR_MODHOST_CLOSED');
       item.settled?.(error);
@@ -320,7 +345,7 @@ export class Host extends EventEmitter {
     this.emit('disconnect', { error });
     if (!this.reconnectOptions) {
       this.state = 'closed';
-      const queued = this.takeQueue();
+      const queued = takeQueue(this);
       for (const item of queued) {
         const notSent = new ModhostConnectionError(`connection to modhostd lost; '${item.method}' was not sent`, 'ERR_MODHOST_NOT_SENT', { method: item.method });
         item.settled?.(notSent);
@@ -377,7 +402,7 @@ export class Host extends EventEmitter {
       if (conn && !conn.closed) conn.destroy();
       if (this.state !== 'reconnecting') return;
       if (this.attempt >= this.reconnectOptions.maxAttempts) {
-        this.giveUpReconnecting(error);
+        giveUpReconnecting(this, error);
         return;
       }
       const next = Math.min(delay * 2, this.reconnectOptions.maxDelayMs);
@@ -395,7 +420,7 @@ export class Host extends EventEmitter {
     const typeChanges = modifierTypeChanges(this.modifierTypes, types);
     this.modifierTypes = types;
     // Sent before any listener runs, so they keep their order ahead of what listeners send.
-    for (const item of this.takeQueue()) {
+    for (const item of takeQueue(this)) {
       const remaining = item.deadline === undefined ? undefined : Math.max(1, item.deadline - Date.now());
       const gone = item.method !== 'mount' && lost.includes(item.params?.surface) ? this.surfaceError(item.params.surface, item.method) : null;
       if (gone) { item.settled?.(gone); item.reject(gone); }
@@ -403,29 +428,6 @@ export class Host extends EventEmitter {
     }
     if (typeChanges) this.emit('pluginsChanged', typeChanges);
     this.emit('reconnect', { attempts, surfaces: remounted, lost, server: opened.server });
-  }
-
-  /**
-   * After `reconnect.maxAttempts` failed attempts: the Host closes, waiting requests reject,
-   * and `close` carries the final error (`ERR_MODHOST_RECONNECT_FAILED`).
-   */
-  giveUpReconnecting(lastError) {
-    const attempts = this.attempt;
-    const details = { attempts, socketPath: this.socketPath, cause: lastError };
-    const error = new ModhostConnectionError(
-      `gave up reconnecting to modhostd at ${this.socketPath} after ${attempts} failed attempt${attempts === 1 ? '' : 's'} (reconnect.maxAttempts); the last one failed with: ${lastError?.message ?? lastError}`,
-      'ERR_MODHOST_RECONNECT_FAILED', details);
-    this.emit('reconnectFailed', { attempt: attempts, error: lastError, nextDelayMs: null });
-    this.state = 'closed';
-    this.closeError = error;
-    for (const item of this.takeQueue()) {
-      const notSent = new ModhostConnectionError(`'${item.method}' was not sent: ${error.message}`, 'ERR_MODHOST_RECONNECT_FAILED', { ...details, method: item.method });
-      item.settled?.(notSent);
-      item.reject(notSent);
-    }
-    for (const surface of this.surfaces.values()) surface.state = 'unmounted';
-    this.surfaces.clear();
-    this.emit('close', { reason: 'reconnectFailed', error });
   }
 
   surfaceError(name, what) {
@@ -440,8 +442,8 @@ export class Host extends EventEmitter {
         this.routeEvent(params);
         break;
       case 'diagnostic':
-        this.emitOrHold('diagnostic', params);
-        if (params?.code === 'plugin-crashed') this.emitOrHold('pluginCrashed', pluginCrashedEvent(params, this.lostRequests));
+        emitOrHold(this, 'diagnostic', params);
+        if (params?.code === 'plugin-crashed') emitOrHold(this, 'pluginCrashed', pluginCrashedEvent(params, this.lostRequests));
         break;
       case 'moduleEvent':
         this.emit('moduleEvent', params);
@@ -460,7 +462,7 @@ export class Host extends EventEmitter {
   clientDiagnostic(severity, code, message, extra = {}) {
     const diagnostic = { severity, code, message, source: 'client' };
     for (const [k, v] of Object.entries(extra)) if (v !== undefined) diagnostic[k] = v;
-    this.emitOrHold('diagnostic', diagnostic);
+    emitOrHold(this, 'diagnostic', diagnostic);
   }
 
   /** Delivers a `moduleEvent` `{module, event, payload}` to the listeners of that module's event. */
