@@ -84,9 +84,10 @@ public final class AsyncWork: @unchecked Sendable {
     /// items, so that a task that keeps yielding cannot hold the loop: the rest waits for the
     /// next call, and the loop is woken for it). Call it on the loop's thread only.
     public func runPending(limit: Int = 10_000) {
-        let outer = drainsSoon
-        drainsSoon = true
-        defer { drainsSoon = outer }
+        draining { runQueued(limit: limit) }
+    }
+
+    private func runQueued(limit: Int) {
         var ran = 0
         while ran < limit {
             let batch = queue.withLock { queue -> [Work] in

@@ -39,7 +39,7 @@ enum ModuleMethods {
                 let result = try PluginCalls.run(plugin: module.plugin, .function, place) { () throws in
                     try function.call(values, appContext: appContext)
                 }
-                reply.finish(.success(try json(result, of: place)))
+                reply.finish(.success(try json(result, module: moduleName, function: functionName)))
             } catch let error as RPCError {
                 throw error
             } catch {
@@ -53,7 +53,7 @@ enum ModuleMethods {
             let outcome: Result<JSONValue, RPCError>
             do {
                 let result = try await function.callAsync(values, appContext: appContext)
-                outcome = .success(try json(result, of: place))
+                outcome = .success(try json(result, module: moduleName, function: functionName))
             } catch let error as RPCError {
                 outcome = .failure(error)
             } catch {
@@ -73,15 +73,14 @@ enum ModuleMethods {
     }
 
     /// The function's result as JSON; a value JSON cannot carry is the function's failure.
-    private static func json(_ result: Any?, of place: String) throws(RPCError) -> JSONValue {
+    private static func json(_ result: Any?, module: String, function: String) throws(RPCError) -> JSONValue {
         guard let result else { return ["result": .null] }
         do {
             return ["result": try ValueBridge.jsonValue(result)]
         } catch {
-            let parts = place.split(separator: ".", maxSplits: 1).map(String.init)
             throw .functionFailed(
-                "\(place) returned a value whose part at '\(error.path)' is a \(error.typeName), which JSON cannot carry",
-                module: parts[0], function: parts.count > 1 ? parts[1] : "", error: "result not JSON")
+                "\(module).\(function) returned a value whose part at '\(error.path)' is a \(error.typeName), which JSON cannot carry",
+                module: module, function: function, error: "result not JSON")
         }
     }
 

@@ -8,17 +8,14 @@ enum Lifecycle {
     /// are gone, `entered` lists the new nodes in pre-order.
     static func run(left: Set<ObjectIdentifier>, of oldRoot: NodeState?, entered: [NodeState]) {
         if let oldRoot, !left.isEmpty {
-            forEach(in: oldRoot) { node in
-                guard left.contains(ObjectIdentifier(node)) else { return }
-                disappear(node)
-            }
+            for node in oldRoot.subtree where left.contains(ObjectIdentifier(node)) { disappear(node) }
         }
         for node in entered { appear(node) }
     }
 
     /// Runs the `onDisappear` actions of every node of the tree under `root` (an unmount).
     static func removeAll(_ root: NodeState) {
-        forEach(in: root, disappear)
+        for node in root.subtree { disappear(node) }
     }
 
     /// A node that leaves: its refresh stops, and its `onDisappear` actions run.
@@ -39,12 +36,4 @@ enum Lifecycle {
         }
     }
 
-    /// Visits the tree under `root` depth first, parent before children.
-    private static func forEach(in root: NodeState, _ visit: (NodeState) -> Void) {
-        var pending = [root]
-        while let node = pending.popLast() {
-            visit(node)
-            pending.append(contentsOf: node.children.reversed())
-        }
-    }
 }

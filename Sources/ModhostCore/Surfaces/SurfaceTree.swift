@@ -138,6 +138,17 @@ final class NodeState {
         self.parent = parent
     }
 
+    /// The node and every node under it, depth first, parent before children.
+    var subtree: [NodeState] {
+        var result: [NodeState] = []
+        var pending = [self]
+        while let node = pending.popLast() {
+            result.append(node)
+            pending.append(contentsOf: node.children.reversed())
+        }
+        return result
+    }
+
     /// The node, then its ancestors up to the root.
     var outward: UnfoldSequence<NodeState, (NodeState?, Bool)> {
         sequence(first: self) { $0.parent }
@@ -222,16 +233,8 @@ final class Surface {
         return node
     }
 
-    /// Every node once, depth first.
-    var allNodes: [NodeState] {
-        var result: [NodeState] = []
-        var pending = [root]
-        while let node = pending.popLast() {
-            result.append(node)
-            pending.append(contentsOf: node.children.reversed())
-        }
-        return result
-    }
+    /// Every node once, depth first, parent before children.
+    var allNodes: [NodeState] { root.subtree }
 
     /// Takes a tree `Reconciler` built (ids, list-row flags and the addresses of new
     /// modifiers are set already): attaches its new modifiers to `session` and moves the
