@@ -1,3 +1,4 @@
+import Glibc
 import Synchronization
 
 /// Builds a modifier from its params: `(params, appContext, eventDispatcher)`. The params are
@@ -35,7 +36,13 @@ public enum ViewModifierRegistry {
         var nextSerial: UInt64 = 1
         /// Bumped on every change, so that users of entries can tell theirs are current.
         var generation: UInt64 = 0
-        var registrant: (plugin: String, module: String)? = nil
+        /// The plugin and module whose hook runs, per thread: a registration is attributed to
+        /// the hook running on its own thread, never to one another thread runs meanwhile.
+        var registrants: [UInt: (plugin: String, module: String)] = [:]
+        var registrant: (plugin: String, module: String)? {
+            get { registrants[UInt(pthread_self())] }
+            set { registrants[UInt(pthread_self())] = newValue }
+        }
         var onReplace: (@Sendable (_ old: Entry, _ new: Entry) -> Void)? = nil
 
         func rank(of entry: Entry) -> Int { ranks[entry.plugin] ?? Int.max }
