@@ -15,6 +15,8 @@ import ModhostWire
 /// - `{"$contains": "text"}`: a string containing the text;
 /// - `{"$exact": {...}}`: an object with exactly these members;
 /// - `{"$oneOf": [m1, m2]}`: one of the matchers matches;
+/// - `{"$includes": [m1, m2]}`: an array, of any length, in which each matcher matches some
+///   element (for lists whose other elements a vector does not pin, such as `describe`'s);
 /// - `{"$capture": "name"}`: anything, kept under `name` for later `send` steps of the same
 ///   vector, where `{"$var": "name"}` stands for it (values the host chooses, such as a
 ///   refresh id, can then be sent back).
@@ -45,6 +47,23 @@ public enum Matcher {
             if let choices = object["$oneOf"]?.arrayValue {
                 for choice in choices where mismatch(choice, actual, at: path, captures: &captures) == nil { return nil }
                 return "\(path): \(actual.jsonText) matches none of \(matcher.jsonText)"
+            }
+            if object.count == 1, let wanted = object["$includes"]?.arrayValue {
+                guard let values = actual.arrayValue else { return "\(path): expected an array, got \(actual.jsonText)" }
+                for (index, item) in wanted.enumerated() {
+                    // Captures count only from the element that matched.
+                    var found = false
+                    for value in values {
+                        var trial = captures
+                        if mismatch(item, value, at: path, captures: &trial) == nil {
+                            captures = trial
+                            found = true
+                            break
+                        }
+                    }
+                    if !found { return "\(path): no element matches $includes[\(index)] \(item.jsonText)" }
+                }
+                return nil
             }
             if let exact = object["$exact"]?.objectValue {
                 return matchObject(exact, actual, at: path, exact: true, captures: &captures)

@@ -143,15 +143,20 @@ public final class Host {
     }
 
     /// `ModifierInfo` for every registered modifier type: `{type, plugin, module, params}`
-    /// where `params` is the JSON Schema of the modifier's record fields, and `overrides`, the
-    /// plugins whose registrations of the type this one hides.
+    /// where `params` is the JSON Schema of the modifier's record fields; `description` and
+    /// `event` (the schema of its events' payload) when the registration gave them; and
+    /// `overrides`, the plugins whose registrations of the type this one hides.
     public func modifierInfos() -> [JSONValue] {
         ViewModifierRegistry.entries.map { entry in
             var info = JSONObject()
             info["type"] = .string(entry.type)
             info["plugin"] = .string(entry.plugin)
             info["module"] = .string(entry.module)
+            if let description = entry.description { info["description"] = .string(description) }
             info["params"] = paramsSchema(of: entry).schema
+            if let event = PluginHostSupport.eventSchema(of: entry), let schema = try? ValueBridge.jsonValue(event) {
+                info["event"] = Self.orderingProperties(schema)
+            }
             let hidden = ViewModifierRegistry.registrations(of: entry.type).dropFirst().map(\.plugin)
             if !hidden.isEmpty { info["overrides"] = .array(hidden.map { .string($0) }) }
             return .object(info)
@@ -170,7 +175,9 @@ public final class Host {
         schemas = schemas.filter { live.contains($0.key) }
     }
 
-    private func paramsSchema(of entry: ViewModifierRegistry.Entry) -> (schema: JSONValue, problem: String?) {
+    /// The JSON Schema of `entry`'s params (made once per registration), and what kept it from
+    /// describing them, if anything did.
+    func paramsSchema(of entry: ViewModifierRegistry.Entry) -> (schema: JSONValue, problem: String?) {
         if let cached = schemas[entry.serial] { return (cached, nil) }
         var schema = JSONObject()
         schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"

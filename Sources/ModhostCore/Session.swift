@@ -12,6 +12,9 @@ public final class Session {
     public private(set) var isClosed = false
     /// The client's `{name, version}` from `initialize`, when it sent one.
     public internal(set) var clientInfo: JSONObject?
+    /// Whether the front-end asked at `initialize` for params keys that a modifier does not
+    /// declare to fail its request (`strictParams`), rather than be reported and ignored.
+    public private(set) var strictParams = false
     private let send: ([UInt8]) -> Void
     /// True while a frame is being handled: notifications it causes (events, diagnostics) are
     /// held and go out just before its reply, so a front-end sees the event of a tap before
@@ -345,9 +348,10 @@ public final class Session {
         }
     }
 
-    func markInitialized(client: JSONObject?) {
+    func markInitialized(client: JSONObject?, strictParams: Bool) {
         isInitialized = true
         clientInfo = client
+        self.strictParams = strictParams
     }
 
     /// Pushes a notification to this session's front-end.

@@ -92,6 +92,14 @@ import Testing
         #expect(!Matcher.matches(["a": "1"], actual))
         #expect(!Matcher.matches(["x": ["$any": true]], actual))
     }
+
+    @Test func includesFindsEachMatcherAnywhereInTheArray() {
+        let list: JSONValue = [["type": "a", "n": 1], ["type": "b", "n": 2], ["type": "c"]]
+        #expect(Matcher.matches(["$includes": [["type": "c"], ["n": 1]]], list))
+        #expect(Matcher.matches(["$includes": []], list))
+        #expect(!Matcher.matches(["$includes": [["type": "b", "n": 3]]], list))
+        #expect(!Matcher.matches(["$includes": [["type": "a"]]], ["type": "a"]))
+    }
 }
 
 @Suite("Matcher captures")

@@ -33,7 +33,16 @@ struct ModuleTests {
             #expect(schema != nil, "\(type) is a record")
             schemas[type] = schema
         }
-        #expect(T.canonical(schemas["onTapGesture"]!["properties"]!) == #"{"count":{"default":1,"type":"integer"}}"#)
+        #expect(T.canonical(schemas["onTapGesture"]!["properties"]!) == #"{"count":{"default":1,"description":"Taps needed: 1 for a tap, 2 for a double tap","type":"integer"}}"#)
+        // Every type says what it does; the event modifiers declare their payloads.
+        for type in ExpoUIModule.modifierTypes {
+            let entry = try #require(ViewModifierRegistry.registrations(of: type).first { $0.plugin == plugin })
+            #expect(entry.description?.isEmpty == false, "\(type) has a description")
+            let declaresEvent = ["onTapGesture", "onLongPressGesture", "onAppear", "onDisappear", "refreshable", "onSubmit"].contains(type)
+            #expect((PluginHostSupport.eventSchema(of: entry) != nil) == declaresEvent, "\(type)")
+        }
+        let refreshEvent = try #require(ViewModifierRegistry.registrations(of: "refreshable").first { $0.plugin == plugin })
+        #expect(T.canonical(PluginHostSupport.eventSchema(of: refreshEvent)!) == #"{"properties":{"id":{"type":"string"}},"required":["id"],"type":"object","x-order":["id"]}"#)
         #expect(T.canonical(schemas["contentShape"]!["required"]!) == #"["shape"]"#)
         #expect(T.canonical(schemas["opacity"]!["required"]!) == #"["value"]"#)
         #expect(T.canonical(schemas["border"]!["required"]!) == #"["color"]"#)

@@ -227,13 +227,16 @@ struct SurfaceTestRefusingModifier: ViewModifier, Record {
 
 /// Puts a Text among its swipe actions (not shown; the host says so) beside a button "ok".
 struct SurfaceTestIgnoringModifier: ViewModifier, Record {
+    /// The button's title: changing it rebuilds the modifier.
+    @Field var label: String = "ok"
+
     init() {}
 
     func body(content: Content) -> some View {
         content
             .swipeActions(edge: .trailing, allowsFullSwipe: false) {
                 Text("not a button")
-                Button("ok") {}
+                Button(label) {}
             }
     }
 }

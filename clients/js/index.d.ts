@@ -281,7 +281,11 @@ export interface ModifierInfo {
   type: string;
   plugin: string;
   module: string;
+  /** What the modifier does, when its registration says. */
+  description?: string;
   params: { [k: string]: JSONValue };
+  /** JSON Schema of the payload its events carry under the `$type` key, when declared. */
+  event?: { [k: string]: JSONValue };
   /** Plugins that also register this type but come later, so this one hides them. */
   overrides?: string[];
 }
@@ -330,6 +334,8 @@ export interface InitializeResult {
   server: { name: string; version: string };
   modifiers: ModifierInfo[];
   views: string[];
+  /** Present when the connection asked for strict params. */
+  strictParams?: true;
 }
 
 /** A native module's functions and events, as `describe` lists them. */
@@ -486,6 +492,10 @@ export interface Diagnostic {
   path?: string;
   /** `"client"` for diagnostics this client raised (e.g. `event-without-listener`); absent for the host's. */
   source?: 'client';
+  /** `unknown-param`: the member that is not declared, the keys declared there, the one it likely meant. */
+  key?: string;
+  known?: string[];
+  suggestion?: string;
   /** `plugin-crashed`: the quarantined plugin's name and its crash (`path` is its folder). */
   plugin?: string;
   crash?: PluginCrash;
@@ -639,6 +649,12 @@ export interface ConnectOptions {
    * and every later one.
    */
   onDiagnostic?: (diagnostic: Diagnostic) => void;
+  /**
+   * Ask the host for strict params (default false): a modifier object member its type does not
+   * declare (a misspelt param) then fails the `mount` or `update` with -32602 at its path,
+   * instead of the `unknown-param` warning diagnostic. Kept across reconnects.
+   */
+  strictParams?: boolean;
 }
 
 export interface HostEvents {
@@ -728,6 +744,8 @@ export declare class Host {
   readonly connected: boolean;
   /** The default time limit of a request (`ConnectOptions.requestTimeoutMs`). */
   readonly requestTimeoutMs: number | undefined;
+  /** Whether `initialize` asks for strict params (`ConnectOptions.strictParams`). */
+  readonly strictParams: boolean;
   /**
    * The diagnostics received while `start()` made the first connection (the host sends them with
    * its `initialize` answer). Those no listener heard then are emitted again on the Host (as are

@@ -378,6 +378,35 @@ V(D,"no initialize diagnostics with healthy plugins", [send(req(1,"initialize",{
 V(D,"diagnostics only to the owner", [send(req(1,"mount",{"surface":"o","root":{"type":"VStack","children":[{"type":"Text","key":"t","modifiers":[SA([{"id":"x"}])]}]}}),on="a"),dict(DIAG("t","root.children[0].modifiers[0]"),on="a"),dict(ok(1),on="a"),{"quiet":200,"on":"b"}], init=True, connections=["a","b"])
 V(D,"an empty modifier outside a list is diagnosed too", [send(req(1,"mount",{"surface":"o","root":{"type":"VStack","children":[{"type":"Text","modifiers":[SA()]}]}})),DIAG("0/0","root.children[0].modifiers[0]"),{"expect":{"id":1,"result":{"surface":"o"}}}], init=True)
 
+UNK=lambda node,path,key,known,suggestion=None,surface="o": {"expectNotification":{"$exact":{"jsonrpc":"2.0","method":"diagnostic","params":{"$exact":dict({"severity":"warning","code":"unknown-param","message":{"$type":"string"},"surface":surface,"node":node,"path":path,"key":key,"known":known},**({"suggestion":suggestion} if suggestion else {}))}}}}
+SAKEYS=["leading","trailing","allowsFullSwipe"]
+ACTKEYS=["id","label","systemImage","tint","role"]
+ROWU=lambda mods: {"type":"List","children":[{"type":"Text","key":"r","modifiers":mods}]}
+V(D,"a misspelt param is an unknown-param warning with a suggestion", [send(req(1,"mount",{"surface":"o","root":ROWU([{"$type":"swipeActions","trailling":[{"id":"x"}]}])})),UNK("r","root.children[0].modifiers[0].trailling","trailling",SAKEYS,"trailing"),ok(1,{"surface":"o"}),QUIET], init=True)
+V(D,"an unknown key inside an action names its place", [send(req(1,"mount",{"surface":"o","root":ROWU([SA([{"id":"x"},{"id":"y","lable":"Y"}])])})),UNK("r","root.children[0].modifiers[0].trailing[1].lable","lable",ACTKEYS,"label"),ok(1),QUIET], init=True)
+V(D,"an unknown key far from every param has no suggestion", [send(req(1,"mount",{"surface":"o","root":ROWU([{"$type":"padding","onPress":"f"}])})),UNK("r","root.children[0].modifiers[0].onPress","onPress",["all","horizontal","vertical","top","bottom","leading","trailing"]),ok(1),QUIET], init=True)
+V(D,"one unknown-param per unknown member", [send(req(1,"mount",{"surface":"o","root":ROWU([{"$type":"onTapGesture","cont":2,"extra":1}])})),UNK("r","root.children[0].modifiers[0].cont","cont",["count"],"count"),UNK("r","root.children[0].modifiers[0].extra","extra",["count"]),ok(1),QUIET], init=True)
+V(D,"a kept modifier is not reported again", [send(req(1,"mount",{"surface":"o","root":ROWU([{"$type":"hidden","hiden":True}])})),UNK("r","root.children[0].modifiers[0].hiden","hiden",["hidden"],"hidden"),ok(1),
+   send(req(2,"update",{"surface":"o","root":ROWU([{"$type":"hidden","hiden":True}])})),ok(2,{"$exact":C(0,0,1,0)}),QUIET], init=True)
+V(D,"declared params send no unknown-param", [send(req(1,"mount",{"surface":"o","root":ROWU([SA([{"id":"x","label":"X","role":"destructive"}]),{"$type":"padding","all":2}])})),ok(1),QUIET], init=True)
+V(D,"strictParams is echoed by initialize", [send(req(1,"initialize",{"protocolVersion":1,"strictParams":True})),ok(1,{"protocolVersion":1,"strictParams":True})])
+V(D,"without strictParams initialize does not mention it", [send(req(1,"initialize",{"protocolVersion":1,"strictParams":False})),ok(1,{"strictParams":{"$absent":True}})])
+V(D,"strictParams must be a boolean", [send(req(1,"initialize",{"protocolVersion":1,"strictParams":1})),err(1,-32602,{"path":"strictParams","expected":"boolean"})])
+V(D,"with strictParams an unknown param fails the mount", [send(req(1,"initialize",{"protocolVersion":1,"strictParams":True})),ok(1),
+   send(req(2,"mount",{"surface":"o","root":ROWU([{"$type":"swipeActions","trailling":[]}])})),err(2,-32602,{"path":"root.children[0].modifiers[0].trailling","expected":"one of leading, trailing, allowsFullSwipe","got":"trailling","key":"trailling","known":SAKEYS,"suggestion":"trailing"}),
+   send(req(3,"snapshot",{"surface":"o"})),err(3,-32602,{"path":"surface"})])
+V(D,"with strictParams a failed update keeps the tree", [send(req(1,"initialize",{"protocolVersion":1,"strictParams":True})),ok(1),
+   send(req(2,"mount",{"surface":"o","root":ROWU([SA([{"id":"x"}])])})),ok(2),
+   send(req(3,"update",{"surface":"o","root":ROWU([SA([{"id":"x","lable":"X"}])])})),err(3,-32602,{"path":"root.children[0].modifiers[0].trailing[0].lable","suggestion":"label"}),
+   send(req(4,"snapshot",{"surface":"o"})),ok(4,{"root":{"children":[{"swipeActions":{"trailing":[{"id":"x","label":""}]}}]}}),QUIET])
+V(D,"describe gives a modifier's description and event payload", [send(req(1,"describe")),ok(1,{"modifiers":{"$includes":[
+   {"type":"swipeActions","description":{"$type":"string"},"event":{"$exact":{"properties":{"$exact":{"id":{"$exact":{"type":"string"}}}},"required":["id"],"type":"object"}},
+    "params":{"properties":{"trailing":{"description":{"$type":"string"}}}}},
+   {"type":"refreshable","event":{"$exact":{"properties":{"$exact":{"id":{"$exact":{"type":"string"}}}},"required":["id"],"type":"object"}}},
+   {"type":"onTapGesture","event":{"$exact":{"properties":{"$exact":{}},"required":[],"type":"object"}}},
+   {"type":"padding","event":{"$absent":True}},
+   {"type":"background","params":{"properties":{"color":{"default":{"$absent":True}}},"required":["$type","color"]}}]}})], init=True)
+
 # ---------------- limits (on a host started with small limits: hostArguments) ----------------
 L="limits"
 def texts(n): return {"type":"List","children":[{"type":"Text","props":{"text":"row %d of the list" % i}} for i in range(n)]}

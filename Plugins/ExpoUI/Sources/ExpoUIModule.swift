@@ -27,68 +27,68 @@ public class ExpoUIModule: Module {
         }
 
         OnCreate {
-            ViewModifierRegistry.register("onTapGesture") { params, appContext, eventDispatcher in
+            ViewModifierRegistry.register("onTapGesture", description: "A tap (count 2: a double tap) on the view sends an event", event: TapEvent.self) { params, appContext, eventDispatcher in
                 try OnTapGestureModifier(from: params, appContext: appContext, eventDispatcher: eventDispatcher)
             }
-            ViewModifierRegistry.register("onLongPressGesture") { params, appContext, eventDispatcher in
+            ViewModifierRegistry.register("onLongPressGesture", description: "A press of at least minimumDuration seconds on the view sends an event", event: TapEvent.self) { params, appContext, eventDispatcher in
                 try OnLongPressGestureModifier(from: params, appContext: appContext, eventDispatcher: eventDispatcher)
             }
-            ViewModifierRegistry.register("onAppear") { params, appContext, eventDispatcher in
+            ViewModifierRegistry.register("onAppear", description: "Sends an event when the view enters the tree", event: TapEvent.self) { params, appContext, eventDispatcher in
                 try OnAppearModifier(from: params, appContext: appContext, eventDispatcher: eventDispatcher)
             }
-            ViewModifierRegistry.register("onDisappear") { params, appContext, eventDispatcher in
+            ViewModifierRegistry.register("onDisappear", description: "Sends an event when the view leaves the tree", event: TapEvent.self) { params, appContext, eventDispatcher in
                 try OnDisappearModifier(from: params, appContext: appContext, eventDispatcher: eventDispatcher)
             }
-            ViewModifierRegistry.register("refreshable") { params, appContext, eventDispatcher in
+            ViewModifierRegistry.register("refreshable", description: "Pulling a List or ScrollView at or under the view sends an event with a refresh id; the view shows it refreshing until ExpoUI.completeRefresh(id)", event: RefreshStarted.self) { params, appContext, eventDispatcher in
                 try RefreshableModifier(
                     from: params, appContext: appContext, eventDispatcher: eventDispatcher, refreshes: refreshes)
             }
-            ViewModifierRegistry.register("onSubmit") { params, appContext, eventDispatcher in
+            ViewModifierRegistry.register("onSubmit", description: "Submitting a text field at or under the view sends an event", event: TapEvent.self) { params, appContext, eventDispatcher in
                 try OnSubmitModifier(from: params, appContext: appContext, eventDispatcher: eventDispatcher)
             }
-            ViewModifierRegistry.register("disabled") { params, appContext, _ in
+            ViewModifierRegistry.register("disabled", description: "Turns off gestures on the view and everything under it") { params, appContext, _ in
                 try DisabledModifier(from: params, appContext: appContext)
             }
-            ViewModifierRegistry.register("hidden") { params, appContext, _ in
+            ViewModifierRegistry.register("hidden", description: "Hides the view: it is not hit by gestures") { params, appContext, _ in
                 try HiddenModifier(from: params, appContext: appContext)
             }
-            ViewModifierRegistry.register("contentShape") { params, appContext, _ in
+            ViewModifierRegistry.register("contentShape", description: "The shape gestures hit: makes a container's empty space hittable") { params, appContext, _ in
                 try ContentShapeModifier(from: params, appContext: appContext)
             }
-            ViewModifierRegistry.register("padding") { params, appContext, _ in
+            ViewModifierRegistry.register("padding", description: "Space around the view, in points (16 each side when no value is given)") { params, appContext, _ in
                 try PaddingModifier(from: params, appContext: appContext)
             }
-            ViewModifierRegistry.register("frame") { params, appContext, _ in
+            ViewModifierRegistry.register("frame", description: "A fixed or flexible frame around the view") { params, appContext, _ in
                 try FrameModifier(from: params, appContext: appContext)
             }
-            ViewModifierRegistry.register("background") { params, appContext, _ in
+            ViewModifierRegistry.register("background", description: "A colour behind the view, optionally in a shape") { params, appContext, _ in
                 try BackgroundModifier(from: params, appContext: appContext)
             }
-            ViewModifierRegistry.register("foregroundStyle") { params, appContext, _ in
+            ViewModifierRegistry.register("foregroundStyle", description: "The colour of the view's text and symbols") { params, appContext, _ in
                 try ForegroundStyleModifier(from: params, appContext: appContext)
             }
-            ViewModifierRegistry.register("tint") { params, appContext, _ in
+            ViewModifierRegistry.register("tint", description: "The accent colour of the view's controls") { params, appContext, _ in
                 try TintModifier(from: params, appContext: appContext)
             }
-            ViewModifierRegistry.register("font") { params, appContext, _ in
+            ViewModifierRegistry.register("font", description: "The font of the view's text") { params, appContext, _ in
                 try FontModifier(from: params, appContext: appContext)
             }
-            ViewModifierRegistry.register("opacity") { params, appContext, eventDispatcher in
+            ViewModifierRegistry.register("opacity", description: "The view's opacity, from 0 to 1") { params, appContext, eventDispatcher in
                 try OpacityModifier(from: params, appContext: appContext, eventDispatcher: eventDispatcher)
             }
-            ViewModifierRegistry.register("cornerRadius") { params, appContext, _ in
+            ViewModifierRegistry.register("cornerRadius", description: "Clips the view to a rounded rectangle") { params, appContext, _ in
                 try CornerRadiusModifier(from: params, appContext: appContext)
             }
-            ViewModifierRegistry.register("border") { params, appContext, _ in
+            ViewModifierRegistry.register("border", description: "A border of a colour and width around the view") { params, appContext, _ in
                 try BorderModifier(from: params, appContext: appContext)
             }
-            ViewModifierRegistry.register("listRowBackground") { params, appContext, _ in
+            ViewModifierRegistry.register("listRowBackground", description: "The background of the List row the view is") { params, appContext, _ in
                 try ListRowBackgroundModifier(from: params, appContext: appContext)
             }
-            ViewModifierRegistry.register("badge") { params, appContext, _ in
+            ViewModifierRegistry.register("badge", description: "A badge on a List row: a number or a short text") { params, appContext, _ in
                 try BadgeModifier(from: params, appContext: appContext)
             }
-            ViewModifierRegistry.register("deleteDisabled") { params, appContext, _ in
+            ViewModifierRegistry.register("deleteDisabled", description: "Keeps a List row from being deleted by a swipe") { params, appContext, _ in
                 try DeleteDisabledModifier(from: params, appContext: appContext)
             }
         }

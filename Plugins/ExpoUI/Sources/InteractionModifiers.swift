@@ -3,10 +3,18 @@ import ModifierKit
 // The modifiers that make a view respond: gestures, lifecycle, refresh and submit. Each sends
 // `{"<$type>": {...}}` back to the front-end through its event dispatcher when it fires.
 
+/// The payload of a gesture, lifecycle or submit event: nothing but the `$type` key.
+struct TapEvent: Record {}
+
+/// The payload of a `refreshable` event: the id `ExpoUI.completeRefresh` takes.
+struct RefreshStarted: Record {
+    @Field var id: String = ""
+}
+
 /// `{"$type": "onTapGesture", "count": 1}`: a tap (`count` 2 for a double tap) sends
 /// `{"onTapGesture": {}}`. `count` must be at least 1.
 struct OnTapGestureModifier: ViewModifier, Record {
-    @Field var count: Int = 1
+    @Field(.description("Taps needed: 1 for a tap, 2 for a double tap")) var count: Int = 1
 
     var eventDispatcher: EventDispatcher?
 
@@ -28,7 +36,7 @@ struct OnTapGestureModifier: ViewModifier, Record {
 /// `{"$type": "onLongPressGesture", "minimumDuration": 0.5}`: a press of at least
 /// `minimumDuration` seconds (0 or more) sends `{"onLongPressGesture": {}}`.
 struct OnLongPressGestureModifier: ViewModifier, Record {
-    @Field var minimumDuration: Double = 0.5
+    @Field(.description("Seconds the press must last")) var minimumDuration: Double = 0.5
 
     var eventDispatcher: EventDispatcher?
 

@@ -15,9 +15,15 @@ enum SwipeActionRole: String, Enumerable {
 
 /// One button revealed by a swipe: `{id, label, systemImage?, tint?, role?}`.
 final class SwipeAction: Record {
-    @Field(.required) var id: String = ""
-    @Field var label: String = ""
-    @Field var systemImage: String?
-    @Field var tint: Color?
-    @Field var role: SwipeActionRole?
+    @Field(.required, .description("Identifies the action in the event a tap sends (and in interact and snapshot); keep it unique on a row"))
+    var id: String = ""
+    @Field(.description("The button's title")) var label: String = ""
+    @Field(.description("An SF Symbol name: the button then shows a Label with that symbol")) var systemImage: String?
+    @Field(.description("The button's colour; wins over the role's colour")) var tint: Color?
+    @Field(.description("The button's role: a destructive one without a tint shows red")) var role: SwipeActionRole?
+}
+
+/// What a tap on a swipe action sends, under `swipeActions`: the action's id.
+struct SwipeActionTap: Record {
+    @Field var id: String = ""
 }

@@ -4,9 +4,9 @@ import ModifierKit
 /// buttons revealed by swiping a List row from either edge. A tap sends
 /// `{"swipeActions": {"id": ...}}` back to the front-end.
 struct SwipeActionsModifier: ViewModifier, Record {
-    @Field var leading: [SwipeAction] = []
-    @Field var trailing: [SwipeAction] = []
-    @Field var allowsFullSwipe: Bool = false
+    @Field(.description("Buttons revealed by swiping from the leading edge, the first nearest the edge")) var leading: [SwipeAction] = []
+    @Field(.description("Buttons revealed by swiping from the trailing edge, the first nearest the edge")) var trailing: [SwipeAction] = []
+    @Field(.description("Whether a full swipe performs the first action of an edge")) var allowsFullSwipe: Bool = false
 
     var eventDispatcher: EventDispatcher?
 

@@ -6,7 +6,10 @@ public class SwipeActionsModule: Module {
         Name("SwipeActions")
 
         OnCreate {
-            ViewModifierRegistry.register("swipeActions") { params, appContext, eventDispatcher in
+            ViewModifierRegistry.register(
+                "swipeActions", description: "Buttons revealed by swiping a List row from either edge; a tap sends the action's id",
+                event: SwipeActionTap.self
+            ) { params, appContext, eventDispatcher in
                 try SwipeActionsModifier(from: params, appContext: appContext, eventDispatcher: eventDispatcher)
             }
         }

@@ -2,13 +2,26 @@
 public enum FieldOption: Sendable, Equatable {
     /// The params must contain the key; its absence is an error.
     case required
+    /// What the field means, for people writing params: the host puts it in the field's
+    /// JSON Schema (`description`), and `modhost codegen ts` makes it the doc comment of the
+    /// generated property. `@Field(.description("Shown under the icon")) var label = ""`
+    case description(String)
+
+    /// The text of the first `.description` among `options`, if any.
+    @usableFromInline
+    static func descriptionText(in options: [FieldOption]) -> String? {
+        for option in options { if case let .description(text) = option { return text } }
+        return nil
+    }
 }
 
 /// Marks a `Record` property that is read from the params.
 ///
 /// The key is the property name, or the string given: `@Field("tintColor") var tint: Color?`.
 /// When the key is absent the property keeps its default; `@Field(.required)` makes absence an
-/// error. Keys the record does not declare are ignored. An optional field needs no `= nil`,
+/// error. Keys the record does not declare are ignored by the decoding; the host reports each
+/// one to the front-end (the `unknown-param` diagnostic, or an error for a front-end that
+/// asked for strict params). An optional field needs no `= nil`,
 /// and `null` for it sets it to `nil`. A key present in the params wins over a value the
 /// record's `init()` assigns to the property. Keys match exactly, Unicode scalar for scalar,
 /// as JavaScript compares them. (Params arrive as a Swift dictionary, which holds only one of
@@ -39,9 +52,9 @@ public struct Field<Value: Convertible>: AnyField {
     // and store the value without generic value witnesses. (A plugin runs only with the
     // SDK version it was built against, so the layout they rely on is its own.)
     @inlinable
-    init(value: Value, key: String?, required: Bool) {
+    init(value: Value, key: String?, required: Bool, description: String? = nil) {
         self.value = value
-        switch FieldDecoding.created(key: key, required: required, type: Value.self) {
+        switch FieldDecoding.created(key: key, required: required, description: description, type: Value.self) {
         case .keepDefault:
             break
         case .learnt(let place):
@@ -70,13 +83,17 @@ public struct Field<Value: Convertible>: AnyField {
     /// `@Field("tintColor") var tint: Color = .blue`, optionally with `.required`.
     @inlinable
     public init(wrappedValue: Value, _ key: String, _ options: FieldOption...) {
-        self.init(value: wrappedValue, key: key, required: options.contains(.required))
+        self.init(
+            value: wrappedValue, key: key, required: options.contains(.required),
+            description: options.isEmpty ? nil : FieldOption.descriptionText(in: options))
     }
 
     /// `@Field(.required) var id: String = ""`
     @inlinable
     public init(wrappedValue: Value, _ options: FieldOption...) {
-        self.init(value: wrappedValue, key: nil, required: options.contains(.required))
+        self.init(
+            value: wrappedValue, key: nil, required: options.contains(.required),
+            description: options.isEmpty ? nil : FieldOption.descriptionText(in: options))
     }
 
     @inlinable
@@ -115,12 +132,13 @@ public struct Field<Value: Convertible>: AnyField {
         return nil
     }
 
-    /// Called on a record just made with `init()`, so the value is the default.
-    func schema(context: inout SchemaContext) -> [String: Any] {
+    /// Called on a record just made with `init()`, so the value is the default. A required
+    /// field has no default: the value its declaration gives is never used.
+    func schema(context: inout SchemaContext, required: Bool) -> [String: Any] {
         let optional = Value.self as? OptionalConvertible.Type
         var schema = optional != nil ? optional!.wrappedSchema(in: &context) : Value.jsonSchema(in: &context)
         let defaultValue = value.jsonValue
-        let hasDefault = !(defaultValue is JSNull)
+        let hasDefault = !required && !(defaultValue is JSNull)
         if hasDefault { schema["default"] = defaultValue }
         if optional != nil {
             schema = ["anyOf": [schema, ["type": "null"]] as [Any]]
@@ -142,13 +160,17 @@ extension Field where Value: ExpressibleByNilLiteral {
     /// `@Field("tintColor") var tint: Color?`
     @inlinable
     public init(_ key: String, _ options: FieldOption...) {
-        self.init(value: nil, key: key, required: options.contains(.required))
+        self.init(
+            value: nil, key: key, required: options.contains(.required),
+            description: options.isEmpty ? nil : FieldOption.descriptionText(in: options))
     }
 
     /// `@Field(.required) var tint: Color?`: the key must be present (null is allowed).
     @inlinable
     public init(_ options: FieldOption...) {
-        self.init(value: nil, key: nil, required: options.contains(.required))
+        self.init(
+            value: nil, key: nil, required: options.contains(.required),
+            description: options.isEmpty ? nil : FieldOption.descriptionText(in: options))
     }
 }
 
@@ -156,7 +178,7 @@ extension Field: Sendable where Value: Sendable {}
 
 /// What reflection sees of any `Field`, whatever its value type.
 protocol AnyField {
-    func schema(context: inout SchemaContext) -> [String: Any]
+    func schema(context: inout SchemaContext, required: Bool) -> [String: Any]
     var currentJSONValue: Any { get }
     /// The field's place in its record's layout, in a sample made to learn the layout.
     var learntPlace: Int? { get }

@@ -40,9 +40,9 @@ enum FieldDecoding {
         let keys: [Key?]
         /// Places of the record's own fields.
         let own: [Int]
-        /// Every field `Mirror` lists, in its order: property name, key, and whether the key
-        /// is required. `Record.fields` pairs with it.
-        let fields: [(name: String, key: String, required: Bool)]
+        /// Every field `Mirror` lists, in its order: property name, key, whether the key is
+        /// required, and its `.description`. `Record.fields` pairs with it.
+        let fields: [(name: String, key: String, required: Bool, description: String?)]
     }
 
     /// A field's key, matched exactly: the same Unicode scalars, as JSON and JavaScript
@@ -101,8 +101,11 @@ enum FieldDecoding {
         @exclusivity(unchecked) var slots = UnsafeMutablePointer<Any?>.allocate(capacity: 64)
         @exclusivity(unchecked) var slotCapacity = 64
         @exclusivity(unchecked) var slotCount = 0
-        /// Custom keys and `.required` seen while a layout is learnt, per place.
-        @exclusivity(unchecked) var learnt: [(key: String?, required: Bool)] = []
+        /// Params keys that no field of the record decoding them declared (`$type` aside),
+        /// counted since the thread's state was made; wraps.
+        @exclusivity(unchecked) var unknownKeys = 0
+        /// Custom keys, `.required` and descriptions seen while a layout is learnt, per place.
+        @exclusivity(unchecked) var learnt: [(key: String?, required: Bool, description: String?)] = []
         /// The layouts of the record types decoded last on this thread: a few types (a
         /// modifier and its nested records) alternate, and the shared table takes a lock.
         @exclusivity(unchecked) var recent: [(type: ObjectIdentifier, layout: Layout)] = []
@@ -161,13 +164,13 @@ enum FieldDecoding {
 
     /// Called by every field as it is created.
     @usableFromInline
-    static func created(key: String?, required: Bool, type: any Convertible.Type) -> Creation {
+    static func created(key: String?, required: Bool, description: String?, type: any Convertible.Type) -> Creation {
         guard let state = existingState else { return .keepDefault }
         switch state.mode {
         case .idle:
             return .keepDefault
         case .learning:
-            state.learnt.append((key, required))
+            state.learnt.append((key, required, description))
             defer { state.next += 1 }
             return .learnt(place: state.next)
         case .filling:
@@ -224,12 +227,16 @@ enum FieldDecoding {
             while index != params.endIndex {
                 let key = params.keys[index]
                 let length = key.utf8.count
+                var taken = false
                 for place in layout.own {
                     // Own places always have a key; the slot is still empty, as keys are unique.
                     if layout.keys[place].unsafelyUnwrapped.matches(key, length: length) {
                         (state.slots + base + place).initialize(to: params.values[index])
+                        taken = true
                     }
                 }
+                // Counted for the host, which then finds where (`PluginHostSupport.countingUnknownKeys`).
+                if !taken && !(length == 5 && key == "$type") { state.unknownKeys &+= 1 }
                 params.formIndex(after: &index)
             }
             if state.nextSerial == state.serialLimit {
@@ -293,7 +300,7 @@ enum FieldDecoding {
     /// Learns the layout of `type` from a new sample and keeps it for the type.
     private static func learn<R: Record>(_ type: R.Type, state: State) -> Layout {
         let outerMode = state.mode, outerNext = state.next
-        var learnt: [(key: String?, required: Bool)] = []
+        var learnt: [(key: String?, required: Bool, description: String?)] = []
         swap(&state.learnt, &learnt)
         state.mode = .learning
         state.next = 0
@@ -304,18 +311,18 @@ enum FieldDecoding {
         state.next = outerNext
         var keys = [Key?](repeating: nil, count: created)
         var own: [Int] = []
-        var fields: [(name: String, key: String, required: Bool)] = []
+        var fields: [(name: String, key: String, required: Bool, description: String?)] = []
         for (name, field) in sample.fields {
             // Every field `Mirror` lists is described, so that `fields` pairs with it; one the
             // sample's `init()` did not create itself (copied in) has no place.
             guard let place = field.learntPlace, place < created else {
-                fields.append((name, name, false))
+                fields.append((name, name, false, nil))
                 continue
             }
             let key = learnt[place].key ?? name
             keys[place] = Key(key)
             own.append(place)
-            fields.append((name, key, learnt[place].required))
+            fields.append((name, key, learnt[place].required, learnt[place].description))
         }
         let layout = Layout(keys: keys, own: own, fields: fields)
         let id = ObjectIdentifier(type)

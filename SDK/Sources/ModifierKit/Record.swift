@@ -11,7 +11,8 @@ public protocol Record: Convertible {
 
 extension Record {
     /// Decodes `params` into a new record. Absent keys keep the defaults; unknown keys are
-    /// ignored; a bad value throws a `FieldError` whose `path` points at it. A record type whose
+    /// ignored (and counted, for the host to report: `PluginHostSupport.countingUnknownKeys`);
+    /// a bad value throws a `FieldError` whose `path` points at it. A record type whose
     /// `init()` creates other fields each time cannot be decoded, and says so in the error.
     public init(from params: Dict, appContext: AppContext) throws {
         if appContext.isDescribing {
@@ -67,7 +68,12 @@ extension Record {
             var order: [String] = []
             var required: [String] = []
             for ((_, field), described) in zip(Self().fields, FieldDecoding.layout(of: Self.self).fields) {
-                properties[described.key] = field.schema(context: &context)
+                var property = field.schema(context: &context, required: described.required)
+                if let description = described.description {
+                    // A colour's schema explains its forms; the field's own text comes first.
+                    property["description"] = (property["description"] as? String).map { description + "\n\n" + $0 } ?? description
+                }
+                properties[described.key] = property
                 order.append(described.key)
                 if described.required { required.append(described.key) }
             }

@@ -24,6 +24,16 @@ public enum ViewModifierRegistry {
         /// Unique to this registration: a plugin that registers the type again (after a
         /// reload, say) makes an entry with another serial.
         public let serial: UInt64
+        /// What the modifier does, for people using it (`describe`, generated types).
+        public let description: String?
+        /// The payload the modifier dispatches under its `$type`, when the registration
+        /// declared one; `PluginHostSupport.eventSchema(of:)` reads it.
+        let event: PayloadSchema?
+    }
+
+    /// A payload's JSON Schema, made once at registration and never changed after.
+    struct PayloadSchema: @unchecked Sendable {
+        let schema: [String: Any]
     }
 
     struct State: Sendable {
@@ -62,11 +72,31 @@ public enum ViewModifierRegistry {
 
     /// Registers `factory` under `type`. A plugin that registers a type it registered before
     /// replaces its own registration.
-    public static func register(_ type: String, factory: @escaping ViewModifierFactory) {
+    ///
+    /// `description` says what the modifier does; front-ends see it in `describe` and as the
+    /// doc comment of the factory `modhost codegen ts` generates.
+    public static func register(_ type: String, description: String? = nil, factory: @escaping ViewModifierFactory) {
+        add(type, description: description, event: nil, factory: factory)
+    }
+
+    /// Registers `factory` under `type`, declaring the payload its events carry: the fields of
+    /// `event`, a `Record`, sent under the `$type` key (`eventDispatcher(record)` sends exactly
+    /// that). Front-ends see the payload's schema in `describe` (`event`), and
+    /// `modhost codegen ts` types the event listener with it. Every field is present in an
+    /// event (an optional one as `null`), so the schema requires them all.
+    public static func register<Event: Record>(
+        _ type: String, description: String? = nil, event: Event.Type, factory: @escaping ViewModifierFactory
+    ) {
+        add(type, description: description, event: PayloadSchema(schema: PluginHostSupport.payloadSchema(of: Event.self)), factory: factory)
+    }
+
+    private static func add(
+        _ type: String, description: String?, event: PayloadSchema?, factory: @escaping ViewModifierFactory
+    ) {
         let (replaced, entry, onReplace) = state.withLock { state in
             let entry = Entry(
                 type: type, plugin: state.registrant?.plugin ?? "", module: state.registrant?.module ?? "",
-                factory: factory, serial: state.nextSerial)
+                factory: factory, serial: state.nextSerial, description: description, event: event)
             state.nextSerial += 1
             let serving = state.entries[type]
             state.registrations[type, default: []].removeAll { $0.plugin == entry.plugin }
@@ -176,6 +206,40 @@ public enum PluginHostSupport {
         let modifier = try entry.factory(["$type": entry.type], appContext.describing(), .discarding(entry.type))
         guard let record = modifier as? any Record else { return nil }
         return type(of: record).jsonSchema
+    }
+
+    /// The JSON Schema of the payload `entry`'s modifier dispatches under its `$type`, when its
+    /// registration declared one.
+    public static func eventSchema(of entry: ViewModifierRegistry.Entry) -> [String: Any]? {
+        entry.event?.schema
+    }
+
+    /// The schema of `R` as an event payload carries it: every field of every nested record
+    /// is present (`toDictionary` writes them all), so all are required and none has a
+    /// default.
+    static func payloadSchema<R: Record>(of type: R.Type) -> [String: Any] {
+        func everyFieldPresent(_ value: Any) -> Any {
+            if let array = value as? [Any] { return array.map(everyFieldPresent) }
+            guard var object = value as? [String: Any] else { return value }
+            object["default"] = nil
+            for (key, member) in object { object[key] = everyFieldPresent(member) }
+            if let properties = object["properties"] as? [String: Any] {
+                let order = (object["x-order"] as? [Any])?.compactMap { $0 as? String } ?? properties.keys.sorted()
+                object["required"] = order as [Any]
+            }
+            return object
+        }
+        return everyFieldPresent(R.jsonSchema) as? [String: Any] ?? [:]
+    }
+
+    /// Runs `body` (a modifier factory) and counts the params keys that the records it
+    /// decoded met and none of their fields declares (`$type` aside). Cheap: the host looks
+    /// for the keys themselves, in the type's schema, only when the count is not zero.
+    public static func countingUnknownKeys<R>(_ body: () throws -> R) rethrows -> (result: R, unknownKeys: Int) {
+        let state = FieldDecoding.state
+        let before = state.unknownKeys
+        let result = try body()
+        return (result, state.unknownKeys &- before)
     }
 
     /// True when `type` is a module class of this SDK (a plugin linking its own copy of the

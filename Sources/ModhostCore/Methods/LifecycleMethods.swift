@@ -62,7 +62,8 @@ enum LifecycleMethods {
             _ = try client.optional("name", at: "client", as: .string)
             _ = try client.optional("version", at: "client", as: .string)
         }
-        context.session.markInitialized(client: client)
+        let strictParams = try params.optional("strictParams", at: "", as: .boolean) ?? false
+        context.session.markInitialized(client: client, strictParams: strictParams)
         // Nothing is dropped silently: a new front-end hears of every plugin that failed.
         for status in context.host.pluginStatuses {
             switch status.state {
@@ -79,6 +80,7 @@ enum LifecycleMethods {
             "name": .string(context.host.configuration.serverName),
             "version": .string(context.host.configuration.serverVersion),
         ]
+        if strictParams { result["strictParams"] = true }
         for (key, value) in offer(of: context.host) { result[key] = value }
         return .object(result)
     }

@@ -20,12 +20,15 @@ public enum DiagnosticCode {
     /// Notifications in a batch left unrun because the batch's reply passed its budget
     /// (requests get an over-budget error response instead).
     public static let batchNotificationsNotRun = "batch-notifications-not-run"
+    /// A params key the modifier does not declare (ignored; an error in strict mode).
+    public static let unknownParam = "unknown-param"
 }
 
 extension Session {
     /// Sends a `diagnostic` notification to this session's front-end.
     public func diagnostic(
-        _ severity: String, code: String, message: String, surface: String? = nil, node: String? = nil, path: String? = nil
+        _ severity: String, code: String, message: String, surface: String? = nil, node: String? = nil, path: String? = nil,
+        extra: JSONObject = JSONObject()
     ) {
         var params = JSONObject()
         params["severity"] = .string(severity)
@@ -34,6 +37,7 @@ extension Session {
         if let surface { params["surface"] = .string(surface) }
         if let node { params["node"] = .string(node) }
         if let path { params["path"] = .string(path) }
+        for (key, value) in extra { params[key] = value }
         notify(method: "diagnostic", params: .object(params))
     }
 

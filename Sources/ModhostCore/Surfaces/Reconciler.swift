@@ -54,8 +54,13 @@ struct Reconciler {
 
     /// A reconciler for the surface named `surface` of `session`, whose tree now has
     /// `replacing` nodes (0 for a new surface).
+    /// Whether a params key the modifier does not declare fails the request (the session
+    /// asked for strict params at `initialize`) rather than being reported and ignored.
+    private let strictParams: Bool
+
     init(host: Host, session: Session, surface: String, replacing: Int) {
         self.host = host
+        self.strictParams = session.strictParams
         self.attachment = Attachment(surface: surface)
         self.nodeCount = NodeBudget(host: host, session: session, replacing: replacing)
     }
@@ -203,10 +208,15 @@ struct Reconciler {
             session.deliverEvent(payload, from: address)
         }
         let modifier: any ViewModifier
+        var unknownParams: [UnknownParam] = []
         do {
-            let params = shapes.dict(params)
-            modifier = try PluginCalls.run(plugin: entry.plugin, .factory, type) { () throws in
-                try entry.factory(params, appContext, dispatcher)
+            let dict = shapes.dict(params)
+            let built = try PluginCalls.run(plugin: entry.plugin, .factory, type) { () throws in
+                try PluginHostSupport.countingUnknownKeys { try entry.factory(dict, appContext, dispatcher) }
+            }
+            modifier = built.result
+            if built.unknownKeys != 0 {
+                unknownParams = UnknownParams.find(in: params, schema: host.paramsSchema(of: entry).schema)
             }
         } catch let error as FieldError {
             let path = paramsPath()
@@ -217,20 +227,30 @@ struct Reconciler {
             let path = paramsPath()
             throw .invalidParams("modifier '\(type)' refused its params at '\(path)': \(error)", path: path)
         }
+        if strictParams, let unknown = unknownParams.first {
+            let place = JSONPath.member(unknown.path, of: paramsPath())
+            throw .invalidParams(
+                "unknown param: \(unknown.message(at: place, outcome: "the request fails (this connection asked for strictParams at initialize)"))",
+                path: place, expected: unknown.known.isEmpty ? "no params here" : "one of \(unknown.known.joined(separator: ", "))",
+                got: unknown.key, extra: unknown.data)
+        }
         // Evaluated now: what it does decides diagnostics and the actions run when the
         // node enters the tree.
         // A row's swipe-action buttons are read on first use (`ModifierInstance.swipeActions`).
         let effect = PluginCalls.run(plugin: entry.plugin, .body, type) {
             ModifierEvaluator.evaluate(modifier, deferringSwipeActions: isListRow)
         }
-        if effect.isInert && isKnownUniquelyReferenced(&dispatcher) {
+        // One with unknown params is not shared: each modifier is reported where it is.
+        if effect.isInert && unknownParams.isEmpty && isKnownUniquelyReferenced(&dispatcher) {
             inert.removeAll { $0.type == type }
             if inert.count == 8 { inert.removeLast() }
             inert.insert((type, entry.serial, params, modifier, effect), at: 0)
         }
-        return ModifierInstance(
+        let instance = ModifierInstance(
             type: type, params: params, modifier: modifier, effect: effect, address: address, plugin: entry.plugin,
             serial: entry.serial)
+        instance.unknownParams = unknownParams
+        return instance
     }
 
     /// Where `entries` holds `type`'s entry, if this pass looked it up already.

@@ -55,6 +55,8 @@ final class ModifierInstance {
     /// (every gesture, lifecycle pass and snapshot does) does not copy the whole effect. A
     /// List row's swipe-action buttons are read on first use (`swipeActions`).
     private(set) var effect: ModifierEffect
+    /// Keys of its params that it does not declare, reported once it is committed.
+    var unknownParams: [UnknownParam] = []
 
     init(
         type: String, params: JSONObject, modifier: any ViewModifier, effect: ModifierEffect, address: ModifierAddress,
@@ -254,6 +256,13 @@ final class Surface {
     /// `fresh` holds the modifiers built for the tree just committed.
     func diagnose(_ fresh: [ModifierInstance], session: Session) {
         for instance in fresh {
+            for unknown in instance.unknownParams {
+                let place = JSONPath.member(unknown.path, of: instance.address.paramsPath)
+                session.diagnostic(
+                    "warning", code: DiagnosticCode.unknownParam,
+                    message: "modifier \(instance.address.index) ('\(instance.type)') on node '\(instance.address.node)': \(unknown.message(at: place, outcome: "it is ignored"))",
+                    surface: name, node: instance.address.node, path: place, extra: unknown.data)
+            }
             // Most modifiers add no swipe actions and ignore nothing: no node to look up.
             if !instance.effect.hasSwipeActions && instance.effect.ignored.isEmpty { continue }
             guard let node = node(instance.address.node) else { continue }

@@ -76,6 +76,11 @@ export class Host extends EventEmitter {
     this.socketPath = options.socket ?? defaultSocketPath();
     this.clientName = options.clientName ?? 'modhost-js';
     this.clientVersion = options.clientVersion ?? CLIENT_VERSION;
+    if (options.strictParams !== undefined && typeof options.strictParams !== 'boolean') {
+      throw new TypeError(`strictParams must be a boolean, got ${typeof options.strictParams}`);
+    }
+    /** Whether initialize asks for strict params (a misspelt param fails its request). */
+    this.strictParams = options.strictParams ?? false;
     this.maxFrame = options.maxFrame;
     if (options.reconnect === false) {
       this.reconnectOptions = null;
@@ -167,6 +172,7 @@ export class Host extends EventEmitter {
       const server = await conn.request('initialize', {
         protocolVersion: PROTOCOL_VERSION,
         client: { name: this.clientName, version: this.clientVersion },
+        ...(this.strictParams ? { strictParams: true } : {}),
       }, undefined, this.requestTimeoutMs);
       return { conn, server };
     } catch (error) {

@@ -6,7 +6,7 @@ import { rmSync, existsSync, mkdirSync, renameSync, chownSync, chmodSync } from 
 import net from 'node:net';
 import {
   connect, swipeActions, createModifier, List, Section, HStack, VStack, Text,
-  ModhostError, ModhostConnectionError,
+  ModhostError, ModhostConnectionError, Host,
 } from '../src/index.js';
 import { withDaemon, startDaemon, tempSocketDir, once, MODHOSTD } from '../test-support/daemon.js';
 import { mailRow, fixtureLibrary, makePlugin } from '../test-support/fixtures.js';
@@ -51,6 +51,31 @@ test('initialize, describe', async () => {
     assert.ok(Array.isArray(described.plugins));
     assert.deepEqual(await s.host.ping(), {});
   } finally { await s.done(); }
+});
+
+test('a misspelt param is a diagnostic with a suggestion; strictParams makes it an error', async () => {
+  const s = await session();
+  const strict = await connect({ socket: s.socket, reconnect: false, strictParams: true });
+  try {
+    const misspelt = () => List([Text('a', { key: 'r', modifiers: [createModifier('swipeActions', { trailling: [{ id: 'x' }] })] })]);
+    await s.host.mount('lenient', misspelt());
+    const diagnostic = s.diagnostics.find((d) => d.code === 'unknown-param');
+    assert.equal(diagnostic?.path, 'root.children[0].modifiers[0].trailling');
+    assert.equal(diagnostic?.suggestion, 'trailing');
+    assert.equal(strict.server.strictParams, true);
+    assert.equal(s.host.server.strictParams, undefined);
+    await assert.rejects(strict.mount('strict', misspelt()), (error) => {
+      assert.ok(error instanceof ModhostError);
+      assert.equal(error.code, -32602);
+      assert.equal(error.data.path, 'root.children[0].modifiers[0].trailling');
+      assert.equal(error.data.suggestion, 'trailing');
+      return true;
+    });
+    assert.throws(() => new Host({ strictParams: 'yes' }), /strictParams must be a boolean/);
+  } finally {
+    await strict.close();
+    await s.done();
+  }
 });
 
 test('mount, update, snapshot, unmount', async () => {

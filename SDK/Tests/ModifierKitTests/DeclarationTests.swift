@@ -1,0 +1,90 @@
+import Testing
+import ModifierKit
+
+// What a plugin declares beyond its fields' types: field descriptions, a modifier's
+// description and event payload, and the params keys it does not declare.
+
+private struct DescribedAction: Record {
+    @Field(.required, .description("Routes the tap back")) var id: String = ""
+    @Field("title", .description("Shown on the button")) var label: String = "Go"
+}
+
+private struct DescribedModifier: Record, ViewModifier {
+    @Field(.description("Buttons, first nearest the edge")) var actions: [DescribedAction] = []
+    @Field(.description("The accent")) var tint: Color = .blue
+    @Field var plain: Int = 0
+
+    func body(content: Content) -> some View { content }
+}
+
+private struct TapPayload: Record {
+    @Field var id: String = ""
+    @Field var detail: DescribedAction?
+}
+
+@Suite("Declarations")
+struct DeclarationTests {
+    @Test func aFieldsDescriptionIsInItsSchemaBeforeTheColourForms() throws {
+        let properties = try #require(DescribedModifier.jsonSchema["properties"] as? [String: Any])
+        let actions = try #require(properties["actions"] as? [String: Any])
+        #expect(actions["description"] as? String == "Buttons, first nearest the edge")
+        let item = try #require((actions["items"] as? [String: Any])?["properties"] as? [String: Any])
+        #expect((item["id"] as? [String: Any])?["description"] as? String == "Routes the tap back")
+        // A custom key keeps its description.
+        #expect((item["title"] as? [String: Any])?["description"] as? String == "Shown on the button")
+        let tint = try #require((properties["tint"] as? [String: Any])?["description"] as? String)
+        #expect(tint.hasPrefix("The accent\n\n#RGB"))
+        #expect((properties["plain"] as? [String: Any])?["description"] == nil)
+    }
+
+    @Test func aDescriptionDoesNotChangeDecoding() throws {
+        let action = try DescribedAction(from: ["id": "a", "title": "Delete"], appContext: KitTestSupport.context)
+        #expect(action.id == "a" && action.label == "Delete")
+        #expect(throws: FieldError.self) { try DescribedAction(from: ["title": "x"], appContext: KitTestSupport.context) }
+    }
+
+    @Test func aRegistrationCarriesItsDescriptionAndEventSchema() throws {
+        let type = "DeclarationTests.declared"
+        ViewModifierRegistry.register(type, description: "Does a thing", event: TapPayload.self) { params, context, _ in
+            try DescribedModifier(from: params, appContext: context)
+        }
+        defer { ViewModifierRegistry.unregister(type) }
+        let entry = try #require(ViewModifierRegistry.entry(for: type))
+        #expect(entry.description == "Does a thing")
+        let event = try #require(PluginHostSupport.eventSchema(of: entry))
+        // Events carry every field (optional ones as null): all required, no defaults.
+        #expect(event["required"] as? [String] == ["id", "detail"])
+        let properties = try #require(event["properties"] as? [String: Any])
+        #expect((properties["id"] as? [String: Any])?["default"] == nil)
+        let detail = try #require((properties["detail"] as? [String: Any])?["anyOf"] as? [Any])
+        let nested = try #require(detail.first as? [String: Any])
+        #expect(nested["required"] as? [String] == ["id", "title"])
+    }
+
+    @Test func aPlainRegistrationDeclaresNoEvent() throws {
+        let type = "DeclarationTests.plain"
+        ViewModifierRegistry.register(type) { _, _, _ in ProbeModifier() }
+        defer { ViewModifierRegistry.unregister(type) }
+        let entry = try #require(ViewModifierRegistry.entry(for: type))
+        #expect(entry.description == nil)
+        #expect(PluginHostSupport.eventSchema(of: entry) == nil)
+    }
+
+    @Test func keysNoFieldDeclaresAreCountedAtEveryLevelButTypeIsNot() throws {
+        let context = KitTestSupport.context
+        let clean = try PluginHostSupport.countingUnknownKeys {
+            try DescribedModifier(from: ["$type": "x", "actions": [["id": "a", "title": "A"]], "plain": 1], appContext: context)
+        }
+        #expect(clean.unknownKeys == 0)
+        let misspelt = try PluginHostSupport.countingUnknownKeys {
+            try DescribedModifier(from: ["$type": "x", "action": [], "actions": [["id": "a", "label": "A"]]], appContext: context)
+        }
+        // `action` at the top, and `label` (the key is `title`) inside the first action.
+        #expect(misspelt.unknownKeys == 2)
+        #expect(misspelt.result.actions.first?.label == "Go")
+    }
+}
+
+private struct ProbeModifier: ViewModifier {
+    func body(content: Content) -> some View { content }
+}
