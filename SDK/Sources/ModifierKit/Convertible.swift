@@ -18,6 +18,7 @@ public protocol Convertible {
 /// Records being described, outermost first.
 public struct SchemaContext {
     var describing: [ObjectIdentifier] = []
+    /// A context describing nothing yet: start here to describe a type from the outside.
     public init() {}
 }
 
@@ -72,28 +73,37 @@ func jsonTypeName(_ value: Any) -> String {
 }
 
 extension String: Convertible {
+    /// Accepts a JSON string.
     @inlinable
     public static func convert(from value: Any, appContext: AppContext) throws -> String {
         guard let string = cast(value, to: String.self) else { throw castFailure(value, to: "a string") }
         return string
     }
+    /// `String`.
     public static var typeName: String { "String" }
+    /// `{"type": "string"}`.
     public static func jsonSchema(in context: inout SchemaContext) -> [String: Any] { ["type": "string"] }
+    /// The string itself.
     public var jsonValue: Any { self }
 }
 
 extension Bool: Convertible {
+    /// Accepts `true` or `false`; a number is not a boolean.
     @inlinable
     public static func convert(from value: Any, appContext: AppContext) throws -> Bool {
         guard let bool = cast(value, to: Bool.self) else { throw castFailure(value, to: "a boolean") }
         return bool
     }
+    /// `Bool`.
     public static var typeName: String { "Bool" }
+    /// `{"type": "boolean"}`.
     public static func jsonSchema(in context: inout SchemaContext) -> [String: Any] { ["type": "boolean"] }
+    /// The boolean itself.
     public var jsonValue: Any { self }
 }
 
 extension Int: Convertible {
+    /// Accepts a whole number within `Int`'s range (`3` and `3.0`, not `3.5` or `true`).
     @inlinable
     public static func convert(from value: Any, appContext: AppContext) throws -> Int {
         if let int = cast(value, to: Int.self) { return int }
@@ -101,12 +111,16 @@ extension Int: Convertible {
         if let double = value as? Double, double.rounded() == double, let int = Int(exactly: double) { return int }
         throw castFailure(value, to: "an integer")
     }
+    /// `Int`.
     public static var typeName: String { "Int" }
+    /// `{"type": "integer"}`.
     public static func jsonSchema(in context: inout SchemaContext) -> [String: Any] { ["type": "integer"] }
+    /// The number itself.
     public var jsonValue: Any { self }
 }
 
 extension Double: Convertible {
+    /// Accepts any JSON number, whole or not; a boolean is not a number.
     @inlinable
     public static func convert(from value: Any, appContext: AppContext) throws -> Double {
         if let double = cast(value, to: Double.self) { return double }
@@ -114,22 +128,29 @@ extension Double: Convertible {
         if let int = value as? Int { return Double(int) }
         throw castFailure(value, to: "a number")
     }
+    /// `Double`.
     public static var typeName: String { "Double" }
+    /// `{"type": "number"}`.
     public static func jsonSchema(in context: inout SchemaContext) -> [String: Any] { ["type": "number"] }
+    /// The number itself.
     public var jsonValue: Any { self }
 }
 
 extension Optional: Convertible where Wrapped: Convertible {
     // Inlinable, as `Enumerable`'s below: fields convert in the plugin, for their own type.
+    /// `null` is `nil`; anything else converts as `Wrapped`.
     @inlinable
     public static func convert(from value: Any, appContext: AppContext) throws -> Wrapped? {
         if isJSNull(value) { return nil }
         return try Wrapped.convert(from: value, appContext: appContext)
     }
+    /// The wrapped type's name and `?`: `Color?`.
     public static var typeName: String { Wrapped.typeName + "?" }
+    /// The wrapped type's schema or `null` (`anyOf`).
     public static func jsonSchema(in context: inout SchemaContext) -> [String: Any] {
         ["anyOf": [Wrapped.jsonSchema(in: &context), ["type": "null"]] as [Any]]
     }
+    /// The wrapped value's, or `JSNull()` for `nil`.
     public var jsonValue: Any { self?.jsonValue ?? JSNull() }
 }
 
@@ -138,6 +159,8 @@ extension Optional: OptionalConvertible where Wrapped: Convertible {
 }
 
 extension Array: Convertible where Element: Convertible {
+    /// Accepts a JSON array whose every element converts as `Element`; an error in one names
+    /// its index (`trailing[1].label`).
     @inlinable
     public static func convert(from value: Any, appContext: AppContext) throws -> [Element] {
         guard let array = cast(value, to: [Any].self) else { throw castFailure(value, to: "an array") }
@@ -160,12 +183,17 @@ extension Array: Convertible where Element: Convertible {
     static func elementError(_ error: any Error, item: Any, index: Int) -> FieldError {
         FieldError.converting(item, to: Element.typeName, at: index, failedWith: error)
     }
+    /// The element type's name in brackets: `[SwipeActionRecord]`.
     public static var typeName: String { "[\(Element.typeName)]" }
+    /// An array schema whose `items` is the element type's schema.
     public static func jsonSchema(in context: inout SchemaContext) -> [String: Any] { ["type": "array", "items": Element.jsonSchema(in: &context)] }
+    /// The elements' values, as an `[Any]`.
     public var jsonValue: Any { map(\.jsonValue) as [Any] }
 }
 
 extension Dictionary: Convertible where Key == String, Value: Convertible {
+    /// Accepts a JSON object whose every value converts as `Value`; an error in one names
+    /// its key.
     public static func convert(from value: Any, appContext: AppContext) throws -> [String: Value] {
         guard let object = cast(value, to: [String: Any].self) else { throw castFailure(value, to: "an object") }
         var result: [String: Value] = [:]
@@ -178,22 +206,30 @@ extension Dictionary: Convertible where Key == String, Value: Convertible {
         }
         return result
     }
+    /// `[String: Value]` with the value type's name: `[String: Int]`.
     public static var typeName: String { "[String: \(Value.typeName)]" }
+    /// An object schema whose `additionalProperties` is the value type's schema.
     public static func jsonSchema(in context: inout SchemaContext) -> [String: Any] { ["type": "object", "additionalProperties": Value.jsonSchema(in: &context)] }
+    /// The values' values, under the same keys.
     public var jsonValue: Any { mapValues(\.jsonValue) as [String: Any] }
 }
 
 extension Color: Convertible {
+    /// Accepts a colour string as ``Color/init(parsing:)`` reads it: `#RRGGBB`, `rgb(…)`, a
+    /// CSS or SwiftUI name.
     @inlinable
     public static func convert(from value: Any, appContext: AppContext) throws -> Color {
         guard let text = cast(value, to: String.self) else { throw castFailure(value, to: "a colour string") }
         return try Color(parsing: text)
     }
+    /// `Color`.
     public static var typeName: String { "Color" }
+    /// A string schema with `"format": "color"` and the accepted spellings.
     public static func jsonSchema(in context: inout SchemaContext) -> [String: Any] {
         ["type": "string", "format": "color",
          "description": "#RGB, #RGBA, #RRGGBB or #RRGGBBAA (alpha last, # optional), rgb()/rgba(), a CSS or SwiftUI colour name"]
     }
+    /// The colour in its canonical form, `#RRGGBBAA` (``hex``).
     public var jsonValue: Any { hex }
 }
 
@@ -202,6 +238,7 @@ extension Color: Convertible {
 public protocol Enumerable: Convertible, CaseIterable, RawRepresentable where RawValue == String {}
 
 extension Enumerable {
+    /// Accepts the raw value of one of the cases; any other string is an error listing them.
     @inlinable
     public static func convert(from value: Any, appContext: AppContext) throws -> Self {
         guard let raw = cast(value, to: String.self) else { throw castFailure(value, to: "a string") }
@@ -213,7 +250,10 @@ extension Enumerable {
     static func unknownCase() -> ConversionError {
         ConversionError("expected one of \(allCases.map { "'\($0.rawValue)'" }.joined(separator: ", "))")
     }
+    /// The enum's own name.
     public static var typeName: String { String(describing: Self.self) }
+    /// A string schema whose `enum` lists the cases' raw values.
     public static func jsonSchema(in context: inout SchemaContext) -> [String: Any] { ["type": "string", "enum": allCases.map(\.rawValue) as [Any]] }
+    /// The case's raw value.
     public var jsonValue: Any { rawValue }
 }

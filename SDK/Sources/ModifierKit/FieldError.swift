@@ -4,6 +4,7 @@
 /// sits inside the params (`trailing[1].tint`), so the host can report the full place
 /// (`root.children[3].modifiers[0].trailing[1].tint`). `cause` is the underlying error.
 public struct FieldError: Error, CustomStringConvertible {
+    /// What is wrong with the field.
     public enum Kind: Sendable, Equatable {
         /// The value is there but is not of the field's type.
         case cast
@@ -11,6 +12,7 @@ public struct FieldError: Error, CustomStringConvertible {
         case missing
     }
 
+    /// Whether the value is of the wrong type or missing.
     public let kind: Kind
     /// Where the bad value is, relative to the params: `trailing[1].tint`.
     public private(set) var path: String
@@ -20,8 +22,12 @@ public struct FieldError: Error, CustomStringConvertible {
     public let value: String?
     /// The field's Swift type, as `Color?` or `[SwipeActionRecord]`.
     public let type: String
+    /// The error the conversion threw (a ``ConversionError`` saying what was expected, say),
+    /// or nil for a missing field.
     public let cause: (any Error)?
 
+    /// An error at `path`; a `Convertible` type's conversion may throw one for a value inside
+    /// it, and the fields around it put their own keys in front of `path`.
     public init(kind: Kind, path: String, field: String, value: String?, type: String, cause: (any Error)? = nil) {
         self.kind = kind
         self.path = path
@@ -39,6 +45,7 @@ public struct FieldError: Error, CustomStringConvertible {
         }
     }
 
+    /// The summary, then the cause: what the host reports, after the full path.
     public var description: String {
         guard let cause else { return summary }
         return "\(summary): \(cause)"
@@ -75,7 +82,9 @@ public struct FieldError: Error, CustomStringConvertible {
 
 /// A value that does not have the expected shape; wrapped into a `FieldError` by the field.
 public struct ConversionError: Error, CustomStringConvertible {
+    /// What was expected and what was found: `expected a string, got a number`.
     public let description: String
+    /// An error saying `description`; throw it from a `Convertible` type's conversion.
     public init(_ description: String) { self.description = description }
 }
 

@@ -17,6 +17,8 @@ public typealias Dict = [String: Any]
 
 /// JSON `null` inside a `Dict`. An optional field given `null` reads as absent (`nil`).
 public struct JSNull: Sendable, Equatable, CustomStringConvertible {
+    /// The `null` value.
     public init() {}
+    /// `null`, as JSON writes it.
     public var description: String { "null" }
 }

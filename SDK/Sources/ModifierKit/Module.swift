@@ -20,6 +20,9 @@ public typealias Module = BaseModule & AnyModule
 
 /// The requirement every module meets; `definition()` is built with `ModuleDefinitionBuilder`.
 public protocol AnyModule: AnyObject {
+    /// The module's declarations: ``Name``, ``OnCreate``, ``OnDestroy``, ``Function``,
+    /// ``AsyncFunction`` and ``Events``, one per line. The host calls it once, as it loads the
+    /// plugin.
     @ModuleDefinitionBuilder func definition() -> ModuleDefinition
 }
 
@@ -68,13 +71,16 @@ public struct ModuleDefinition {
 
 /// One declaration inside `definition()`.
 public protocol ModuleDefinitionElement {
+    /// Adds this declaration to `definition`.
     func apply(to definition: inout ModuleDefinition)
 }
 
 /// The module's name, as shown in `describe`.
 public struct Name: ModuleDefinitionElement {
     let name: String
+    /// The module is called `name`.
     public init(_ name: String) { self.name = name }
+    /// Sets the definition's name.
     public func apply(to definition: inout ModuleDefinition) { definition.name = name }
 }
 
@@ -82,24 +88,36 @@ public struct Name: ModuleDefinitionElement {
 /// modifiers here.
 public struct OnCreate: ModuleDefinitionElement {
     let body: () -> Void
+    /// Runs `body` when the module is created.
     public init(_ body: @escaping () -> Void) { self.body = body }
+    /// Adds the hook to the definition's `onCreate` hooks.
     public func apply(to definition: inout ModuleDefinition) { definition.onCreate.append(body) }
 }
 
 /// Runs when the plugin is removed: unregister modifiers here.
 public struct OnDestroy: ModuleDefinitionElement {
     let body: () -> Void
+    /// Runs `body` when the plugin is removed.
     public init(_ body: @escaping () -> Void) { self.body = body }
+    /// Adds the hook to the definition's `onDestroy` hooks.
     public func apply(to definition: inout ModuleDefinition) { definition.onDestroy.append(body) }
 }
 
+/// Builds a ``ModuleDefinition`` from the declarations written in `definition()`, one per
+/// line; `if`, `if`/`else` and `for` work around them as in any result builder.
 @resultBuilder
 public enum ModuleDefinitionBuilder {
+    /// One declaration.
     public static func buildExpression(_ element: some ModuleDefinitionElement) -> [any ModuleDefinitionElement] { [element] }
+    /// The declarations of a block, in order.
     public static func buildBlock(_ parts: [any ModuleDefinitionElement]...) -> [any ModuleDefinitionElement] { parts.flatMap { $0 } }
+    /// The declarations inside an `if` without `else`, or none.
     public static func buildOptional(_ part: [any ModuleDefinitionElement]?) -> [any ModuleDefinitionElement] { part ?? [] }
+    /// The declarations of an `if` branch.
     public static func buildEither(first part: [any ModuleDefinitionElement]) -> [any ModuleDefinitionElement] { part }
+    /// The declarations of an `else` branch.
     public static func buildEither(second part: [any ModuleDefinitionElement]) -> [any ModuleDefinitionElement] { part }
+    /// The declarations of every pass of a `for` loop, in order.
     public static func buildArray(_ parts: [[any ModuleDefinitionElement]]) -> [any ModuleDefinitionElement] { parts.flatMap { $0 } }
     /// Emitted into the plugin, like `ModuleDefinition.init()` that it calls.
     @_alwaysEmitIntoClient
