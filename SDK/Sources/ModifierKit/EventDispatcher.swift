@@ -10,6 +10,8 @@ public final class EventDispatcher {
     public let modifierType: String
     private let deliver: (Dict) -> Void
 
+    /// A dispatcher for modifiers of `modifierType` that hands every payload to `deliver`. The
+    /// host makes one per modifier; tests make their own to see what a modifier sends.
     public init(modifierType: String, deliver: @escaping (Dict) -> Void) {
         self.modifierType = modifierType
         self.deliver = deliver

@@ -96,6 +96,7 @@ public struct Field<Value: Convertible>: AnyField {
             description: options.isEmpty ? nil : FieldOption.descriptionText(in: options))
     }
 
+    /// The field's value: from the params when they set it, else the default.
     @inlinable
     public var wrappedValue: Value {
         get { value }

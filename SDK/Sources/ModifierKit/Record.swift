@@ -6,6 +6,8 @@
 /// nest other records, and can itself be a `ViewModifier` (the modifier's params are then its
 /// fields). `init()` must create the same fields every time.
 public protocol Record: Convertible {
+    /// Makes the record with every field at its default. It must create the same fields each
+    /// time: decoding finds fields by the order this creates them in.
     init()
 }
 
@@ -48,11 +50,13 @@ extension Record {
         return result
     }
 
+    /// Decodes a nested record from its params object (a field whose type is a record).
     public static func convert(from value: Any, appContext: AppContext) throws -> Self {
         guard let params = cast(value, to: Dict.self) else { throw castFailure(value, to: "an object") }
         return try Self(from: params, appContext: appContext)
     }
 
+    /// The record's Swift type name, as errors name what was expected.
     public static var typeName: String { String(describing: Self.self) }
 
     /// An object schema: one property per field, with its type, default and whether required.
@@ -83,6 +87,7 @@ extension Record {
         }
     }
 
+    /// The record as params would carry it (`toDictionary()`).
     public var jsonValue: Any { toDictionary() }
 }
 

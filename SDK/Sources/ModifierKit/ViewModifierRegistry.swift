@@ -16,10 +16,13 @@ public typealias ViewModifierFactory = @Sendable (Dict, AppContext, EventDispatc
 public enum ViewModifierRegistry {
     /// One registered modifier type.
     public struct Entry: Sendable {
+        /// The modifier type, the `$type` front-ends send.
         public let type: String
-        /// The plugin and module that registered it (empty outside a host's plugin load).
+        /// The plugin that registered it (empty outside a host's plugin load).
         public let plugin: String
+        /// The module whose `OnCreate` registered it (empty outside a host's plugin load).
         public let module: String
+        /// Builds the modifier from a front-end's params.
         public let factory: ViewModifierFactory
         /// Unique to this registration: a plugin that registers the type again (after a
         /// reload, say) makes an entry with another serial.
