@@ -44,7 +44,17 @@ func runCodegen(arguments: [String], socketPath: String, socketFlag: String?) ->
     let types = describe["modifiers"]?.arrayValue?.count ?? 0
     let modules = describe["modules"]?.arrayValue?.count ?? 0
     print("wrote \(out)/\(TypeScriptGenerator.moduleFile) and \(out)/\(TypeScriptGenerator.declarationFile): \(types) modifier type(s), \(modules) module(s)")
-    exit(0)
+    // A plugin folder that was asked for and did not load has no types in the output: say so.
+    let failed = (describe["plugins"]?.arrayValue ?? []).filter { plugin in
+        guard plugin["status"]?.stringValue == "failed", let path = plugin["path"]?.stringValue else { return false }
+        return pluginFolders.contains { path == $0 || path.hasPrefix($0.hasSuffix("/") ? $0 : $0 + "/") }
+    }
+    for plugin in failed {
+        let name = plugin["name"]?.stringValue ?? plugin["path"]?.stringValue ?? "?"
+        let text = "modhost: codegen ts: plugin \(name) (\(plugin["path"]?.stringValue ?? "")) did not load, so its types are missing: \(plugin["error"]?.stringValue ?? "")\n"
+        FileHandle.standardError.write(Data(text.utf8))
+    }
+    exit(failed.isEmpty ? 0 : 1)
 }
 
 /// `initialize` then `describe` on the daemon at `socketPath`.

@@ -30,10 +30,10 @@ let usage = """
                                  DIR ./modhost-generated): one typed factory per modifier
                                  type and one typed accessor per native module, from the
                                  daemon's describe (or, with --plugins or
-                                 --no-bundled-plugins, from plugin folders through
-                                 `modhostd --describe`, without a daemon); the output
-                                 imports the JS client from SPEC (default @modhost/client).
-                                 Names and rules: docs/codegen.md
+                                 --no-bundled-plugins, from plugin folders, loaded by a
+                                 one-shot modhostd beside modhost: no daemon needed);
+                                 the output imports the JS client from SPEC (default
+                                 @modhost/client). Names and rules: docs/codegen.md
       help                       print this help
 
     The socket is found as modhostd finds it: --socket, $MODHOST_SOCKET,

@@ -206,4 +206,14 @@ struct CodegenTests {
         #expect(noDaemon.status == 1 && noDaemon.stderr.contains("--plugins DIR"), "\(noDaemon.stderr)")
         #expect(!FileManager.default.fileExists(atPath: folder.path + "/x"))
     }
+
+    @Test func aPluginFolderThatDoesNotLoadIsReportedAndExits1() throws {
+        let root = try hostileRoot()
+        try PluginFixtures.make(in: root, folder: "Broken", name: "Broken", copyLibrary: false)
+        let result = try modhost(["codegen", "ts", "--plugins", root, "--no-bundled-plugins", "--out", folder.path + "/partial"])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("plugin Broken (\(root)/Broken) did not load, so its types are missing"), "\(result.stderr)")
+        // What did load is still written.
+        #expect(result.stdout.contains("10 modifier type(s), 1 module(s)"), "\(result.stdout)")
+    }
 }
