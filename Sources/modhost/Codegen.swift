@@ -9,7 +9,8 @@ import ModhostWire
 func runCodegen(arguments: [String], socketPath: String, socketFlag: String?) -> Never {
     var rest = Array(arguments.dropFirst())
     guard rest.first == "ts" else {
-        fail("codegen takes a target language: codegen ts (the only one so far)\n\(usage)", status: 2)
+        let hint = rest.first.flatMap { Suggestion.closest(to: $0, among: ["ts"]) }.map { " (did you mean '\($0)'?)" } ?? ""
+        fail("codegen takes a target language: codegen ts (the only one so far)\(hint)\n\(usage)", status: 2)
     }
     rest.removeFirst()
     let out = takeFlag("--out", from: &rest, help: usage) ?? "modhost-generated"
@@ -19,7 +20,11 @@ func runCodegen(arguments: [String], socketPath: String, socketFlag: String?) ->
     while let folder = takeFlag("--plugins", from: &rest, help: usage) { pluginFolders.append(absolutePath(folder)) }
     let noBundled = rest.contains("--no-bundled-plugins")
     rest.removeAll { $0 == "--no-bundled-plugins" }
-    guard rest.isEmpty else { fail("codegen ts: unexpected arguments \(rest.joined(separator: " "))\n\(usage)", status: 2) }
+    guard rest.isEmpty else {
+        let known = ["--out", "--client-import", "--plugins", "--no-bundled-plugins", "--socket"]
+        let hint = Suggestion.closest(to: rest[0], among: known).map { " (did you mean '\($0)'?)" } ?? ""
+        fail("codegen ts: unexpected arguments \(rest.joined(separator: " "))\(hint)\n\(usage)", status: 2)
+    }
     if socketFlag != nil && (!pluginFolders.isEmpty || noBundled) {
         fail("codegen ts: give --socket (a running daemon) or --plugins/--no-bundled-plugins (plugin folders), not both", status: 2)
     }
