@@ -77,8 +77,12 @@ struct CodegenTests {
         let daemon = try DaemonProcess(folder: folder, environment: PluginFixtures.environment(folder))
         let result = try modhost(["--socket", daemon.socketPath, "codegen", "ts", "--out", folder.path + "/bundled"])
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout.contains("22 modifier type(s), 2 module(s)"), "\(result.stdout)")
         let generated = try GeneratedFolder(in: folder, name: "bundled", adding: ["bundled-usage.ts", "client-compat.ts"])
+        // One config type per type the daemon serves.
+        let served = try daemon.initializedClient().call("describe")["result"]?["modifiers"]?.arrayValue?.compactMap { $0["type"]?.stringValue } ?? []
+        #expect(served.contains("swipeActions") && served.contains("refreshable"))
+        let types = try generated.text("modifiers.d.ts")
+        for type in served { #expect(types.contains("{ $type: \"\(type)\""), "\(type)") }
         let checked = try generated.typecheck(["bundled-usage.ts", "client-compat.ts"])
         #expect(checked.status == 0 && checked.stdout.isEmpty, "\(checked.stdout)\(checked.stderr)")
     }
