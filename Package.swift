@@ -98,7 +98,7 @@ let package = Package(
             name: "ModhostCoreTests",
             dependencies: ["ModhostCore", "ModhostWire", .product(name: "ModifierKit", package: "SDK")]),
         // Starts real daemons on temporary sockets; needs `swift build` first.
-        .testTarget(name: "IntegrationTests", dependencies: ["ModhostServer", "ModhostWire"]),
+        .testTarget(name: "IntegrationTests", dependencies: ["ModhostServer", "ModhostWire", "ModhostCodegen"]),
         // Runs the conformance vectors against a real daemon and against a deliberately broken host.
         .testTarget(name: "ConformanceTests", dependencies: ["ModhostConformance", "ModhostServer", "ModhostWire"]),
     ]

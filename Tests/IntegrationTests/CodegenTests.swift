@@ -1,4 +1,5 @@
 import Foundation
+import ModhostCodegen
 import ModhostWire
 import Testing
 
@@ -101,6 +102,21 @@ struct CodegenTests {
             #expect(types.contains("export declare \(declaration)"), "\(declaration)")
         }
         let checked = try generated.typecheck(["hostile-usage.ts"])
+        #expect(checked.status == 0 && checked.stdout.isEmpty, "\(checked.stdout)\(checked.stderr)")
+    }
+
+    @Test(.enabled(if: CodegenTools.tsc != nil, Comment(rawValue: CodegenTools.noTsc)))
+    func declaredEventPayloadsTypeTheListenersAndPassTscStrict() throws {
+        // No bundled plugin declares its event payload in describe yet: a describe result
+        // that does (Tests/Fixtures/Codegen/events.json) goes through the generator directly.
+        let describe = try JSONParser.parse(String(contentsOfFile: CodegenTools.fixtures + "/events.json", encoding: .utf8))
+        let out = folder.path + "/events"
+        try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+        for (name, text) in try TypeScriptGenerator().files(describeResult: describe) {
+            try text.write(toFile: out + "/" + name, atomically: true, encoding: .utf8)
+        }
+        let generated = try GeneratedFolder(in: folder, name: "events", adding: ["events-usage.ts"])
+        let checked = try generated.typecheck(["events-usage.ts"])
         #expect(checked.status == 0 && checked.stdout.isEmpty, "\(checked.stdout)\(checked.stderr)")
     }
 
