@@ -18,6 +18,7 @@ let package = Package(
         .library(name: "GreetingFixture", type: .dynamic, targets: ["GreetingFixture"]),
         .library(name: "DuplicateSDKFixture", type: .dynamic, targets: ["DuplicateSDKFixture"]),
         .library(name: "FaultyFixture", type: .dynamic, targets: ["FaultyFixture"]),
+        .library(name: "HostileNamesFixture", type: .dynamic, targets: ["HostileNamesFixture"]),
     ],
     dependencies: [
         // The plugin SDK, a package of its own so that everyone shares its one dynamic library.
@@ -51,10 +52,12 @@ let package = Package(
         // <prefix>/lib/modhost, beside their bin/.
         .executableTarget(name: "modhostd", dependencies: ["ModhostServer"], linkerSettings: installedLibraryPath),
         .executableTarget(
-            name: "modhost", dependencies: ["ModhostServer", "ModhostWire", "ModhostConformance"],
+            name: "modhost", dependencies: ["ModhostServer", "ModhostWire", "ModhostConformance", "ModhostCodegen"],
             linkerSettings: installedLibraryPath),
         // The protocol conformance runner: vectors and schemas from protocol/, run against a host.
         .target(name: "ModhostConformance", dependencies: ["ModhostServer", "ModhostWire"]),
+        // `modhost codegen ts`: TypeScript from a describe result. No I/O.
+        .target(name: "ModhostCodegen", dependencies: ["ModhostWire"]),
 
         .target(
             name: "SwipeActions", dependencies: [.product(name: "ModifierKit", package: "SDK")],
@@ -76,8 +79,14 @@ let package = Package(
         .target(
             name: "FaultyFixture", dependencies: [.product(name: "ModifierKit", package: "SDK")],
             path: "Tests/Fixtures/FaultyPlugin"),
+        // A plugin whose type, module and function names are hard to turn into identifiers,
+        // for the TypeScript generator's tests.
+        .target(
+            name: "HostileNamesFixture", dependencies: [.product(name: "ModifierKit", package: "SDK")],
+            path: "Tests/Fixtures/HostileNamesPlugin"),
 
         .testTarget(name: "ModhostWireTests", dependencies: ["ModhostWire"]),
+        .testTarget(name: "ModhostCodegenTests", dependencies: ["ModhostCodegen", "ModhostWire"]),
         // The ExpoUI plugin on its own, without a host: params, effects, completeRefresh.
         .testTarget(
             name: "ExpoUITests", dependencies: ["ExpoUI", .product(name: "ModifierKit", package: "SDK")],
@@ -89,7 +98,7 @@ let package = Package(
             name: "ModhostCoreTests",
             dependencies: ["ModhostCore", "ModhostWire", .product(name: "ModifierKit", package: "SDK")]),
         // Starts real daemons on temporary sockets; needs `swift build` first.
-        .testTarget(name: "IntegrationTests", dependencies: ["ModhostServer", "ModhostWire"]),
+        .testTarget(name: "IntegrationTests", dependencies: ["ModhostServer", "ModhostWire", "ModhostCodegen"]),
         // Runs the conformance vectors against a real daemon and against a deliberately broken host.
         .testTarget(name: "ConformanceTests", dependencies: ["ModhostConformance", "ModhostServer", "ModhostWire"]),
     ]

@@ -27,6 +27,9 @@ public struct DaemonOptions: Sendable, Equatable {
     /// `--no-supervisor` makes this false: the host runs in this process, and a plugin that
     /// crashes takes the daemon down (for debugging, and as the benchmark's baseline).
     public var isSupervised = true
+    /// `--describe`: load the plugins, print the `describe` result as JSON and exit, without a
+    /// socket (what `modhost codegen ts --plugins DIR` reads).
+    public var describesOnly = false
     /// The arguments as given, minus `--engine`, for the engines a supervisor starts.
     public var arguments: [String] = []
 
@@ -78,6 +81,9 @@ public struct DaemonOptions: Sendable, Equatable {
                                seconds (default 5) is a hang: the engine is
                                restarted and the plugin quarantined
           --log-level LEVEL    debug, info, warning or error (default info)
+          --describe           load the plugins (--plugins, --no-bundled-plugins),
+                               print what `describe` would answer as JSON and exit,
+                               without opening a socket; load failures go to stderr
           --version            print the version and exit
           --help               print this help and exit
         """
@@ -109,6 +115,7 @@ public struct DaemonOptions: Sendable, Equatable {
             case "--no-bundled-plugins": options.loadsBundledPlugins = false
             case "--engine": options.isEngine = true
             case "--no-supervisor": options.isSupervised = false
+            case "--describe": options.describesOnly = true
             case "--frame-timeout":
                 let text = try take()
                 guard let seconds = Double(text), seconds >= 1, seconds <= 86400 else {

@@ -25,6 +25,15 @@ let usage = """
       conformance [--spawn CMD] [--vectors DIR] [--schemas DIR] [--filter TEXT]
                                  run the protocol conformance vectors against the
                                  daemon on the socket (or one started with CMD)
+      codegen ts [--out DIR] [--client-import SPEC] [--plugins DIR]... [--no-bundled-plugins]
+                                 write DIR/modifiers.js and DIR/modifiers.d.ts (default
+                                 DIR ./modhost-generated): one typed factory per modifier
+                                 type and one typed accessor per native module, from the
+                                 daemon's describe (or, with --plugins or
+                                 --no-bundled-plugins, from plugin folders, loaded by a
+                                 one-shot modhostd beside modhost: no daemon needed);
+                                 the output imports the JS client from SPEC (default
+                                 @modhost/client). Names and rules: docs/codegen.md
       help                       print this help
 
     The socket is found as modhostd finds it: --socket, $MODHOST_SOCKET,
@@ -70,6 +79,8 @@ func connectOrExit() -> BlockingClient {
 switch command {
 case "help", "--help", "-h":
     print(usage)
+case "codegen":
+    runCodegen(arguments: arguments, socketPath: path, socketFlag: socketFlag)
 case "conformance":
     runConformance(arguments: Array(arguments.dropFirst()), socketFlag: socketFlag, defaultSocket: path)
 case "ping":

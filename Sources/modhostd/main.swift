@@ -39,6 +39,48 @@ if !options.isEngine {
     }
 }
 
+/// The loader of the plugin folders `options` name. Run from a build of the source tree, the
+/// tree holds the bundled plugins' manifests and the build put their libraries next to this
+/// daemon; an installed daemon has its own copies.
+func pluginLoader(for host: Host) -> PluginLoader {
+    let sourceRoot = InstallLayout.sourceTree(builtFrom: "\(#filePath)")
+    return PluginLoader(
+        host: host,
+        roots: PluginLocations.roots(
+            extra: options.pluginFolders, environment: environment, includeBundled: options.loadsBundledPlugins,
+            sourceRoot: sourceRoot),
+        libraryFolders: sourceRoot == nil ? [] : PluginLocations.executableFolder().map { [$0] } ?? [])
+}
+
+/// `--describe`: the plugins loaded as the daemon loads them, and the `describe` answer of a
+/// session of that host printed on stdout; no socket, no supervisor.
+func printDescribe() -> Never {
+    let host = Host(logger: logger)
+    let loader = pluginLoader(for: host)
+    loader.scan()
+    let session = host.openSession(peer: "modhostd --describe") { _ in }
+    _ = session.handle(["jsonrpc": "2.0", "id": 1, "method": "initialize", "params": ["protocolVersion": 1]])
+    let response = session.handle(["jsonrpc": "2.0", "id": 2, "method": "describe"])
+    session.close()
+    loader.unloadAll()
+    guard let result = response?["result"] else {
+        logger.error("describe failed: \(response?.jsonText ?? "no answer")")
+        exit(1)
+    }
+    var bytes: [UInt8] = []
+    JSONWriter.writePretty(result, into: &bytes)
+    bytes.append(0x0A)
+    var offset = 0
+    while offset < bytes.count {
+        let written = bytes[offset...].withUnsafeBytes { write(1, $0.baseAddress, $0.count) }
+        if written <= 0 { exit(1) }
+        offset += written
+    }
+    exit(0)
+}
+
+if options.describesOnly { printDescribe() }
+
 /// The host, its plugins and every connection on `socket`. Under a supervisor (`link`), plugin
 /// calls are recorded for it and quarantined plugins are skipped.
 func runHost(on socket: ListeningSocket, link: EngineLink?) throws {
@@ -53,15 +95,7 @@ func runHost(on socket: ListeningSocket, link: EngineLink?) throws {
     link?.recordPluginCalls()
 
     // Plugins load, and their OnCreate hooks run, before the first connection is accepted.
-    // Run from a build of the source tree, the tree holds the bundled plugins' manifests and
-    // the build put their libraries next to this daemon; an installed daemon has its own copies.
-    let sourceRoot = InstallLayout.sourceTree(builtFrom: "\(#filePath)")
-    let loader = PluginLoader(
-        host: host,
-        roots: PluginLocations.roots(
-            extra: options.pluginFolders, environment: environment, includeBundled: options.loadsBundledPlugins,
-            sourceRoot: sourceRoot),
-        libraryFolders: sourceRoot == nil ? [] : PluginLocations.executableFolder().map { [$0] } ?? [])
+    let loader = pluginLoader(for: host)
     link?.attach(loader, quarantine: environment["MODHOST_QUARANTINE"])
     loader.scan()
     link?.publishTypes(of: loader)

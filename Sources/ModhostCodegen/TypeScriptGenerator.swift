@@ -1,0 +1,221 @@
+import ModhostWire
+
+/// `modhost codegen ts`: a TypeScript module (`modifiers.js`, an ES module) and its
+/// declarations (`modifiers.d.ts`) from a `describe` result. No I/O: the caller writes the
+/// files. The rules are documented in docs/codegen.md.
+///
+/// Per modifier type `T` (stem `t`, PascalCase `P`, see `TypeScriptNames`): `PParams` (its
+/// params minus `$type`), `PEvent` when the plugin declares the event payload, `PModifier`
+/// (the config the JS client accepts) and the factory `t(params?, listener?)`. Per module `M`:
+/// `MFunctions`, `MEvents`, `MModule` and `requireMModule(host)`.
+public struct TypeScriptGenerator {
+    /// The module specifier the output imports the JS client from.
+    public var clientImport = "@modhost/client"
+    /// Named in the header comment, so a reader knows where the files came from.
+    public var generatorName = "modhost codegen ts"
+
+    public static let moduleFile = "modifiers.js"
+    public static let declarationFile = "modifiers.d.ts"
+
+    /// Members a native module object answers itself (the JS client's `nativeModuleProxy`),
+    /// so a module function with one of these names cannot be called as a member.
+    public static let moduleObjectMembers: Set<String> = [
+        "moduleName", "addListener", "removeListener", "removeAllListeners", "listenerCount", "emit", "toString",
+        "then", "catch", "finally", "toJSON", "constructor", "inspect", "asymmetricMatch", "$$typeof", "nodeType",
+    ]
+
+    public init() {}
+
+    /// File name → text, for a `describe` result.
+    public func files(describeResult: JSONValue) throws(CodegenError) -> [String: String] {
+        try files(for: DescribeModel(describeResult: describeResult))
+    }
+
+    public func files(for model: DescribeModel) throws(CodegenError) -> [String: String] {
+        let moduleStems = TypeScriptNames.identifiers(for: model.modules.map(\.name))
+        // Factories share the file's export namespace with the module accessors.
+        let accessors = Set(moduleStems.values.map { "require\(TypeScriptNames.upperFirst($0))Module" })
+        let modifierStems = TypeScriptNames.identifiers(for: model.modifiers.map(\.type), avoiding: accessors)
+
+        var declarations = header(model) + [
+            "import type * as $client from \(quoted(clientImport));",
+            "",
+            "/** Any JSON value. */",
+            "export type JSONValue = $client.JSONValue;",
+            "",
+            "/**",
+            " * A colour, checked by the host: `#RGB`, `#RGBA`, `#RRGGBB` or `#RRGGBBAA` (alpha last, `#`",
+            " * optional), `rgb()`/`rgba()`, or a CSS or SwiftUI colour name. A plain string: a template",
+            " * literal type cannot tell hex digits from other letters or list every colour name without",
+            " * refusing colours the host accepts.",
+            " */",
+            "export type ColorValue = string;",
+        ]
+        var script = header(model)
+        if model.modifiers.contains(where: { $0.event != nil }) {
+            script += [
+                "import { createModifier as $createModifier, createModifierWithEventListener as $createModifierWithEventListener } from \(quoted(clientImport));",
+                "",
+                "// A listener, when given, rides along as `eventListener` and never reaches the wire.",
+                "function $modifier(type, params, listener) {",
+                "  return listener === undefined ? $createModifier(type, params) : $createModifierWithEventListener(type, listener, params);",
+                "}",
+            ]
+        } else if !model.modifiers.isEmpty {
+            script.append("import { createModifier as $createModifier } from \(quoted(clientImport));")
+        }
+
+        if !model.modifiers.isEmpty {
+            declarations += ["", "// " + String(repeating: "-", count: 64) + " modifier types"]
+            script += ["", "// " + String(repeating: "-", count: 64) + " modifier types"]
+        }
+        for (index, modifier) in model.modifiers.enumerated() {
+            let stem = modifierStems[modifier.type]!
+            let (types, function) = try modifierDeclarations(modifier, stem: stem, at: "modifiers[\(index)]")
+            declarations += [""] + types
+            script += [""] + function
+        }
+        if !model.modules.isEmpty {
+            declarations += ["", "// " + String(repeating: "-", count: 64) + " native modules"]
+            script += ["", "// " + String(repeating: "-", count: 64) + " native modules"]
+        }
+        for (index, module) in model.modules.enumerated() {
+            let (types, function) = try moduleDeclarations(module, stem: moduleStems[module.name]!, at: "modules[\(index)]")
+            declarations += [""] + types
+            script += [""] + function
+        }
+        return [Self.declarationFile: declarations.joined(separator: "\n") + "\n", Self.moduleFile: script.joined(separator: "\n") + "\n"]
+    }
+
+    // MARK: modifier types
+
+    private func modifierDeclarations(_ modifier: ModifierDescription, stem: String, at path: String) throws(CodegenError) -> (types: [String], function: [String]) {
+        let pascal = TypeScriptNames.upperFirst(stem)
+        var schemas = SchemaTypeScript()
+        schemas.omittedKeys = ["$type"]
+        let typeLiteral = quoted(modifier.type)
+        let paramsName = "\(pascal)Params", modifierName = "\(pascal)Modifier", eventName = "\(pascal)Event"
+
+        let paramsSchema = modifier.params.objectValue ?? JSONObject()
+        let members = try schemas.members(of: paramsSchema, at: path + ".params")
+        let hasParams = !members.isEmpty
+        let paramsType = try hasParams
+            ? schemas.type(of: .object(paramsSchema), at: path + ".params")
+            // No params: any member given would be refused by the host as unknown.
+            : "{ [key: string]: never }"
+        let paramsOptional = !members.contains { $0.required }
+
+        var lines = [DocComment.escapedLineComment("// ---- \(modifier.type) (plugin \(modifier.plugin))"), ""]
+        lines += DocComment.lines(["The params of the `\(modifier.type)` modifier."], indent: "")
+        lines.append("export type \(paramsName) = \(paramsType);")
+        var configMembers = "$type: \(typeLiteral)"
+        var listenerParameter = ""
+        if let event = modifier.event {
+            var eventSchemas = SchemaTypeScript()
+            eventSchemas.omittedKeys = []
+            let eventType = try eventSchemas.type(of: event, at: path + ".event")
+            lines += DocComment.lines(
+                ["What the `\(modifier.type)` modifier dispatches, under its type: `{\(modifier.type.jsonQuoted): \(eventName)}`."]
+                    + (event["description"]?.stringValue.map { [$0] } ?? []), indent: "")
+            lines.append("export type \(eventName) = \(eventType);")
+            configMembers += "; eventListener?: $client.EventListener<\(eventName)>"
+            listenerParameter = ", listener?: $client.EventListener<\(eventName)>"
+        }
+        lines += DocComment.lines(["A `\(modifier.type)` modifier config, as `\(stem)()` builds it."], indent: "")
+        lines.append("export type \(modifierName) = { \(configMembers) }\(hasParams ? " & \(paramsName)" : "");")
+
+        var doc = modifier.description.map { [$0, ""] } ?? []
+        doc.append("The `\(modifier.type)` modifier of plugin \(modifier.plugin)." + (modifier.event == nil ? "" : " `listener` receives its events."))
+        lines += DocComment.lines(doc, indent: "")
+        lines.append("export declare function \(stem)(params\(paramsOptional ? "?" : ""): \(paramsName)\(listenerParameter)): \(modifierName);")
+
+        let function = DocComment.lines(doc, indent: "") + [
+            modifier.event == nil
+                ? "export function \(stem)(params) {\n  return $createModifier(\(typeLiteral), params);\n}"
+                : "export function \(stem)(params, listener) {\n  return $modifier(\(typeLiteral), params, listener);\n}",
+        ]
+        return (lines, function)
+    }
+
+    // MARK: modules
+
+    private func moduleDeclarations(_ module: ModuleDescription, stem: String, at path: String) throws(CodegenError) -> (types: [String], function: [String]) {
+        let pascal = TypeScriptNames.upperFirst(stem)
+        let functionsName = "\(pascal)Functions", eventsName = "\(pascal)Events", moduleName = "\(pascal)Module"
+        let accessor = "require\(pascal)Module"
+        let schemas = SchemaTypeScript()
+        var lines = [DocComment.escapedLineComment("// ---- module \(module.name) (plugin \(module.plugin))"), ""]
+
+        var members: [String] = []
+        var unreachable: [String] = []
+        for (index, function) in module.functions.enumerated() {
+            let at = "\(path).functions[\(index)]"
+            guard !Self.moduleObjectMembers.contains(function.name) else {
+                unreachable.append(function.name)
+                continue
+            }
+            var parameters: [String] = []
+            for (position, argument) in function.arguments.enumerated() {
+                parameters.append("arg\(position): \(try schemas.type(of: argument, at: "\(at).arguments[\(position)]", indent: 2))")
+            }
+            let result = try function.result.map { (schema) throws(CodegenError) in try schemas.type(of: schema, at: at + ".result", indent: 2) } ?? "null"
+            var doc = function.description.map { [$0, ""] } ?? []
+            doc.append("`\(module.name).\(function.name)` (\(function.isAsync ? "async" : "sync") on the host)\(function.result == nil ? "; resolves with null" : "").")
+            members += DocComment.lines(doc, indent: "  ")
+            members.append("  \(schemas.propertyName(function.name))(\(parameters.joined(separator: ", "))): Promise<\(result)>;")
+        }
+        var functionsDoc = ["The functions of module `\(module.name)`: each call is `host.callFunction(\(module.name.jsonQuoted), name, args)`."]
+        if !unreachable.isEmpty {
+            functionsDoc.append("Not members, since a module object answers these names itself: "
+                + unreachable.map { "`\($0)`" }.joined(separator: ", ") + "; call them with `host.callFunction`.")
+        }
+        lines += DocComment.lines(functionsDoc, indent: "")
+        lines.append(members.isEmpty ? "export type \(functionsName) = {};" : "export type \(functionsName) = {\n" + members.joined(separator: "\n") + "\n};")
+
+        var events: [String] = []
+        for (index, event) in module.events.enumerated() {
+            let payload = try event.payload.map { (schema) throws(CodegenError) in
+                try schemas.type(of: schema, at: "\(path).events[\(index)].payload", indent: 2)
+            } ?? "JSONValue"
+            events.append("  \(schemas.propertyName(event.name)): (payload: \(payload)) => void;")
+        }
+        lines += DocComment.lines(["The events of module `\(module.name)`, for `addListener` (payloads the plugin does not declare are any JSON)."], indent: "")
+        lines.append(events.isEmpty ? "export type \(eventsName) = {};" : "export type \(eventsName) = {\n" + events.joined(separator: "\n") + "\n};")
+        lines += DocComment.lines(["Module `\(module.name)` as `host.requireNativeModule(\(module.name.jsonQuoted))` returns it."], indent: "")
+        lines.append("export type \(moduleName) = $client.NativeModule<\(functionsName), \(eventsName)>;")
+        let doc = DocComment.lines(["Module `\(module.name)` of plugin \(module.plugin), typed: `host.requireNativeModule(\(module.name.jsonQuoted))`."], indent: "")
+        lines += doc
+        lines.append("export declare function \(accessor)(host: $client.Host): \(moduleName);")
+        let function = doc + ["export function \(accessor)(host) {\n  return host.requireNativeModule(\(module.name.jsonQuoted));\n}"]
+        return (lines, function)
+    }
+
+    // MARK: text
+
+    private func header(_ model: DescribeModel) -> [String] {
+        var plugins: [String] = []
+        for name in model.modifiers.map(\.plugin) + model.modules.map(\.plugin) where !name.isEmpty && !plugins.contains(name) {
+            plugins.append(name)
+        }
+        return [
+            "// Generated by `\(generatorName)` from the params schemas of the modifier types and the",
+            "// modules of plugins: \(plugins.sorted(by: TypeScriptNames.precedes).joined(separator: ", ")).",
+            "// Do not edit; generate it again. Names follow the rule in docs/codegen.md.",
+            "",
+        ].map(DocComment.escapedLineComment)
+    }
+
+    private func quoted(_ text: String) -> String { text.jsonQuoted }
+}
+
+extension String {
+    /// The string as a JSON (and so JavaScript) string literal.
+    var jsonQuoted: String { JSONValue.string(self).jsonText }
+}
+
+extension DocComment {
+    /// A `//` comment ends at a line break: a plugin name must not start code.
+    static func escapedLineComment(_ line: String) -> String {
+        String(line.map { $0.isNewline ? " " : $0 })
+    }
+}

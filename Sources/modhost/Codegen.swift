@@ -1,0 +1,104 @@
+import Foundation
+import ModhostCodegen
+import ModhostServer
+import ModhostWire
+
+/// `modhost codegen ts [--out DIR] [--client-import SPEC] [--plugins DIR]... [--no-bundled-plugins]`:
+/// writes `modifiers.js` and `modifiers.d.ts` from what the daemon on the socket describes, or,
+/// given plugin folders, from what a one-shot `modhostd --describe` loads from them.
+func runCodegen(arguments: [String], socketPath: String, socketFlag: String?) -> Never {
+    var rest = Array(arguments.dropFirst())
+    guard rest.first == "ts" else {
+        let hint = rest.first.flatMap { Suggestion.closest(to: $0, among: ["ts"]) }.map { " (did you mean '\($0)'?)" } ?? ""
+        fail("codegen takes a target language: codegen ts (the only one so far)\(hint)\n\(usage)", status: 2)
+    }
+    rest.removeFirst()
+    let out = takeFlag("--out", from: &rest, help: usage) ?? "modhost-generated"
+    var generator = TypeScriptGenerator()
+    if let specifier = takeFlag("--client-import", from: &rest, help: usage) { generator.clientImport = specifier }
+    var pluginFolders: [String] = []
+    while let folder = takeFlag("--plugins", from: &rest, help: usage) { pluginFolders.append(absolutePath(folder)) }
+    let noBundled = rest.contains("--no-bundled-plugins")
+    rest.removeAll { $0 == "--no-bundled-plugins" }
+    guard rest.isEmpty else {
+        let known = ["--out", "--client-import", "--plugins", "--no-bundled-plugins", "--socket"]
+        let hint = Suggestion.closest(to: rest[0], among: known).map { " (did you mean '\($0)'?)" } ?? ""
+        fail("codegen ts: unexpected arguments \(rest.joined(separator: " "))\(hint)\n\(usage)", status: 2)
+    }
+    if socketFlag != nil && (!pluginFolders.isEmpty || noBundled) {
+        fail("codegen ts: give --socket (a running daemon) or --plugins/--no-bundled-plugins (plugin folders), not both", status: 2)
+    }
+
+    let describe = pluginFolders.isEmpty && !noBundled
+        ? describeFromDaemon(socketPath: socketPath)
+        : describeFromPluginFolders(pluginFolders, bundled: !noBundled)
+    let files: [String: String]
+    do {
+        files = try generator.files(describeResult: describe)
+    } catch {
+        fail("codegen ts: the describe result cannot be read: \(error)", status: 1)
+    }
+    do {
+        try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+        for (name, text) in files.sorted(by: { $0.key < $1.key }) {
+            try text.write(toFile: out + "/" + name, atomically: true, encoding: .utf8)
+        }
+    } catch {
+        fail("codegen ts: cannot write \(out): \(error)", status: 1)
+    }
+    let types = describe["modifiers"]?.arrayValue?.count ?? 0
+    let modules = describe["modules"]?.arrayValue?.count ?? 0
+    print("wrote \(out)/\(TypeScriptGenerator.moduleFile) and \(out)/\(TypeScriptGenerator.declarationFile): \(types) modifier type(s), \(modules) module(s)")
+    // A plugin folder that was asked for and did not load has no types in the output: say so.
+    let failed = (describe["plugins"]?.arrayValue ?? []).filter { plugin in
+        guard plugin["status"]?.stringValue == "failed", let path = plugin["path"]?.stringValue else { return false }
+        return pluginFolders.contains { path == $0 || path.hasPrefix($0.hasSuffix("/") ? $0 : $0 + "/") }
+    }
+    for plugin in failed {
+        let name = plugin["name"]?.stringValue ?? plugin["path"]?.stringValue ?? "?"
+        let text = "modhost: codegen ts: plugin \(name) (\(plugin["path"]?.stringValue ?? "")) did not load, so its types are missing: \(plugin["error"]?.stringValue ?? "")\n"
+        FileHandle.standardError.write(Data(text.utf8))
+    }
+    exit(failed.isEmpty ? 0 : 1)
+}
+
+/// `initialize` then `describe` on the daemon at `socketPath`.
+private func describeFromDaemon(socketPath: String) -> JSONValue {
+    do {
+        let client = try BlockingClient(path: socketPath)
+        let handshake = try client.call(
+            "initialize", params: ["protocolVersion": 1, "client": ["name": "modhost-cli", "version": "0.1.0"]])
+        if let error = handshake["error"] { fail("initialize failed: \(error.jsonText)", status: 1) }
+        let response = try client.call("describe")
+        guard let result = response["result"] else { fail("describe failed: \(response["error"]?.jsonText ?? response.jsonText)", status: 1) }
+        return result
+    } catch {
+        fail("codegen ts: no daemon answers at \(socketPath) (\(error)); start one, or give --plugins DIR to read plugin folders without one", status: 1)
+    }
+}
+
+/// Runs the `modhostd` beside this `modhost` with `--describe`, which loads the plugins as the
+/// daemon would and prints the describe result; its stderr (plugin load failures) passes through.
+private func describeFromPluginFolders(_ folders: [String], bundled: Bool) -> JSONValue {
+    guard let binFolder = PluginLocations.executableFolder() else { fail("codegen ts: cannot find the folder of this executable", status: 1) }
+    let daemon = binFolder + "/modhostd"
+    guard FileManager.default.isExecutableFile(atPath: daemon) else {
+        fail("codegen ts: no modhostd beside modhost (\(daemon)); reading plugin folders needs it", status: 1)
+    }
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: daemon)
+    process.arguments = ["--describe", "--log-level", "warning"] + folders.flatMap { ["--plugins", $0] } + (bundled ? [] : ["--no-bundled-plugins"])
+    let output = Pipe()
+    process.standardOutput = output
+    do { try process.run() } catch { fail("codegen ts: cannot run \(daemon): \(error)", status: 1) }
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    guard process.terminationReason == .exit, process.terminationStatus == 0 else {
+        fail("codegen ts: \(daemon) --describe failed (status \(process.terminationStatus))", status: 1)
+    }
+    do {
+        return try JSONParser.parse([UInt8](data))
+    } catch {
+        fail("codegen ts: \(daemon) --describe printed no JSON: \(error)", status: 1)
+    }
+}

@@ -1,0 +1,241 @@
+import Foundation
+import ModhostCodegen
+import ModhostWire
+import Testing
+
+/// Tools the codegen tests run besides the built products.
+enum CodegenTools {
+    static func find(_ name: String) -> String? {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        return path.split(separator: ":").map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+    }
+
+    static let tsc = find("tsc")
+    static let node = find("node")
+    static let noTsc = "tsc is not installed (scripts/install-deps installs Debian's node-typescript)"
+    static let noNode = "node is not installed (scripts/install-deps installs nodejs)"
+
+    /// The files the tests add next to the generated ones (usage files, node scripts).
+    static let fixtures = repositoryRoot + "/Tests/Fixtures/Codegen"
+    static let client = repositoryRoot + "/clients/js"
+}
+
+/// A folder of generated files, made an ES module package, with the fixture files named.
+struct GeneratedFolder {
+    let path: String
+
+    init(in folder: TemporaryFolder, name: String, adding files: [String]) throws {
+        path = folder.path + "/" + name
+        for file in files {
+            try FileManager.default.copyItem(atPath: CodegenTools.fixtures + "/" + file, toPath: path + "/" + file)
+        }
+        try #"{"type":"module"}"#.write(toFile: path + "/package.json", atomically: true, encoding: .utf8)
+    }
+
+    /// `tsc --strict --noEmit` over the declarations and `files`, with `@modhost/client`
+    /// mapped to the JS client's declarations in this tree.
+    func typecheck(_ files: [String]) throws -> RunResult {
+        let config: JSONValue = [
+            "compilerOptions": [
+                "target": "ES2022", "lib": ["ES2022"], "module": "node16", "moduleResolution": "node16",
+                "strict": true, "noEmit": true, "types": [], "baseUrl": ".",
+                "paths": ["@modhost/client": [.string(CodegenTools.client + "/index.d.ts")]],
+            ],
+            "files": .array((["modifiers.d.ts"] + files).map { .string($0) }),
+        ]
+        try config.jsonText.write(toFile: path + "/tsconfig.json", atomically: true, encoding: .utf8)
+        return try run(URL(fileURLWithPath: CodegenTools.tsc!), ["-p", path, "--strict", "--noEmit"])
+    }
+
+    /// Runs a node script of this folder against the daemon at `socket`.
+    func node(_ script: String, socket: String) throws -> RunResult {
+        try run(
+            URL(fileURLWithPath: CodegenTools.node!), [path + "/" + script],
+            environment: ["MODHOST_SOCKET": socket, "MODHOST_CLIENT": CodegenTools.client + "/src/index.js"])
+    }
+
+    func text(_ file: String) throws -> String { try String(contentsOfFile: path + "/" + file, encoding: .utf8) }
+}
+
+@Suite("modhost codegen ts", .serialized)
+struct CodegenTests {
+    let folder = TemporaryFolder()
+
+    /// `modhost ARGS` with this test's own (empty) user plugin folder.
+    func modhost(_ arguments: [String]) throws -> RunResult {
+        try run(BuiltProducts.executable("modhost"), arguments, environment: PluginFixtures.environment(folder))
+    }
+
+    /// A plugin root holding the HostileNames fixture.
+    func hostileRoot() throws -> String {
+        let root = folder.path + "/plugins"
+        try PluginFixtures.make(in: root, folder: "HostileNames", name: "HostileNames", library: "libHostileNamesFixture.so", modules: ["HostileNamesModule"])
+        return root
+    }
+
+    @Test(.enabled(if: CodegenTools.tsc != nil, Comment(rawValue: CodegenTools.noTsc)))
+    func theBundledPluginsTypesPassTscStrictAndMatchTheClientsHandWrittenOnes() throws {
+        let daemon = try DaemonProcess(folder: folder, environment: PluginFixtures.environment(folder))
+        let result = try modhost(["--socket", daemon.socketPath, "codegen", "ts", "--out", folder.path + "/bundled"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let generated = try GeneratedFolder(in: folder, name: "bundled", adding: ["bundled-usage.ts", "client-compat.ts"])
+        // One config type per type the daemon serves.
+        let served = try daemon.initializedClient().call("describe")["result"]?["modifiers"]?.arrayValue?.compactMap { $0["type"]?.stringValue } ?? []
+        #expect(served.contains("swipeActions") && served.contains("refreshable"))
+        let types = try generated.text("modifiers.d.ts")
+        for type in served { #expect(types.contains("{ $type: \"\(type)\""), "\(type)") }
+        let checked = try generated.typecheck(["bundled-usage.ts", "client-compat.ts"])
+        #expect(checked.status == 0 && checked.stdout.isEmpty, "\(checked.stdout)\(checked.stderr)")
+    }
+
+    @Test(.enabled(if: CodegenTools.tsc != nil, Comment(rawValue: CodegenTools.noTsc)))
+    func hostileNamesFromPluginFoldersGetDistinctValidIdentifiersThatPassTscStrict() throws {
+        let root = try hostileRoot()
+        let result = try modhost(["codegen", "ts", "--plugins", root, "--no-bundled-plugins", "--out", folder.path + "/hostile"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let generated = try GeneratedFolder(in: folder, name: "hostile", adding: ["hostile-usage.ts"])
+        let types = try generated.text("modifiers.d.ts")
+        for declaration in [
+            "function _3d(", "function class_(", "function Foo(", "function foo_2(", "function aB(", "function aB_2(",
+            "function a_b(", "function default_(", "function constructor(", "function unnamed(", "function requireHostileNamesModule(",
+        ] {
+            #expect(types.contains("export declare \(declaration)"), "\(declaration)")
+        }
+        let checked = try generated.typecheck(["hostile-usage.ts"])
+        #expect(checked.status == 0 && checked.stdout.isEmpty, "\(checked.stdout)\(checked.stderr)")
+    }
+
+    @Test(.enabled(if: CodegenTools.tsc != nil, Comment(rawValue: CodegenTools.noTsc)))
+    func declaredEventPayloadsTypeTheListenersAndPassTscStrict() throws {
+        // No bundled plugin declares its event payload in describe yet: a describe result
+        // that does (Tests/Fixtures/Codegen/events.json) goes through the generator directly.
+        let describe = try JSONParser.parse(String(contentsOfFile: CodegenTools.fixtures + "/events.json", encoding: .utf8))
+        let out = folder.path + "/events"
+        try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+        for (name, text) in try TypeScriptGenerator().files(describeResult: describe) {
+            try text.write(toFile: out + "/" + name, atomically: true, encoding: .utf8)
+        }
+        let generated = try GeneratedFolder(in: folder, name: "events", adding: ["events-usage.ts"])
+        let checked = try generated.typecheck(["events-usage.ts"])
+        #expect(checked.status == 0 && checked.stdout.isEmpty, "\(checked.stdout)\(checked.stderr)")
+    }
+
+    @Test(.enabled(if: CodegenTools.tsc != nil, Comment(rawValue: CodegenTools.noTsc)))
+    func aTooLooseTypeFailsTheCheck() throws {
+        // The usage files' @ts-expect-error lines are what catch loose types: with a wrong
+        // enum value allowed, tsc must report the unused directive.
+        let root = try hostileRoot()
+        let result = try modhost(["codegen", "ts", "--plugins", root, "--no-bundled-plugins", "--out", folder.path + "/loose"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let generated = try GeneratedFolder(in: folder, name: "loose", adding: ["hostile-usage.ts"])
+        let types = try generated.text("modifiers.d.ts")
+        try types.replacingOccurrences(of: #"mode?: "default" | "fast" | "2d";"#, with: "mode?: string;")
+            .write(toFile: generated.path + "/modifiers.d.ts", atomically: true, encoding: .utf8)
+        let checked = try generated.typecheck(["hostile-usage.ts"])
+        #expect(checked.status != 0)
+        #expect(checked.stdout.contains("Unused '@ts-expect-error' directive"), "\(checked.stdout)")
+    }
+
+    @Test(.enabled(if: CodegenTools.node != nil, Comment(rawValue: CodegenTools.noNode)))
+    func theGeneratedFactoriesAndAccessorsWorkAgainstARealDaemon() throws {
+        let root = try hostileRoot()
+        let daemon = try PluginFixtures.daemon(loading: root, in: folder)
+        let out = folder.path + "/runtime"
+        let result = try modhost([
+            "codegen", "ts", "--plugins", root, "--no-bundled-plugins", "--out", out,
+            "--client-import", CodegenTools.client + "/src/index.js",
+        ])
+        #expect(result.status == 0, "\(result.stderr)")
+        let generated = try GeneratedFolder(in: folder, name: "runtime", adding: ["mount-hostile.mjs"])
+        let ran = try generated.node("mount-hostile.mjs", socket: daemon.socketPath)
+        #expect(ran.status == 0, "\(ran.stdout)\(ran.stderr)")
+        let answer = try JSONParser.parse(ran.stdout)
+        // The wire keeps the original names: types, module and function.
+        let types: JSONValue = ["3d", "class", "Foo", "foo", "a-b", "aB", "a_b", "default", "constructor", "✨"]
+        #expect(answer["types"] == types)
+        #expect(answer["snapshot"]?["root"]?["modifiers"]?.arrayValue?.compactMap { $0["$type"] } == types.arrayValue)
+        #expect(answer["aB"] == ["yes", "yes"])
+        #expect(answer["class"] == "echo")
+    }
+
+    @Test(.enabled(if: CodegenTools.node != nil, Comment(rawValue: CodegenTools.noNode)))
+    func theBundledFactoriesMountOnARealDaemon() throws {
+        let daemon = try DaemonProcess(folder: folder, environment: PluginFixtures.environment(folder))
+        let result = try modhost([
+            "--socket", daemon.socketPath, "codegen", "ts", "--out", folder.path + "/bundled-runtime",
+            "--client-import", CodegenTools.client + "/src/index.js",
+        ])
+        #expect(result.status == 0, "\(result.stderr)")
+        let generated = try GeneratedFolder(in: folder, name: "bundled-runtime", adding: ["mount-bundled.mjs"])
+        let ran = try generated.node("mount-bundled.mjs", socket: daemon.socketPath)
+        #expect(ran.status == 0, "\(ran.stdout)\(ran.stderr)")
+        let answer = try JSONParser.parse(ran.stdout)
+        let root = answer["snapshot"]?["root"]
+        #expect(root?["modifiers"]?.arrayValue?.compactMap { $0["$type"]?.stringValue } == ["swipeActions", "padding", "font", "background", "onAppear"])
+        #expect(root?["styles"]?[2] == ["$style": "background", "color": "#FF000080", "shape": "capsule"])
+        // The accessor calls ExpoUI.completeRefresh by its name: the host answers that no
+        // refresh 'none' is running.
+        #expect(answer["completeRefresh"] == "rejected -32003")
+    }
+
+    @Test func theOutputIsTheSameFromTheDaemonAndFromPluginFoldersAndFromRunToRun() throws {
+        let root = try hostileRoot()
+        let daemon = try DaemonProcess(arguments: ["--plugins", root], folder: folder, environment: PluginFixtures.environment(folder))
+        var outputs: [[String: String]] = []
+        for (index, arguments) in [
+            ["--socket", daemon.socketPath, "codegen", "ts"], ["--socket", daemon.socketPath, "codegen", "ts"],
+            ["codegen", "ts", "--plugins", root],
+        ].enumerated() {
+            let out = folder.path + "/run\(index)"
+            let result = try modhost(arguments + ["--out", out])
+            #expect(result.status == 0, "\(result.stderr)")
+            outputs.append(try [
+                "modifiers.js": String(contentsOfFile: out + "/modifiers.js", encoding: .utf8),
+                "modifiers.d.ts": String(contentsOfFile: out + "/modifiers.d.ts", encoding: .utf8),
+            ])
+        }
+        #expect(outputs[0] == outputs[1])
+        #expect(outputs[0] == outputs[2])
+        #expect(outputs[0]["modifiers.d.ts"]?.contains("plugins: ExpoUI, HostileNames, SwipeActions.") == true)
+    }
+
+    @Test func modhostdDescribePrintsTheDescribeResultWithoutASocketAndReportsLoadFailuresOnStderr() throws {
+        let root = try hostileRoot()
+        // A plugin folder whose library is missing fails to load, and says so.
+        try PluginFixtures.make(in: root, folder: "Broken", name: "Broken", copyLibrary: false)
+        let result = try run(
+            BuiltProducts.executable("modhostd"), ["--describe", "--plugins", root, "--no-bundled-plugins"],
+            environment: PluginFixtures.environment(folder))
+        #expect(result.status == 0, "\(result.stderr)")
+        let describe = try JSONParser.parse(result.stdout)
+        #expect(describe["modifiers"]?.arrayValue?.count == 10)
+        #expect(describe["modules"]?[0]?["name"] == "hostile-names")
+        #expect(describe["plugins"]?.arrayValue?.contains { $0["name"] == "Broken" && $0["status"] == "failed" } == true)
+        #expect(result.stderr.contains("Broken"), "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder.path + "/modhost"), "no socket folder is made")
+    }
+
+    @Test func usageMistakesExit2AndAMissingDaemonSaysHowToWorkWithoutOne() throws {
+        let noLanguage = try modhost(["codegen"])
+        #expect(noLanguage.status == 2 && noLanguage.stderr.contains("codegen ts"), "\(noLanguage.stderr)")
+        let both = try modhost(["--socket", folder.path + "/s.sock", "codegen", "ts", "--plugins", folder.path])
+        #expect(both.status == 2 && both.stderr.contains("not both"), "\(both.stderr)")
+        let stray = try modhost(["codegen", "ts", "--outt", folder.path])
+        #expect(stray.status == 2 && stray.stderr.contains("unexpected arguments --outt") && stray.stderr.contains("(did you mean '--out'?)"), "\(stray.stderr)")
+        let typo = try modhost(["codegen", "tss"])
+        #expect(typo.status == 2 && typo.stderr.contains("(did you mean 'ts'?)"), "\(typo.stderr)")
+        let noDaemon = try modhost(["--socket", folder.path + "/none.sock", "codegen", "ts", "--out", folder.path + "/x"])
+        #expect(noDaemon.status == 1 && noDaemon.stderr.contains("--plugins DIR"), "\(noDaemon.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder.path + "/x"))
+    }
+
+    @Test func aPluginFolderThatDoesNotLoadIsReportedAndExits1() throws {
+        let root = try hostileRoot()
+        try PluginFixtures.make(in: root, folder: "Broken", name: "Broken", copyLibrary: false)
+        let result = try modhost(["codegen", "ts", "--plugins", root, "--no-bundled-plugins", "--out", folder.path + "/partial"])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("plugin Broken (\(root)/Broken) did not load, so its types are missing"), "\(result.stderr)")
+        // What did load is still written.
+        #expect(result.stdout.contains("10 modifier type(s), 1 module(s)"), "\(result.stdout)")
+    }
+}

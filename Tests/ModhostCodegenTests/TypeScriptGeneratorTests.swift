@@ -1,0 +1,110 @@
+import ModhostCodegen
+import ModhostWire
+import Testing
+
+@Suite("TypeScript generator")
+struct TypeScriptGeneratorTests {
+    /// A describe result in the shape the daemon answers, with an event payload and a module.
+    static let describe = #"""
+        {"modifiers":[
+          {"type":"swipeActions","plugin":"SwipeActions","module":"SwipeActions","description":"Buttons revealed by a swipe.",
+           "params":{"type":"object","properties":{"$type":{"const":"swipeActions"},
+             "leading":{"type":"array","default":[],"items":{"type":"object","properties":{"id":{"type":"string"}},"required":["id"]}},
+             "allowsFullSwipe":{"type":"boolean","default":false}},"required":["$type"]},
+           "event":{"type":"object","properties":{"id":{"type":"string"}},"required":["id"]}},
+          {"type":"class","plugin":"Odd","module":"Odd","params":{"type":"object","properties":{"$type":{"const":"class"},
+             "name":{"type":"string"}},"required":["$type","name"]}},
+          {"type":"onAppear","plugin":"ExpoUI","module":"ExpoUI","params":{"type":"object","properties":{"$type":{"const":"onAppear"}},"required":["$type"]}}
+        ],
+        "modules":[{"name":"Greeting","plugin":"Greeting","events":["onGreet"],"functions":[
+          {"name":"greet","async":false,"arguments":[{"type":"string"}],"result":{"type":"string"}},
+          {"name":"then","async":false,"arguments":[],"result":null},
+          {"name":"wait","async":true,"arguments":[{"type":"string"},{"type":"integer"}],"result":null}]}],
+        "views":["List"],"plugins":[]}
+        """#
+
+    func generate(_ text: String = Self.describe) throws -> [String: String] {
+        try TypeScriptGenerator().files(describeResult: JSONParser.parse(text))
+    }
+
+    @Test("one factory per modifier type, with params, config and, for a declared event, a typed listener")
+    func factories() throws {
+        let files = try generate()
+        let types = try #require(files["modifiers.d.ts"])
+        #expect(types.contains("export type SwipeActionsEvent = {\n  id: string;\n};"))
+        #expect(types.contains(#"export type SwipeActionsModifier = { $type: "swipeActions"; eventListener?: $client.EventListener<SwipeActionsEvent> } & SwipeActionsParams;"#))
+        #expect(types.contains("export declare function swipeActions(params?: SwipeActionsParams, listener?: $client.EventListener<SwipeActionsEvent>): SwipeActionsModifier;"))
+        // A required param makes the params argument required; a reserved word gets its suffix.
+        #expect(types.contains("export declare function class_(params: Class_Params): Class_Modifier;"))
+        #expect(types.contains(#"export type Class_Modifier = { $type: "class" } & Class_Params;"#))
+        // No params: nothing may be passed.
+        #expect(types.contains("export type OnAppearParams = { [key: string]: never };"))
+        #expect(types.contains("export declare function onAppear(params?: OnAppearParams): OnAppearModifier;"))
+        #expect(types.contains("/**\n * Buttons revealed by a swipe.\n *\n * The `swipeActions` modifier of plugin SwipeActions. `listener` receives its events.\n */"))
+
+        let script = try #require(files["modifiers.js"])
+        #expect(script.contains("export function swipeActions(params, listener) {\n  return $modifier(\"swipeActions\", params, listener);\n}"))
+        #expect(script.contains("export function class_(params) {\n  return $createModifier(\"class\", params);\n}"))
+    }
+
+    @Test("module functions are typed members returning promises; names a module object answers itself are left out")
+    func modules() throws {
+        let types = try #require(try generate()["modifiers.d.ts"])
+        #expect(types.contains("  greet(arg0: string): Promise<string>;"))
+        #expect(types.contains("  wait(arg0: string, arg1: number): Promise<null>;"))
+        #expect(!types.contains("then("))
+        #expect(types.contains("Not members, since a module object answers these names itself: `then`; call them with `host.callFunction`."))
+        #expect(types.contains("export type GreetingEvents = {\n  onGreet: (payload: JSONValue) => void;\n};"))
+        #expect(types.contains("export type GreetingModule = $client.NativeModule<GreetingFunctions, GreetingEvents>;"))
+        #expect(types.contains("export declare function requireGreetingModule(host: $client.Host): GreetingModule;"))
+    }
+
+    @Test("the client import is configurable")
+    func clientImport() throws {
+        var generator = TypeScriptGenerator()
+        generator.clientImport = "../clients/js/src/index.js"
+        let files = try generator.files(describeResult: JSONParser.parse(Self.describe))
+        #expect(files["modifiers.js"]!.contains(#"from "../clients/js/src/index.js";"#))
+        #expect(files["modifiers.d.ts"]!.contains(#"import type * as $client from "../clients/js/src/index.js";"#))
+    }
+
+    @Test("the output does not depend on the order of the describe lists, and has no timestamp")
+    func deterministic() throws {
+        let value = try JSONParser.parse(Self.describe)
+        var reversed = value.objectValue!
+        reversed["modifiers"] = .array(value["modifiers"]!.arrayValue!.reversed())
+        let module = value["modules"]![0]!
+        var shuffledModule = module.objectValue!
+        shuffledModule["functions"] = .array(module["functions"]!.arrayValue!.reversed())
+        reversed["modules"] = [.object(shuffledModule)]
+        let first = try TypeScriptGenerator().files(describeResult: value)
+        #expect(try TypeScriptGenerator().files(describeResult: .object(reversed)) == first)
+        #expect(try TypeScriptGenerator().files(describeResult: value) == first)
+        #expect(!first["modifiers.d.ts"]!.contains("2026"))
+        #expect(first["modifiers.d.ts"]!.hasPrefix("// Generated by `modhost codegen ts`"))
+    }
+
+    @Test("a factory may not take the name of a module accessor")
+    func accessorCollision() throws {
+        let text = #"""
+            {"modifiers":[{"type":"requireGreetingModule","plugin":"P","params":{"type":"object","properties":{}}}],
+             "modules":[{"name":"Greeting","plugin":"P","functions":[],"events":[]}]}
+            """#
+        let types = try #require(try generate(text)["modifiers.d.ts"])
+        #expect(types.contains("export declare function requireGreetingModule_2(params?: RequireGreetingModule_2Params)"))
+        #expect(types.contains("export declare function requireGreetingModule(host: $client.Host): GreetingModule;"))
+    }
+
+    @Test("a describe result it cannot read is an error naming the place")
+    func badInput() throws {
+        #expect(throws: CodegenError(path: "modifiers[0].type", expected: "a string", got: "number")) {
+            try generate(#"{"modifiers":[{"type":3,"params":{}}]}"#)
+        }
+        #expect(throws: CodegenError(path: "modifiers", expected: "an array", got: "nothing")) {
+            try generate(#"{"views":[]}"#)
+        }
+        #expect(throws: CodegenError(path: "modules[0].functions[0].arguments[0]", expected: "a JSON Schema object", got: "string")) {
+            try generate(#"{"modifiers":[],"modules":[{"name":"M","functions":[{"name":"f","arguments":["string"]}]}]}"#)
+        }
+    }
+}
