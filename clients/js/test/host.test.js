@@ -57,7 +57,7 @@ test('a misspelt param is a diagnostic with a suggestion; strictParams makes it 
   const s = await session();
   const strict = await connect({ socket: s.socket, reconnect: false, strictParams: true });
   try {
-    const misspelt = () => List([Text('a', { key: 'r', modifiers: [createModifier('swipeActions', { trailling: [{ id: 'x' }] })] })]);
+    const misspelt = () => List(HStack({ key: 'r', modifiers: [createModifier('swipeActions', { trailling: [{ id: 'x' }] })] }, Text('a')));
     await s.host.mount('lenient', misspelt());
     const diagnostic = s.diagnostics.find((d) => d.code === 'unknown-param');
     assert.equal(diagnostic?.path, 'root.children[0].modifiers[0].trailling');
