@@ -1,4 +1,5 @@
 import ModhostWire
+import ModifierKit
 
 /// `initialize`, `ping`, `describe` and `reload`: the handshake, what the host offers, and a
 /// rescan of its plugin folders.
@@ -78,6 +79,7 @@ enum LifecycleMethods {
         result["server"] = [
             "name": .string(context.host.configuration.serverName),
             "version": .string(context.host.configuration.serverVersion),
+            "sdkVersion": .string(ModifierKit.version),
         ]
         for (key, value) in offer(of: context.host) { result[key] = value }
         return .object(result)
