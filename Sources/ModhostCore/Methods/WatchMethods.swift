@@ -70,7 +70,7 @@ enum WatchMethods {
                     var extra = JSONObject([("known", .array(Watch.topics.map { .string($0) }))])
                     if let suggestion { extra["suggestion"] = .string(suggestion) }
                     throw .invalidParams(
-                        "unknown topic '\(name)'\(Suggestion.hint(suggestion)); topics: \(Watch.topics.joined(separator: ", "))", path: path,
+                        "unknown topic '\(name)'; topics: \(Watch.topics.joined(separator: ", "))\(Suggestion.hint(suggestion))", path: path,
                         expected: "one of \(Watch.topics.joined(separator: ", "))", got: name, extra: extra)
                 }
                 if !names.contains(name) { names.append(name) }

@@ -24,7 +24,7 @@ enum Gestures {
         default:
             let suggestion = Suggestion.closest(to: gesture, among: names)
             throw .invalidParams(
-                "unknown gesture '\(gesture)'\(Suggestion.hint(suggestion)); gestures: \(names.joined(separator: ", "))", path: "gesture",
+                "unknown gesture '\(gesture)'; gestures: \(names.joined(separator: ", "))\(Suggestion.hint(suggestion))", path: "gesture",
                 expected: "one of \(names.joined(separator: ", "))", got: gesture,
                 extra: suggestion.map { JSONObject([("suggestion", .string($0))]) } ?? JSONObject())
         }

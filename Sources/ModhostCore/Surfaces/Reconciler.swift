@@ -272,7 +272,7 @@ struct Reconciler {
             var extra = JSONObject([("known", .array(known.map { .string($0) }))])
             if let suggestion { extra["suggestion"] = .string(suggestion) }
             throw .invalidParams(
-                "unknown modifier type '\(type)' at '\(path)'\(Suggestion.hint(suggestion)); known types: \(known.isEmpty ? "none (no plugin registered any)" : known.joined(separator: ", "))",
+                "unknown modifier type '\(type)' at '\(path)'; known types: \(known.isEmpty ? "none (no plugin registered any)" : known.joined(separator: ", "))\(Suggestion.hint(suggestion))",
                 path: JSONPath.member("$type", of: path), expected: known.isEmpty ? "a registered modifier type" : "one of \(known.joined(separator: ", "))",
                 got: type, extra: extra)
         }
