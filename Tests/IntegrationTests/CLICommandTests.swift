@@ -161,6 +161,38 @@ struct CLISessionTests {
         #expect(lines[0]["result"]?["protocolVersion"] == 1, "the line's own initialize answered, not a second one refused")
     }
 
+    /// From a terminal: a prompt, pretty JSON, and what the daemon sends while the session
+    /// waits for a line is printed at once (here: `watched` copies of another client's tap).
+    @Test func fromATerminalItPromptsAndPrintsNotificationsWhileWaiting() throws {
+        let daemon = try DaemonProcess()
+        let terminal = try PseudoTerminal()
+        let process = Process()
+        process.executableURL = try BuiltProducts.executable("modhost")
+        process.arguments = ["--socket", daemon.socketPath, "session"]
+        let side = FileHandle(fileDescriptor: terminal.secondary, closeOnDealloc: false)
+        process.standardInput = side
+        process.standardOutput = side
+        process.standardError = side
+        try process.run()
+        terminal.closeSecondary()
+        defer { if process.isRunning { process.terminate() } }
+        try terminal.read(until: "modhost> ")
+        terminal.write("watch {\"topics\":[\"event\"]}\n")
+        let watching = try terminal.read(until: "modhost> ")
+        // (The terminal shows each newline as \r\n.)
+        #expect(watching.contains("\n  \"result\": {\r\n"), "pretty-printed on a terminal: \(watching)")
+        let app = try daemon.initializedClient()
+        _ = try app.call("mount", params: try JSONParser.parse(#"{"surface":"main","root":\#(tappableRoot)}"#))
+        _ = try app.call("interact", params: ["surface": "main", "node": "t", "gesture": "tap"])
+        let copy = try terminal.read(until: "modhost> ")
+        #expect(copy.contains("\"method\": \"watched\""), "\(copy)")
+        #expect(copy.contains("\"onTapGesture\""), "\(copy)")
+        terminal.write("\u{04}")
+        try terminal.read(until: "\n")
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+    }
+
     @Test func aLineThatIsNotJSONIsReportedAndTheRestRuns() throws {
         let daemon = try DaemonProcess()
         let result = try runCLI(["--socket", daemon.socketPath, "session"], input: "mount {nope\nping\n")

@@ -110,3 +110,65 @@ final class RunningCLI {
         }
     }
 }
+
+/// A pseudo-terminal, so that a test can run `modhost` as if from a terminal.
+final class PseudoTerminal {
+    let primary: Int32
+    private(set) var secondary: Int32
+
+    init() throws {
+        // Glibc's module does not show the pseudo-terminal functions to Swift (they need
+        // _XOPEN_SOURCE): they are looked up in the C library instead.
+        typealias OpenPT = @convention(c) (Int32) -> Int32
+        typealias OnPT = @convention(c) (Int32) -> Int32
+        typealias NamePT = @convention(c) (Int32, UnsafeMutablePointer<CChar>, Int) -> Int32
+        func function<T>(_ name: String, as type: T.Type) throws -> T {
+            guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), name) else { throw HarnessError("no \(name) in the C library") }
+            return unsafeBitCast(symbol, to: type)
+        }
+        let openPT = try function("posix_openpt", as: OpenPT.self)
+        let grantPT = try function("grantpt", as: OnPT.self)
+        let unlockPT = try function("unlockpt", as: OnPT.self)
+        let namePT = try function("ptsname_r", as: NamePT.self)
+        primary = openPT(O_RDWR | O_NOCTTY)
+        guard primary >= 0, grantPT(primary) == 0, unlockPT(primary) == 0 else { throw HarnessError("no pseudo-terminal: errno \(errno)") }
+        var name = [CChar](repeating: 0, count: 128)
+        guard namePT(primary, &name, name.count) == 0 else { throw HarnessError("ptsname_r failed: errno \(errno)") }
+        let path = String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        secondary = open(path, O_RDWR | O_NOCTTY)
+        guard secondary >= 0 else { throw HarnessError("cannot open \(path): errno \(errno)") }
+    }
+
+    deinit {
+        closeSecondary()
+        close(primary)
+    }
+
+    /// Once the child has it: reads then end when the child does.
+    func closeSecondary() {
+        if secondary >= 0 { close(secondary) }
+        secondary = -1
+    }
+
+    func write(_ text: String) {
+        _ = Array(text.utf8).withUnsafeBytes { Glibc.write(primary, $0.baseAddress, $0.count) }
+    }
+
+    /// What the terminal shows until `text` (included), waiting up to `seconds`.
+    @discardableResult
+    func read(until text: String, seconds: Double = 10) throws -> String {
+        var seen: [UInt8] = []
+        let deadline = Date().addingTimeInterval(seconds)
+        while !String(decoding: seen, as: UTF8.self).contains(text) {
+            let left = deadline.timeIntervalSinceNow
+            guard left > 0 else { throw HarnessError("the terminal did not show '\(text)' within \(seconds) s: \(String(decoding: seen, as: UTF8.self))") }
+            var poller = pollfd(fd: primary, events: Int16(POLLIN), revents: 0)
+            guard poll(&poller, 1, Int32(left * 1000) + 1) > 0 else { continue }
+            var byte: UInt8 = 0
+            // A byte at a time: what comes after `text` stays for the next read.
+            guard Glibc.read(primary, &byte, 1) == 1 else { throw HarnessError("the terminal closed before '\(text)': \(String(decoding: seen, as: UTF8.self))") }
+            seen.append(byte)
+        }
+        return String(decoding: seen, as: UTF8.self)
+    }
+}
