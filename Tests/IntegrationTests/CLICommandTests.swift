@@ -288,6 +288,26 @@ struct WatchIntegrationTests {
         #expect(try bystander.call("ping")["result"] != nil)
     }
 
+    @Test func aModuleEventReachesTheWatcherOncePerConnectionItWentTo() throws {
+        let folder = TemporaryFolder()
+        let root = folder.path + "/plugins"
+        try PluginFixtures.make(in: root, folder: "greeting", name: "Greeting")
+        let daemon = try PluginFixtures.daemon(loading: root, in: folder)
+        let watcher = try daemon.initializedClient()
+        #expect(try watcher.call("watch", params: ["topics": ["moduleEvent"]])["result"] != nil)
+        let caller = try daemon.initializedClient()
+        #expect(try caller.call("callFunction", params: ["module": "Greeting", "function": "greet", "args": ["Grace"]])["result"] != nil)
+        // The module event goes to both connections: the watcher hears of each, and of its own
+        // copy of the original first.
+        var copies: [JSONValue] = []
+        while copies.count < 2 {
+            let message = try watcher.nextNotification("watched")
+            copies.append(message["params"] ?? .null)
+        }
+        #expect(copies.allSatisfy { $0["method"] == "moduleEvent" && $0["params"] == ["module": "Greeting", "event": "onGreet", "payload": ["name": "Grace"]] })
+        #expect(Set(copies.compactMap { $0["connection"]?["id"]?.intValue }).count == 2)
+    }
+
     /// The daemon's own user may watch an unsupervised host too. (Other users' connections
     /// are closed at accept, SecondUserAttackTests; the core's own rule is in WatchTests.)
     @Test func theDaemonsOwnUserMayWatchAnUnsupervisedHost() throws {
