@@ -52,7 +52,8 @@ let package = Package(
         // <prefix>/lib/modhost, beside their bin/.
         .executableTarget(name: "modhostd", dependencies: ["ModhostServer"], linkerSettings: installedLibraryPath),
         .executableTarget(
-            name: "modhost", dependencies: ["ModhostServer", "ModhostWire", "ModhostConformance", "ModhostCodegen"],
+            name: "modhost",
+            dependencies: ["ModhostServer", "ModhostCore", "ModhostWire", "ModhostConformance", "ModhostCodegen", .product(name: "ModifierKit", package: "SDK")],
             linkerSettings: installedLibraryPath),
         // The protocol conformance runner: vectors and schemas from protocol/, run against a host.
         .target(name: "ModhostConformance", dependencies: ["ModhostServer", "ModhostWire"]),

@@ -8,11 +8,17 @@ public struct HostConfiguration: Sendable {
     public var serverVersion: String
     /// Protocol versions this host speaks, newest last.
     public var protocolVersions: [Int64]
+    /// The user the host runs as: the only one whose connections may `watch`.
+    public var ownerUID: UInt32
 
-    public init(serverName: String = "modhostd", serverVersion: String = ModhostVersion.current, protocolVersions: [Int64] = [1]) {
+    public init(
+        serverName: String = "modhostd", serverVersion: String = ModhostVersion.current, protocolVersions: [Int64] = [1],
+        ownerUID: UInt32 = getuid()
+    ) {
         self.serverName = serverName
         self.serverVersion = serverVersion
         self.protocolVersions = protocolVersions
+        self.ownerUID = ownerUID
     }
 }
 
@@ -29,6 +35,11 @@ public final class Host {
     /// Read for every request, on the daemon's one loop thread: no dynamic exclusivity check.
     @exclusivity(unchecked) public private(set) var methods = MethodRegistry()
     private var sessions: [ObjectIdentifier: Session] = [:]
+    /// Sessions that `watch`, by connection id (so they hear in a stable order).
+    private var watchers: [Int64: Session] = [:]
+    /// Whether any session watches: read for every notification the host sends.
+    @exclusivity(unchecked) public private(set) var hasWatchers = false
+    private var lastConnectionID: Int64 = 0
     /// Every plugin folder seen, loaded or failed, in load order (set by the plugin loader).
     public var pluginStatuses: [PluginStatus] = []
     /// The folders searched for plugins, in order (set by the plugin loader).
@@ -64,18 +75,26 @@ public final class Host {
         LifecycleMethods.register(in: &methods)
         SurfaceMethods.register(in: &methods)
         ModuleMethods.register(in: &methods)
+        WatchMethods.register(in: &methods)
     }
 
     /// A session for a new connection. `send` takes each framed message the host pushes
     /// without being asked (notifications); replies to requests come back from `receive`.
-    public func openSession(peer: String, pid: Int32? = nil, send: @escaping ([UInt8]) -> Void) -> Session {
-        let session = Session(host: self, peer: peer, pid: pid, send: send)
+    /// `peerUID` is the peer's user id when the transport knows it; `connectionID` the
+    /// transport's number for the connection (unique and increasing), else the host numbers it.
+    public func openSession(
+        peer: String, pid: Int32? = nil, peerUID: UInt32? = nil, connectionID: Int64? = nil, send: @escaping ([UInt8]) -> Void
+    ) -> Session {
+        let id = connectionID ?? lastConnectionID + 1
+        lastConnectionID = max(lastConnectionID, id)
+        let session = Session(host: self, peer: peer, pid: pid, peerUID: peerUID, connectionID: id, send: send)
         sessions[ObjectIdentifier(session)] = session
         return session
     }
 
     func sessionClosed(_ session: Session) {
         sessions[ObjectIdentifier(session)] = nil
+        setWatching(session, topics: nil)
         // A closed connection's surfaces are unmounted: their refreshes stop, and no
         // onDisappear runs, since nobody is there to hear of it.
         for surface in (surfaces[ObjectIdentifier(session)] ?? [:]).values {
@@ -240,6 +259,28 @@ public final class Host {
             return .object(result)
         default: return value
         }
+    }
+
+    /// Starts (`topics` given) or stops (nil) relaying notifications to `session`.
+    func setWatching(_ session: Session, topics: Set<String>?) {
+        session.watchedTopics = topics
+        watchers[session.connectionID] = topics == nil ? nil : session
+        hasWatchers = !watchers.isEmpty
+    }
+
+    /// Every open session, oldest first.
+    public var openSessions: [Session] { sessions.values.sorted { $0.connectionID < $1.connectionID } }
+
+    /// Sends a `watched` copy of a notification that went to `recipient` to every session
+    /// watching its topic. A watcher that does not read is the transport's affair: its queue
+    /// is bounded (`--max-outbound`, the write timeout), and sending to it never blocks.
+    func relayToWatchers(method: String, params: JSONValue, deliveredTo recipient: Session) {
+        guard Watch.topics.contains(method) else { return }
+        let audience = watchers.sorted { $0.key < $1.key }.map(\.value).filter { $0.watchedTopics?.contains(method) == true }
+        guard !audience.isEmpty else { return }
+        let copy = Watch.notification(method: method, params: params, deliveredTo: recipient)
+        // A copy of the list: a watcher closed for its queue leaves `watchers` meanwhile.
+        for watcher in audience where !watcher.isClosed { watcher.notify(method: Watch.notificationMethod, params: copy) }
     }
 
     /// Sends a notification to every initialized session.

@@ -11,6 +11,8 @@ public struct PluginStatus: Sendable, Equatable {
     }
 
     public var name: String
+    /// The plugin's own version from its manifest (`version` in `plugin.json`), when it names one.
+    public var version: String?
     /// The plugin's folder.
     public var path: String
     public var state: State
@@ -30,9 +32,10 @@ public struct PluginStatus: Sendable, Equatable {
 
     public init(
         name: String, path: String, state: State, error: String? = nil, modules: [String] = [], types: [String] = [],
-        hidden: [String] = [], problems: [String] = []
+        hidden: [String] = [], problems: [String] = [], version: String? = nil
     ) {
         self.name = name
+        self.version = version
         self.path = path
         self.state = state
         self.error = error
@@ -45,6 +48,7 @@ public struct PluginStatus: Sendable, Equatable {
     public var json: JSONValue {
         var object = JSONObject()
         object["name"] = .string(name)
+        if let version { object["version"] = .string(version) }
         object["path"] = .string(path)
         object["status"] = .string(state.rawValue)
         if let error { object["error"] = .string(error) }

@@ -8,6 +8,14 @@ public final class Session {
     public let peer: String
     /// The front-end's process id, when the transport knows it.
     public let pid: Int32?
+    /// The front-end's user id, when the transport knows it: only the host's own user may
+    /// `watch` (what it sees carries other front-ends' data).
+    public let peerUID: UInt32?
+    /// The number the host gives this connection, unique while the host runs: `watched`
+    /// notifications name connections by it, and the daemon's log says `client #N`.
+    public let connectionID: Int64
+    /// The topics this connection watches (`watch`), or nil when it watches none.
+    var watchedTopics: Set<String>?
     @exclusivity(unchecked) public private(set) var isInitialized = false
     public private(set) var isClosed = false
     /// The client's `{name, version}` from `initialize`, when it sent one.
@@ -28,10 +36,12 @@ public final class Session {
     /// Requests whose handlers will answer later, cancelled when the connection closes.
     private var pendingReplies: [ObjectIdentifier: PendingReply] = [:]
 
-    init(host: Host, peer: String, pid: Int32?, send: @escaping ([UInt8]) -> Void) {
+    init(host: Host, peer: String, pid: Int32?, peerUID: UInt32?, connectionID: Int64, send: @escaping ([UInt8]) -> Void) {
         self.host = host
         self.peer = peer
         self.pid = pid
+        self.peerUID = peerUID
+        self.connectionID = connectionID
         self.send = send
     }
 
@@ -293,7 +303,9 @@ public final class Session {
     private func dispatch(id: JSONValue?, method: String, params: consuming JSONValue?, into buffer: inout [UInt8], writingValues: Bool) throws(RPCError) -> Bool {
         // No "rpc." check needed: `MethodRegistry.register` refuses those names, so they are never found.
         let host = self.host  // one strong load of the unowned reference, not two
-        guard let handler = host.methods.handler(for: method) else { throw .methodNotFound(method) }
+        guard let handler = host.methods.handler(for: method) else {
+            throw .methodNotFound(method, suggestion: Suggestion.closest(to: method, among: host.methods.methodNames))
+        }
         if handler.requiresInitialize && !isInitialized { throw .notInitialized(method) }
         let context = MethodContext(params: Params(params, method: method), session: self, host: host, isInBatch: isInBatch)
         switch handler.body {
@@ -354,16 +366,18 @@ public final class Session {
         self.strictParams = strictParams
     }
 
-    /// Pushes a notification to this session's front-end.
+    /// Pushes a notification to this session's front-end (and a copy to the watchers).
     public func notify(method: String, params: JSONValue) {
         guard !isClosed else { return }
         if isHandlingFrame {
             write(RPCMessage.notification(method: method, params: params), to: &held)
-            return
+        } else {
+            var bytes: [UInt8] = []
+            write(RPCMessage.notification(method: method, params: params), to: &bytes)
+            send(bytes)
         }
-        var bytes: [UInt8] = []
-        write(RPCMessage.notification(method: method, params: params), to: &bytes)
-        send(bytes)
+        // After the original: a session that watches itself hears of it in that order.
+        if host.hasWatchers { host.relayToWatchers(method: method, params: params, deliveredTo: self) }
     }
 
     /// The connection is gone: drop everything it owned.

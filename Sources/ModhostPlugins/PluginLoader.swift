@@ -455,7 +455,7 @@ public final class PluginLoader {
         let serving = registered.filter { ViewModifierRegistry.entry(for: $0)?.plugin == name }
         return PluginStatus(
             name: name, path: plugin.folder, state: .loaded, modules: plugin.modules.map(\.name), types: serving,
-            hidden: registered.filter { !serving.contains($0) }, problems: plugin.problems)
+            hidden: registered.filter { !serving.contains($0) }, problems: plugin.problems, version: plugin.manifest.version)
     }
 
     /// The serving registration of each type, by serial.

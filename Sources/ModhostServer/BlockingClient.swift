@@ -64,6 +64,9 @@ public final class BlockingClient {
 
     deinit { if fd >= 0 { Glibc.close(fd) } }
 
+    /// The socket's descriptor, to wait on it beside others (`poll`); -1 once closed.
+    public var descriptor: Int32 { fd }
+
     public func close() {
         if fd >= 0 { Glibc.close(fd) }
         fd = -1

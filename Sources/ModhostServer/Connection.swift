@@ -55,13 +55,13 @@ final class Connection {
     /// Bytes waiting to be written, in flight included.
     var queuedBytes: Int { pending.count - pendingStart + (inflight?.count ?? 0) }
 
-    init(server: Server, pipe: UnsafeMutablePointer<uv_pipe_t>, peer: String, pid: Int32?) {
+    init(server: Server, pipe: UnsafeMutablePointer<uv_pipe_t>, peer: String, pid: Int32?, uid: UInt32?, number: Int64) {
         self.server = server
         self.pipe = pipe
         self.peer = peer
         self.decoder = FrameDecoder(maxFrameSize: server.options.maxFrameSize)
         pipe.pointee.data = Unmanaged.passRetained(self).toOpaque()
-        session = server.host.openSession(peer: peer, pid: pid) { [unowned self] bytes in self.enqueue(bytes) }
+        session = server.host.openSession(peer: peer, pid: pid, peerUID: uid, connectionID: number) { [unowned self] bytes in self.enqueue(bytes) }
         session.batchReplyLimit = server.options.maxOutboundBytes
     }
 

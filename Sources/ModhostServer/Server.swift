@@ -214,7 +214,7 @@ public final class Server {
         var pid: pid_t = 0
         let known = modhost_peer_credentials(fd, &uid, &pid) == 0
         let peer = known ? "client #\(number) (pid \(pid))" : "client #\(number)"
-        let connection = Connection(server: self, pipe: pipe, peer: peer, pid: known ? pid : nil)
+        let connection = Connection(server: self, pipe: pipe, peer: peer, pid: known ? pid : nil, uid: known ? uid : nil, number: Int64(number))
         guard known, uid == getuid() else {
             logger.warning("\(peer): refused: its uid \(known ? String(uid) : "unknown") is not this daemon's uid \(getuid())")
             connection.close()

@@ -12,6 +12,8 @@ public enum RPCErrorCode {
     public static let overBudget: Int64 = -32001
     /// A module function that threw, or an async one that could not wait (inside a batch).
     public static let functionFailed: Int64 = -32003
+    /// A method this connection may not call (`watch` from a peer whose uid is not the host's).
+    public static let notPermitted: Int64 = -32004
 }
 
 /// An error as the wire carries it: a code, a message a person can act on, and `data` that
@@ -50,10 +52,21 @@ extension RPCError {
             data: placeData(path: path, expected: expected, got: got))
     }
 
-    public static func methodNotFound(_ method: String) -> RPCError {
+    /// An unknown method; `suggestion` is the served method its name is likely a typo of.
+    public static func methodNotFound(_ method: String, suggestion: String? = nil) -> RPCError {
+        var data = JSONObject([("method", .string(method))])
+        if let suggestion { data["suggestion"] = .string(suggestion) }
+        return RPCError(
+            code: RPCErrorCode.methodNotFound, message: "Method not found: '\(method)'\(Suggestion.hint(suggestion))",
+            data: .object(data))
+    }
+
+    /// A request the connection may not make: `watch` from a peer that is not the daemon's
+    /// own user. `data.method` names it, `data.reason` says why.
+    public static func notPermitted(_ detail: String, method: String, reason: String) -> RPCError {
         RPCError(
-            code: RPCErrorCode.methodNotFound, message: "Method not found: '\(method)'",
-            data: ["method": .string(method)])
+            code: RPCErrorCode.notPermitted, message: "Not permitted: \(detail)",
+            data: ["method": .string(method), "reason": .string(reason)])
     }
 
     /// Params that do not fit the method; `path` is rooted at `params` (e.g. `params.root`).

@@ -25,6 +25,12 @@ public enum Suggestion {
         return best?.name
     }
 
+    /// The "did you mean" clause of a message: `; did you mean 'x'?`, or nothing without a
+    /// suggestion.
+    public static func hint(_ suggestion: String?) -> String {
+        suggestion.map { "; did you mean '\($0)'?" } ?? ""
+    }
+
     /// Optimal string alignment distance between two scalar arrays.
     static func distance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar]) -> Int {
         if a.isEmpty { return b.count }

@@ -8,14 +8,28 @@ let usage = """
 
     commands:
       ping                       check that the daemon answers
-      call METHOD [JSON-PARAMS]  send one request and print the response as JSON
-                                 (initialize is sent first unless METHOD is initialize
-                                 or ping); exits 1 when the response is an error
-      reload [FOLDER...]         ask the daemon to rescan its plugin folders now and
-                                 print what changed; with FOLDERs, also print what the
-                                 daemon made of each plugin folder (exits 1 if one failed)
+      call METHOD [JSON-PARAMS]  send one request on a connection of its own and print
+                                 the response as JSON (initialize is sent first unless
+                                 METHOD is initialize or ping); exits 1 when the response
+                                 is an error
+      session [FILE]             send many requests on one connection, a line each from
+                                 FILE or stdin: METHOD [JSON-PARAMS] or a JSON-RPC message;
+                                 prints every response and notification; exits 1 if a
+                                 response was an error
+      watch [--json] [--topics LIST]
+                                 print every event, diagnostic, pluginsChanged and
+                                 moduleEvent the daemon sends to any connection, a line
+                                 each, until Ctrl-C (LIST: comma-separated topics);
+                                 exits 1 when the daemon goes away
+      plugins [--json]           list the plugin folders: NAME VERSION STATUS TYPES ERROR
       plugins enable NAME        let a quarantined plugin (one that crashed or hung the
                                  daemon) load again, and print what the daemon made of it
+      reload [--json] [FOLDER...]
+                                 ask the daemon to rescan its plugin folders now and
+                                 print what changed; with FOLDERs, also print what the
+                                 daemon made of each plugin folder (exits 1 if one failed)
+      version [--json]           print the versions of modhost and of the daemon (server,
+                                 protocol, SDK); exits 1 when the daemon is not reachable
       new-plugin NAME [DIR] [--sdk PATH]
                                  write a SwiftPM package for a new modifier plugin
                                  (default DIR ./NAME); --sdk names the SDK package to
@@ -36,56 +50,28 @@ let usage = """
                                  @modhost/client). Names and rules: docs/codegen.md
       help                       print this help
 
+    --json prints the data behind a table or report as JSON instead.
     The socket is found as modhostd finds it: --socket, $MODHOST_SOCKET,
     $XDG_RUNTIME_DIR/modhost/modhost.sock, /tmp/modhost-$UID/modhost.sock.
     """
 
-func fail(_ message: String, status: Int32) -> Never {
-    let text = "modhost: \(message)\n"
-    _ = text.withCString { write(2, $0, strlen($0)) }
-    exit(status)
-}
-
-func printJSON(_ value: JSONValue) {
-    var bytes: [UInt8] = []
-    JSONWriter.writePretty(value, into: &bytes)
-    print(String(decoding: bytes, as: UTF8.self))
-}
-
 var arguments = Array(CommandLine.arguments.dropFirst())
-
-/// Takes `--flag VALUE` or `--flag=VALUE` out of `arguments`; a flag without its value
-/// fails with `help` after the message.
-func takeFlag(_ flag: String, from arguments: inout [String], help: String? = nil) -> String? {
-    guard let at = arguments.firstIndex(where: { $0 == flag || $0.hasPrefix(flag + "=") }) else { return nil }
-    if arguments[at].hasPrefix(flag + "=") {
-        defer { arguments.remove(at: at) }
-        return String(arguments[at].dropFirst(flag.count + 1))
-    }
-    guard at + 1 < arguments.count else { fail("\(flag) needs a value" + (help.map { "\n" + $0 } ?? ""), status: 2) }
-    defer { arguments.removeSubrange(at...at + 1) }
-    return arguments[at + 1]
-}
 
 let sdkFlag = takeFlag("--sdk", from: &arguments, help: usage)
 let socketFlag = takeFlag("--socket", from: &arguments, help: usage)
 guard let command = arguments.first else { fail("no command given\n\(usage)", status: 2) }
 let path = SocketPath.resolve(flag: socketFlag, environment: SocketPath.processEnvironment())
 
-func connectOrExit() -> BlockingClient {
-    do { return try BlockingClient(path: path) } catch { fail("\(error)", status: 1) }
-}
-
 switch command {
 case "help", "--help", "-h":
-    print(usage)
+    printLine(usage)
 case "codegen":
     runCodegen(arguments: arguments, socketPath: path, socketFlag: socketFlag)
 case "conformance":
     runConformance(arguments: Array(arguments.dropFirst()), socketFlag: socketFlag, defaultSocket: path)
 case "ping":
     guard arguments.count == 1 else { fail("ping takes no arguments\n\(usage)", status: 2) }
-    let client = connectOrExit()
+    let client = connectOrExit(path)
     var start = timespec()
     clock_gettime(CLOCK_MONOTONIC, &start)
     do {
@@ -94,41 +80,42 @@ case "ping":
         clock_gettime(CLOCK_MONOTONIC, &end)
         if let error = response["error"] { fail("ping failed: \(error.jsonText)", status: 1) }
         let micros = (end.tv_sec - start.tv_sec) * 1_000_000 + (end.tv_nsec - start.tv_nsec) / 1000
-        print("pong from \(path) in \(micros) µs")
+        printLine("pong from \(path) in \(micros) µs")
     } catch {
         fail("\(error)", status: 1)
     }
 case "plugins":
-    guard arguments.count == 3, arguments[1] == "enable" else { fail("plugins takes: enable NAME\n\(usage)", status: 2) }
-    let client = connectOrExit()
-    do {
-        let handshake = try client.call(
-            "initialize", params: ["protocolVersion": 1, "client": ["name": "modhost-cli", "version": "0.1.0"]])
-        if let error = handshake["error"] { fail("initialize failed: \(error.jsonText)", status: 1) }
-        let response = try client.call("enablePlugin", params: ["name": .string(arguments[2])])
-        guard let result = response["result"] else {
-            fail(response["error"]?["message"]?.stringValue ?? response.jsonText, status: 1)
-        }
-        let folders = (result["plugins"]?.arrayValue ?? []).filter { $0["name"]?.stringValue == arguments[2] }.compactMap { $0["path"]?.stringValue }
-        print(ReloadReport.text(of: result, folders: folders))
+    var rest = Array(arguments.dropFirst())
+    let json = takeSwitch("--json", from: &rest)
+    if rest.first == "enable" {
+        guard rest.count == 2, !json else { fail("plugins enable takes one NAME\n\(usage)", status: 2) }
+        let (client, _) = initializeOrExit(path)
+        let result = resultOrExit(client, "enablePlugin", params: ["name": .string(rest[1])])
+        let folders = (result["plugins"]?.arrayValue ?? []).filter { $0["name"]?.stringValue == rest[1] }.compactMap { $0["path"]?.stringValue }
+        printLine(ReloadReport.text(of: result, folders: folders))
         exit(ReloadReport.anyFailed(in: result, folders: folders) ? 1 : 0)
-    } catch {
-        fail("\(error)", status: 1)
     }
+    guard rest.isEmpty else {
+        let hint = Suggestion.closest(to: rest[0], among: ["enable"]).map { " (did you mean '\($0)'?)" } ?? ""
+        fail("plugins takes --json, or: enable NAME; not '\(rest.joined(separator: " "))'\(hint)\n\(usage)", status: 2)
+    }
+    let (client, _) = initializeOrExit(path)
+    let plugins = resultOrExit(client, "describe")["plugins"]?.arrayValue ?? []
+    if json { printJSON(.array(plugins)) } else { printLine(PluginsTable.text(of: plugins)) }
 case "reload":
-    let client = connectOrExit()
-    do {
-        let handshake = try client.call(
-            "initialize", params: ["protocolVersion": 1, "client": ["name": "modhost-cli", "version": "0.1.0"]])
-        if let error = handshake["error"] { fail("initialize failed: \(error.jsonText)", status: 1) }
-        let response = try client.call("reload")
-        guard let result = response["result"] else { fail("reload failed: \(response["error"]?.jsonText ?? response.jsonText)", status: 1) }
-        let folders = arguments.dropFirst().map(absolutePath)
-        print(ReloadReport.text(of: result, folders: folders))
-        exit(ReloadReport.anyFailed(in: result, folders: folders) ? 1 : 0)
-    } catch {
-        fail("\(error)", status: 1)
-    }
+    var rest = Array(arguments.dropFirst())
+    let json = takeSwitch("--json", from: &rest)
+    let (client, _) = initializeOrExit(path)
+    let result = resultOrExit(client, "reload")
+    let folders = rest.map(absolutePath)
+    if json { printJSON(result) } else { printLine(ReloadReport.text(of: result, folders: folders)) }
+    exit(ReloadReport.anyFailed(in: result, folders: folders) ? 1 : 0)
+case "version":
+    VersionCommand.run(arguments: Array(arguments.dropFirst()), socket: path)
+case "watch":
+    WatchCommand.run(arguments: Array(arguments.dropFirst()), socket: path)
+case "session":
+    SessionCommand.run(arguments: Array(arguments.dropFirst()), socket: path)
 case "call":
     guard arguments.count == 2 || arguments.count == 3 else { fail("call takes METHOD and optional JSON params\n\(usage)", status: 2) }
     let method = arguments[1]
@@ -136,15 +123,11 @@ case "call":
     if arguments.count == 3 {
         do { params = try JSONParser.parse(arguments[2]) } catch { fail("JSON-PARAMS is not valid JSON: \(error)", status: 2) }
     }
-    let client = connectOrExit()
+    let client = method != "initialize" && method != "ping" ? initializeOrExit(path).client : connectOrExit(path)
     do {
-        if method != "initialize" && method != "ping" {
-            let handshake = try client.call(
-                "initialize", params: ["protocolVersion": 1, "client": ["name": "modhost-cli", "version": "0.1.0"]])
-            if let error = handshake["error"] { fail("initialize failed: \(error.jsonText)", status: 1) }
-        }
         let response = try client.call(method, params: params)
         printJSON(response)
+        for hint in hints(for: response, oneShot: true) { printError("hint: \(hint)") }
         exit(response["error"] == nil ? 0 : 1)
     } catch {
         fail("\(error)", status: 1)
@@ -164,7 +147,9 @@ case "new-plugin":
     } catch {
         fail("\(error)", status: 1)
     }
-    print("wrote \(folder): build and install it with \(folder)/install.sh (see \(folder)/README.md)")
+    printLine("wrote \(folder): build and install it with \(folder)/install.sh (see \(folder)/README.md)")
 default:
-    fail("unknown command '\(command)'\n\(usage)", status: 2)
+    let commands = ["ping", "call", "session", "watch", "plugins", "reload", "version", "new-plugin", "conformance", "codegen", "help"]
+    let hint = Suggestion.closest(to: command, among: commands).map { "; did you mean '\($0)'?" } ?? ""
+    fail("unknown command '\(command)'\(hint)\n\(usage)", status: 2)
 }

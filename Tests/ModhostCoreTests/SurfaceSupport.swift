@@ -329,14 +329,14 @@ final class SurfaceClient {
     let host: Host
     let session: Session
     /// Notifications the host pushed through `send` (outside the handling of a frame).
-    private(set) var pushed: [JSONValue] = []
+    var pushed: [JSONValue] = []
     private var nextID: Int64 = 1
 
-    init(host: Host, peer: String = "surface-test") {
+    init(host: Host, peer: String = "surface-test", pid: Int32? = nil, peerUID: UInt32? = nil) {
         SurfaceTestTypes.register()
         self.host = host
         var holder: SurfaceClient?
-        self.session = host.openSession(peer: peer) { bytes in
+        self.session = host.openSession(peer: peer, pid: pid, peerUID: peerUID) { bytes in
             holder?.received(bytes)
         }
         holder = self
@@ -349,9 +349,12 @@ final class SurfaceClient {
     }
 
     /// An initialized client on `host` (a new host when none is given).
-    static func initialized(host: Host = Host(), peer: String = "surface-test", sourceLocation: SourceLocation = #_sourceLocation) throws -> SurfaceClient {
-        let client = SurfaceClient(host: host, peer: peer)
-        let answer = try client.call("initialize", ["protocolVersion": 1, "client": ["name": "surface-tests", "version": "1"]])
+    static func initialized(
+        host: Host = Host(), peer: String = "surface-test", pid: Int32? = nil, peerUID: UInt32? = nil, clientName: String = "surface-tests",
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> SurfaceClient {
+        let client = SurfaceClient(host: host, peer: peer, pid: pid, peerUID: peerUID)
+        let answer = try client.call("initialize", ["protocolVersion": 1, "client": ["name": .string(clientName), "version": "1"]])
         try #require(answer.result != nil, "initialize failed: \(String(describing: answer.response))", sourceLocation: sourceLocation)
         return client
     }

@@ -112,7 +112,10 @@ V(J,"notification then request", [send(note("nope")),send(req(1,"ping")),ok(1,{}
 V(J,"notification initialize initializes silently", [send(note("initialize",{"protocolVersion":1})),QUIET,send(req(2,"describe")),ok(2)])
 V(J,"method names are case-sensitive", [send(req(1,"Ping")),err(1,-32601,{"method":"Ping"})])
 V(J,"unknown method before initialize is -32601", [send(req(1,"nope")),err(1,-32601,{"method":"nope"})])
-V(J,"unknown method after initialize", [send(req(1,"frobnicate")),err(1,-32601,{"method":"frobnicate"})], init=True)
+V(J,"unknown method after initialize", [send(req(1,"frobnicate")),err(1,-32601,{"method":"frobnicate","suggestion":{"$absent":True}})], init=True)
+V(J,"unknown method close to a served one gets a suggestion", [send(req(1,"snapshto")),{"expect":{"jsonrpc":"2.0","id":1,"error":{"code":-32601,"message":{"$contains":"did you mean 'snapshot'?"},"data":{"$exact":{"method":"snapshto","suggestion":"snapshot"}}}}}], init=True)
+V(J,"a suggestion comes before initialize too", [send(req(1,"descibe")),err(1,-32601,{"method":"descibe","suggestion":"describe"})])
+V(J,"a name differing only in case is suggested", [send(req(1,"PING")),err(1,-32601,{"method":"PING","suggestion":"ping"})])
 V(J,"rpc.discover not found", [send(req(8,"rpc.discover")),err(8,-32601,{"method":"rpc.discover"})])
 V(J,"rpc. anything not found", [send(req(8,"rpc.ping")),err(8,-32601,{"method":"rpc.ping"})], init=True)
 V(J,"empty method name", [send(req(8,"")),err(8,-32601,{"method":""})])
@@ -230,7 +233,9 @@ V(S,"root not an object", mfail(1,[1],{"path":"root","expected":"object","got":"
 V(S,"type missing", mfail(1,{"key":"a"},{"path":"root.type","expected":"string","got":"nothing"}), init=True)
 V(S,"unknown view type", mfail(10,{"type":"Grid"},{"path":"root.type","got":"Grid","known":VIEWS}), init=True)
 V(S,"unknown view type deep", mfail(10,{"type":"List","children":[{"type":"Text"},{"type":"VStack","children":[{"type":"Grid"}]}]},{"path":"root.children[1].children[0].type","got":"Grid","known":{"$type":"array"}}), init=True)
-V(S,"unknown modifier type", mfail(19,{"type":"List","modifiers":[{"$type":"blur"}]},{"path":"root.modifiers[0].$type","got":"blur","known":TYPES}), init=True)
+V(S,"unknown modifier type", mfail(19,{"type":"List","modifiers":[{"$type":"blur"}]},{"path":"root.modifiers[0].$type","got":"blur","known":TYPES,"suggestion":{"$absent":True}}), init=True)
+V(S,"unknown modifier type close to one gets a suggestion", mfail(19,{"type":"List","modifiers":[{"$type":"swipeAction"}]},{"path":"root.modifiers[0].$type","got":"swipeAction","known":TYPES,"suggestion":"swipeActions"}), init=True)
+V(S,"a modifier type in the wrong case is suggested", mfail(19,{"type":"Text","modifiers":[{"$type":"OnTapGesture"}]},{"path":"root.modifiers[0].$type","suggestion":"onTapGesture"}), init=True)
 V(S,"modifier without $type", mfail(19,{"type":"List","modifiers":[{"trailing":[]}]},{"path":"root.modifiers[0].$type","expected":"string","got":"nothing"}), init=True)
 V(S,"modifier not an object", mfail(19,{"type":"List","modifiers":["swipeActions"]},{"path":"root.modifiers[0]","expected":"object","got":"string"}), init=True)
 V(S,"modifiers not an array", mfail(19,{"type":"List","modifiers":{}},{"path":"root.modifiers","expected":"array","got":"object"}), init=True)
@@ -331,7 +336,9 @@ V(I,"index path out of range", mm()+ifail(5,{"node":"0/7","gesture":"swipe","edg
 V(I,"node missing", mm()+ifail(5,{"gesture":"swipe"},{"path":"node","expected":"string","got":"nothing"}), init=True)
 V(I,"node not a string", mm()+ifail(5,{"node":0,"gesture":"swipe"},{"path":"node","expected":"string","got":"number"}), init=True)
 V(I,"gesture missing", mm()+ifail(5,{"node":"row-1"},{"path":"gesture","expected":"string","got":"nothing"}), init=True)
-V(I,"unknown gesture", mm()+ifail(7,{"node":"row-1","gesture":"pinch"},{"path":"gesture","expected":"one of swipe, tapAction, tap, longPress, refresh, submit","got":"pinch"}), init=True)
+V(I,"unknown gesture", mm()+ifail(7,{"node":"row-1","gesture":"pinch"},{"path":"gesture","expected":"one of swipe, tapAction, tap, longPress, refresh, submit","got":"pinch","suggestion":{"$absent":True}}), init=True)
+V(I,"unknown gesture close to one gets a suggestion", mm()+ifail(7,{"node":"row-1","gesture":"tpa"},{"path":"gesture","got":"tpa","suggestion":"tap"}), init=True)
+V(I,"a misspelt longPress is suggested", mm()+ifail(7,{"node":"row-1","gesture":"longpres"},{"path":"gesture","got":"longpres","suggestion":"longPress"}), init=True)
 V(I,"edge missing", mm()+ifail(7,{"node":"row-1","gesture":"swipe"},{"path":"edge","expected":"string","got":"nothing"}), init=True)
 V(I,"edge not an edge", mm()+ifail(9,{"node":"row-1","gesture":"swipe","edge":"top"},{"path":"edge","expected":"leading or trailing","got":"top"}), init=True)
 V(I,"edge not a string", mm()+ifail(9,{"node":"row-1","gesture":"swipe","edge":1},{"path":"edge","expected":"string","got":"number"}), init=True)
@@ -676,6 +683,30 @@ V(ST,"contentShape needs a shape", mfail(1,{"type":"Text","modifiers":[M("conten
 V(ST,"an unknown shape is refused", mfail(1,{"type":"Text","modifiers":[M("contentShape",shape="star")]},{"path":"root.modifiers[0].shape","got":"star"}), init=True)
 V(ST,"a bad colour is refused", mfail(1,{"type":"Text","modifiers":[M("background",color="nope")]},{"path":"root.modifiers[0].color","got":"nope"}), init=True)
 V(ST,"onTapGesture count 0 is refused", mfail(1,{"type":"Text","modifiers":[M("onTapGesture",count=0)]},{"path":"root.modifiers[0].count","got":"0"}), init=True)
+
+W="watch"
+TOPICS=["event","diagnostic","pluginsChanged","moduleEvent"]
+CONN={"$exact":{"id":{"$type":"number"},"pid":{"$type":"number"}}}
+WT=N("Text","t",[TAP])
+def wmount(id, on): return [send(req(id,"mount",{"surface":"w","root":WT}),on=on),dict(ok(id,{"$exact":{"surface":"w"}}),on=on)]
+def wtap(id, on): return [send(req(id,"interact",{"surface":"w","node":"t","gesture":"tap"}),on=on),dict(EVP("t",0,{"onTapGesture":{}},surface="w"),on=on),dict(ok(id,{"handled":True}),on=on)]
+WATCHED_TAP={"expectNotification":{"$exact":{"jsonrpc":"2.0","method":"watched","params":{"$exact":{"connection":CONN,"method":"event","params":{"$exact":{"surface":"w","node":"t","modifier":0,"payload":{"$exact":{"onTapGesture":{"$exact":{}}}}}}}}}},"on":"a"}
+def wfail(id, params, data): return [send(req(id,"watch",params)),err(id,-32602,data)]
+V(W,"watch answers with every topic, its connection and the open ones", [send(req(1,"watch"),on="a"),ok(1,{"$exact":{"topics":TOPICS,"connection":CONN,"connections":[CONN,CONN]}})], init=True, connections=["a","b"])
+V(W,"a watcher sees another connection's event, naming that connection", [send(req(1,"watch"),on="a"),ok(1)]+wmount(2,"b")+wtap(3,"b")+[WATCHED_TAP,{"quiet":150,"on":"a"}], init=True, connections=["a","b"])
+V(W,"a watcher's own event: the original, its copy, then the response", [send(req(1,"watch"),on="a"),ok(1),send(req(2,"mount",{"surface":"w","root":WT})),ok(2),
+   send(req(3,"interact",{"surface":"w","node":"t","gesture":"tap"})),EVP("t",0,{"onTapGesture":{}},surface="w"),WATCHED_TAP,ok(3,{"handled":True})], init=True, connections=["a"])
+V(W,"topics choose what is watched", [send(req(1,"watch",{"topics":["diagnostic","pluginsChanged"]}),on="a"),ok(1,{"$exact":{"topics":["diagnostic","pluginsChanged"],"connection":CONN,"connections":{"$any":True}}})]+wmount(2,"b")+wtap(3,"b")+[{"quiet":150,"on":"a"}], init=True, connections=["a","b"])
+V(W,"unwatch stops watching", [send(req(1,"watch"),on="a"),ok(1),send(req(2,"unwatch"),on="a"),ok(2,{"$exact":{"watching":True}})]+wmount(3,"b")+wtap(4,"b")+[{"quiet":150,"on":"a"},send(req(5,"unwatch"),on="a"),ok(5,{"$exact":{"watching":False}})], init=True, connections=["a","b"])
+V(W,"a closed watcher is forgotten", [send(req(1,"watch"),on="a"),ok(1),{"close":True,"on":"a"}]+wmount(2,"b")+wtap(3,"b"), init=True, connections=["a","b"])
+V(W,"watch before initialize is -32002", [send(req(1,"watch")),err(1,-32002,{"method":"watch"})])
+V(W,"unknown topic gets the known ones and a suggestion", wfail(1,{"topics":["event","diagnostics"]},{"$exact":{"path":"topics[1]","expected":"one of event, diagnostic, pluginsChanged, moduleEvent","got":"diagnostics","known":TOPICS,"suggestion":"diagnostic"}}), init=True)
+V(W,"empty topics are refused", wfail(1,{"topics":[]},{"path":"topics","expected":"at least one topic","got":"[]"}), init=True)
+V(W,"topics not an array", wfail(1,{"topics":"event"},{"path":"topics","expected":"array","got":"string"}), init=True)
+V(W,"a topic not a string", wfail(1,{"topics":[1]},{"path":"topics[0]","expected":"string","got":"number"}), init=True)
+V(W,"an unknown member gets a suggestion", wfail(1,{"topic":["event"]},{"path":"topic","expected":"no member","suggestion":"topics"}), init=True)
+V(W,"watch params as an array", wfail(1,["event"],{"path":"","expected":"object","got":"array"}), init=True)
+V(W,"unwatch takes no params", [send(req(1,"unwatch",{"a":1})),err(1,-32602,{"path":""})], init=True)
 
 os.makedirs(OUT, exist_ok=True)
 total=0

@@ -1,4 +1,5 @@
 import ModhostWire
+import ModifierKit
 
 /// `initialize`, `ping`, `describe` and `reload`: the handshake, what the host offers, and a
 /// rescan of its plugin folders.
@@ -79,6 +80,7 @@ enum LifecycleMethods {
         result["server"] = [
             "name": .string(context.host.configuration.serverName),
             "version": .string(context.host.configuration.serverVersion),
+            "sdkVersion": .string(ModifierKit.version),
         ]
         if strictParams { result["strictParams"] = true }
         for (key, value) in offer(of: context.host) { result[key] = value }

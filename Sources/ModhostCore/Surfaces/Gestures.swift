@@ -22,7 +22,11 @@ enum Gestures {
         case "refresh": return refresh(node, host: context.host)
         case "submit": return submit(node)
         default:
-            throw .invalidParams("unknown gesture '\(gesture)'; gestures: \(names.joined(separator: ", "))", path: "gesture", expected: "one of \(names.joined(separator: ", "))", got: gesture)
+            let suggestion = Suggestion.closest(to: gesture, among: names)
+            throw .invalidParams(
+                "unknown gesture '\(gesture)'; gestures: \(names.joined(separator: ", "))\(Suggestion.hint(suggestion))", path: "gesture",
+                expected: "one of \(names.joined(separator: ", "))", got: gesture,
+                extra: suggestion.map { JSONObject([("suggestion", .string($0))]) } ?? JSONObject())
         }
     }
 

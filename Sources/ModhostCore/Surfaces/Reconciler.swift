@@ -288,10 +288,13 @@ struct Reconciler {
                     extra: JSONObject([("plugin", .string(status.name)), ("quarantined", true)]))
             }
             let known = ViewModifierRegistry.entries.map(\.type)
+            let suggestion = Suggestion.closest(to: type, among: known)
+            var extra = JSONObject([("known", .array(known.map { .string($0) }))])
+            if let suggestion { extra["suggestion"] = .string(suggestion) }
             throw .invalidParams(
-                "unknown modifier type '\(type)' at '\(path)'; known types: \(known.isEmpty ? "none (no plugin registered any)" : known.joined(separator: ", "))",
+                "unknown modifier type '\(type)' at '\(path)'; known types: \(known.isEmpty ? "none (no plugin registered any)" : known.joined(separator: ", "))\(Suggestion.hint(suggestion))",
                 path: JSONPath.member("$type", of: path), expected: known.isEmpty ? "a registered modifier type" : "one of \(known.joined(separator: ", "))",
-                got: type, extra: JSONObject([("known", .array(known.map { .string($0) }))]))
+                got: type, extra: extra)
         }
         return (entry, host.appContext(forPlugin: entry.plugin))
     }

@@ -1,0 +1,320 @@
+import Foundation
+import ModhostServer
+import ModhostWire
+import Testing
+
+/// A List whose row `t` has an `onTapGesture` (bundled ExpoUI).
+private let tappableRoot = #"{"type":"List","children":[{"type":"Text","key":"t","props":{"text":"hi"},"modifiers":[{"$type":"onTapGesture"}]}]}"#
+
+@Suite("CLI: plugins, reload, version, did you mean")
+struct CLIReportTests {
+    @Test func pluginsPrintsATableOfTheBundledPluginsWithTheirVersions() throws {
+        let daemon = try DaemonProcess()
+        let result = try run(BuiltProducts.executable("modhost"), ["--socket", daemon.socketPath, "plugins"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.first?.split(separator: " ", omittingEmptySubsequences: true) == ["NAME", "VERSION", "STATUS", "TYPES", "ERROR"])
+        let expo = try #require(lines.first { $0.hasPrefix("ExpoUI ") })
+        #expect(expo.split(separator: " ", omittingEmptySubsequences: true).prefix(3) == ["ExpoUI", "1.0.0", "loaded"])
+        // 21 types do not fit the column: the rest are counted.
+        #expect(expo.contains("background, badge, border, +18 more"), "\(expo)")
+        #expect(lines.contains { $0.hasPrefix("SwipeActions ") && $0.contains("swipeActions") })
+    }
+
+    @Test func pluginsShowsAFailedPluginsError() throws {
+        let folder = TemporaryFolder()
+        let root = folder.path + "/plugins"
+        try PluginFixtures.make(in: root, folder: "broken", name: "Broken", copyLibrary: false)
+        let daemon = try PluginFixtures.daemon(loading: root, in: folder)
+        let result = try run(BuiltProducts.executable("modhost"), ["--socket", daemon.socketPath, "plugins"])
+        let row = try #require(result.stdout.split(separator: "\n").first { $0.hasPrefix("broken ") })
+        #expect(row.contains(" -  ") && row.contains("failed") && row.contains("libGreetingFixture.so does not exist"), "\(row)")
+    }
+
+    @Test func pluginsJSONIsDescribesPluginList() throws {
+        let daemon = try DaemonProcess()
+        let result = try run(BuiltProducts.executable("modhost"), ["--socket", daemon.socketPath, "plugins", "--json"])
+        #expect(result.status == 0)
+        let plugins = try #require(try JSONParser.parse(result.stdout).arrayValue)
+        #expect(Set(plugins.compactMap { $0["name"]?.stringValue }) == ["SwipeActions", "ExpoUI"])
+        #expect(plugins.allSatisfy { $0["version"] == "1.0.0" && $0["status"] == "loaded" })
+        #expect(plugins.first { $0["name"] == "SwipeActions" }?["types"] == ["swipeActions"])
+    }
+
+    @Test func reloadJSONPrintsTheReloadResult() throws {
+        let daemon = try DaemonProcess()
+        let result = try run(BuiltProducts.executable("modhost"), ["--socket", daemon.socketPath, "reload", "--json"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let parsed = try JSONParser.parse(result.stdout)
+        #expect(parsed["events"] == [])
+        #expect(parsed["added"] == [])
+        #expect(parsed["plugins"]?.arrayValue?.count == 2)
+    }
+
+    @Test func versionNamesTheCLIDaemonProtocolAndSDK() throws {
+        let daemon = try DaemonProcess()
+        let text = try run(BuiltProducts.executable("modhost"), ["--socket", daemon.socketPath, "version"])
+        #expect(text.status == 0, "\(text.stderr)")
+        #expect(text.stdout.contains("modhost   0.2.0 (protocol 1, SDK 2.2.0)"), "\(text.stdout)")
+        #expect(text.stdout.contains("modhostd  0.2.0 at \(daemon.socketPath)"), "\(text.stdout)")
+        #expect(text.stdout.contains("SDK       2.2.0 hosted by the daemon"), "\(text.stdout)")
+        let json = try run(BuiltProducts.executable("modhost"), ["--socket", daemon.socketPath, "version", "--json"])
+        let report = try JSONParser.parse(json.stdout)
+        #expect(report["cli"] == ["version": "0.2.0", "protocolVersions": [1], "sdkVersion": "2.2.0"])
+        #expect(report["daemon"]?["reachable"] == true)
+        #expect(report["daemon"]?["version"] == "0.2.0")
+        #expect(report["daemon"]?["protocolVersions"] == [1])
+        #expect(report["daemon"]?["protocolVersion"] == 1)
+        #expect(report["daemon"]?["sdkVersion"] == "2.2.0")
+    }
+
+    @Test func versionWithoutADaemonPrintsTheCLIsAndExits1() throws {
+        let folder = TemporaryFolder()
+        let result = try run(BuiltProducts.executable("modhost"), ["--socket", folder.path + "/none.sock", "version"])
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("modhost   0.2.0"), "\(result.stdout)")
+        #expect(result.stdout.contains("not reachable at \(folder.path)/none.sock"), "\(result.stdout)")
+        let json = try run(BuiltProducts.executable("modhost"), ["--socket", folder.path + "/none.sock", "version", "--json"])
+        #expect(json.status == 1)
+        #expect(try JSONParser.parse(json.stdout)["daemon"]?["reachable"] == false)
+    }
+
+    @Test func anUnknownCommandGetsADidYouMean() throws {
+        let result = try run(BuiltProducts.executable("modhost"), ["plguins"])
+        #expect(result.status == 2)
+        #expect(result.stderr.hasPrefix("modhost: unknown command 'plguins'; did you mean 'plugins'?"), "\(result.stderr)")
+        let far = try run(BuiltProducts.executable("modhost"), ["frobnicate"])
+        #expect(!far.stderr.contains("did you mean"))
+    }
+
+    @Test func callPrintsTheServersSuggestionAndWhyASurfaceIsMissing() throws {
+        let daemon = try DaemonProcess()
+        let cli = try BuiltProducts.executable("modhost")
+        let misspelt = try run(cli, ["--socket", daemon.socketPath, "call", "snapshto", #"{"surface":"main"}"#])
+        #expect(misspelt.status == 1)
+        #expect(try JSONParser.parse(misspelt.stdout)["error"]?["data"]?["suggestion"] == "snapshot")
+        #expect(misspelt.stderr.contains("hint: did you mean 'snapshot'?"), "\(misspelt.stderr)")
+        _ = try run(cli, ["--socket", daemon.socketPath, "call", "mount", #"{"surface":"main","root":\#(tappableRoot)}"#])
+        let missing = try run(cli, ["--socket", daemon.socketPath, "call", "snapshot", #"{"surface":"main"}"#])
+        #expect(missing.status == 1)
+        #expect(missing.stderr.contains("use `modhost session`"), "\(missing.stderr)")
+    }
+}
+
+@Suite("CLI: session")
+struct CLISessionTests {
+    @Test func aSessionMountsThenSnapshotsOnOneConnection() throws {
+        let daemon = try DaemonProcess()
+        let input = """
+            # one connection for all of these
+            mount {"surface":"main","root":\(tappableRoot)}
+
+            snapshot {"surface":"main"}
+            """
+        let result = try runCLI(["--socket", daemon.socketPath, "session"], input: input)
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        let lines = try result.stdout.split(separator: "\n").map { try JSONParser.parse(String($0)) }
+        #expect(lines.count == 2, "one line per response: \(result.stdout)")
+        #expect(lines.first?["id"] == 1)
+        #expect(lines.first?["result"] == ["surface": "main"])
+        #expect(lines.last?["result"]?["root"]?["children"]?[0]?["id"] == "t")
+    }
+
+    @Test func notificationsArePrintedBeforeTheResponseTheyCameWith() throws {
+        let daemon = try DaemonProcess()
+        let input = """
+            mount {"surface":"main","root":\(tappableRoot)}
+            interact {"surface":"main","node":"t","gesture":"tap"}
+            """
+        let result = try runCLI(["--socket", daemon.socketPath, "session"], input: input)
+        let lines = try result.stdout.split(separator: "\n").map { try JSONParser.parse(String($0)) }
+        #expect(lines.map { $0["method"]?.stringValue ?? "response" } == ["response", "event", "response"], "\(result.stdout)")
+        #expect(lines[1]["params"]?["payload"] == ["onTapGesture": [:]])
+    }
+
+    @Test func aFileOfLinesAndWholeMessagesRunsAndAnErrorMakesTheStatus1() throws {
+        let daemon = try DaemonProcess()
+        let folder = TemporaryFolder()
+        let script = folder.path + "/script"
+        try """
+            {"jsonrpc":"2.0","id":"a","method":"ping"}
+            [{"jsonrpc":"2.0","id":"b","method":"ping"},{"jsonrpc":"2.0","id":"c","method":"describ"}]
+            ping
+            """.write(toFile: script, atomically: true, encoding: .utf8)
+        let result = try run(BuiltProducts.executable("modhost"), ["--socket", daemon.socketPath, "session", script])
+        #expect(result.status == 1, "\(result.stdout)")
+        let lines = try result.stdout.split(separator: "\n").map { try JSONParser.parse(String($0)) }
+        #expect(lines.count == 3)
+        #expect(lines[0]["id"] == "a")
+        #expect(lines[1].arrayValue?.count == 2)
+        #expect(lines[1][1]?["error"]?["data"]?["suggestion"] == "describe")
+        #expect(result.stderr.contains("hint: did you mean 'describe'?"), "\(result.stderr)")
+        #expect(lines[2]["id"] == 1, "METHOD lines are numbered from 1: \(lines[2].jsonText)")
+    }
+
+    @Test func aSessionThatStartsWithInitializeSendsOnlyThat() throws {
+        let daemon = try DaemonProcess()
+        let result = try runCLI(["--socket", daemon.socketPath, "session"], input: #"initialize {"protocolVersion":1}"# + "\nping\n")
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        let lines = try result.stdout.split(separator: "\n").map { try JSONParser.parse(String($0)) }
+        #expect(lines.count == 2)
+        #expect(lines[0]["result"]?["protocolVersion"] == 1, "the line's own initialize answered, not a second one refused")
+    }
+
+    /// From a terminal: a prompt, pretty JSON, and what the daemon sends while the session
+    /// waits for a line is printed at once (here: `watched` copies of another client's tap).
+    @Test func fromATerminalItPromptsAndPrintsNotificationsWhileWaiting() throws {
+        let daemon = try DaemonProcess()
+        let terminal = try PseudoTerminal()
+        let process = Process()
+        process.executableURL = try BuiltProducts.executable("modhost")
+        process.arguments = ["--socket", daemon.socketPath, "session"]
+        let side = FileHandle(fileDescriptor: terminal.secondary, closeOnDealloc: false)
+        process.standardInput = side
+        process.standardOutput = side
+        process.standardError = side
+        try process.run()
+        terminal.closeSecondary()
+        defer { if process.isRunning { process.terminate() } }
+        try terminal.read(until: "modhost> ")
+        terminal.write("watch {\"topics\":[\"event\"]}\n")
+        let watching = try terminal.read(until: "modhost> ")
+        // (The terminal shows each newline as \r\n.)
+        #expect(watching.contains("\n  \"result\": {\r\n"), "pretty-printed on a terminal: \(watching)")
+        let app = try daemon.initializedClient()
+        _ = try app.call("mount", params: try JSONParser.parse(#"{"surface":"main","root":\#(tappableRoot)}"#))
+        _ = try app.call("interact", params: ["surface": "main", "node": "t", "gesture": "tap"])
+        let copy = try terminal.read(until: "modhost> ")
+        #expect(copy.contains("\"method\": \"watched\""), "\(copy)")
+        #expect(copy.contains("\"onTapGesture\""), "\(copy)")
+        terminal.write("\u{04}")
+        try terminal.read(until: "\n")
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+    }
+
+    @Test func aLineThatIsNotJSONIsReportedAndTheRestRuns() throws {
+        let daemon = try DaemonProcess()
+        let result = try runCLI(["--socket", daemon.socketPath, "session"], input: "mount {nope\nping\n")
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("line 1: the params of 'mount' are not valid JSON"), "\(result.stderr)")
+        #expect(try JSONParser.parse(result.stdout.trimmingCharacters(in: .newlines))["result"] == [:])
+    }
+}
+
+@Suite("CLI: watch")
+struct CLIWatchTests {
+    /// Against the default daemon, which runs the host in a supervised engine process.
+    @Test func watchJSONStreamsAnotherConnectionsEventAndEndsWithTheDaemon() throws {
+        let daemon = try DaemonProcess()
+        let watcher = try RunningCLI(["--socket", daemon.socketPath, "watch", "--json"])
+        try watcher.waitForStderr("watching event, diagnostic, pluginsChanged, moduleEvent")
+        let app = try daemon.initializedClient()
+        _ = try app.call("mount", params: try JSONParser.parse(#"{"surface":"main","root":\#(tappableRoot)}"#))
+        _ = try app.call("interact", params: ["surface": "main", "node": "t", "gesture": "tap"])
+        let line = try JSONParser.parse(try watcher.nextLine(containing: "\"event\""))
+        #expect(line["method"] == "event")
+        #expect(line["params"]?["payload"] == ["onTapGesture": [:]])
+        #expect(line["connection"]?["client"] == "tests")
+        #expect(line["connection"]?["pid"] == .int(Int64(getpid())))
+        #expect(line["connection"]?["id"]?.intValue != nil)
+        _ = daemon.terminate()
+        let end = try watcher.waitForExit()
+        #expect(end.status == 1)
+        #expect(end.stderr.contains("the daemon closed the connection"), "\(end.stderr)")
+    }
+
+    @Test func watchPrintsReadableLinesAndTopicsFilter() throws {
+        let folder = TemporaryFolder()
+        let root = folder.path + "/plugins"
+        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        let daemon = try PluginFixtures.daemon(loading: root, in: folder)
+        let everything = try RunningCLI(["--socket", daemon.socketPath, "watch"])
+        let diagnosticsOnly = try RunningCLI(["--socket", daemon.socketPath, "watch", "--topics", "diagnostic"])
+        try everything.waitForStderr("watching")
+        try diagnosticsOnly.waitForStderr("watching diagnostic on")
+        let app = try daemon.initializedClient()
+        try PluginFixtures.make(in: root, folder: "greeting", name: "Greeting")
+        try PluginFixtures.make(in: root, folder: "broken", name: "Broken", copyLibrary: false)
+        _ = try app.call("reload")
+        // Every connection is told, the watchers too: the app's copy names the app.
+        let failed = try everything.nextLine(containing: " tests (pid \(getpid()))  diagnostic")
+        #expect(failed.contains("diagnostic  error plugin-load-failed: plugin at \(root)/broken was not loaded"), "\(failed)")
+        let changed = try everything.nextLine(containing: "pluginsChanged")
+        #expect(changed.contains("pluginsChanged  added greeting"), "\(changed)")
+        #expect(try diagnosticsOnly.nextLine()?.contains("plugin-load-failed") == true)
+        // Both watchers are connections that got those notifications too; the filtered one
+        // printed nothing but diagnostics.
+        _ = daemon.terminate()
+        #expect(try diagnosticsOnly.waitForExit().status == 1)
+        while let line = try diagnosticsOnly.nextLine(seconds: 1) { #expect(line.contains(" diagnostic "), "\(line)") }
+    }
+
+    @Test func anUnknownTopicIsAUsageErrorWithTheSuggestion() throws {
+        let daemon = try DaemonProcess()
+        let result = try run(BuiltProducts.executable("modhost"), ["--socket", daemon.socketPath, "watch", "--topics", "event,diagnostics"])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("unknown topic 'diagnostics'"), "\(result.stderr)")
+        #expect(result.stderr.contains("did you mean 'diagnostic'?"), "\(result.stderr)")
+    }
+}
+
+@Suite("Watch over a socket")
+struct WatchIntegrationTests {
+    /// A watcher that stops reading is closed once its queue passes --max-outbound, and
+    /// another client's pings stay quick all along.
+    @Test func aWatcherThatDoesNotReadStallsNobody() throws {
+        let daemon = try DaemonProcess(arguments: ["--max-outbound", "64K"])
+        let watcher = try daemon.initializedClient()
+        #expect(try watcher.call("watch")["result"] != nil)
+        let app = try daemon.initializedClient()
+        let bystander = try daemon.initializedClient()
+        _ = try app.call("mount", params: try JSONParser.parse(#"{"surface":"main","root":\#(tappableRoot)}"#))
+        var slowest = 0.0
+        for round in 0..<20_000 {
+            // Each tap sends the watcher a copy of its event; the watcher reads none.
+            let tap = try app.call("interact", params: ["surface": "main", "node": "t", "gesture": "tap"])
+            #expect(tap["result"]?["handled"] == true)
+            app.notifications.removeAll()
+            if round % 200 == 0 {
+                let start = Date()
+                #expect(try bystander.call("ping")["result"] != nil)
+                slowest = max(slowest, Date().timeIntervalSince(start))
+            }
+            if daemon.log.contains("the client is not reading its notifications") { break }
+        }
+        try daemon.waitForLog("the client is not reading its notifications")
+        #expect(slowest < 1, "a ping took \(slowest) s")
+        #expect(try bystander.call("ping")["result"] != nil)
+    }
+
+    @Test func aModuleEventReachesTheWatcherOncePerConnectionItWentTo() throws {
+        let folder = TemporaryFolder()
+        let root = folder.path + "/plugins"
+        try PluginFixtures.make(in: root, folder: "greeting", name: "Greeting")
+        let daemon = try PluginFixtures.daemon(loading: root, in: folder)
+        let watcher = try daemon.initializedClient()
+        #expect(try watcher.call("watch", params: ["topics": ["moduleEvent"]])["result"] != nil)
+        let caller = try daemon.initializedClient()
+        #expect(try caller.call("callFunction", params: ["module": "Greeting", "function": "greet", "args": ["Grace"]])["result"] != nil)
+        // The module event goes to both connections: the watcher hears of each, and of its own
+        // copy of the original first.
+        var copies: [JSONValue] = []
+        while copies.count < 2 {
+            let message = try watcher.nextNotification("watched")
+            copies.append(message["params"] ?? .null)
+        }
+        #expect(copies.allSatisfy { $0["method"] == "moduleEvent" && $0["params"] == ["module": "Greeting", "event": "onGreet", "payload": ["name": "Grace"]] })
+        #expect(Set(copies.compactMap { $0["connection"]?["id"]?.intValue }).count == 2)
+    }
+
+    /// The daemon's own user may watch an unsupervised host too. (Other users' connections
+    /// are closed at accept, SecondUserAttackTests; the core's own rule is in WatchTests.)
+    @Test func theDaemonsOwnUserMayWatchAnUnsupervisedHost() throws {
+        let daemon = try DaemonProcess(arguments: ["--no-supervisor"])
+        let watcher = try daemon.initializedClient()
+        let answer = try watcher.call("watch", params: ["topics": ["pluginsChanged"]])
+        #expect(answer["result"]?["topics"] == ["pluginsChanged"], "\(answer.jsonText)")
+        #expect(answer["result"]?["connection"]?["pid"] == .int(Int64(getpid())))
+    }
+}

@@ -1,0 +1,174 @@
+import Foundation
+import Glibc
+
+/// Runs `modhost` to completion with `input` on its stdin.
+func runCLI(_ arguments: [String], input: String, environment: [String: String] = [:]) throws -> RunResult {
+    let process = Process()
+    process.executableURL = try BuiltProducts.executable("modhost")
+    process.arguments = arguments
+    var env = ProcessInfo.processInfo.environment
+    for key in ["MODHOST_SOCKET", "LISTEN_PID", "LISTEN_FDS", "NOTIFY_SOCKET"] { env[key] = nil }
+    for (key, value) in environment { env[key] = value }
+    process.environment = env
+    let stdin = Pipe()
+    let out = Pipe()
+    let err = Pipe()
+    process.standardInput = stdin
+    process.standardOutput = out
+    process.standardError = err
+    try process.run()
+    stdin.fileHandleForWriting.write(Data(input.utf8))
+    try stdin.fileHandleForWriting.close()
+    let outData = out.fileHandleForReading.readDataToEndOfFile()
+    let errData = err.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return RunResult(
+        status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+        stderr: String(decoding: errData, as: UTF8.self))
+}
+
+/// A `modhost` that keeps running (`watch`): its stdout is read a line at a time as it
+/// comes, which also checks that it writes each line at once into a pipe.
+final class RunningCLI {
+    let process = Process()
+    private let out = Pipe()
+    private let err = Pipe()
+    private var buffer: [UInt8] = []
+
+    init(_ arguments: [String]) throws {
+        process.executableURL = try BuiltProducts.executable("modhost")
+        process.arguments = arguments
+        var env = ProcessInfo.processInfo.environment
+        env["MODHOST_SOCKET"] = nil
+        process.environment = env
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+    }
+
+    deinit {
+        if process.isRunning {
+            process.terminate()
+            process.waitUntilExit()
+        }
+    }
+
+    /// The next line of stdout, waiting up to `seconds`; nil at its end.
+    func nextLine(seconds: Double = 10) throws -> String? {
+        let descriptor = out.fileHandleForReading.fileDescriptor
+        let deadline = Date().addingTimeInterval(seconds)
+        while true {
+            if let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
+                defer { buffer.removeSubrange(...newline) }
+                return String(decoding: buffer[..<newline], as: UTF8.self)
+            }
+            let left = deadline.timeIntervalSinceNow
+            guard left > 0 else { throw HarnessError("no line from modhost within \(seconds) s; so far: \(String(decoding: buffer, as: UTF8.self))") }
+            var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+            guard poll(&poller, 1, Int32(left * 1000) + 1) > 0 else { continue }
+            var chunk = [UInt8](repeating: 0, count: 4096)
+            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count <= 0 { return nil }
+            buffer += chunk[..<count]
+        }
+    }
+
+    /// The next line containing `text`, skipping others.
+    func nextLine(containing text: String, seconds: Double = 10) throws -> String {
+        let deadline = Date().addingTimeInterval(seconds)
+        while let line = try nextLine(seconds: max(0.01, deadline.timeIntervalSinceNow)) {
+            if line.contains(text) { return line }
+        }
+        throw HarnessError("modhost's output ended without a line containing '\(text)'")
+    }
+
+    /// Waits for the process to end; its status and stderr.
+    func waitForExit(seconds: Double = 10) throws -> (status: Int32, stderr: String) {
+        let deadline = Date().addingTimeInterval(seconds)
+        while process.isRunning {
+            guard Date() < deadline else { throw HarnessError("modhost did not exit within \(seconds) s") }
+            usleep(10_000)
+        }
+        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        return (process.terminationStatus, String(decoding: errData, as: UTF8.self))
+    }
+
+    /// Waits until stderr says `text` (watch says it is watching there).
+    func waitForStderr(_ text: String, seconds: Double = 10) throws {
+        let descriptor = err.fileHandleForReading.fileDescriptor
+        var seen: [UInt8] = []
+        let deadline = Date().addingTimeInterval(seconds)
+        while !String(decoding: seen, as: UTF8.self).contains(text) {
+            let left = deadline.timeIntervalSinceNow
+            guard left > 0 else { throw HarnessError("modhost did not say '\(text)' within \(seconds) s: \(String(decoding: seen, as: UTF8.self))") }
+            var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+            guard poll(&poller, 1, Int32(left * 1000) + 1) > 0 else { continue }
+            var chunk = [UInt8](repeating: 0, count: 4096)
+            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count <= 0 { throw HarnessError("modhost closed stderr before saying '\(text)': \(String(decoding: seen, as: UTF8.self))") }
+            seen += chunk[..<count]
+        }
+    }
+}
+
+/// A pseudo-terminal, so that a test can run `modhost` as if from a terminal.
+final class PseudoTerminal {
+    let primary: Int32
+    private(set) var secondary: Int32
+
+    init() throws {
+        // Glibc's module does not show the pseudo-terminal functions to Swift (they need
+        // _XOPEN_SOURCE): they are looked up in the C library instead.
+        typealias OpenPT = @convention(c) (Int32) -> Int32
+        typealias OnPT = @convention(c) (Int32) -> Int32
+        typealias NamePT = @convention(c) (Int32, UnsafeMutablePointer<CChar>, Int) -> Int32
+        func function<T>(_ name: String, as type: T.Type) throws -> T {
+            guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), name) else { throw HarnessError("no \(name) in the C library") }
+            return unsafeBitCast(symbol, to: type)
+        }
+        let openPT = try function("posix_openpt", as: OpenPT.self)
+        let grantPT = try function("grantpt", as: OnPT.self)
+        let unlockPT = try function("unlockpt", as: OnPT.self)
+        let namePT = try function("ptsname_r", as: NamePT.self)
+        primary = openPT(O_RDWR | O_NOCTTY)
+        guard primary >= 0, grantPT(primary) == 0, unlockPT(primary) == 0 else { throw HarnessError("no pseudo-terminal: errno \(errno)") }
+        var name = [CChar](repeating: 0, count: 128)
+        guard namePT(primary, &name, name.count) == 0 else { throw HarnessError("ptsname_r failed: errno \(errno)") }
+        let path = String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        secondary = open(path, O_RDWR | O_NOCTTY)
+        guard secondary >= 0 else { throw HarnessError("cannot open \(path): errno \(errno)") }
+    }
+
+    deinit {
+        closeSecondary()
+        close(primary)
+    }
+
+    /// Once the child has it: reads then end when the child does.
+    func closeSecondary() {
+        if secondary >= 0 { close(secondary) }
+        secondary = -1
+    }
+
+    func write(_ text: String) {
+        _ = Array(text.utf8).withUnsafeBytes { Glibc.write(primary, $0.baseAddress, $0.count) }
+    }
+
+    /// What the terminal shows until `text` (included), waiting up to `seconds`.
+    @discardableResult
+    func read(until text: String, seconds: Double = 10) throws -> String {
+        var seen: [UInt8] = []
+        let deadline = Date().addingTimeInterval(seconds)
+        while !String(decoding: seen, as: UTF8.self).contains(text) {
+            let left = deadline.timeIntervalSinceNow
+            guard left > 0 else { throw HarnessError("the terminal did not show '\(text)' within \(seconds) s: \(String(decoding: seen, as: UTF8.self))") }
+            var poller = pollfd(fd: primary, events: Int16(POLLIN), revents: 0)
+            guard poll(&poller, 1, Int32(left * 1000) + 1) > 0 else { continue }
+            var byte: UInt8 = 0
+            // A byte at a time: what comes after `text` stays for the next read.
+            guard Glibc.read(primary, &byte, 1) == 1 else { throw HarnessError("the terminal closed before '\(text)': \(String(decoding: seen, as: UTF8.self))") }
+            seen.append(byte)
+        }
+        return String(decoding: seen, as: UTF8.self)
+    }
+}
