@@ -55,17 +55,17 @@ struct CLIReportTests {
         let daemon = try DaemonProcess()
         let text = try run(BuiltProducts.executable("modhost"), ["--socket", daemon.socketPath, "version"])
         #expect(text.status == 0, "\(text.stderr)")
-        #expect(text.stdout.contains("modhost   0.2.0 (protocol 1, SDK 2.2.0)"), "\(text.stdout)")
+        #expect(text.stdout.contains("modhost   0.2.0 (protocol 1, SDK \(PluginFixtures.sdkVersion))"), "\(text.stdout)")
         #expect(text.stdout.contains("modhostd  0.2.0 at \(daemon.socketPath)"), "\(text.stdout)")
-        #expect(text.stdout.contains("SDK       2.2.0 hosted by the daemon"), "\(text.stdout)")
+        #expect(text.stdout.contains("SDK       \(PluginFixtures.sdkVersion) hosted by the daemon"), "\(text.stdout)")
         let json = try run(BuiltProducts.executable("modhost"), ["--socket", daemon.socketPath, "version", "--json"])
         let report = try JSONParser.parse(json.stdout)
-        #expect(report["cli"] == ["version": "0.2.0", "protocolVersions": [1], "sdkVersion": "2.2.0"])
+        #expect(report["cli"] == ["version": "0.2.0", "protocolVersions": [1], "sdkVersion": .string(PluginFixtures.sdkVersion)])
         #expect(report["daemon"]?["reachable"] == true)
         #expect(report["daemon"]?["version"] == "0.2.0")
         #expect(report["daemon"]?["protocolVersions"] == [1])
         #expect(report["daemon"]?["protocolVersion"] == 1)
-        #expect(report["daemon"]?["sdkVersion"] == "2.2.0")
+        #expect(report["daemon"]?["sdkVersion"] == .string(PluginFixtures.sdkVersion))
     }
 
     @Test func versionWithoutADaemonPrintsTheCLIsAndExits1() throws {

@@ -3,13 +3,7 @@ import Glibc
 
 /// Runs `modhost` to completion with `input` on its stdin.
 func runCLI(_ arguments: [String], input: String, environment: [String: String] = [:]) throws -> RunResult {
-    let process = Process()
-    process.executableURL = try BuiltProducts.executable("modhost")
-    process.arguments = arguments
-    var env = ProcessInfo.processInfo.environment
-    for key in ["MODHOST_SOCKET", "LISTEN_PID", "LISTEN_FDS", "NOTIFY_SOCKET"] { env[key] = nil }
-    for (key, value) in environment { env[key] = value }
-    process.environment = env
+    let process = preparedProcess(try BuiltProducts.executable("modhost"), arguments, environment: environment)
     let stdin = Pipe()
     let out = Pipe()
     let err = Pipe()
@@ -95,19 +89,7 @@ final class RunningCLI {
 
     /// Waits until stderr says `text` (watch says it is watching there).
     func waitForStderr(_ text: String, seconds: Double = 10) throws {
-        let descriptor = err.fileHandleForReading.fileDescriptor
-        var seen: [UInt8] = []
-        let deadline = Date().addingTimeInterval(seconds)
-        while !String(decoding: seen, as: UTF8.self).contains(text) {
-            let left = deadline.timeIntervalSinceNow
-            guard left > 0 else { throw HarnessError("modhost did not say '\(text)' within \(seconds) s: \(String(decoding: seen, as: UTF8.self))") }
-            var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-            guard poll(&poller, 1, Int32(left * 1000) + 1) > 0 else { continue }
-            var chunk = [UInt8](repeating: 0, count: 4096)
-            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count <= 0 { throw HarnessError("modhost closed stderr before saying '\(text)': \(String(decoding: seen, as: UTF8.self))") }
-            seen += chunk[..<count]
-        }
+        _ = try readUntil(err.fileHandleForReading.fileDescriptor, shows: text, seconds: seconds, chunk: 4096, source: "modhost's stderr")
     }
 }
 
@@ -157,18 +139,25 @@ final class PseudoTerminal {
     /// What the terminal shows until `text` (included), waiting up to `seconds`.
     @discardableResult
     func read(until text: String, seconds: Double = 10) throws -> String {
-        var seen: [UInt8] = []
-        let deadline = Date().addingTimeInterval(seconds)
-        while !String(decoding: seen, as: UTF8.self).contains(text) {
-            let left = deadline.timeIntervalSinceNow
-            guard left > 0 else { throw HarnessError("the terminal did not show '\(text)' within \(seconds) s: \(String(decoding: seen, as: UTF8.self))") }
-            var poller = pollfd(fd: primary, events: Int16(POLLIN), revents: 0)
-            guard poll(&poller, 1, Int32(left * 1000) + 1) > 0 else { continue }
-            var byte: UInt8 = 0
-            // A byte at a time: what comes after `text` stays for the next read.
-            guard Glibc.read(primary, &byte, 1) == 1 else { throw HarnessError("the terminal closed before '\(text)': \(String(decoding: seen, as: UTF8.self))") }
-            seen.append(byte)
-        }
-        return String(decoding: seen, as: UTF8.self)
+        // A byte at a time: what comes after `text` stays for the next read.
+        try readUntil(primary, shows: text, seconds: seconds, chunk: 1, source: "the terminal")
     }
+}
+
+/// Reads `descriptor` until what was read contains `text`, `chunk` bytes at most a read, for
+/// up to `seconds`; what was read. `source` names it in errors.
+private func readUntil(_ descriptor: Int32, shows text: String, seconds: Double, chunk: Int, source: String) throws -> String {
+    var seen: [UInt8] = []
+    let deadline = Date().addingTimeInterval(seconds)
+    while !String(decoding: seen, as: UTF8.self).contains(text) {
+        let left = deadline.timeIntervalSinceNow
+        guard left > 0 else { throw HarnessError("\(source) did not show '\(text)' within \(seconds) s: \(String(decoding: seen, as: UTF8.self))") }
+        var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        guard poll(&poller, 1, Int32(left * 1000) + 1) > 0 else { continue }
+        var bytes = [UInt8](repeating: 0, count: chunk)
+        let count = bytes.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+        if count <= 0 { throw HarnessError("\(source) closed before showing '\(text)': \(String(decoding: seen, as: UTF8.self))") }
+        seen += bytes[..<count]
+    }
+    return String(decoding: seen, as: UTF8.self)
 }

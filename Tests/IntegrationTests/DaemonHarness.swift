@@ -111,7 +111,9 @@ struct RunResult {
     var stderr: String
 }
 
-func run(_ executable: URL, _ arguments: [String], environment: [String: String] = [:]) throws -> RunResult {
+/// A process for `executable` whose environment is this one's with `environment` on top, less
+/// what would point it at the user's own daemon or systemd.
+func preparedProcess(_ executable: URL, _ arguments: [String], environment: [String: String] = [:]) -> Process {
     let process = Process()
     process.executableURL = executable
     process.arguments = arguments
@@ -119,6 +121,11 @@ func run(_ executable: URL, _ arguments: [String], environment: [String: String]
     for key in ["MODHOST_SOCKET", "LISTEN_PID", "LISTEN_FDS", "NOTIFY_SOCKET"] { env[key] = nil }
     for (key, value) in environment { env[key] = value }
     process.environment = env
+    return process
+}
+
+func run(_ executable: URL, _ arguments: [String], environment: [String: String] = [:]) throws -> RunResult {
+    let process = preparedProcess(executable, arguments, environment: environment)
     let out = Pipe()
     let err = Pipe()
     process.standardOutput = out
