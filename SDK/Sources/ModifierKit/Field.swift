@@ -4,14 +4,34 @@ public enum FieldOption: Sendable, Equatable {
     case required
     /// What the field means, for people writing params: the host puts it in the field's
     /// JSON Schema (`description`), and `modhost codegen ts` makes it the doc comment of the
-    /// generated property. `@Field(.description("Shown under the icon")) var label = ""`
-    case description(String)
+    /// generated property. `@Field(.description("Shown under the icon")) var label = ""`.
+    /// A string literal: it is part of the record's declaration, like the key.
+    case description(StaticString)
 
-    /// The text of the first `.description` among `options`, if any.
-    @usableFromInline
-    static func descriptionText(in options: [FieldOption]) -> String? {
-        for option in options { if case let .description(text) = option { return text } }
-        return nil
+    /// Whether two options are the same option with the same text.
+    public static func == (lhs: FieldOption, rhs: FieldOption) -> Bool {
+        switch (lhs, rhs) {
+        case (.required, .required): return true
+        case let (.description(a), .description(b)):
+            return a.withUTF8Buffer { a in b.withUTF8Buffer { b in a.elementsEqual(b) } }
+        default: return false
+        }
+    }
+
+    /// `.required` and the text of the last `.description` among `options`. Inlined, with
+    /// options that hold no references: fields are created for every record decoded, and
+    /// this must not cost them an allocation.
+    @inlinable
+    static func read(_ options: [FieldOption]) -> (required: Bool, description: StaticString?) {
+        var required = false
+        var description: StaticString? = nil
+        for option in options {
+            switch option {
+            case .required: required = true
+            case let .description(text): description = text
+            }
+        }
+        return (required, description)
     }
 }
 
@@ -52,7 +72,7 @@ public struct Field<Value: Convertible>: AnyField {
     // and store the value without generic value witnesses. (A plugin runs only with the
     // SDK version it was built against, so the layout they rely on is its own.)
     @inlinable
-    init(value: Value, key: String?, required: Bool, description: String? = nil) {
+    init(value: Value, key: String?, required: Bool, description: StaticString? = nil) {
         self.value = value
         switch FieldDecoding.created(key: key, required: required, description: description, type: Value.self) {
         case .keepDefault:
@@ -83,17 +103,15 @@ public struct Field<Value: Convertible>: AnyField {
     /// `@Field("tintColor") var tint: Color = .blue`, optionally with `.required`.
     @inlinable
     public init(wrappedValue: Value, _ key: String, _ options: FieldOption...) {
-        self.init(
-            value: wrappedValue, key: key, required: options.contains(.required),
-            description: options.isEmpty ? nil : FieldOption.descriptionText(in: options))
+        let read = FieldOption.read(options)
+        self.init(value: wrappedValue, key: key, required: read.required, description: read.description)
     }
 
     /// `@Field(.required) var id: String = ""`
     @inlinable
     public init(wrappedValue: Value, _ options: FieldOption...) {
-        self.init(
-            value: wrappedValue, key: nil, required: options.contains(.required),
-            description: options.isEmpty ? nil : FieldOption.descriptionText(in: options))
+        let read = FieldOption.read(options)
+        self.init(value: wrappedValue, key: nil, required: read.required, description: read.description)
     }
 
     /// The field's value: from the params when they set it, else the default.
@@ -161,17 +179,15 @@ extension Field where Value: ExpressibleByNilLiteral {
     /// `@Field("tintColor") var tint: Color?`
     @inlinable
     public init(_ key: String, _ options: FieldOption...) {
-        self.init(
-            value: nil, key: key, required: options.contains(.required),
-            description: options.isEmpty ? nil : FieldOption.descriptionText(in: options))
+        let read = FieldOption.read(options)
+        self.init(value: nil, key: key, required: read.required, description: read.description)
     }
 
     /// `@Field(.required) var tint: Color?`: the key must be present (null is allowed).
     @inlinable
     public init(_ options: FieldOption...) {
-        self.init(
-            value: nil, key: nil, required: options.contains(.required),
-            description: options.isEmpty ? nil : FieldOption.descriptionText(in: options))
+        let read = FieldOption.read(options)
+        self.init(value: nil, key: nil, required: read.required, description: read.description)
     }
 }
 

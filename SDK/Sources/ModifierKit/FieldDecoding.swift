@@ -156,6 +156,9 @@ enum FieldDecoding {
         return state
     }
 
+    /// `unknownKeys` of this thread's state; 0 before it has one.
+    static var unknownKeysCounted: Int { existingState?.unknownKeys ?? 0 }
+
     /// This thread's state if it has one.
     private static var existingState: State? {
         guard let current = pthread_getspecific(key) else { return nil }
@@ -164,13 +167,13 @@ enum FieldDecoding {
 
     /// Called by every field as it is created.
     @usableFromInline
-    static func created(key: String?, required: Bool, description: String?, type: any Convertible.Type) -> Creation {
+    static func created(key: String?, required: Bool, description: StaticString?, type: any Convertible.Type) -> Creation {
         guard let state = existingState else { return .keepDefault }
         switch state.mode {
         case .idle:
             return .keepDefault
         case .learning:
-            state.learnt.append((key, required, description))
+            state.learnt.append((key, required, description.map { "\($0)" }))
             defer { state.next += 1 }
             return .learnt(place: state.next)
         case .filling:
@@ -235,7 +238,7 @@ enum FieldDecoding {
                         taken = true
                     }
                 }
-                // Counted for the host, which then finds where (`PluginHostSupport.countingUnknownKeys`).
+                // Counted for the host, which then finds where (`PluginHostSupport.unknownKeysCounted`).
                 if !taken && !(length == 5 && key == "$type") { state.unknownKeys &+= 1 }
                 params.formIndex(after: &index)
             }

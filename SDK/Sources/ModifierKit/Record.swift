@@ -13,7 +13,7 @@ public protocol Record: Convertible {
 
 extension Record {
     /// Decodes `params` into a new record. Absent keys keep the defaults; unknown keys are
-    /// ignored (and counted, for the host to report: `PluginHostSupport.countingUnknownKeys`);
+    /// ignored (and counted, for the host to report: `PluginHostSupport.unknownKeysCounted`);
     /// a bad value throws a `FieldError` whose `path` points at it. A record type whose
     /// `init()` creates other fields each time cannot be decoded, and says so in the error.
     public init(from params: Dict, appContext: AppContext) throws {

@@ -235,15 +235,12 @@ public enum PluginHostSupport {
         return everyFieldPresent(R.jsonSchema) as? [String: Any] ?? [:]
     }
 
-    /// Runs `body` (a modifier factory) and counts the params keys that the records it
-    /// decoded met and none of their fields declares (`$type` aside). Cheap: the host looks
-    /// for the keys themselves, in the type's schema, only when the count is not zero.
-    public static func countingUnknownKeys<R>(_ body: () throws -> R) rethrows -> (result: R, unknownKeys: Int) {
-        let state = FieldDecoding.state
-        let before = state.unknownKeys
-        let result = try body()
-        return (result, state.unknownKeys &- before)
-    }
+    /// How many params keys the records decoded on this thread have met that none of their
+    /// fields declares (`$type` aside), since the thread began; it wraps. Read before and
+    /// after a factory runs: when the two differ, the host looks for the keys themselves in
+    /// the type's schema. A counter, not a wrapper around the factory, so that the usual
+    /// case costs two reads.
+    public static var unknownKeysCounted: Int { FieldDecoding.unknownKeysCounted }
 
     /// True when `type` is a module class of this SDK (a plugin linking its own copy of the
     /// SDK has classes that are not).

@@ -211,11 +211,11 @@ struct Reconciler {
         var unknownParams: [UnknownParam] = []
         do {
             let dict = shapes.dict(params)
-            let built = try PluginCalls.run(plugin: entry.plugin, .factory, type) { () throws in
-                try PluginHostSupport.countingUnknownKeys { try entry.factory(dict, appContext, dispatcher) }
+            let counted = PluginHostSupport.unknownKeysCounted
+            modifier = try PluginCalls.run(plugin: entry.plugin, .factory, type) { () throws in
+                try entry.factory(dict, appContext, dispatcher)
             }
-            modifier = built.result
-            if built.unknownKeys != 0 {
+            if PluginHostSupport.unknownKeysCounted != counted {
                 unknownParams = UnknownParams.find(in: params, schema: host.paramsSchema(of: entry).schema)
             }
         } catch let error as FieldError {
@@ -246,11 +246,9 @@ struct Reconciler {
             if inert.count == 8 { inert.removeLast() }
             inert.insert((type, entry.serial, params, modifier, effect), at: 0)
         }
-        let instance = ModifierInstance(
+        return ModifierInstance(
             type: type, params: params, modifier: modifier, effect: effect, address: address, plugin: entry.plugin,
-            serial: entry.serial)
-        instance.unknownParams = unknownParams
-        return instance
+            serial: entry.serial, unknownParams: unknownParams)
     }
 
     /// Where `entries` holds `type`'s entry, if this pass looked it up already.

@@ -56,12 +56,13 @@ final class ModifierInstance {
     /// List row's swipe-action buttons are read on first use (`swipeActions`).
     private(set) var effect: ModifierEffect
     /// Keys of its params that it does not declare, reported once it is committed.
-    var unknownParams: [UnknownParam] = []
+    let unknownParams: [UnknownParam]
 
     init(
         type: String, params: JSONObject, modifier: any ViewModifier, effect: ModifierEffect, address: ModifierAddress,
-        plugin: String, serial: UInt64
+        plugin: String, serial: UInt64, unknownParams: [UnknownParam] = []
     ) {
+        self.unknownParams = unknownParams
         self.type = type
         self.params = params
         self.modifier = modifier
@@ -256,13 +257,7 @@ final class Surface {
     /// `fresh` holds the modifiers built for the tree just committed.
     func diagnose(_ fresh: [ModifierInstance], session: Session) {
         for instance in fresh {
-            for unknown in instance.unknownParams {
-                let place = JSONPath.member(unknown.path, of: instance.address.paramsPath)
-                session.diagnostic(
-                    "warning", code: DiagnosticCode.unknownParam,
-                    message: "modifier \(instance.address.index) ('\(instance.type)') on node '\(instance.address.node)': \(unknown.message(at: place, outcome: "it is ignored"))",
-                    surface: name, node: instance.address.node, path: place, extra: unknown.data)
-            }
+            if !instance.unknownParams.isEmpty { report(instance.unknownParams, of: instance, session: session) }
             // Most modifiers add no swipe actions and ignore nothing: no node to look up.
             if !instance.effect.hasSwipeActions && instance.effect.ignored.isEmpty { continue }
             guard let node = node(instance.address.node) else { continue }
@@ -273,6 +268,17 @@ final class Surface {
                     surface: name, node: node.id, path: instance.address.paramsPath)
             }
             instance.reportIgnoredViews()
+        }
+    }
+
+    /// One `unknown-param` warning per key of `instance`'s params that it does not declare.
+    private func report(_ unknownParams: [UnknownParam], of instance: ModifierInstance, session: Session) {
+        for unknown in unknownParams {
+            let place = JSONPath.member(unknown.path, of: instance.address.paramsPath)
+            session.diagnostic(
+                "warning", code: DiagnosticCode.unknownParam,
+                message: "modifier \(instance.address.index) ('\(instance.type)') on node '\(instance.address.node)': \(unknown.message(at: place, outcome: "it is ignored"))",
+                surface: name, node: instance.address.node, path: place, extra: unknown.data)
         }
     }
 }
