@@ -250,9 +250,11 @@ export function parseArguments(argv) {
 }
 
 /** Connects, watches, serves; resolves with `{url, close()}` once it listens. */
-export async function startInspector({ socket, port = 0, token = newToken(), log = () => {} } = {}) {
+export async function startInspector({ socket, port = 0, token = newToken(), log = () => {}, onLost = () => {} } = {}) {
   const state = new InspectorState();
   const host = await connect({ socket, clientName: 'modhost-inspect' });
+  // The daemon is gone for good (the client gave up reconnecting): the page has nothing to show.
+  host.on('close', ({ reason, error }) => { if (reason !== 'closed') onLost(error ?? new Error(reason)); });
   const refreshPlugins = async () => {
     try {
       const described = await host.describe();
@@ -301,7 +303,15 @@ async function main() {
   }
   let inspector;
   try {
-    inspector = await startInspector({ socket: options.socket, port: options.port, log: (text) => console.error(`modhost inspect: ${text}`) });
+    inspector = await startInspector({
+      socket: options.socket,
+      port: options.port,
+      log: (text) => console.error(`modhost inspect: ${text}`),
+      onLost: (error) => {
+        console.error(`modhost inspect: lost the daemon: ${error.message}`);
+        process.exit(1);
+      },
+    });
   } catch (error) {
     console.error(`modhost inspect: ${error.message}`);
     process.exit(1);

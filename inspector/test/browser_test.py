@@ -182,6 +182,18 @@ def main():
             app.wait_for(r"onPress ran: Archive on msg-1")
             surface.locator('[data-row="msg-1"]').wait_for(state="detached", timeout=5000)
             checks.check("Enter on Archive ran the front-end's onPress and the row left", True)
+            # Pull the List down: the demo's refreshable fetches msg-5 and re-renders.
+            bar = surface.locator(".refresh-bar")
+            box = bar.bounding_box()
+            page.mouse.move(box["x"] + box["width"] / 2, box["y"] + 4)
+            page.mouse.down()
+            page.mouse.move(box["x"] + box["width"] / 2, box["y"] + 110, steps=6)
+            page.mouse.up()
+            app.wait_for(r"refreshable ran on inbox")
+            surface.locator('[data-row="msg-5"]').wait_for(timeout=5000)
+            checks.check("pulling the List down ran the demo's refreshable and its new row appeared", True)
+            page.locator(".refresh-bar:not(.active)").wait_for(timeout=5000)
+            checks.check("the List shows the refresh has ended", "pull down to refresh" in bar.inner_text())
             plugins = page.locator("#plugins").inner_text()
             checks.check("the plugins panel lists the bundled plugins", "SwipeActions" in plugins and "ExpoUI" in plugins, plugins[:300])
             errors = [line for line in console if line.startswith(("error", "pageerror"))]
