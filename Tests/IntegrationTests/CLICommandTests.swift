@@ -250,6 +250,22 @@ struct CLIWatchTests {
         while let line = try diagnosticsOnly.nextLine(seconds: 1) { #expect(line.contains(" diagnostic "), "\(line)") }
     }
 
+    @Test func watchingSurfacesPrintsALinePerChangedTreeAndOneWhenItGoes() throws {
+        let daemon = try DaemonProcess()
+        let watcher = try RunningCLI(["--socket", daemon.socketPath, "watch", "--topics", "surfaces"])
+        try watcher.waitForStderr("watching surfaces")
+        let app = try daemon.initializedClient()
+        _ = try app.call("mount", params: try JSONParser.parse(#"{"surface":"main","root":\#(tappableRoot)}"#))
+        let mounted = try watcher.nextLine(containing: "surface")
+        #expect(mounted.contains(" tests (pid \(getpid()))  surface  main: 2 node(s) under a List"), "\(mounted)")
+        _ = try app.call("unmount", params: ["surface": "main"])
+        let gone = try watcher.nextLine(containing: "surface")
+        #expect(gone.contains("surface  main: gone (unmounted, or its connection closed)"), "\(gone)")
+        // Ended as the other watch tests end it: with the daemon.
+        _ = daemon.terminate()
+        #expect(try watcher.waitForExit().status == 1)
+    }
+
     @Test func anUnknownTopicIsAUsageErrorWithTheSuggestion() throws {
         let daemon = try DaemonProcess()
         let result = try run(BuiltProducts.executable("modhost"), ["--socket", daemon.socketPath, "watch", "--topics", "event,diagnostics"])
