@@ -4,13 +4,17 @@
 // pulling the List down fetches new mail. Swipes, taps and the pull go through the protocol;
 // the callbacks stay here and run when the host's events come back.
 //
-//   node examples/mail-demo.mjs [SOCKET]     (default: $MODHOST_SOCKET, then the daemon's default)
+//   node examples/mail-demo.mjs [SOCKET]          (default: $MODHOST_SOCKET, then the daemon's default)
+//   node examples/mail-demo.mjs --live [SOCKET]   mounts the screen and keeps it until SIGINT/SIGTERM,
+//                                                 re-rendering after each callback: something else
+//                                                 (`modhost inspect`, a test) does the gestures
 import {
   connect, List, HStack, VStack, Text, Image, Spacer, swipeActions, ModhostError,
   onTapGesture, onAppear, onDisappear, refreshable, contentShape, shapes, font,
 } from '../clients/js/src/index.js';
 
-const socket = process.argv[2];
+const live = process.argv.includes('--live');
+const socket = process.argv.slice(2).find((arg) => arg !== '--live');
 const step = (text) => console.log(`\n== ${text}`);
 const say = (text) => console.log(`   ${text}`);
 
@@ -34,6 +38,16 @@ function open(message, node) {
   say(`onTapGesture ran on ${node}: opened "${message.subject}" from ${message.from}${message.unread ? ' (marked read)' : ''}`);
   opened = message.id;
   inbox = inbox.map((m) => (m.id === message.id ? { ...m, unread: false } : m));
+  rerender();
+}
+
+// In live mode nobody else re-renders after a callback: do it here, as an app would. (The
+// scripted demo below updates after each step itself.)
+function rerender() {
+  if (!live || !surface) return;
+  surface.update(screen()).then(
+    (counts) => say(`update -> created ${counts.created}, updated ${counts.updated}, unchanged ${counts.unchanged}, removed ${counts.removed}`),
+    (error) => say(`update failed: ${error.message}`));
 }
 
 // Pull to refresh: fetch (a short wait stands in for the network), put the new mail on top and
@@ -59,6 +73,7 @@ function row(message) {
           say(`onPress ran: Archive on ${node}`);
           archived.push(message);
           inbox = inbox.filter((m) => m.id !== message.id);
+          rerender();
         },
       }],
       trailing: [
@@ -67,6 +82,7 @@ function row(message) {
           onPress: ({ node }) => {
             say(`onPress ran: Delete on ${node}`);
             inbox = inbox.filter((m) => m.id !== message.id);
+            rerender();
           },
         },
         {
@@ -74,6 +90,7 @@ function row(message) {
           onPress: ({ node }) => {
             say(`onPress ran: Edit on ${node}`);
             inbox = inbox.map((m) => (m.id === message.id ? { ...m, subject: `${m.subject} (edited)`, unread: false } : m));
+            rerender();
           },
         },
       ],
@@ -136,6 +153,23 @@ try {
   surface = await host.mount('mail', screen());
   say(`mounted '${surface.name}'`);
 
+  if (live) {
+    step('live: the surface stays mounted until SIGINT or SIGTERM; callbacks print here');
+    await new Promise((resolve) => {
+      process.once('SIGINT', resolve);
+      process.once('SIGTERM', resolve);
+    });
+    step('stopping');
+    await surface.unmount();
+    process.exitCode = 0;
+  }
+
+  if (!live) await scriptedDemo();
+} finally {
+  await host.close();
+}
+
+async function scriptedDemo() {
   async function swipeAndTap(node, edge, id) {
     step(`swipe ${node} from the ${edge} edge, then tap '${id}'`);
     const swiped = await surface.swipe(node, edge);
@@ -192,6 +226,4 @@ try {
   step('unmount (onDisappear runs for each row before unmount resolves)');
   await surface.unmount();
   step('unmounted; bye');
-} finally {
-  await host.close();
 }

@@ -39,6 +39,12 @@ public final class Host {
     private var watchers: [Int64: Session] = [:]
     /// Whether any session watches: read for every notification the host sends.
     @exclusivity(unchecked) public private(set) var hasWatchers = false
+    /// Whether any session watches `surfaces`: read wherever a surface changes, so that
+    /// without such a watcher no tree is ever snapshotted for it.
+    @exclusivity(unchecked) public private(set) var hasSurfaceWatchers = false
+    /// Surfaces changed since their trees were last sent to the surface watchers, in the
+    /// order they first changed.
+    private var changedSurfaces: [(session: Session, name: String)] = []
     private var lastConnectionID: Int64 = 0
     /// Every plugin folder seen, loaded or failed, in load order (set by the plugin loader).
     public var pluginStatuses: [PluginStatus] = []
@@ -95,6 +101,10 @@ public final class Host {
     func sessionClosed(_ session: Session) {
         sessions[ObjectIdentifier(session)] = nil
         setWatching(session, topics: nil)
+        if hasSurfaceWatchers {
+            changedSurfaces.removeAll { $0.session === session }
+            for name in (surfaces[ObjectIdentifier(session)] ?? [:]).keys.sorted() { sendSurfaceTree(name, root: .null, of: session) }
+        }
         // A closed connection's surfaces are unmounted: their refreshes stop, and no
         // onDisappear runs, since nobody is there to hear of it.
         for surface in (surfaces[ObjectIdentifier(session)] ?? [:]).values {
@@ -266,6 +276,56 @@ public final class Host {
         session.watchedTopics = topics
         watchers[session.connectionID] = topics == nil ? nil : session
         hasWatchers = !watchers.isEmpty
+        hasSurfaceWatchers = watchers.values.contains { $0.watchedTopics?.contains(Watch.surfacesTopic) == true }
+        if !hasSurfaceWatchers { changedSurfaces.removeAll() }
+    }
+
+    /// Notes that surface `name` of `session` changed (mounted, updated, unmounted, or its
+    /// state changed): its tree goes to the surface watchers at the next
+    /// `flushSurfaceChanges`. Nothing is done without a surface watcher.
+    func surfaceChanged(_ name: String, of session: Session) {
+        guard hasSurfaceWatchers else { return }
+        if !changedSurfaces.contains(where: { $0.session === session && $0.name == name }) {
+            changedSurfaces.append((session, name))
+        }
+    }
+
+    /// Sends the current tree of every surface changed since the last call (`null` for one
+    /// unmounted meanwhile) to the surface watchers. The host calls it after each frame; the
+    /// transport after running async work between frames.
+    public func flushSurfaceChanges() {
+        guard !changedSurfaces.isEmpty else { return }
+        let changed = changedSurfaces
+        changedSurfaces.removeAll()
+        for (session, name) in changed where !session.isClosed {
+            sendSurfaceTree(name, root: surfaces[ObjectIdentifier(session)]?[name].map(Self.tree) ?? .null, of: session)
+        }
+    }
+
+    /// `{connection, surface, root}` for every surface of every initialized connection,
+    /// connections oldest first, surfaces by name: the picture `watch` starts a surface
+    /// watcher from.
+    func allSurfaceTrees() -> [JSONValue] {
+        openSessions.filter(\.isInitialized).flatMap { session in
+            (surfaces[ObjectIdentifier(session)] ?? [:]).sorted { $0.key < $1.key }.map { name, surface in
+                JSONValue.object(JSONObject([("connection", Watch.connectionInfo(session)), ("surface", .string(name)), ("root", Self.tree(surface))]))
+            }
+        }
+    }
+
+    /// A surface's tree as `snapshot` returns it, as a value.
+    private static func tree(_ surface: Surface) -> JSONValue {
+        var text: [UInt8] = []
+        Snapshot.write(surface.root, into: &text)
+        // The host wrote it: it parses, at any depth the tree limits allow.
+        return (try? JSONParser.parse(text, maxDepth: Int.max)) ?? .null
+    }
+
+    private func sendSurfaceTree(_ name: String, root: JSONValue, of owner: Session) {
+        let audience = watchers.sorted { $0.key < $1.key }.map(\.value).filter { $0.watchedTopics?.contains(Watch.surfacesTopic) == true }
+        guard !audience.isEmpty else { return }
+        let copy = Watch.notification(method: Watch.surfaceMethod, params: .object(JSONObject([("surface", .string(name)), ("root", root)])), deliveredTo: owner)
+        for watcher in audience where !watcher.isClosed { watcher.notify(method: Watch.notificationMethod, params: copy) }
     }
 
     /// Every open session, oldest first.

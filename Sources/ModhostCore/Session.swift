@@ -100,6 +100,9 @@ public final class Session {
         // AsyncFunction that does not wait) is done now: its events and answers go out
         // before the frame's reply.
         if host.asyncWork.hasWork { host.asyncWork.runPending() }
+        // The trees this frame changed go to the surface watchers (a watcher's own copy
+        // before its reply, like any notification its request caused).
+        if host.hasSurfaceWatchers { host.flushSurfaceChanges() }
         isHandlingFrame = false
         if !held.isEmpty {
             replies.insert(contentsOf: held, at: replyStart)

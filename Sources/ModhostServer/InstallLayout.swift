@@ -8,6 +8,8 @@ import Glibc
 ///     <prefix>/lib/modhost/libModifierKit.so   found through the rpath $ORIGIN/../lib/modhost
 ///     <prefix>/lib/modhost/plugins/            the bundled plugins
 ///     <prefix>/share/modhost/SDK/              the SDK package, for `modhost new-plugin`
+///     <prefix>/share/modhost/inspector/        the inspector's server and page, for `modhost inspect`
+///     <prefix>/share/modhost/clients/js/src/   the JS client the inspector's server uses
 ///
 /// Which one it is, the dynamic loader decides: the executables' rpath is `$ORIGIN` (SwiftPM's,
 /// where every build puts the SDK library beside them), then `$ORIGIN/../lib/modhost`. An
@@ -44,6 +46,13 @@ public enum InstallLayout {
     public static func sdk(sourceTree: String?) -> String? {
         if let sourceTree { return sourceTree + "/SDK" }
         return installedPrefix.map { $0 + "/share/modhost/SDK" }
+    }
+
+    /// The inspector's folder (`server.mjs`, `static/`): the source tree's `inspector/`, else
+    /// the installed `<prefix>/share/modhost/inspector`.
+    public static func inspector(sourceTree: String?) -> String? {
+        if let sourceTree { return sourceTree + "/inspector" }
+        return installedPrefix.map { $0 + "/share/modhost/inspector" }
     }
 
     private static let sdkLibrary = "libModifierKit.so"

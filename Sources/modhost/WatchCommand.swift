@@ -71,9 +71,18 @@ enum WatchCommand {
             return parts.isEmpty ? "no type changed" : parts.joined(separator: "; ")
         case "moduleEvent":
             return "\(params["module"]?.stringValue ?? "?").\(params["event"]?.stringValue ?? "?") \(compactJSON(params["payload"] ?? .null))"
+        case "surface":
+            let name = params["surface"]?.stringValue ?? "?"
+            guard let root = params["root"], root != .null else { return "\(name): gone (unmounted, or its connection closed)" }
+            return "\(name): \(nodeCount(root)) node(s) under a \(root["type"]?.stringValue ?? "?")"
         default:
             return compactJSON(params)
         }
+    }
+
+    /// The nodes of a snapshot tree.
+    private static func nodeCount(_ node: JSONValue) -> Int {
+        1 + (node["children"]?.arrayValue ?? []).reduce(0) { $0 + nodeCount($1) }
     }
 
     /// The local time of day, `HH:MM:SS.mmm`.

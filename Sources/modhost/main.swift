@@ -21,6 +21,12 @@ let usage = """
                                  moduleEvent the daemon sends to any connection, a line
                                  each, until Ctrl-C (LIST: comma-separated topics);
                                  exits 1 when the daemon goes away
+      inspect [--port N] [--open]
+                                 serve a live page of every surface of every connection
+                                 on 127.0.0.1 (port N, default a free one), behind a
+                                 random token in the URL it prints; gestures on the page
+                                 reach the owning front-ends; needs node (20+); --open
+                                 opens it with xdg-open
       plugins [--json]           list the plugin folders: NAME VERSION STATUS TYPES ERROR
       plugins enable NAME        let a quarantined plugin (one that crashed or hung the
                                  daemon) load again, and print what the daemon made of it
@@ -112,6 +118,8 @@ case "reload":
     exit(ReloadReport.anyFailed(in: result, folders: folders) ? 1 : 0)
 case "version":
     VersionCommand.run(arguments: Array(arguments.dropFirst()), socket: path)
+case "inspect":
+    InspectCommand.run(arguments: Array(arguments.dropFirst()), socket: path, mainFile: "\(#filePath)")
 case "watch":
     WatchCommand.run(arguments: Array(arguments.dropFirst()), socket: path)
 case "session":
@@ -149,7 +157,7 @@ case "new-plugin":
     }
     printLine("wrote \(folder): build and install it with \(folder)/install.sh (see \(folder)/README.md)")
 default:
-    let commands = ["ping", "call", "session", "watch", "plugins", "reload", "version", "new-plugin", "conformance", "codegen", "help"]
+    let commands = ["ping", "call", "session", "watch", "inspect", "plugins", "reload", "version", "new-plugin", "conformance", "codegen", "help"]
     let hint = Suggestion.closest(to: command, among: commands).map { "; did you mean '\($0)'?" } ?? ""
     fail("unknown command '\(command)'\(hint)\n\(usage)", status: 2)
 }

@@ -250,6 +250,22 @@ struct CLIWatchTests {
         while let line = try diagnosticsOnly.nextLine(seconds: 1) { #expect(line.contains(" diagnostic "), "\(line)") }
     }
 
+    @Test func watchingSurfacesPrintsALinePerChangedTreeAndOneWhenItGoes() throws {
+        let daemon = try DaemonProcess()
+        let watcher = try RunningCLI(["--socket", daemon.socketPath, "watch", "--topics", "surfaces"])
+        try watcher.waitForStderr("watching surfaces")
+        let app = try daemon.initializedClient()
+        _ = try app.call("mount", params: try JSONParser.parse(#"{"surface":"main","root":\#(tappableRoot)}"#))
+        let mounted = try watcher.nextLine(containing: "surface")
+        #expect(mounted.contains(" tests (pid \(getpid()))  surface  main: 2 node(s) under a List"), "\(mounted)")
+        _ = try app.call("unmount", params: ["surface": "main"])
+        let gone = try watcher.nextLine(containing: "surface")
+        #expect(gone.contains("surface  main: gone (unmounted, or its connection closed)"), "\(gone)")
+        // Ended as the other watch tests end it: with the daemon.
+        _ = daemon.terminate()
+        #expect(try watcher.waitForExit().status == 1)
+    }
+
     @Test func anUnknownTopicIsAUsageErrorWithTheSuggestion() throws {
         let daemon = try DaemonProcess()
         let result = try run(BuiltProducts.executable("modhost"), ["--socket", daemon.socketPath, "watch", "--topics", "event,diagnostics"])
@@ -316,5 +332,49 @@ struct WatchIntegrationTests {
         let answer = try watcher.call("watch", params: ["topics": ["pluginsChanged"]])
         #expect(answer["result"]?["topics"] == ["pluginsChanged"], "\(answer.jsonText)")
         #expect(answer["result"]?["connection"]?["pid"] == .int(Int64(getpid())))
+    }
+}
+
+@Suite("CLI: inspect")
+struct CLIInspectTests {
+    /// The token in the URL `modhost inspect` prints, and the URL.
+    static func inspectorURL(_ inspector: RunningCLI) throws -> String {
+        let line = try inspector.nextLine(containing: "inspector: http://127.0.0.1:", seconds: 20)
+        let url = String(line.dropFirst("inspector: ".count))
+        let token = url.split(separator: "/").last.map(String.init) ?? ""
+        #expect(token.count == 43, "a 256-bit token in base64url: \(url)")
+        return url
+    }
+
+    /// The HTTP status of a GET, asked with node's fetch (the tests have no HTTP client of their own).
+    static func status(of url: String) throws -> String {
+        let result = try run(URL(fileURLWithPath: "/usr/bin/env"), ["node", "-e", "fetch(process.argv[1]).then(r => console.log(r.status), e => console.log(e.message))", url])
+        return result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    @Test func inspectServesThePageBehindItsTokenAndStopsCleanlyOnSIGTERM() throws {
+        let daemon = try DaemonProcess()
+        let inspector = try RunningCLI(["--socket", daemon.socketPath, "inspect"])
+        let url = try Self.inspectorURL(inspector)
+        #expect(try Self.status(of: url) == "200")
+        let origin = url.split(separator: "/").prefix(2).joined(separator: "//")
+        #expect(try Self.status(of: origin + "/") == "403")
+        #expect(try Self.status(of: origin + "/inspector.js") == "403")
+        // modhost became the server (exec): the signal reaches it, and its status is modhost's.
+        inspector.process.terminate()
+        let end = try inspector.waitForExit()
+        #expect(end.status == 0, "\(end.stderr)")
+    }
+
+    @Test func inspectRefusesABadPortAndAMissingDaemon() throws {
+        let badPort = try RunningCLI(["--socket", "/nonexistent/modhost.sock", "inspect", "--port", "http"])
+        let bad = try badPort.waitForExit()
+        #expect(bad.status == 2)
+        #expect(bad.stderr.contains("--port must be a number"), "\(bad.stderr)")
+        let folder = TemporaryFolder()
+        let noDaemon = try RunningCLI(["--socket", folder.path + "/none.sock", "inspect"])
+        let missing = try noDaemon.waitForExit(seconds: 20)
+        #expect(missing.status == 1)
+        #expect(missing.stderr.contains("cannot connect to modhostd"), "\(missing.stderr)")
     }
 }

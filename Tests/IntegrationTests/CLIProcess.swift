@@ -29,8 +29,8 @@ final class RunningCLI {
     private let err = Pipe()
     private var buffer: [UInt8] = []
 
-    init(_ arguments: [String]) throws {
-        process.executableURL = try BuiltProducts.executable("modhost")
+    init(_ arguments: [String], executable: URL? = nil) throws {
+        process.executableURL = try executable ?? BuiltProducts.executable("modhost")
         process.arguments = arguments
         var env = ProcessInfo.processInfo.environment
         env["MODHOST_SOCKET"] = nil

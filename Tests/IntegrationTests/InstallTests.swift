@@ -120,6 +120,20 @@ struct InstallTests {
         #expect(again.stderr.contains("nothing to uninstall"), "\(again.stderr)")
     }
 
+    @Test func theInstalledInspectorRunsFromThePrefixAndServesItsPage() throws {
+        let installed = try Installation()
+        let daemon = try DaemonProcess(executable: installed.executable("modhostd"), folder: installed.folder)
+        let inspector = try RunningCLI(["--socket", daemon.socketPath, "inspect"], executable: installed.executable("modhost"))
+        let url = try CLIInspectTests.inspectorURL(inspector)
+        #expect(try CLIInspectTests.status(of: url + "inspector.js") == "200")
+        inspector.process.terminate()
+        #expect(try inspector.waitForExit().status == 0)
+        let manifest = try String(contentsOfFile: installed.prefix + "/share/modhost/install-manifest", encoding: .utf8)
+        for file in ["inspector/server.mjs", "inspector/static/index.html", "clients/js/src/index.js", "clients/js/package.json"] {
+            #expect(manifest.contains("file \(installed.prefix)/share/modhost/\(file)\n"), "\(file) in \(manifest)")
+        }
+    }
+
     @Test func theInstalledServiceStartsTheInstalledDaemon() throws {
         let installed = try Installation()
         let service = try String(contentsOfFile: installed.unitFolder + "/modhostd.service", encoding: .utf8)

@@ -147,7 +147,7 @@ struct WatchTests {
         #expect(answer.errorCode == RPCErrorCode.invalidParams)
         #expect(answer.errorPath == "topics[1]")
         #expect(answer.error?["data"]?["suggestion"] == "diagnostic")
-        #expect(answer.error?["data"]?["known"] == ["event", "diagnostic", "pluginsChanged", "moduleEvent"])
+        #expect(answer.error?["data"]?["known"] == ["event", "diagnostic", "pluginsChanged", "moduleEvent", "surfaces"])
         #expect(answer.errorMessage?.contains("did you mean 'diagnostic'?") == true)
         #expect(host.hasWatchers == false)
     }

@@ -700,13 +700,29 @@ V(W,"topics choose what is watched", [send(req(1,"watch",{"topics":["diagnostic"
 V(W,"unwatch stops watching", [send(req(1,"watch"),on="a"),ok(1),send(req(2,"unwatch"),on="a"),ok(2,{"$exact":{"watching":True}})]+wmount(3,"b")+wtap(4,"b")+[{"quiet":150,"on":"a"},send(req(5,"unwatch"),on="a"),ok(5,{"$exact":{"watching":False}})], init=True, connections=["a","b"])
 V(W,"a closed watcher is forgotten", [send(req(1,"watch"),on="a"),ok(1),{"close":True,"on":"a"}]+wmount(2,"b")+wtap(3,"b"), init=True, connections=["a","b"])
 V(W,"watch before initialize is -32002", [send(req(1,"watch")),err(1,-32002,{"method":"watch"})])
-V(W,"unknown topic gets the known ones and a suggestion", wfail(1,{"topics":["event","diagnostics"]},{"$exact":{"path":"topics[1]","expected":"one of event, diagnostic, pluginsChanged, moduleEvent","got":"diagnostics","known":TOPICS,"suggestion":"diagnostic"}}), init=True)
+V(W,"unknown topic gets the known ones and a suggestion", wfail(1,{"topics":["event","diagnostics"]},{"$exact":{"path":"topics[1]","expected":"one of event, diagnostic, pluginsChanged, moduleEvent, surfaces","got":"diagnostics","known":TOPICS+["surfaces"],"suggestion":"diagnostic"}}), init=True)
 V(W,"empty topics are refused", wfail(1,{"topics":[]},{"path":"topics","expected":"at least one topic","got":"[]"}), init=True)
 V(W,"topics not an array", wfail(1,{"topics":"event"},{"path":"topics","expected":"array","got":"string"}), init=True)
 V(W,"a topic not a string", wfail(1,{"topics":[1]},{"path":"topics[0]","expected":"string","got":"number"}), init=True)
 V(W,"an unknown member gets a suggestion", wfail(1,{"topic":["event"]},{"path":"topic","expected":"no member","suggestion":"topics"}), init=True)
 V(W,"watch params as an array", wfail(1,["event"],{"path":"","expected":"object","got":"array"}), init=True)
 V(W,"unwatch takes no params", [send(req(1,"unwatch",{"a":1})),err(1,-32602,{"path":""})], init=True)
+WROOT={"type":"Text","id":"t","key":"t","modifiers":[{"$type":"onTapGesture"}],"handlers":["tap"]}
+def wsurface(root, on="a"): return {"expectNotification":{"$exact":{"jsonrpc":"2.0","method":"watched","params":{"$exact":{"connection":CONN,"method":"surface","params":{"$exact":{"surface":"w","root":root}}}}}},"on":on}
+WATCH_SURFACES=[send(req(1,"watch",{"topics":["surfaces"]}),on="a"),ok(1,{"$exact":{"topics":["surfaces"],"connection":CONN,"connections":{"$any":True},"surfaces":[]}})]
+V(W,"watching surfaces starts from every tree open now", wmount(1,"b")+[send(req(2,"watch",{"topics":["event","surfaces"]}),on="a"),
+   ok(2,{"$exact":{"topics":["event","surfaces"],"connection":CONN,"connections":[CONN,CONN],"surfaces":[{"$exact":{"connection":CONN,"surface":"w","root":{"$exact":WROOT}}}]}})], init=True, connections=["a","b"])
+V(W,"a surfaces watcher gets each mounted, updated and unmounted tree", WATCH_SURFACES+wmount(2,"b")+[wsurface({"$exact":WROOT}),
+   send(req(3,"update",{"surface":"w","root":N("Text","t")}),on="b"),dict(ok(3),on="b"),wsurface({"$exact":{"type":"Text","id":"t","key":"t"}}),
+   send(req(4,"snapshot",{"surface":"w"}),on="b"),dict(ok(4),on="b"),
+   send(req(5,"unmount",{"surface":"w"}),on="b"),dict(ok(5),on="b"),wsurface(None),{"quiet":150,"on":"a"}], init=True, connections=["a","b"])
+V(W,"a closed connection's surfaces are sent as null", WATCH_SURFACES+wmount(2,"b")+[wsurface({"$exact":WROOT}),{"close":True,"on":"b"},wsurface(None)], init=True, connections=["a","b"])
+V(W,"interact as an observer needs watch: -32004", wmount(1,"b")+[send(req(2,"interact",{"connection":1,"surface":"w","node":"t","gesture":"tap"}),on="a"),
+   dict(err(2,-32004,{"$exact":{"method":"interact","reason":"not-watching"}}),on="a"),{"quiet":150,"on":"b"}], init=True, connections=["a","b"])
+V(W,"interact as an observer on a connection that is not open", WATCH_SURFACES+[send(req(2,"interact",{"connection":999999999,"surface":"w","node":"t","gesture":"tap"}),on="a"),
+   dict(err(2,-32602,{"path":"connection","expected":"the id of an open, initialized connection","got":"999999999"}),on="a")], init=True, connections=["a"])
+V(W,"interact's connection must be an integer", WATCH_SURFACES+[send(req(2,"interact",{"connection":"b","surface":"w","node":"t","gesture":"tap"}),on="a"),
+   dict(err(2,-32602,{"path":"connection","expected":"integer","got":"string"}),on="a")], init=True, connections=["a"])
 
 os.makedirs(OUT, exist_ok=True)
 total=0

@@ -13,6 +13,7 @@ enum SurfaceMethods {
             Lifecycle.removeAll(found.root)
             context.host.account(found, of: context.session, nodes: 0)
             context.host.surfaces[ObjectIdentifier(context.session)]?[name] = nil
+            context.host.surfaceChanged(name, of: context.session)
             return .object(JSONObject())
         })
         // Written as text: a large tree's snapshot is the largest reply the host makes.
@@ -60,6 +61,7 @@ enum SurfaceMethods {
         context.host.account(surface, of: context.session, nodes: reconciler.builtNodeCount)
         surface.diagnose(reconciler.fresh, session: context.session)
         Lifecycle.run(left: [], of: nil, entered: built.entered)
+        context.host.surfaceChanged(name, of: context.session)
         return ["surface": .string(name)]
     }
 
@@ -73,6 +75,7 @@ enum SurfaceMethods {
         context.host.account(existing, of: context.session, nodes: reconciler.builtNodeCount)
         existing.diagnose(reconciler.fresh, session: context.session)
         Lifecycle.run(left: built.left, of: oldRoot, entered: built.entered)
+        context.host.surfaceChanged(existing.name, of: context.session)
         return reconciler.counts.json
     }
 

@@ -3,8 +3,15 @@ import ModhostWire
 /// The host-wide subscription: `watch` relays a copy of every notification the host sends to
 /// any connection (`watched`), for tools such as `modhost watch` and inspectors.
 public enum Watch {
-    /// What can be watched: the notifications the host sends, by method. Default: all.
-    public static let topics = ["event", "diagnostic", "pluginsChanged", "moduleEvent"]
+    /// What can be watched: the notifications the host sends, by method, and `surfaces`, the
+    /// trees of every connection's surfaces as they change.
+    public static let topics = ["event", "diagnostic", "pluginsChanged", "moduleEvent", surfacesTopic]
+    /// What `watch` without topics watches: the notifications. `surfaces` is asked for by
+    /// name, since it costs a snapshot of a tree for every change of it.
+    public static let defaultTopics = ["event", "diagnostic", "pluginsChanged", "moduleEvent"]
+    /// The topic of surface trees, and the `method` its `watched` notifications carry.
+    public static let surfacesTopic = "surfaces"
+    public static let surfaceMethod = "surface"
     /// The method of the relayed copies.
     public static let notificationMethod = "watched"
 
@@ -77,7 +84,7 @@ enum WatchMethods {
             }
             topics = names
         } else {
-            topics = Watch.topics
+            topics = Watch.defaultTopics
         }
         context.host.setWatching(session, topics: Set(topics))
         context.host.logger.info("\(session.peer): watches \(topics.joined(separator: ", "))")
@@ -85,6 +92,8 @@ enum WatchMethods {
         result["topics"] = .array(Watch.topics.filter(topics.contains).map { .string($0) })
         result["connection"] = Watch.connectionInfo(session)
         result["connections"] = .array(context.host.openSessions.filter(\.isInitialized).map(Watch.connectionInfo))
+        // A page that draws the surfaces starts from all of them; `watched` then brings changes.
+        if topics.contains(Watch.surfacesTopic) { result["surfaces"] = .array(context.host.allSurfaceTrees()) }
         return .object(result)
     }
 }

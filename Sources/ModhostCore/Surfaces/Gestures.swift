@@ -8,6 +8,33 @@ enum Gestures {
 
     static func interact(_ context: MethodContext) throws(RPCError) -> JSONValue {
         let params = try context.params.object()
+        let context = try actingContext(context, params: params)
+        let result = try gesture(context, params: params)
+        if result["handled"] == true { context.host.surfaceChanged(try params.require("surface", at: "", as: .string), of: context.session) }
+        return result
+    }
+
+    /// The context the gesture runs in: the caller's, or, with `connection`, the owning
+    /// connection's, for a watcher acting as an observer. A watcher is the host's own user
+    /// (`watch` checks it), who can already see and drive every front-end; the owner gets
+    /// exactly the events its own `interact` would have caused, nothing more.
+    private static func actingContext(_ context: MethodContext, params: JSONObject) throws(RPCError) -> MethodContext {
+        guard let id = try params.optional("connection", at: "", as: .integer) else { return context }
+        guard context.session.watchedTopics != nil else {
+            throw .notPermitted(
+                "'interact' acts on another connection's surface ('connection') only for a connection that watches (see 'watch')",
+                method: "interact", reason: "not-watching")
+        }
+        guard let owner = context.host.openSessions.first(where: { $0.connectionID == id && $0.isInitialized }) else {
+            let open = context.host.openSessions.filter(\.isInitialized).map { String($0.connectionID) }
+            throw .invalidParams(
+                "no open connection has id \(id); open: \(open.joined(separator: ", "))", path: "connection",
+                expected: "the id of an open, initialized connection", got: String(id))
+        }
+        return MethodContext(params: context.params, session: owner, host: context.host, isInBatch: context.isInBatch)
+    }
+
+    private static func gesture(_ context: MethodContext, params: JSONObject) throws(RPCError) -> JSONValue {
         let surface = try SurfaceMethods.surface(try params.require("surface", at: "", as: .string), of: context)
         let nodeID = try params.require("node", at: "", as: .string)
         guard let node = surface.node(nodeID) else {
@@ -19,7 +46,7 @@ enum Gestures {
         case "tapAction": return try tapAction(node, params: params)
         case "tap": return try tap(node, params: params)
         case "longPress": return try longPress(node, params: params)
-        case "refresh": return refresh(node, host: context.host)
+        case "refresh": return refresh(node, in: surface, of: context.session, host: context.host)
         case "submit": return submit(node)
         default:
             let suggestion = Suggestion.closest(to: gesture, among: names)
@@ -182,7 +209,7 @@ enum Gestures {
 
     // MARK: - refresh, submit
 
-    private static func refresh(_ node: NodeState, host: Host) -> JSONValue {
+    private static func refresh(_ node: NodeState, in surface: Surface, of session: Session, host: Host) -> JSONValue {
         guard node.kind == .list || node.kind == .scrollView else {
             return unhandled("node '\(node.id)' is a \(node.kind.rawValue); only a List or a ScrollView is pulled to refresh")
         }
@@ -193,6 +220,11 @@ enum Gestures {
         }
         let state = node.refresh ?? RefreshState()
         node.refresh = state
+        // The refresh ends later, outside this request: its surface's watchers hear of it then.
+        let name = surface.name
+        state.onChange = { [weak session, unowned host] in
+            if let session { host.surfaceChanged(name, of: session) }
+        }
         guard !state.isRefreshing else { return unhandled("node '\(node.id)' is refreshing already") }
         let instance = found.node.modifiers[found.modifier]
         state.isRefreshing = true

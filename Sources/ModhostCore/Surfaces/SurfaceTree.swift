@@ -104,7 +104,11 @@ final class ModifierInstance {
 /// A refresh of a List or ScrollView: shared by the node's successive states across updates,
 /// so that the action finishing marks the node as it is then.
 final class RefreshState {
-    var isRefreshing = false
+    var isRefreshing = false {
+        didSet { if isRefreshing != oldValue { onChange?() } }
+    }
+    /// Tells the host the node's surface changed (its snapshot shows `refreshing`).
+    var onChange: (() -> Void)?
     /// The running action, cancelled when the node leaves the tree.
     var task: Task<Void, Never>?
 }

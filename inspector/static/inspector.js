@@ -1,0 +1,403 @@
+// The inspector page: draws every surface of every connection from the server's event stream,
+// and sends gestures back (POST interact) on behalf of the front-end that owns the surface.
+// No build step and no outside code: plain DOM, loaded as a module by index.html.
+
+const state = { surfaces: new Map(), connections: new Map(), plugins: [], log: [], selected: null };
+const openTreeNodes = new Set();
+const $ = (selector) => document.querySelector(selector);
+
+/** An element with attributes (`class`, `text`, `on*` handled) and children. */
+function h(tag, attrs = {}, ...children) {
+  const el = document.createElement(tag);
+  for (const [name, value] of Object.entries(attrs)) {
+    if (value === undefined || value === null || value === false) continue;
+    if (name === 'text') el.textContent = value;
+    else if (name === 'class') el.className = value;
+    else if (name.startsWith('on')) el.addEventListener(name.slice(2), value);
+    else el.setAttribute(name, value === true ? '' : String(value));
+  }
+  for (const child of children.flat()) if (child !== null && child !== undefined && child !== false) el.append(child);
+  return el;
+}
+
+const keyOf = (connection, surface) => `${connection.id}\u0000${surface}`;
+const connectionName = (c) => `#${c.id}${c.client ? ` ${c.client}` : ''}${c.pid ? ` (pid ${c.pid})` : ''}`;
+
+// MARK: - talking to the server
+
+function setStatus(text) { $('#status').textContent = text; }
+
+function listen() {
+  const source = new EventSource('events');
+  source.addEventListener('open', () => setStatus('live'));
+  source.addEventListener('error', () => setStatus('connection to the inspector server lost; retrying…'));
+  source.addEventListener('state', (message) => {
+    const data = JSON.parse(message.data);
+    state.surfaces.clear();
+    state.connections.clear();
+    for (const c of data.connections) state.connections.set(c.id, c);
+    for (const entry of data.surfaces) state.surfaces.set(keyOf(entry.connection, entry.surface), entry);
+    state.plugins = data.plugins;
+    state.log = data.log;
+    state.self = data.self;
+    drawSurfaces();
+    drawPlugins();
+    drawLog();
+    drawTree();
+  });
+  source.addEventListener('surface', (message) => {
+    const entry = JSON.parse(message.data);
+    state.connections.set(entry.connection.id, entry.connection);
+    if (entry.root === null) state.surfaces.delete(keyOf(entry.connection, entry.surface));
+    else state.surfaces.set(keyOf(entry.connection, entry.surface), entry);
+    drawSurfaces();
+    drawTree();
+  });
+  source.addEventListener('log', (message) => {
+    const entry = JSON.parse(message.data);
+    state.log.push(entry);
+    if (state.log.length > 1000) state.log.shift();
+    appendLogRow(entry);
+  });
+  source.addEventListener('plugins', (message) => {
+    state.plugins = JSON.parse(message.data);
+    drawPlugins();
+  });
+}
+
+/** Sends one gesture for the owner of `entry`'s surface; logs what came back. */
+async function interact(entry, node, gesture, extra = {}) {
+  const params = { connection: entry.connection.id, surface: entry.surface, node, gesture, ...extra };
+  let answer;
+  try {
+    const response = await fetch('interact', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(params) });
+    answer = await response.json();
+  } catch (error) {
+    answer = { error: { message: String(error) } };
+  }
+  const logged = { id: `local-${Date.now()}`, time: new Date().toISOString(), kind: 'interact', connection: entry.connection, params: { ...params, answer } };
+  state.log.push(logged);
+  appendLogRow(logged);
+  const status = answer.error ? `interact failed: ${answer.error.message}`
+    : answer.result.handled ? `${gesture} on ${node}: handled` : `${gesture} on ${node}: not handled (${answer.result.reason})`;
+  setStatus(status);
+  return answer;
+}
+
+// MARK: - drawing a surface
+
+/** CSS for a snapshot colour `#RRGGBBAA` (CSS reads that form as it is). */
+const css = (hex) => hex;
+
+const FONT_SIZES = { largeTitle: 26, title: 22, title2: 19, title3: 17, headline: 14, body: 14, callout: 13, subheadline: 12, footnote: 11, caption: 10, caption2: 9 };
+const FONT_WEIGHTS = { ultraLight: 100, thin: 200, light: 300, regular: 400, medium: 500, semibold: 600, bold: 700, heavy: 800, black: 900 };
+
+/** Applies a node's resolved styles (what the bundled modifiers set) to its element. */
+function applyStyles(el, node, row) {
+  if (node.tint) el.style.setProperty('--tint', css(node.tint));
+  for (const style of node.styles ?? []) {
+    switch (style.$style) {
+      case 'padding': el.style.padding = `${style.top}px ${style.trailing}px ${style.bottom}px ${style.leading}px`; break;
+      case 'background':
+        el.style.backgroundColor = css(style.color);
+        if (style.shape === 'roundedRectangle') el.style.borderRadius = `${style.cornerRadius ?? 8}px`;
+        else if (style.shape === 'capsule' || style.shape === 'circle' || style.shape === 'ellipse') el.style.borderRadius = '999px';
+        break;
+      case 'foregroundStyle': el.style.color = css(style.color); break;
+      case 'font':
+        if (style.style && FONT_SIZES[style.style]) el.style.fontSize = `${FONT_SIZES[style.style]}px`;
+        if (style.style === 'headline') el.style.fontWeight = '600';
+        if (style.size) el.style.fontSize = `${style.size}px`;
+        if (style.weight) el.style.fontWeight = String(FONT_WEIGHTS[style.weight] ?? 400);
+        if (style.design === 'monospaced') el.style.fontFamily = 'ui-monospace, monospace';
+        if (style.design === 'serif') el.style.fontFamily = 'serif';
+        if (style.design === 'rounded') el.style.fontFamily = 'ui-rounded, system-ui';
+        if (style.family) el.style.fontFamily = style.family;
+        break;
+      case 'opacity': el.style.opacity = String(style.value); break;
+      case 'cornerRadius': el.style.borderRadius = `${style.radius}px`; el.style.overflow = 'hidden'; break;
+      case 'border': el.style.border = `${style.width}px solid ${css(style.color)}`; break;
+      case 'listRowBackground': if (row) row.style.backgroundColor = css(style.color); break;
+      case 'badge': el.append(h('span', { class: 'badge', text: style.value, 'aria-label': `badge ${style.value}` })); break;
+      case 'frame':
+        for (const name of ['width', 'height', 'minWidth', 'maxWidth', 'minHeight', 'maxHeight']) {
+          const value = style[name];
+          if (value === undefined) continue;
+          el.style[name] = value === 'infinity' ? '100%' : `${value}px`;
+        }
+        break;
+      default: break;
+    }
+  }
+  if (node.hidden) el.classList.add('hidden-node');
+  if (node.disabled) el.classList.add('disabled-node');
+  if (node.handlers?.includes('tap') || node.handlers?.includes('longPress')) el.classList.add('has-tap');
+}
+
+function nodeLabel(node) { return `${node.type} ${node.id}`; }
+
+/** The element drawing `node` and its subtree. */
+function drawNode(entry, node, parentIsList = false) {
+  const props = node.props ?? {};
+  let el;
+  switch (node.type) {
+    case 'Text': el = h('span', { text: props.text ?? '' }); break;
+    case 'Image': el = h('span', {}, h('span', { class: 'symbol', text: props.systemImage ?? props.name ?? 'image' })); break;
+    case 'Label': el = h('span', {}, h('span', { class: 'symbol', text: props.systemImage ?? '' }), ' ', props.title ?? props.text ?? ''); break;
+    case 'Button': el = h('span', { text: props.title ?? props.label ?? '' }); break;
+    case 'TextField': el = h('span', { text: props.text || props.placeholder || 'text field' }); break;
+    case 'Section': el = h('div', {}, props.header ? h('div', { class: 'section-header', text: props.header }) : null); break;
+    case 'List': el = h('div', { role: 'list', 'aria-label': `List ${node.id}` }); break;
+    default: el = h('div');
+  }
+  el.classList.add('v', `v-${node.type}`);
+  if (props.alignment) el.classList.add(`align-${props.alignment}`);
+  if (props.spacing !== undefined && typeof props.spacing === 'number') el.style.gap = `${props.spacing}px`;
+  el.dataset.node = node.id;
+  if (state.selected?.key === keyOf(entry.connection, entry.surface) && state.selected.node === node.id) el.classList.add('selected');
+
+  const isList = node.type === 'List';
+  if (isList && 'refreshing' in node) {
+    el.append(h('div', { class: `refresh-bar${node.refreshing ? ' active' : ''}`, text: node.refreshing ? 'refreshing…' : 'pull down to refresh', 'aria-live': 'polite' }));
+    el.append(h('div', { class: 'list-tools' },
+      h('button', { type: 'button', text: 'Pull to refresh', 'aria-label': `Pull list ${node.id} to refresh`, onclick: () => interact(entry, node.id, 'refresh') })));
+    el.dataset.refreshable = 'true';
+  }
+  const childrenAreRows = isList || (node.type === 'Section' && parentIsList);
+  for (const child of node.children ?? []) {
+    el.append(childrenAreRows ? drawRow(entry, child) : drawNode(entry, child));
+  }
+  applyStyles(el, node, null);
+  return el;
+}
+
+/** A List row: its content, its swipe actions (shown when revealed) and buttons for keyboards. */
+function drawRow(entry, node) {
+  if (node.type === 'Section') return drawNode(entry, node, true);
+  const swipe = node.swipeActions;
+  const row = h('div', { class: 'row', role: 'listitem', 'data-row': node.id, 'aria-label': `row ${node.id}` });
+  const content = drawNode(entry, node);
+  content.classList.add('row-content');
+  const actionsOf = (edge) => h('div', { class: `actions actions-${edge}`, role: 'group', 'aria-label': `${edge} swipe actions of ${node.id}` },
+    (swipe?.[edge] ?? []).map((action) => {
+      const button = h('button', {
+        type: 'button', class: `action${action.role === 'destructive' ? ' destructive' : ''}`,
+        'data-action': action.id,
+        'aria-label': `${action.label ?? action.id}${action.systemImage ? ` (${action.systemImage})` : ''}${action.role ? `, ${action.role}` : ''}`,
+        onclick: () => interact(entry, node.id, 'tapAction', { id: action.id }),
+      }, h('span', { class: 'icon', text: action.systemImage ? `${action.systemImage}${action.symbolVariant ? `.${action.symbolVariant}` : ''}` : '' }),
+      h('span', { text: action.label ?? action.id }));
+      if (action.tint) button.style.backgroundColor = css(action.tint);
+      return button;
+    }));
+  if (swipe?.revealed === 'leading') row.append(actionsOf('leading'));
+  row.append(content);
+  if (swipe?.revealed === 'trailing') row.append(actionsOf('trailing'));
+  if (swipe) {
+    const tools = h('div', { class: 'row-tools' });
+    if (swipe.leading.length) tools.append(h('button', { type: 'button', text: '⇢ leading', 'aria-label': `Swipe ${node.id} from the leading edge`, onclick: () => interact(entry, node.id, 'swipe', { edge: 'leading' }) }));
+    if (swipe.trailing.length) tools.append(h('button', { type: 'button', text: 'trailing ⇠', 'aria-label': `Swipe ${node.id} from the trailing edge`, onclick: () => interact(entry, node.id, 'swipe', { edge: 'trailing' }) }));
+    row.append(tools);
+  }
+  for (const style of node.styles ?? []) if (style.$style === 'listRowBackground') row.style.backgroundColor = css(style.color);
+  return row;
+}
+
+// MARK: - pointer gestures on a drawn surface
+
+const LONG_PRESS_MS = 500;
+const SWIPE_PX = 40;
+const PULL_PX = 60;
+
+/** Drag sideways on a row: swipe; drag down on a refreshable List: refresh; click: tap; hold: long press. */
+function attachGestures(device, entry) {
+  let start = null;
+  device.addEventListener('pointerdown', (event) => {
+    if (event.button !== 0 || event.target.closest('button')) return;
+    const target = event.target.closest('[data-node]');
+    if (!target) return;
+    start = { x: event.clientX, y: event.clientY, time: performance.now(), target, row: event.target.closest('.row'), list: event.target.closest('[data-refreshable]'), moved: false };
+    device.setPointerCapture(event.pointerId);
+    if (start.row) start.row.classList.add('dragging');
+  });
+  device.addEventListener('pointermove', (event) => {
+    if (!start) return;
+    const dx = event.clientX - start.x;
+    const dy = event.clientY - start.y;
+    if (Math.abs(dx) > 4 || Math.abs(dy) > 4) start.moved = true;
+    const content = start.row?.querySelector(':scope > .row-content');
+    if (content && Math.abs(dx) > Math.abs(dy)) content.style.transform = `translateX(${Math.max(-160, Math.min(160, dx))}px)`;
+  });
+  const finish = (event, cancelled) => {
+    if (!start) return;
+    const s = start;
+    start = null;
+    s.row?.classList.remove('dragging');
+    const content = s.row?.querySelector(':scope > .row-content');
+    if (content) content.style.transform = '';
+    if (cancelled) return;
+    const dx = event.clientX - s.x;
+    const dy = event.clientY - s.y;
+    const held = performance.now() - s.time;
+    if (s.row && Math.abs(dx) >= SWIPE_PX && Math.abs(dx) > Math.abs(dy)) {
+      // Dragging the content to the left uncovers the trailing edge, as on a phone.
+      interact(entry, s.row.dataset.row, 'swipe', { edge: dx < 0 ? 'trailing' : 'leading' });
+    } else if (s.list && dy >= PULL_PX && Math.abs(dy) > Math.abs(dx)) {
+      interact(entry, s.list.dataset.node, 'refresh');
+    } else if (!s.moved) {
+      select(entry, s.target.dataset.node);
+      if (held >= LONG_PRESS_MS) interact(entry, s.target.dataset.node, 'longPress', { duration: Math.round(held) / 1000 });
+      else interact(entry, s.target.dataset.node, 'tap');
+    }
+  };
+  device.addEventListener('pointerup', (event) => finish(event, false));
+  device.addEventListener('pointercancel', (event) => finish(event, true));
+}
+
+function select(entry, nodeID) {
+  state.selected = { key: keyOf(entry.connection, entry.surface), node: nodeID };
+  openTreeNodes.add(`${state.selected.key}/${nodeID}`);
+  drawSurfaces();
+  drawTree();
+}
+
+function drawSurfaces() {
+  const container = $('#connections');
+  const focused = document.activeElement?.getAttribute('aria-label');
+  container.replaceChildren();
+  const byConnection = new Map();
+  for (const entry of state.surfaces.values()) {
+    if (!byConnection.has(entry.connection.id)) byConnection.set(entry.connection.id, []);
+    byConnection.get(entry.connection.id).push(entry);
+  }
+  if (byConnection.size === 0) {
+    container.append(h('p', { class: 'empty', text: 'No surfaces yet: no front-end has mounted one.' }));
+    return;
+  }
+  for (const [id, entries] of [...byConnection].sort((a, b) => a[0] - b[0])) {
+    const connection = state.connections.get(id) ?? entries[0].connection;
+    const group = h('section', { class: 'connection', 'aria-label': `connection ${connectionName(connection)}` },
+      h('h3', { text: `Connection ${connectionName(connection)}` }));
+    const rowEl = h('div', { class: 'surfaces-row' });
+    for (const entry of entries.sort((a, b) => a.surface.localeCompare(b.surface))) {
+      const device = h('div', { class: 'device' }, drawNode(entry, entry.root));
+      attachGestures(device, entry);
+      rowEl.append(h('article', { class: 'surface', 'data-surface': entry.surface, 'data-connection': entry.connection.id, 'aria-label': `surface ${entry.surface}` },
+        h('h4', { text: `surface ${entry.surface}` }), device));
+    }
+    group.append(rowEl);
+    container.append(group);
+  }
+  // A redraw must not throw the keyboard user's place away.
+  if (focused) container.querySelector(`[aria-label="${CSS.escape(focused)}"]`)?.focus();
+}
+
+// MARK: - node tree panel
+
+function drawTree() {
+  const tree = $('#tree');
+  tree.replaceChildren();
+  if (state.surfaces.size === 0) {
+    tree.append(h('p', { class: 'empty', text: 'No surfaces.' }));
+    return;
+  }
+  for (const entry of state.surfaces.values()) {
+    const key = keyOf(entry.connection, entry.surface);
+    const top = h('details', { class: 'tree', open: openTreeNodes.has(key) || state.selected?.key === key },
+      h('summary', { text: `${connectionName(entry.connection)} / ${entry.surface}` }), treeNode(entry, entry.root, key));
+    top.addEventListener('toggle', () => (top.open ? openTreeNodes.add(key) : openTreeNodes.delete(key)));
+    tree.append(top);
+  }
+}
+
+function isOnPath(node, id) {
+  if (node.id === id) return true;
+  return (node.children ?? []).some((child) => isOnPath(child, id));
+}
+
+function treeNode(entry, node, surfaceKey) {
+  const key = `${surfaceKey}/${node.id}`;
+  const selected = state.selected?.key === surfaceKey && state.selected.node === node.id;
+  const open = openTreeNodes.has(key) || (state.selected?.key === surfaceKey && isOnPath(node, state.selected.node));
+  const details = h('details', { open, 'data-tree-node': node.id },
+    h('summary', { text: `${node.type} ${node.key ? `key=${node.key}` : `id=${node.id}`}${node.modifiers ? ` · ${node.modifiers.map((m) => m.$type).join(', ')}` : ''}`, class: selected ? 'selected' : undefined }));
+  details.addEventListener('toggle', () => (details.open ? openTreeNodes.add(key) : openTreeNodes.delete(key)));
+  const info = {};
+  if (node.props) info.params = node.props;
+  if (node.modifiers) info.modifiers = node.modifiers;
+  for (const name of ['tint', 'styles', 'handlers', 'disabled', 'hidden', 'refreshing', 'swipeActions']) if (name in node) info[name] = node[name];
+  details.append(h('pre', { text: JSON.stringify(info, null, 1), 'aria-label': `params and modifiers of ${nodeLabel(node)}` }));
+  const actions = h('div', { class: 'tree-actions', role: 'group', 'aria-label': `gestures on ${nodeLabel(node)}` },
+    h('button', { type: 'button', text: 'Tap', onclick: () => interact(entry, node.id, 'tap') }),
+    h('button', { type: 'button', text: 'Long press', onclick: () => interact(entry, node.id, 'longPress', { duration: 1 }) }));
+  if (node.swipeActions) {
+    actions.append(
+      h('button', { type: 'button', text: 'Swipe leading', onclick: () => interact(entry, node.id, 'swipe', { edge: 'leading' }) }),
+      h('button', { type: 'button', text: 'Swipe trailing', onclick: () => interact(entry, node.id, 'swipe', { edge: 'trailing' }) }));
+  }
+  if (node.type === 'List' || node.type === 'ScrollView') actions.append(h('button', { type: 'button', text: 'Refresh', onclick: () => interact(entry, node.id, 'refresh') }));
+  details.append(actions);
+  for (const child of node.children ?? []) details.append(treeNode(entry, child, surfaceKey));
+  return details;
+}
+
+// MARK: - log and plugins panels
+
+function logFields(entry) {
+  const p = entry.params ?? {};
+  switch (entry.kind) {
+    case 'event': return { surface: p.surface, node: p.node, modifier: p.modifier, text: JSON.stringify(p.payload) };
+    case 'diagnostic': return { surface: p.surface, node: p.node, modifier: p.modifier, text: `${p.severity} ${p.code}: ${p.message}` };
+    case 'moduleEvent': return { text: `${p.module}.${p.event} ${JSON.stringify(p.payload ?? null)}` };
+    case 'pluginsChanged': return { text: JSON.stringify(p) };
+    case 'interact': {
+      const { answer, connection, surface, node, ...rest } = p;
+      return { surface, node, text: `${JSON.stringify(rest)} → ${JSON.stringify(answer?.result ?? answer?.error)}` };
+    }
+    default: return { text: JSON.stringify(p) };
+  }
+}
+
+function logMatches(entry) {
+  const kind = $('#log-kind').value;
+  const text = $('#log-text').value.trim().toLowerCase();
+  if (kind && entry.kind !== kind) return false;
+  if (text && !JSON.stringify(entry).toLowerCase().includes(text)) return false;
+  return true;
+}
+
+function logRow(entry) {
+  const f = logFields(entry);
+  return h('tr', { class: `k-${entry.kind}` },
+    h('td', { text: entry.time.slice(11, 23) }), h('td', { text: entry.kind }),
+    h('td', { text: entry.connection ? connectionName(entry.connection) : '' }),
+    h('td', { text: f.surface ?? '' }), h('td', { text: f.node ?? '' }),
+    h('td', { text: f.modifier ?? '' }), h('td', { class: 'payload', text: f.text ?? '' }));
+}
+
+function appendLogRow(entry) {
+  if (!logMatches(entry)) return;
+  const body = $('#log tbody');
+  body.append(logRow(entry));
+  while (body.rows.length > 1000) body.deleteRow(0);
+  const wrap = $('.log-wrap');
+  wrap.scrollTop = wrap.scrollHeight;
+}
+
+function drawLog() {
+  $('#log tbody').replaceChildren(...state.log.filter(logMatches).map(logRow));
+}
+
+function drawPlugins() {
+  $('#plugins tbody').replaceChildren(...state.plugins.map((plugin) => h('tr', {},
+    h('th', { scope: 'row', text: plugin.name ?? plugin.path }),
+    h('td', { class: `status-${plugin.status}`, text: plugin.status + (plugin.error ? `: ${plugin.error}` : '') }),
+    h('td', { text: (plugin.types ?? []).join(', ') }),
+    h('td', { text: (plugin.modules ?? []).join(', ') }))));
+}
+
+$('#log-kind').addEventListener('change', drawLog);
+$('#log-text').addEventListener('input', drawLog);
+$('#log-filter').addEventListener('submit', (event) => event.preventDefault());
+$('#log-clear').addEventListener('click', () => { state.log = []; drawLog(); });
+listen();

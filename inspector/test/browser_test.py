@@ -1,0 +1,219 @@
+#!/usr/bin/env python3
+"""The inspector in a real browser: Debian's chromium, driven headless by Playwright for Python
+(pointed at the system browser with executable_path; no browser is ever downloaded).
+
+Starts modhostd on a temporary socket, the mail demo as a live front-end
+(examples/mail-demo.mjs --live, which prints each onPress), and `modhost inspect`; opens the
+page; checks the rows appear; swipes a row with a pointer drag; taps Delete; sees the
+front-end's onPress run and the row leave the page; swipes another row with the keyboard; and
+checks that requests without the token are refused. Saves screenshots to ARTIFACTS (default: a
+temporary folder, printed) and, with --update-screenshot, the README's docs/inspector.png.
+
+    inspector/test/browser_test.py --bin .build/debug [--artifacts DIR] [--update-screenshot]
+
+Prints one line per check and closes with `browser: N passed, N failed`; exits 1 on a failure.
+"""
+import argparse
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import urllib.error
+import urllib.request
+
+from playwright.sync_api import sync_playwright
+
+REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+CHROMIUM = os.environ.get("MODHOST_CHROMIUM", "/usr/bin/chromium")
+
+
+class Output:
+    """A child's output, read on a thread so it never blocks, and waited on by pattern."""
+
+    def __init__(self, process, name):
+        self.text = ""
+        self.lock = threading.Lock()
+        self.name = name
+        threading.Thread(target=self._read, args=(process.stdout,), daemon=True).start()
+
+    def _read(self, stream):
+        for line in iter(stream.readline, ""):
+            with self.lock:
+                self.text += line
+
+    def wait_for(self, pattern, timeout=15):
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            with self.lock:
+                found = re.search(pattern, self.text)
+            if found:
+                return found
+            time.sleep(0.02)
+        raise AssertionError(f"{self.name} did not print /{pattern}/ within {timeout} s; it printed:\n{self.text}")
+
+
+class Checks:
+    def __init__(self):
+        self.passed = 0
+        self.failed = 0
+
+    def check(self, name, condition, detail=""):
+        if condition:
+            self.passed += 1
+            print(f"ok - {name}", flush=True)
+        else:
+            self.failed += 1
+            print(f"not ok - {name}{': ' + detail if detail else ''}", flush=True)
+        return condition
+
+
+def status_of(url, method="GET", data=None):
+    request = urllib.request.Request(url, method=method, data=data)
+    try:
+        with urllib.request.urlopen(request, timeout=5) as response:
+            return response.status
+    except urllib.error.HTTPError as error:
+        return error.code
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--bin", required=True, help="the folder with modhostd and modhost")
+    parser.add_argument("--artifacts", help="where screenshots go (default: a new temporary folder)")
+    parser.add_argument("--update-screenshot", action="store_true", help="also write docs/inspector.png")
+    args = parser.parse_args()
+    artifacts = args.artifacts or tempfile.mkdtemp(prefix="modhost-inspector-shots-")
+    os.makedirs(artifacts, exist_ok=True)
+    work = tempfile.mkdtemp(prefix="modhost-inspector-")
+    socket = os.path.join(work, "modhost.sock")
+    env = dict(os.environ, XDG_DATA_HOME=os.path.join(work, "data"), XDG_RUNTIME_DIR=work)
+    children = []
+    checks = Checks()
+
+    def start(command, name):
+        process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env, cwd=REPO)
+        children.append(process)
+        return process, Output(process, name)
+
+    try:
+        _, daemon = start([os.path.join(args.bin, "modhostd"), "--socket", socket], "modhostd")
+        daemon.wait_for(r"listening on")
+        _, app = start(["node", "examples/mail-demo.mjs", "--live", socket], "the mail demo")
+        app.wait_for(r"live: the surface stays mounted")
+        _, inspect = start([os.path.join(args.bin, "modhost"), "--socket", socket, "inspect"], "modhost inspect")
+        url = inspect.wait_for(r"inspector: (http://127\.0\.0\.1:\d+/[A-Za-z0-9_-]{43}/)").group(1)
+        origin = url.rsplit("/", 2)[0]
+        token = url.rsplit("/", 2)[1]
+
+        checks.check("a request without the token is refused (403)", status_of(origin + "/") == 403)
+        checks.check("a request with a wrong token is refused (403)", status_of(f"{origin}/{token[:-2]}xy/") == 403)
+        checks.check("a gesture without the token is refused (403)",
+                     status_of(origin + "/interact", "POST", b'{"connection":1,"surface":"mail","node":"msg-1","gesture":"tap"}') == 403)
+        checks.check("the page is served with the token (200)", status_of(url) == 200)
+
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=["--no-sandbox"])
+            page = browser.new_page(viewport={"width": 1280, "height": 900})
+            console = []
+            page.on("console", lambda message: console.append(f"{message.type}: {message.text}"))
+            page.on("pageerror", lambda error: console.append(f"pageerror: {error}"))
+            page.goto(url)
+            surface = page.locator('article[data-surface="mail"]')
+            rows = surface.locator(".row[data-row]")
+            rows.first.wait_for(timeout=10000)
+            ids = [rows.nth(i).get_attribute("data-row") for i in range(rows.count())]
+            checks.check("the mail demo's rows are drawn", ids == ["msg-1", "msg-2", "msg-3", "msg-4"], str(ids))
+            checks.check("a row shows its text", "Grace Hopper" in surface.locator('[data-row="msg-2"]').inner_text())
+            page.screenshot(path=os.path.join(artifacts, "1-mounted.png"), full_page=True)
+
+            # Drag msg-2's content to the left: its trailing actions are revealed.
+            content = surface.locator('[data-row="msg-2"] > .row-content')
+            box = content.bounding_box()
+            y = box["y"] + box["height"] / 2
+            page.mouse.move(box["x"] + box["width"] * 0.7, y)
+            page.mouse.down()
+            page.mouse.move(box["x"] + box["width"] * 0.7 - 140, y, steps=8)
+            page.mouse.up()
+            delete = surface.locator('[data-row="msg-2"] .actions-trailing button[data-action="delete"]')
+            delete.wait_for(timeout=5000)
+            checks.check("the drag revealed Delete, labelled with its icon and role",
+                         delete.get_attribute("aria-label") == "Delete (trash), destructive")
+            colour = delete.evaluate("el => getComputedStyle(el).backgroundColor")
+            checks.check("Delete is drawn in the destructive red", colour == "rgb(255, 59, 48)", colour)
+            page.screenshot(path=os.path.join(artifacts, "2-swiped.png"), full_page=True)
+
+            delete.click()
+            app.wait_for(r"onPress ran: Delete on msg-2")
+            checks.check("the front-end's onPress ran for Delete on msg-2", True)
+            surface.locator('[data-row="msg-2"]').wait_for(state="detached", timeout=5000)
+            ids = [rows.nth(i).get_attribute("data-row") for i in range(rows.count())]
+            checks.check("the row left the page after the front-end's update", ids == ["msg-1", "msg-3", "msg-4"], str(ids))
+            log_text = page.locator("#log").inner_text()
+            checks.check("the log shows the event with its payload", '{"swipeActions":{"id":"delete"}}' in log_text, log_text[-400:])
+
+            # Keyboard: the leading swipe button of msg-1, then Enter on Archive's button.
+            page.get_by_role("button", name="Swipe msg-1 from the leading edge").focus()
+            page.keyboard.press("Enter")
+            archive = surface.locator('[data-row="msg-1"] .actions-leading button[data-action="archive"]')
+            archive.wait_for(timeout=5000)
+            checks.check("a keyboard swipe revealed Archive", archive.is_visible())
+            page.get_by_role("button", name="Swipe msg-3 from the trailing edge").focus()
+            page.keyboard.press("Enter")
+            surface.locator('[data-row="msg-3"] .actions-trailing').wait_for(timeout=5000)
+
+            # A click on a row's text taps it: the row's onTapGesture runs in the front-end,
+            # and the node is selected in the tree panel.
+            surface.locator('[data-row="msg-4"] > .row-content span', has_text="Edsger Dijkstra").click()
+            app.wait_for(r"onTapGesture ran on msg-4")
+            checks.check("a click on a row tapped it: the front-end's onTapGesture ran", True)
+            page.locator('#tree details[data-tree-node="msg-4"][open]').wait_for(timeout=5000)
+            tree_text = page.locator('#tree details[data-tree-node="msg-4"] > pre').inner_text()
+            checks.check("the tree panel shows the tapped row's modifiers", '"$type": "swipeActions"' in tree_text and "onTapGesture" in tree_text, tree_text[:300])
+            page.screenshot(path=os.path.join(artifacts, "3-inspector.png"), full_page=False)
+            if args.update_screenshot:
+                shutil.copyfile(os.path.join(artifacts, "3-inspector.png"), os.path.join(REPO, "docs", "inspector.png"))
+                print("wrote docs/inspector.png", flush=True)
+            archive.focus()
+            page.keyboard.press("Enter")
+            app.wait_for(r"onPress ran: Archive on msg-1")
+            surface.locator('[data-row="msg-1"]').wait_for(state="detached", timeout=5000)
+            checks.check("Enter on Archive ran the front-end's onPress and the row left", True)
+            # Pull the List down: the demo's refreshable fetches msg-5 and re-renders.
+            bar = surface.locator(".refresh-bar")
+            box = bar.bounding_box()
+            page.mouse.move(box["x"] + box["width"] / 2, box["y"] + 4)
+            page.mouse.down()
+            page.mouse.move(box["x"] + box["width"] / 2, box["y"] + 110, steps=6)
+            page.mouse.up()
+            app.wait_for(r"refreshable ran on inbox")
+            surface.locator('[data-row="msg-5"]').wait_for(timeout=5000)
+            checks.check("pulling the List down ran the demo's refreshable and its new row appeared", True)
+            page.locator(".refresh-bar:not(.active)").wait_for(timeout=5000)
+            checks.check("the List shows the refresh has ended", "pull down to refresh" in bar.inner_text())
+            plugins = page.locator("#plugins").inner_text()
+            checks.check("the plugins panel lists the bundled plugins", "SwipeActions" in plugins and "ExpoUI" in plugins, plugins[:300])
+            errors = [line for line in console if line.startswith(("error", "pageerror"))]
+            checks.check("the page logged no errors", not errors, "; ".join(errors))
+            browser.close()
+    except Exception as error:  # a step that could not even run is a failed check
+        checks.check("the browser scenario ran to its end", False, f"{type(error).__name__}: {error}")
+    finally:
+        for process in reversed(children):
+            if process.poll() is None:
+                process.terminate()
+                try:
+                    process.wait(timeout=5)
+                except subprocess.TimeoutExpired:
+                    process.kill()
+        shutil.rmtree(work, ignore_errors=True)
+    print(f"screenshots: {artifacts}", flush=True)
+    print(f"browser: {checks.passed} passed, {checks.failed} failed", flush=True)
+    return 1 if checks.failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
