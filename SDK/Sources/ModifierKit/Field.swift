@@ -22,6 +22,15 @@ public enum FieldOption: Sendable, Equatable {
     /// options that hold no references: fields are created for every record decoded, and
     /// this must not cost them an allocation.
     @inlinable
+    static func read(_ option: FieldOption) -> (required: Bool, description: StaticString?) {
+        switch option {
+        case .required: return (true, nil)
+        case let .description(text): return (false, text)
+        }
+    }
+
+    /// `read` for several options.
+    @inlinable
     static func read(_ options: [FieldOption]) -> (required: Bool, description: StaticString?) {
         var required = false
         var description: StaticString? = nil
@@ -107,11 +116,28 @@ public struct Field<Value: Convertible>: AnyField {
         self.init(value: wrappedValue, key: key, required: read.required, description: read.description)
     }
 
-    /// `@Field(.required) var id: String = ""`
+    /// `@Field(.required, .description("…")) var id: String = ""`
     @inlinable
     public init(wrappedValue: Value, _ options: FieldOption...) {
         let read = FieldOption.read(options)
         self.init(value: wrappedValue, key: nil, required: read.required, description: read.description)
+    }
+
+    // One option, the usual case, without the array a variadic parameter allocates each time
+    // a field is created (for every record decoded).
+
+    /// `@Field(.required) var id: String = ""` or `@Field(.description("…")) var label = ""`
+    @inlinable
+    public init(wrappedValue: Value, _ option: FieldOption) {
+        let read = FieldOption.read(option)
+        self.init(value: wrappedValue, key: nil, required: read.required, description: read.description)
+    }
+
+    /// `@Field("tintColor", .required) var tint: Color = .blue`
+    @inlinable
+    public init(wrappedValue: Value, _ key: String, _ option: FieldOption) {
+        let read = FieldOption.read(option)
+        self.init(value: wrappedValue, key: key, required: read.required, description: read.description)
     }
 
     /// The field's value: from the params when they set it, else the default.
@@ -183,11 +209,26 @@ extension Field where Value: ExpressibleByNilLiteral {
         self.init(value: nil, key: key, required: read.required, description: read.description)
     }
 
-    /// `@Field(.required) var tint: Color?`: the key must be present (null is allowed).
+    /// `@Field(.required, .description("…")) var tint: Color?`: the key must be present
+    /// (null is allowed).
     @inlinable
     public init(_ options: FieldOption...) {
         let read = FieldOption.read(options)
         self.init(value: nil, key: nil, required: read.required, description: read.description)
+    }
+
+    /// `@Field(.description("…")) var tint: Color?`, or `.required`; no array, as above.
+    @inlinable
+    public init(_ option: FieldOption) {
+        let read = FieldOption.read(option)
+        self.init(value: nil, key: nil, required: read.required, description: read.description)
+    }
+
+    /// `@Field("tintColor", .description("…")) var tint: Color?`; no array, as above.
+    @inlinable
+    public init(_ key: String, _ option: FieldOption) {
+        let read = FieldOption.read(option)
+        self.init(value: nil, key: key, required: read.required, description: read.description)
     }
 }
 
