@@ -1,8 +1,8 @@
 // Test helpers: view trees and plugin folders the integration tests share.
-import { mkdirSync, copyFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, copyFileSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { swipeActions, HStack, Text } from '../src/index.js';
-import { MODHOSTD } from './daemon.js';
+import { MODHOSTD, withDaemon } from './daemon.js';
 
 /** A List row with archive (leading), delete and edit (trailing); each press is pushed to `presses`. */
 export function mailRow(key, subject, presses, extra = {}) {
@@ -28,4 +28,21 @@ export function makePlugin(folder, { name, library, modules }) {
   writeFileSync(path.join(folder, 'plugin.json'), JSON.stringify({
     name, platforms: ['linux'], sdkVersion: '2.3.0', linux: { library, modules },
   }));
+}
+
+/**
+ * A daemon on a temporary socket that also loads the Greeting fixture plugin (module
+ * `Greeting`); null, with test `t` skipped and the reason given, when the fixture library was
+ * not built.
+ */
+export async function withGreetingDaemon(t) {
+  const library = fixtureLibrary('libGreetingFixture.so');
+  if (!existsSync(library)) {
+    t.skip(`no ${library} (built with the package's test fixtures)`);
+    return null;
+  }
+  return withDaemon((dir) => {
+    makePlugin(path.join(dir, 'plugins', 'greeting'), { name: 'Greeting', library: 'libGreetingFixture.so', modules: ['GreetingModule'] });
+    return { args: ['--plugins', path.join(dir, 'plugins')] };
+  });
 }

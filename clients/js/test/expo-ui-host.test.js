@@ -8,10 +8,8 @@ import {
   padding, frame, background, foregroundStyle, font, opacity, cornerRadius, border,
   listRowBackground, badge, deleteDisabled, disabled, hidden, contentShape, shapes,
 } from '../src/index.js';
-import path from 'node:path';
-import { existsSync } from 'node:fs';
 import { withDaemon, once } from '../test-support/daemon.js';
-import { fixtureLibrary, makePlugin } from '../test-support/fixtures.js';
+import { withGreetingDaemon } from '../test-support/fixtures.js';
 
 async function session() {
   const env = await withDaemon();
@@ -382,14 +380,8 @@ test('submit on a TextField runs every onSubmit from the field up to the root, i
 });
 
 test('a plugin module through requireNativeModule: Function, AsyncFunction, and its events at every Host', async (t) => {
-  if (!existsSync(fixtureLibrary('libGreetingFixture.so'))) {
-    t.skip(`no ${fixtureLibrary('libGreetingFixture.so')} (built with the package's test fixtures)`);
-    return;
-  }
-  const env = await withDaemon((dir) => {
-    makePlugin(path.join(dir, 'plugins', 'greeting'), { name: 'Greeting', library: 'libGreetingFixture.so', modules: ['GreetingModule'] });
-    return { args: ['--plugins', path.join(dir, 'plugins')] };
-  });
+  const env = await withGreetingDaemon(t);
+  if (env === null) return;
   const host = await connect({ socket: env.socket, reconnect: false });
   const other = await connect({ socket: env.socket, reconnect: false });
   try {

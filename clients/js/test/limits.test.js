@@ -3,10 +3,10 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { connect, Host, ModhostConnectionError, ModhostTimeoutError } from '../src/index.js';
 import { withDaemon, once } from '../test-support/daemon.js';
-import { fixtureLibrary, makePlugin } from '../test-support/fixtures.js';
+import { withGreetingDaemon } from '../test-support/fixtures.js';
 
 const turn = () => new Promise((resolve) => setImmediate(resolve));
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -82,14 +82,8 @@ test('a Host closed before the replay emits nothing more', async () => {
 });
 
 test('requestTimeoutMs: a request not answered in time rejects with ERR_MODHOST_TIMEOUT; its late answer is dropped', async (t) => {
-  if (!existsSync(fixtureLibrary('libGreetingFixture.so'))) {
-    t.skip(`no ${fixtureLibrary('libGreetingFixture.so')} (built with the package's test fixtures)`);
-    return;
-  }
-  const env = await withDaemon((dir) => {
-    makePlugin(path.join(dir, 'plugins', 'greeting'), { name: 'Greeting', library: 'libGreetingFixture.so', modules: ['GreetingModule'] });
-    return { args: ['--plugins', path.join(dir, 'plugins')] };
-  });
+  const env = await withGreetingDaemon(t);
+  if (env === null) return;
   const diagnostics = [];
   const host = await connect({ socket: env.socket, reconnect: false, requestTimeoutMs: 150, onDiagnostic: (d) => diagnostics.push(d) });
   try {
