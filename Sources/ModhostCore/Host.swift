@@ -322,10 +322,7 @@ public final class Host {
     }
 
     private func sendSurfaceTree(_ name: String, root: JSONValue, of owner: Session) {
-        let audience = watchers.sorted { $0.key < $1.key }.map(\.value).filter { $0.watchedTopics?.contains(Watch.surfacesTopic) == true }
-        guard !audience.isEmpty else { return }
-        let copy = Watch.notification(method: Watch.surfaceMethod, params: .object(JSONObject([("surface", .string(name)), ("root", root)])), deliveredTo: owner)
-        for watcher in audience where !watcher.isClosed { watcher.notify(method: Watch.notificationMethod, params: copy) }
+        relay(topic: Watch.surfacesTopic, method: Watch.surfaceMethod, params: .object(JSONObject([("surface", .string(name)), ("root", root)])), deliveredTo: owner)
     }
 
     /// Every open session, oldest first.
@@ -336,10 +333,16 @@ public final class Host {
     /// is bounded (`--max-outbound`, the write timeout), and sending to it never blocks.
     func relayToWatchers(method: String, params: JSONValue, deliveredTo recipient: Session) {
         guard Watch.topics.contains(method) else { return }
-        let audience = watchers.sorted { $0.key < $1.key }.map(\.value).filter { $0.watchedTopics?.contains(method) == true }
+        relay(topic: method, method: method, params: params, deliveredTo: recipient)
+    }
+
+    /// Sends `method` and `params`, as a `watched` copy naming `recipient`, to every session
+    /// watching `topic`, oldest connection first.
+    private func relay(topic: String, method: String, params: JSONValue, deliveredTo recipient: Session) {
+        // A list made first: a watcher closed for its queue leaves `watchers` meanwhile.
+        let audience = watchers.sorted { $0.key < $1.key }.map(\.value).filter { $0.watchedTopics?.contains(topic) == true }
         guard !audience.isEmpty else { return }
         let copy = Watch.notification(method: method, params: params, deliveredTo: recipient)
-        // A copy of the list: a watcher closed for its queue leaves `watchers` meanwhile.
         for watcher in audience where !watcher.isClosed { watcher.notify(method: Watch.notificationMethod, params: copy) }
     }
 
