@@ -71,7 +71,11 @@ func connectOrExit(_ path: String) -> BlockingClient {
 
 /// A connection that has completed `initialize`; its result.
 func initializeOrExit(_ path: String) -> (client: BlockingClient, server: JSONValue) {
-    let client = connectOrExit(path)
+    initializeOrExit(connectOrExit(path))
+}
+
+/// `client` once it has completed `initialize`; its result.
+func initializeOrExit(_ client: BlockingClient) -> (client: BlockingClient, server: JSONValue) {
     do {
         let handshake = try client.call("initialize", params: ["protocolVersion": 1, "client": cliClientInfo])
         guard let result = handshake["result"] else { fail("initialize failed: \(handshake["error"]?.jsonText ?? handshake.jsonText)", status: 1) }

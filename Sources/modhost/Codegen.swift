@@ -48,7 +48,7 @@ func runCodegen(arguments: [String], socketPath: String, socketFlag: String?) ->
     }
     let types = describe["modifiers"]?.arrayValue?.count ?? 0
     let modules = describe["modules"]?.arrayValue?.count ?? 0
-    print("wrote \(out)/\(TypeScriptGenerator.moduleFile) and \(out)/\(TypeScriptGenerator.declarationFile): \(types) modifier type(s), \(modules) module(s)")
+    printLine("wrote \(out)/\(TypeScriptGenerator.moduleFile) and \(out)/\(TypeScriptGenerator.declarationFile): \(types) modifier type(s), \(modules) module(s)")
     // A plugin folder that was asked for and did not load has no types in the output: say so.
     let failed = (describe["plugins"]?.arrayValue ?? []).filter { plugin in
         guard plugin["status"]?.stringValue == "failed", let path = plugin["path"]?.stringValue else { return false }
@@ -56,25 +56,20 @@ func runCodegen(arguments: [String], socketPath: String, socketFlag: String?) ->
     }
     for plugin in failed {
         let name = plugin["name"]?.stringValue ?? plugin["path"]?.stringValue ?? "?"
-        let text = "modhost: codegen ts: plugin \(name) (\(plugin["path"]?.stringValue ?? "")) did not load, so its types are missing: \(plugin["error"]?.stringValue ?? "")\n"
-        FileHandle.standardError.write(Data(text.utf8))
+        printError("modhost: codegen ts: plugin \(name) (\(plugin["path"]?.stringValue ?? "")) did not load, so its types are missing: \(plugin["error"]?.stringValue ?? "")")
     }
     exit(failed.isEmpty ? 0 : 1)
 }
 
 /// `initialize` then `describe` on the daemon at `socketPath`.
 private func describeFromDaemon(socketPath: String) -> JSONValue {
+    let client: BlockingClient
     do {
-        let client = try BlockingClient(path: socketPath)
-        let handshake = try client.call(
-            "initialize", params: ["protocolVersion": 1, "client": ["name": "modhost-cli", "version": "0.1.0"]])
-        if let error = handshake["error"] { fail("initialize failed: \(error.jsonText)", status: 1) }
-        let response = try client.call("describe")
-        guard let result = response["result"] else { fail("describe failed: \(response["error"]?.jsonText ?? response.jsonText)", status: 1) }
-        return result
+        client = try BlockingClient(path: socketPath)
     } catch {
         fail("codegen ts: no daemon answers at \(socketPath) (\(error)); start one, or give --plugins DIR to read plugin folders without one", status: 1)
     }
+    return resultOrExit(initializeOrExit(client).client, "describe")
 }
 
 /// Runs the `modhostd` beside this `modhost` with `--describe`, which loads the plugins as the
