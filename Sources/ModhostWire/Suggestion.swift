@@ -31,6 +31,15 @@ public enum Suggestion {
         suggestion.map { "; did you mean '\($0)'?" } ?? ""
     }
 
+    /// The error `data` members that go with it: `known` (the accepted names, when given) and
+    /// `suggestion` (when there is one).
+    public static func data(known: [String]? = nil, suggestion: String?) -> JSONObject {
+        var data = JSONObject()
+        if let known { data["known"] = .array(known.map { .string($0) }) }
+        if let suggestion { data["suggestion"] = .string(suggestion) }
+        return data
+    }
+
     /// Optimal string alignment distance between two scalar arrays.
     static func distance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar]) -> Int {
         if a.isEmpty { return b.count }

@@ -59,7 +59,7 @@ enum WatchMethods {
             let suggestion = Suggestion.closest(to: key, among: ["topics"])
             throw .invalidParams(
                 "'watch' takes only 'topics'; '\(key)' is not one of its params\(Suggestion.hint(suggestion))", path: key,
-                expected: "no member", got: key, extra: suggestion.map { JSONObject([("suggestion", .string($0))]) } ?? JSONObject())
+                expected: "no member", got: key, extra: Suggestion.data(suggestion: suggestion))
         }
         let topics: [String]
         if let given = try params.optional("topics", at: "", as: .array) {
@@ -74,8 +74,7 @@ enum WatchMethods {
                 }
                 guard Watch.topics.contains(name) else {
                     let suggestion = Suggestion.closest(to: name, among: Watch.topics)
-                    var extra = JSONObject([("known", .array(Watch.topics.map { .string($0) }))])
-                    if let suggestion { extra["suggestion"] = .string(suggestion) }
+                    let extra = Suggestion.data(known: Watch.topics, suggestion: suggestion)
                     throw .invalidParams(
                         "unknown topic '\(name)'; topics: \(Watch.topics.joined(separator: ", "))\(Suggestion.hint(suggestion))", path: path,
                         expected: "one of \(Watch.topics.joined(separator: ", "))", got: name, extra: extra)

@@ -53,7 +53,7 @@ enum Gestures {
             throw .invalidParams(
                 "unknown gesture '\(gesture)'; gestures: \(names.joined(separator: ", "))\(Suggestion.hint(suggestion))", path: "gesture",
                 expected: "one of \(names.joined(separator: ", "))", got: gesture,
-                extra: suggestion.map { JSONObject([("suggestion", .string($0))]) } ?? JSONObject())
+                extra: Suggestion.data(suggestion: suggestion))
         }
     }
 

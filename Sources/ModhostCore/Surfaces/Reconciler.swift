@@ -287,8 +287,7 @@ struct Reconciler {
             }
             let known = ViewModifierRegistry.entries.map(\.type)
             let suggestion = Suggestion.closest(to: type, among: known)
-            var extra = JSONObject([("known", .array(known.map { .string($0) }))])
-            if let suggestion { extra["suggestion"] = .string(suggestion) }
+            let extra = Suggestion.data(known: known, suggestion: suggestion)
             throw .invalidParams(
                 "unknown modifier type '\(type)' at '\(path)'; known types: \(known.isEmpty ? "none (no plugin registered any)" : known.joined(separator: ", "))\(Suggestion.hint(suggestion))",
                 path: JSONPath.member("$type", of: path), expected: known.isEmpty ? "a registered modifier type" : "one of \(known.joined(separator: ", "))",
