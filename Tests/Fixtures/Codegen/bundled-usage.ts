@@ -1,5 +1,5 @@
 // Uses the factories generated for the bundled plugins (ExpoUI, SwipeActions).
-import { swipeActions, padding, frame, font, background, tint, onAppear, requireExpoUIModule } from './modifiers.js';
+import { swipeActions, padding, frame, font, background, tint, onAppear, refreshable, requireExpoUIModule } from './modifiers.js';
 import type { SwipeActionsModifier, FrameParams, ColorValue } from './modifiers.js';
 import type { Host, Node } from '@modhost/client';
 
@@ -13,6 +13,19 @@ const node: Node = {
   type: 'Text',
   modifiers: [swipe, padding({ all: 8 }), frame({ width: 100, alignment }), font({ weight: 'bold', design: 'serif' }), background({ color: red, shape: 'capsule' }), tint({ color: 'blue' }), onAppear()],
 };
+
+// The bundled plugins declare their event payloads: the listeners are typed with them.
+const heard: SwipeActionsModifier = swipeActions({ trailing: [{ id: 'delete' }] }, (event) => {
+  const id: string = event.id;
+  // @ts-expect-error: a swipeActions event carries only the action's id
+  void event.label;
+  void id;
+});
+refreshable({}, (event) => { const id: string = event.id; void id; });
+onAppear({}, (event) => {
+  // @ts-expect-error: an onAppear event is empty
+  void event.id;
+});
 
 // @ts-expect-error: a misspelt param name
 swipeActions({ trailling: [] });
@@ -35,4 +48,4 @@ expoUI.completeRefresh(1);
 // @ts-expect-error: ExpoUI has no such function
 expoUI.completeRefreshes('x');
 
-void node; void done;
+void node; void done; void heard;
