@@ -3,7 +3,9 @@ import ModhostWire
 /// One front-end connection as the host sees it: its handshake state, and the place its
 /// frames are parsed, checked against JSON-RPC 2.0 and dispatched.
 public final class Session {
-    public unowned let host: Host
+    // Unowned(unsafe): the host outlives its sessions (it holds each until it closes), and
+    // a checked unowned reference costs two runtime calls per use, several per frame.
+    public unowned(unsafe) let host: Host
     /// Who is on the other end, for logs.
     public let peer: String
     /// The front-end's process id, when the transport knows it.
@@ -51,13 +53,16 @@ public final class Session {
     public var batchReplyLimit = 64 << 20
     /// A batch whose requests run a slice at a time; see `continueBatch`.
     private var batch: BatchInProgress? {
-        didSet { hasUnfinishedBatch = batch != nil }
+        didSet { isBatchUnfinished = batch != nil }
     }
 
     /// Whether a batch is part way through: call `continueBatch` before handing over the next
-    /// frame, since replies keep the order of requests. Stored: it is read for every frame,
-    /// and testing the optional batch itself would copy it.
-    @exclusivity(unchecked) public private(set) var hasUnfinishedBatch = false
+    /// frame, since replies keep the order of requests.
+    public var hasUnfinishedBatch: Bool { isBatchUnfinished }
+    /// Stored: it is read for every frame, and testing the optional batch itself would copy it.
+    /// Private behind the getter: read straight from another module, the storage would be
+    /// checked for exclusivity at run time, `@exclusivity(unchecked)` notwithstanding.
+    @exclusivity(unchecked) private var isBatchUnfinished = false
 
     /// Handles one frame's payload and appends the framed reply, if any, to `replies`.
     /// Notifications (messages without id) are never answered, even when they fail.
@@ -305,7 +310,6 @@ public final class Session {
     /// `writingValues`). False when the handler answers later (`PendingReply`).
     private func dispatch(id: JSONValue?, method: String, params: consuming JSONValue?, into buffer: inout [UInt8], writingValues: Bool) throws(RPCError) -> Bool {
         // No "rpc." check needed: `MethodRegistry.register` refuses those names, so they are never found.
-        let host = self.host  // one strong load of the unowned reference, not two
         guard let handler = host.methods.handler(for: method) else {
             throw .methodNotFound(method, suggestion: Suggestion.closest(to: method, among: host.methods.methodNames))
         }

@@ -19,38 +19,42 @@ import ModhostWire
 /// The connection owns itself through the handle's `data` (retained at start, released in the
 /// close callback and only there).
 final class Connection {
-    private unowned let server: Server
+    // Unowned(unsafe): the server outlives its connections (it closes them before it
+    // stops), and a checked unowned reference costs two runtime calls per use.
+    private unowned(unsafe) let server: Server
     private let pipe: UnsafeMutablePointer<uv_pipe_t>
     let peer: String
-    private var decoder: FrameDecoder
-    private var session: Session!
+    // The state below is read and written only on the loop's thread, several times per read:
+    // `@exclusivity(unchecked)` spares each access a runtime call that records it.
+    @exclusivity(unchecked) private var decoder: FrameDecoder
+    @exclusivity(unchecked) private var session: Session!
     /// Framed bytes waiting to be written, from `pendingStart` on (the bytes before it are
     /// written already: a large queue goes out a part at a time, and is not shifted each time).
-    private var pending: [UInt8] = []
-    private var pendingStart = 0
+    @exclusivity(unchecked) private var pending: [UInt8] = []
+    @exclusivity(unchecked) private var pendingStart = 0
     /// Bytes handed to an in-flight `uv_write`; libuv does not copy them.
-    private var inflight: UnsafeMutableRawBufferPointer?
-    private var isHandlingRead = false
-    private var closeWhenFlushed = false
-    private var isClosed = false
+    @exclusivity(unchecked) private var inflight: UnsafeMutableRawBufferPointer?
+    @exclusivity(unchecked) private var isHandlingRead = false
+    @exclusivity(unchecked) private var closeWhenFlushed = false
+    @exclusivity(unchecked) private var isClosed = false
     /// Reading stopped until the queued output drains, or for a turn of the loop when a slice
     /// of work ran out.
-    private var isPaused = false
+    @exclusivity(unchecked) private var isPaused = false
     /// Reading stopped while the server holds too many bytes of unfinished frames.
-    private(set) var waitsForBufferBudget = false
-    private var isReading = false
+    @exclusivity(unchecked) private(set) var waitsForBufferBudget = false
+    @exclusivity(unchecked) private var isReading = false
     /// Bytes of this connection's unfinished frames the server counts against its budget.
-    var accountedBufferedBytes = 0
+    @exclusivity(unchecked) var accountedBufferedBytes = 0
     /// Orders connections by when their buffered bytes began (the server's counter).
     var bufferedSerial: UInt64 = 0
     /// Runs `resume` on the loop's next turn. An idle handle, not a 0 ms timer: libuv runs a
     /// timer restarted from its own callback again in the same turn, before any I/O.
     private var resumeHandle: UnsafeMutablePointer<uv_idle_t>?
     /// When the queued output last shrank (or became non-empty), in loop milliseconds.
-    private(set) var lastWriteProgress: UInt64 = 0
+    @exclusivity(unchecked) private(set) var lastWriteProgress: UInt64 = 0
     /// When the frame being received began, while one is incomplete (loop milliseconds): a
     /// frame must be complete within the frame timeout, however slowly its bytes trickle in.
-    private(set) var partialFrameSince: UInt64?
+    @exclusivity(unchecked) private(set) var partialFrameSince: UInt64?
 
     /// Bytes waiting to be written, in flight included.
     var queuedBytes: Int { pending.count - pendingStart + (inflight?.count ?? 0) }
@@ -81,16 +85,17 @@ final class Connection {
         let status = uv_read_start(
             streamOf(pipe),
             { handle, _, buffer in
-                let connection = Unmanaged<Connection>.fromOpaque(handle!.pointee.data).takeUnretainedValue()
-                let storage = connection.server.readBuffer
+                // The handle's reference keeps the connection alive: no retain of its own.
+                let storage = Unmanaged<Connection>.fromOpaque(handle!.pointee.data)._withUnsafeGuaranteedRef { $0.server.readBuffer }
                 buffer!.pointee = uv_buf_init(storage.baseAddress!.assumingMemoryBound(to: CChar.self), UInt32(storage.count))
             },
             { stream, nread, buffer in
-                let connection = Unmanaged<Connection>.fromOpaque(stream!.pointee.data).takeUnretainedValue()
-                if nread > 0 {
-                    connection.didRead(UnsafeRawBufferPointer(start: buffer!.pointee.base, count: nread))
-                } else if nread < 0 {
-                    connection.didEnd(status: Int32(nread))
+                Unmanaged<Connection>.fromOpaque(stream!.pointee.data)._withUnsafeGuaranteedRef { connection in
+                    if nread > 0 {
+                        connection.didRead(UnsafeRawBufferPointer(start: buffer!.pointee.base, count: nread))
+                    } else if nread < 0 {
+                        connection.didEnd(status: Int32(nread))
+                    }
                 }
             })
         if status != 0 {
@@ -107,7 +112,7 @@ final class Connection {
         let highWater = server.options.outputHighWater - (inflight?.count ?? 0) + pendingStart
         let slice = Slice(milliseconds: server.options.sliceMilliseconds)
         var frames = 0
-        if session.hasUnfinishedBatch { session.continueBatch(replies: &pending, yieldWhen: slice.isOver) }
+        if session.hasUnfinishedBatch { session.continueBatch(replies: &pending, yieldWhen: { slice.isOver() }) }
         if let error = Self.receive(decoder: &decoder, session: session, replies: &pending, highWater: highWater, slice: slice, frames: &frames) {
             server.logger.warning("\(peer): \(RPCError.frameSize(error).message)")
             FrameEncoder.appendFrame(to: &pending) {
@@ -127,6 +132,7 @@ final class Connection {
             partialFrameSince = nil
         } else if frames > 0 || partialFrameSince == nil {
             partialFrameSince = uv_now(server.loop)
+            server.watchForStalls()
         }
         server.buffered(decoder.bufferedByteCount, by: self)
         flush()
@@ -175,6 +181,7 @@ final class Connection {
         waitsForBufferBudget = waits
         // The frame's clock restarts when it may make progress again: the wait is the daemon's.
         partialFrameSince = waits || decoder.bufferedByteCount == 0 ? nil : uv_now(server.loop)
+        if partialFrameSince != nil { server.watchForStalls() }
         updateReading()
     }
 
@@ -213,7 +220,8 @@ final class Connection {
         do {
             // Frames past the high-water mark, or the slice, wait in the decoder.
             while replies.count < highWater, !session.hasUnfinishedBatch, let frame = try decoder.nextFrame() {
-                session.receive(frame: frame, replies: &replies, yieldWhen: slice.isOver)
+                // A closure literal: the method value `slice.isOver` would be boxed on the heap.
+                session.receive(frame: frame, replies: &replies, yieldWhen: { slice.isOver() })
                 frames += 1
                 if slice.isOver() { break }
             }
@@ -271,6 +279,8 @@ final class Connection {
         } else if isPaused && queuedBytes < server.options.outputLowWater {
             resumeSoon()
         }
+        // Output the socket did not take: the write timeout applies from now on.
+        if queuedBytes > 0 && !isClosed { server.watchForStalls() }
     }
 
     /// The most bytes handed to one write: what the socket does not take at once is copied

@@ -93,9 +93,6 @@ public final class Server {
         let stall = UnsafeMutablePointer<uv_timer_t>.allocate(capacity: 1)
         uv_timer_init(loop, stall)
         stall.pointee.data = Unmanaged.passUnretained(self).toOpaque()
-        uv_timer_start(stall, { timer in
-            Unmanaged<Server>.fromOpaque(timer!.pointee.data).takeUnretainedValue().closeStalledConnections()
-        }, 1000, 1000)
         stallTimer = stall
         startAsyncWork()
         logger.info("listening on \(socket.displayPath)")
@@ -269,6 +266,17 @@ public final class Server {
     /// Ends connections whose frame is late (a client that sends part of a frame and stops, or
     /// trickles it), and closes those whose queued output has not moved for the write timeout:
     /// their clients stopped reading.
+    /// Checks for stalls once a second from now on, unless it already does: a connection has
+    /// begun a frame or has output waiting. The check stops once none has, so an idle or
+    /// keeping-up daemon has no timer: a pending timer makes every wait of the loop arm and
+    /// cancel a kernel timer, which a ping round trip measurably pays for.
+    func watchForStalls() {
+        guard let stall = stallTimer, uv_is_active(handleOf(stall)) == 0 else { return }
+        uv_timer_start(stall, { timer in
+            Unmanaged<Server>.fromOpaque(timer!.pointee.data).takeUnretainedValue().closeStalledConnections()
+        }, 1000, 1000)
+    }
+
     private func closeStalledConnections() {
         let now = uv_now(loop)
         for connection in connections.values {
@@ -281,6 +289,8 @@ public final class Server {
             logger.warning("\(connection.peer): closing: \(connection.queuedBytes) bytes of replies have waited \((now - connection.lastWriteProgress) / 1000) s without the client reading any (--write-timeout \(options.writeTimeoutMilliseconds / 1000) s)")
             connection.close()
         }
+        let stillWatched = connections.values.contains { $0.partialFrameSince != nil || $0.queuedBytes > 0 }
+        if !stillWatched, let stall = stallTimer { uv_timer_stop(stall) }
     }
 
     /// Bytes of unfinished frames held across all connections (`maxBufferedBytes`).

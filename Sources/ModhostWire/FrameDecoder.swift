@@ -17,7 +17,11 @@ public struct FrameDecoder: Sendable {
     public static let headerSize = 4
 
     public let maxFrameSize: Int
+    /// Storage: the bytes received are `buffer[0..<end]`, of which `readIndex..<end` are not
+    /// yet returned as frames. The array only grows (or is dropped when large and consumed):
+    /// emptying it and appending again would cost more than the copy itself, once per read.
     private var buffer: [UInt8] = []
+    private var end = 0
     private var readIndex = 0
 
     public init(maxFrameSize: Int = FrameDecoder.defaultMaxFrameSize) {
@@ -26,22 +30,27 @@ public struct FrameDecoder: Sendable {
     }
 
     /// Bytes received but not yet returned as frames.
-    public var bufferedByteCount: Int { buffer.count - readIndex }
+    public var bufferedByteCount: Int { end - readIndex }
 
     public mutating func append(_ bytes: UnsafeRawBufferPointer) {
+        guard let source = bytes.baseAddress, bytes.count > 0 else { return }
         compactIfWorthIt()
-        buffer.append(contentsOf: bytes)
+        let newEnd = end + bytes.count
+        // The array's own capacity grows geometrically, so a large frame arriving in many
+        // reads is still copied in linear time.
+        if newEnd > buffer.count { buffer.append(contentsOf: repeatElement(0, count: newEnd - buffer.count)) }
+        buffer.withUnsafeMutableBytes { $0.baseAddress!.advanced(by: end).copyMemory(from: source, byteCount: bytes.count) }
+        end = newEnd
     }
 
     public mutating func append<S: Sequence>(contentsOf bytes: S) where S.Element == UInt8 {
-        compactIfWorthIt()
-        buffer.append(contentsOf: bytes)
+        Array(bytes).withUnsafeBytes { append($0) }
     }
 
     /// The next whole frame's payload, or nil when more bytes are needed. The slice shares the
     /// decoder's storage: use it before the next `append`.
     public mutating func nextFrame() throws(FrameSizeError) -> ArraySlice<UInt8>? {
-        let available = buffer.count - readIndex
+        let available = end - readIndex
         guard available >= Self.headerSize else { return nil }
         let length = buffer.withUnsafeBufferPointer { p -> Int in
             let h = readIndex
@@ -60,12 +69,17 @@ public struct FrameDecoder: Sendable {
     /// frames per read); otherwise only once the dead prefix is large.
     private mutating func compactIfWorthIt() {
         if readIndex == 0 { return }
-        if readIndex == buffer.count {
-            buffer.removeAll(keepingCapacity: buffer.capacity <= 1 << 20)
+        if readIndex == end {
             readIndex = 0
-        } else if readIndex >= 64 * 1024 && readIndex * 2 >= buffer.count {
-            buffer.removeSubrange(0..<readIndex)
+            end = 0
+            // A buffer grown for one large frame is given back.
+            if buffer.count > 1 << 20 { buffer = [] }
+        } else if readIndex >= 64 * 1024 && readIndex * 2 >= end {
+            let kept = end - readIndex
+            let from = readIndex
+            buffer.withUnsafeMutableBytes { $0.baseAddress!.copyMemory(from: $0.baseAddress! + from, byteCount: kept) }
             readIndex = 0
+            end = kept
         }
     }
 }
