@@ -377,10 +377,10 @@ public final class Session {
     public func notify(method: String, params: JSONValue) {
         guard !isClosed else { return }
         if isHandlingFrame {
-            write(RPCMessage.notification(method: method, params: params), to: &held)
+            FrameEncoder.appendFrame(to: &held) { RPCMessage.writeNotification(method: method, params: params, into: &$0) }
         } else {
             var bytes: [UInt8] = []
-            write(RPCMessage.notification(method: method, params: params), to: &bytes)
+            FrameEncoder.appendFrame(to: &bytes) { RPCMessage.writeNotification(method: method, params: params, into: &$0) }
             send(bytes)
         }
         // After the original: a session that watches itself hears of it in that order.

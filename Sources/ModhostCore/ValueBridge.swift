@@ -93,46 +93,63 @@ public enum ValueBridge {
     /// A plugin value (an event payload, a schema) as a wire value. Object keys come out
     /// sorted so the output is stable.
     public static func jsonValue(_ value: Any, path: String = "") throws(NotRepresentable) -> JSONValue {
+        try jsonValue(value, at: { path })
+    }
+
+    /// `jsonValue(_:path:)` with the path rendered only for an error: an event's payload is
+    /// converted on every tap, and building each member's path cost more than the value.
+    private static func jsonValue(_ value: Any, at path: () -> String) throws(NotRepresentable) -> JSONValue {
         // Strings and objects first: they are what event payloads are made of, and every
         // failed cast before the matching one costs a runtime type check.
+        // A `[String: String]` (a payload's `["id": id]`) is read as what it is: cast to
+        // `[String: Any]` below, it would be copied member by member first.
+        if type(of: value) == [String: String].self { return try object(value as! [String: String], at: path) }
         switch value {
         case let s as String: return .string(s)
-        case let object as [String: Any]:
-            var result = JSONObject(reservingCapacity: object.count)
-            for key in object.count == 1 ? Array(object.keys) : object.keys.sorted() {
-                result[key] = try jsonValue(object[key]!, path: JSONPath.member(key, of: path))
-            }
-            return .object(result)
+        case let members as [String: Any]: return try object(members, at: path)
         case let items as [Any]:
             var result: [JSONValue] = []
             result.reserveCapacity(items.count)
             for (index, item) in items.enumerated() {
-                result.append(try jsonValue(item, path: JSONPath.element(index, of: path)))
+                result.append(try jsonValue(item, at: { JSONPath.element(index, of: path()) }))
             }
             return .array(result)
         case let b as Bool: return .bool(b)
         case let i as Int: return .int(Int64(i))
         case let d as Double:
-            guard d.isFinite else { throw NotRepresentable(path: path, typeName: "non-finite Double") }
+            guard d.isFinite else { throw NotRepresentable(path: path(), typeName: "non-finite Double") }
             return .double(d)
         case is JSNull: return .null
         case let i as Int64: return .int(i)
         case let i as Int32: return .int(Int64(i))
         case let f as Float:
-            guard f.isFinite else { throw NotRepresentable(path: path, typeName: "non-finite Float") }
+            guard f.isFinite else { throw NotRepresentable(path: path(), typeName: "non-finite Float") }
             return .double(Double(f))
         case let s as Substring: return .string(String(s))
         case let color as Color: return .string(color.hex)
         case let convertible as any Convertible:
-            return try jsonValue(convertible.jsonValue, path: path)
+            return try jsonValue(convertible.jsonValue, at: path)
         default:
             // Optional.none arrives boxed in Any.
             let mirror = Mirror(reflecting: value)
             if mirror.displayStyle == .optional {
                 guard let wrapped = mirror.children.first?.value else { return .null }
-                return try jsonValue(wrapped, path: path)
+                return try jsonValue(wrapped, at: path)
             }
-            throw NotRepresentable(path: path, typeName: String(describing: type(of: value)))
+            throw NotRepresentable(path: path(), typeName: String(describing: type(of: value)))
         }
+    }
+
+    /// A string-keyed dictionary as a JSON object, its keys sorted.
+    private static func object<Value>(_ members: [String: Value], at path: () -> String) throws(NotRepresentable) -> JSONValue {
+        var result = JSONObject(reservingCapacity: members.count)
+        if members.count == 1, let (key, member) = members.first {
+            result[key] = try jsonValue(member, at: { JSONPath.member(key, of: path()) })
+        } else {
+            for key in members.keys.sorted() {
+                result[key] = try jsonValue(members[key]!, at: { JSONPath.member(key, of: path()) })
+            }
+        }
+        return .object(result)
     }
 }

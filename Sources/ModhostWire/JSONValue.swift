@@ -93,7 +93,7 @@ extension JSONValue: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral, Expre
     public init(stringLiteral value: String) { self = .string(value) }
     public init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
     public init(dictionaryLiteral elements: (String, JSONValue)...) {
-        var object = JSONObject()
+        var object = JSONObject(reservingCapacity: elements.count)
         for (key, value) in elements { object[key] = value }
         self = .object(object)
     }

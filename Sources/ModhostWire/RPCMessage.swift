@@ -184,6 +184,15 @@ public enum RPCMessage {
         return .object(object)
     }
 
+    /// Writes `notification(method:params:)` into `buffer` without building its object first.
+    public static func writeNotification(method: String, params: JSONValue, into buffer: inout [UInt8]) {
+        JSONWriter.appendASCII(#"{"jsonrpc":"2.0","method":"#, to: &buffer)
+        JSONWriter.write(.string(method), into: &buffer)
+        JSONWriter.appendASCII(#","params":"#, to: &buffer)
+        JSONWriter.write(params, into: &buffer)
+        buffer.append(UInt8(ascii: "}"))
+    }
+
     public static func notification(method: String, params: JSONValue) -> JSONValue {
         var object = JSONObject()
         object["jsonrpc"] = "2.0"
