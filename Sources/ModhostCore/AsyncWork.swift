@@ -28,6 +28,10 @@ public final class AsyncWork: @unchecked Sendable {
     /// wake-up, which costs a system call and a turn of the loop. Only that thread reads or
     /// writes it (checked before it is read), hence `@unchecked Sendable`.
     private var drainsSoon = false
+    /// The queue's other buffer, empty with its capacity kept: `runQueued` swaps it with the
+    /// queue under the lock, so taking the work copies and allocates nothing. The host's
+    /// thread only.
+    private var spare: [Work] = []
 
     public init() {}
 
@@ -90,13 +94,17 @@ public final class AsyncWork: @unchecked Sendable {
     private func runQueued(limit: Int) {
         var ran = 0
         while ran < limit {
-            let batch = queue.withLock { queue -> [Work] in
-                defer { queue.removeAll(keepingCapacity: true) }
+            var batch: [Work] = []
+            swap(&batch, &spare)
+            queue.withLock { queue in
+                swap(&batch, &queue)
                 // Cleared under the lock that `add` appends under, so no work is missed.
                 queued.store(false, ordering: .relaxed)
-                return queue
             }
-            if batch.isEmpty { return }
+            if batch.isEmpty {
+                spare = batch
+                return
+            }
             for work in batch {
                 switch work {
                 case let .job(job, executor):
@@ -108,6 +116,8 @@ public final class AsyncWork: @unchecked Sendable {
                 }
             }
             ran += batch.count
+            batch.removeAll(keepingCapacity: true)
+            spare = batch
         }
         if hasWork { wakeHandler.withLock { $0?() } }
     }

@@ -158,6 +158,21 @@ struct DaemonProtocolTests {
         #expect(!daemon.log.contains("closing"), "\(daemon.log)")
     }
 
+    @Test func aStallAfterAnIdleSpellIsStillCaught() throws {
+        // The stall check runs only while some connection has a partial frame or waiting
+        // output, and stops once none has: it must start again for the next stall.
+        let daemon = try DaemonProcess(arguments: ["--frame-timeout", "1", "--no-bundled-plugins"])
+        for round in 0..<2 {
+            let stalled = try daemon.client()
+            try stalled.sendRaw([0, 0, 0, 100] + Array(repeating: UInt8(ascii: " "), count: 10))
+            let answer = try JSONParser.parse(try #require(try stalled.receiveFrame(timeoutMilliseconds: 5000), "round \(round)"))
+            #expect(answer["error"]?["data"]?["reason"] == "frame-timeout", "round \(round): \(answer.jsonText)")
+            // Idle for over two checks: nothing is stalled, so the check stops.
+            #expect(try daemon.client().call("ping")["result"] != nil)
+            usleep(2_500_000)
+        }
+    }
+
     @Test func aFrameNotCompletedInTimeEndsItsConnectionWithAnError() throws {
         let daemon = try DaemonProcess(arguments: ["--frame-timeout", "1", "--no-bundled-plugins"])
         // Part of a frame, then nothing.
