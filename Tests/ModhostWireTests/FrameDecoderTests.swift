@@ -151,6 +151,17 @@ struct FrameDecoderSegmentationTests {
         }
     }
 
+    /// The decoder keeps its storage between reads and drops it after a frame over 1 MiB:
+    /// frames before, inside and after such a frame come out whole either way.
+    @Test func smallFramesAroundALargeOneDecodeInOrder() throws {
+        let payloads = [framePayload(index: 0, size: 10), framePayload(index: 1, size: 2 << 20), framePayload(index: 2, size: 7)]
+            + (3..<50).map { framePayload(index: $0, size: 100) }
+        let stream = handFramed(payloads)
+        let result = try decode(stream, cutAt: Array(stride(from: 65_536, to: stream.count, by: 65_536)))
+        #expect(result.frames == payloads)
+        #expect(result.leftover == 0)
+    }
+
     @Test func framesBeforeABadHeaderAreStillReturned() {
         var decoder = FrameDecoder(maxFrameSize: 10)
         decoder.append(contentsOf: handFramed([[1, 2], [3]]) + header(11))
