@@ -350,6 +350,68 @@ struct BatchTests {
 
 // MARK: - Method lookup
 
+@Suite("JSON-RPC: method lookup")
+struct MethodNotFoundTests {
+    @Test(arguments: ["rpc.anything", "rpc.", "rpc.discover", "rpc.ping"])
+    func reservedRPCMethodIsNotFoundBeforeInitialize(method: String) throws {
+        let answer = try SessionHarness().reply(#"{"jsonrpc":"2.0","id":1,"method":"\#(method)"}"#)
+        #expect(answer.errorCode == -32601)
+        #expect(answer["id"] == 1)
+    }
+
+    @Test func reservedRPCMethodIsNotFoundAfterInitialize() throws {
+        let harness = SessionHarness()
+        try harness.initialize()
+        let answer = try harness.reply(#"{"jsonrpc":"2.0","id":1,"method":"rpc.anything"}"#)
+        #expect(answer.errorCode == -32601)
+    }
+
+    @Test func unknownMethodIsNotFoundAndNamesTheMethod() throws {
+        let harness = SessionHarness()
+        try harness.initialize()
+        let answer = try harness.reply(#"{"jsonrpc":"2.0","id":"u","method":"frobnicate"}"#)
+        #expect(answer.errorCode == -32601)
+        #expect(answer["id"] == "u")
+        #expect(answer.errorData?["method"] == "frobnicate")
+        #expect(answer.errorMessage?.contains("frobnicate") == true)
+    }
+
+    @Test func methodNamesAreCaseSensitive() throws {
+        let answer = try SessionHarness().reply(#"{"jsonrpc":"2.0","id":1,"method":"PING"}"#)
+        #expect(answer.errorCode == -32601)
+    }
+}
+
+// MARK: - Messages
+
+@Suite("JSON-RPC: every error carries a message")
+struct ErrorMessageTests {
+    @Test(arguments: [
+        "{",
+        "7",
+        "[]",
+        #"{"jsonrpc":"1.0","id":1,"method":"ping"}"#,
+        #"{"jsonrpc":"2.0","id":1,"method":"ping","params":null}"#,
+        #"{"jsonrpc":"2.0","id":1,"method":"nope"}"#,
+        #"{"jsonrpc":"2.0","id":1,"method":"rpc.x"}"#,
+        #"{"jsonrpc":"2.0","id":1,"method":"describe"}"#,
+        #"{"jsonrpc":"2.0","id":1,"method":"ping","params":{"a":1}}"#,
+        #"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":99}}"#,
+    ])
+    func errorHasANonEmptyMessageAndAnIntegerCode(text: String) throws {
+        let answer = try SessionHarness().reply(text)
+        let error = try #require(answer["error"]?.objectValue, "no error in \(answer.jsonText)")
+        let message = try #require(error["message"]?.stringValue)
+        #expect(message.contains { !$0.isWhitespace }, "blank message in \(answer.jsonText)")
+        guard case .int? = error["code"] else {
+            Issue.record("code is not an integer: \(answer.jsonText)")
+            return
+        }
+    }
+}
+
+// MARK: - The method registry
+
 @Suite("Method registry: lookup by name")
 struct MethodRegistryTests {
     /// A handler told apart from others by `requiresInitialize`.
