@@ -117,7 +117,7 @@ export class InspectorState {
 export function createInspectorServer({ token, state, interact, staticDir = STATIC_DIR }) {
   const streams = new Set();
   state.listeners.add((kind, data) => {
-    const frame = `event: ${kind}\ndata: ${JSON.stringify(data)}\n\n`;
+    const frame = eventFrame(kind, data);
     for (const response of streams) response.write(frame);
   });
 
@@ -171,7 +171,7 @@ export function createInspectorServer({ token, state, interact, staticDir = STAT
         response.end(body);
       } else if (request.method === 'GET' && name === 'events') {
         response.writeHead(200, { ...common, 'Content-Type': 'text/event-stream; charset=utf-8', Connection: 'keep-alive' });
-        response.write(`event: state\ndata: ${JSON.stringify(state.snapshot())}\n\n`);
+        response.write(eventFrame('state', state.snapshot()));
         streams.add(response);
         request.on('close', () => streams.delete(response));
       } else if (request.method === 'GET' && name === 'state') {
@@ -201,6 +201,11 @@ export function createInspectorServer({ token, state, interact, staticDir = STAT
   });
   server.closeStreams = () => { for (const response of streams) response.end(); streams.clear(); };
   return server;
+}
+
+/** One Server-Sent Event. */
+function eventFrame(kind, data) {
+  return `event: ${kind}\ndata: ${JSON.stringify(data)}\n\n`;
 }
 
 function readJSON(request) {

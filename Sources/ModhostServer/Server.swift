@@ -263,9 +263,6 @@ public final class Server {
         "cannot accept more connections: out of file descriptors (\(detail); this process may open \(descriptorLimit), serving \(connections.count) connections); new connections are closed at once until some close. Raise the limit (ulimit -n, or LimitNOFILE= under systemd) for more clients"
     }
 
-    /// Ends connections whose frame is late (a client that sends part of a frame and stops, or
-    /// trickles it), and closes those whose queued output has not moved for the write timeout:
-    /// their clients stopped reading.
     /// Checks for stalls once a second from now on, unless it already does: a connection has
     /// begun a frame or has output waiting. The check stops once none has, so an idle or
     /// keeping-up daemon has no timer: a pending timer makes every wait of the loop arm and
@@ -277,6 +274,9 @@ public final class Server {
         }, 1000, 1000)
     }
 
+    /// Ends connections whose frame is late (a client that sends part of a frame and stops, or
+    /// trickles it), and closes those whose queued output has not moved for the write timeout:
+    /// their clients stopped reading.
     private func closeStalledConnections() {
         let now = uv_now(loop)
         for connection in connections.values {

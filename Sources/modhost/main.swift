@@ -158,6 +158,6 @@ case "new-plugin":
     printLine("wrote \(folder): build and install it with \(folder)/install.sh (see \(folder)/README.md)")
 default:
     let commands = ["ping", "call", "session", "watch", "inspect", "plugins", "reload", "version", "new-plugin", "conformance", "codegen", "help"]
-    let hint = Suggestion.closest(to: command, among: commands).map { "; did you mean '\($0)'?" } ?? ""
+    let hint = Suggestion.hint(Suggestion.closest(to: command, among: commands))
     fail("unknown command '\(command)'\(hint)\n\(usage)", status: 2)
 }

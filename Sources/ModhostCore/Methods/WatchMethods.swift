@@ -5,7 +5,7 @@ import ModhostWire
 public enum Watch {
     /// What can be watched: the notifications the host sends, by method, and `surfaces`, the
     /// trees of every connection's surfaces as they change.
-    public static let topics = ["event", "diagnostic", "pluginsChanged", "moduleEvent", surfacesTopic]
+    public static let topics = defaultTopics + [surfacesTopic]
     /// What `watch` without topics watches: the notifications. `surfaces` is asked for by
     /// name, since it costs a snapshot of a tree for every change of it.
     public static let defaultTopics = ["event", "diagnostic", "pluginsChanged", "moduleEvent"]

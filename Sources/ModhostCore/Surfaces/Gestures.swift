@@ -10,7 +10,10 @@ enum Gestures {
         let params = try context.params.object()
         let context = try actingContext(context, params: params)
         let result = try gesture(context, params: params)
-        if result["handled"] == true { context.host.surfaceChanged(try params.require("surface", at: "", as: .string), of: context.session) }
+        // The surface name is read again only for a watcher: a tap is on the hot path.
+        if context.host.hasSurfaceWatchers, result["handled"] == true {
+            context.host.surfaceChanged(try params.require("surface", at: "", as: .string), of: context.session)
+        }
         return result
     }
 
