@@ -59,13 +59,11 @@ public final class Host {
     /// for a type registered outside a plugin load, when first described), never per request.
     private var schemas: [UInt64: JSONValue] = [:]
     public var limits = SurfaceLimits()
-    /// Each session's surfaces by name: names are per connection.
-    var surfaces: [ObjectIdentifier: [String: Surface]] = [:]
-    /// Nodes of each session's surfaces, for sessions holding any, and their sum: what the
-    /// node budget (`limits.maxNodes`) is spent on.
-    private(set) var nodesHeld: [ObjectIdentifier: Int] = [:]
-    /// Nodes across every surface of every connection.
+    /// Nodes across every surface of every connection: what the node budget
+    /// (`limits.maxNodes`) is spent on. Each session's own count is in its `surfaces`.
     public private(set) var totalNodes = 0
+    /// Sessions whose surfaces hold at least one node: the budget's fair share divides by them.
+    private(set) var sessionsHoldingNodes = 0
     private var appContexts: [String: AppContext] = [:]
     /// Plugins' async code, run on the host's thread (see `AsyncWork`).
     public let asyncWork = AsyncWork()
@@ -101,26 +99,16 @@ public final class Host {
     func sessionClosed(_ session: Session) {
         sessions[ObjectIdentifier(session)] = nil
         setWatching(session, topics: nil)
-        if hasSurfaceWatchers {
-            changedSurfaces.removeAll { $0.session === session }
-            for name in (surfaces[ObjectIdentifier(session)] ?? [:]).keys.sorted() { sendSurfaceTree(name, root: .null, of: session) }
-        }
-        // A closed connection's surfaces are unmounted: their refreshes stop, and no
-        // onDisappear runs, since nobody is there to hear of it.
-        for surface in (surfaces[ObjectIdentifier(session)] ?? [:]).values {
-            for node in surface.allNodes { node.refresh?.task?.cancel() }
-        }
-        surfaces[ObjectIdentifier(session)] = nil
-        totalNodes -= nodesHeld.removeValue(forKey: ObjectIdentifier(session)) ?? 0
+        // The watchers see the closed connection's surfaces go at once, by name.
+        if hasSurfaceWatchers { changedSurfaces.removeAll { $0.session === session } }
+        session.surfaces.unmountAll()
+        flushSurfaceChanges(of: session)
     }
 
-    /// Sets `surface`'s node count (0 when it is unmounted), keeping the budget's books.
-    func account(_ surface: Surface, of session: Session, nodes: Int) {
-        let change = nodes - surface.nodeCount
-        surface.nodeCount = nodes
+    /// Keeps the node budget's books when a session's surfaces gain or lose nodes.
+    func nodesChanged(by change: Int, holdingBefore: Bool, holdingNow: Bool) {
         totalNodes += change
-        let held = (nodesHeld[ObjectIdentifier(session)] ?? 0) + change
-        nodesHeld[ObjectIdentifier(session)] = held > 0 ? held : nil
+        if holdingBefore != holdingNow { sessionsHoldingNodes += holdingNow ? 1 : -1 }
     }
 
     /// Tells every initialized front-end about plugins that just failed to load.
@@ -135,7 +123,7 @@ public final class Host {
     public func typesRemoved(_ types: [String]) {
         let removed = Set(types)
         for session in sessions.values {
-            for surface in (surfaces[ObjectIdentifier(session)] ?? [:]).values {
+            for surface in session.surfaces.all {
                 for node in surface.allNodes {
                     for (index, instance) in node.modifiers.enumerated() where removed.contains(instance.type) {
                         session.diagnostic(
@@ -290,15 +278,30 @@ public final class Host {
         }
     }
 
+    /// What follows each piece of work the loop runs (a frame, or async work between
+    /// frames): async work it started that can go on now runs (its events and answers go out
+    /// before the frame's reply), then the surface watchers get the trees that changed.
+    public func settle() {
+        if asyncWork.hasWork { asyncWork.runPending() }
+        if hasSurfaceWatchers { flushSurfaceChanges() }
+    }
+
     /// Sends the current tree of every surface changed since the last call (`null` for one
-    /// unmounted meanwhile) to the surface watchers. The host calls it after each frame; the
-    /// transport after running async work between frames.
-    public func flushSurfaceChanges() {
+    /// unmounted meanwhile) to the surface watchers; only those of `owner`, when given (a
+    /// connection that closed). Changes noted for a closed connection afterwards (a refresh
+    /// it started ending) are dropped: its surfaces were reported gone.
+    func flushSurfaceChanges(of owner: Session? = nil) {
         guard !changedSurfaces.isEmpty else { return }
-        let changed = changedSurfaces
-        changedSurfaces.removeAll()
-        for (session, name) in changed where !session.isClosed {
-            sendSurfaceTree(name, root: surfaces[ObjectIdentifier(session)]?[name].map(Self.tree) ?? .null, of: session)
+        let changed: [(session: Session, name: String)]
+        if let owner {
+            changed = changedSurfaces.filter { $0.session === owner }
+            changedSurfaces.removeAll { $0.session === owner }
+        } else {
+            changed = changedSurfaces.filter { !$0.session.isClosed }
+            changedSurfaces.removeAll()
+        }
+        for (session, name) in changed {
+            sendSurfaceTree(name, root: session.surfaces[name].map(Self.tree) ?? .null, of: session)
         }
     }
 
@@ -307,8 +310,8 @@ public final class Host {
     /// watcher from.
     func allSurfaceTrees() -> [JSONValue] {
         openSessions.filter(\.isInitialized).flatMap { session in
-            (surfaces[ObjectIdentifier(session)] ?? [:]).sorted { $0.key < $1.key }.map { name, surface in
-                JSONValue.object(JSONObject([("connection", Watch.connectionInfo(session)), ("surface", .string(name)), ("root", Self.tree(surface))]))
+            session.surfaces.sorted.map { surface in
+                JSONValue.object(JSONObject([("connection", Watch.connectionInfo(session)), ("surface", .string(surface.name)), ("root", Self.tree(surface))]))
             }
         }
     }

@@ -37,6 +37,8 @@ public final class Session {
     private var isInBatch = false
     /// Requests whose handlers will answer later, cancelled when the connection closes.
     private var pendingReplies: [ObjectIdentifier: PendingReply] = [:]
+    /// The surfaces this connection mounted; they go when it closes.
+    private(set) lazy var surfaces = SurfaceStore(host: host, session: self)
 
     init(host: Host, peer: String, pid: Int32?, peerUID: UInt32?, connectionID: Int64, send: @escaping ([UInt8]) -> Void) {
         self.host = host
@@ -51,14 +53,15 @@ public final class Session {
     /// not run and are answered with an over-budget error. The transport sets it (the daemon
     /// uses `--max-outbound`), so a batch never holds more than that plus one request's reply.
     public var batchReplyLimit = 64 << 20
-    /// A batch whose requests run a slice at a time; see `continueBatch`.
+    /// A batch whose requests run a slice at a time; see `resume`.
     private var batch: BatchInProgress? {
         didSet { isBatchUnfinished = batch != nil }
     }
 
-    /// Whether a batch is part way through: call `continueBatch` before handing over the next
-    /// frame, since replies keep the order of requests.
-    public var hasUnfinishedBatch: Bool { isBatchUnfinished }
+    /// Whether the session takes another frame now. When it does not (a batch is part way
+    /// through, and replies keep the order of requests), the transport calls `resume` until
+    /// it does, and reads meanwhile only what it can buffer.
+    public var acceptsFrames: Bool { !isBatchUnfinished }
     /// Stored: it is read for every frame, and testing the optional batch itself would copy it.
     /// Private behind the getter: read straight from another module, the storage would be
     /// checked for exclusivity at run time, `@exclusivity(unchecked)` notwithstanding.
@@ -81,15 +84,16 @@ public final class Session {
     /// `receive(frame:replies:)` for a payload in memory that is valid for the call.
     ///
     /// A batch runs its requests one by one and asks `shouldYield` after each: when it says
-    /// yes, the batch stops there (`hasUnfinishedBatch`) and `continueBatch` runs the rest
-    /// later, so that a transport can serve other connections in between.
+    /// yes, the batch stops there (the session no longer `acceptsFrames`) and `resume` runs
+    /// the rest later, so that a transport can serve other connections in between.
     public func receive(bytes: UnsafeRawBufferPointer, replies: inout [UInt8], yieldWhen shouldYield: () -> Bool = { false }) {
-        precondition(!hasUnfinishedBatch, "a frame was handed over before the unfinished batch was continued")
+        precondition(acceptsFrames, "a frame was handed over while the session did not accept frames")
         handlingFrame(bytes, replies: &replies) { replies in respond(to: bytes, replies: &replies, yieldWhen: shouldYield) }
     }
 
-    /// Runs more of the unfinished batch, until it is done or `shouldYield` says to stop.
-    public func continueBatch(replies: inout [UInt8], yieldWhen shouldYield: () -> Bool = { false }) {
+    /// Goes on with the work an earlier frame left (the rest of a batch), until it is done or
+    /// `shouldYield` says to stop. Nothing happens when the session `acceptsFrames`.
+    public func resume(replies: inout [UInt8], yieldWhen shouldYield: () -> Bool = { false }) {
         guard let frame = batch?.frame else { return }
         frame.withUnsafeBytes { bytes in
             handlingFrame(bytes, replies: &replies) { replies in runBatch(replies: &replies, frame: bytes, yieldWhen: shouldYield) }
@@ -101,13 +105,9 @@ public final class Session {
         let replyStart = replies.count
         isHandlingFrame = true
         host.asyncWork.draining { PluginCalls.handling(bytes, of: self) { body(&replies) } }
-        // Async work the frame started and that finishes at once (a refresh's first step, an
-        // AsyncFunction that does not wait) is done now: its events and answers go out
-        // before the frame's reply.
-        if host.asyncWork.hasWork { host.asyncWork.runPending() }
-        // The trees this frame changed go to the surface watchers (a watcher's own copy
-        // before its reply, like any notification its request caused).
-        if host.hasSurfaceWatchers { host.flushSurfaceChanges() }
+        // Still handling: what settling sends (async work's events and answers, a watcher's
+        // own tree copies) goes out before the frame's reply.
+        host.settle()
         isHandlingFrame = false
         if !held.isEmpty {
             replies.insert(contentsOf: held, at: replyStart)

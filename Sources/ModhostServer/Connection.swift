@@ -112,7 +112,7 @@ final class Connection {
         let highWater = server.options.outputHighWater - (inflight?.count ?? 0) + pendingStart
         let slice = Slice(milliseconds: server.options.sliceMilliseconds)
         var frames = 0
-        if session.hasUnfinishedBatch { session.continueBatch(replies: &pending, yieldWhen: { slice.isOver() }) }
+        if !session.acceptsFrames { session.resume(replies: &pending, yieldWhen: { slice.isOver() }) }
         if let error = Self.receive(decoder: &decoder, session: session, replies: &pending, highWater: highWater, slice: slice, frames: &frames) {
             server.logger.warning("\(peer): \(RPCError.frameSize(error).message)")
             FrameEncoder.appendFrame(to: &pending) {
@@ -124,7 +124,7 @@ final class Connection {
         if !closeWhenFlushed {
             // Out of time with work left (a batch part way, frames buffered): the rest waits
             // for the next turn. Out of room: it waits for the output to drain.
-            let workLeft = session.hasUnfinishedBatch || (slice.isOver() && decoder.bufferedByteCount > 0)
+            let workLeft = !session.acceptsFrames || (slice.isOver() && decoder.bufferedByteCount > 0)
             if workLeft || queuedBytes >= server.options.outputHighWater { pause() }
         }
         // Complete frames left waiting by backpressure are not late: only a partial one is.
@@ -219,7 +219,7 @@ final class Connection {
     ) -> FrameSizeError? {
         do {
             // Frames past the high-water mark, or the slice, wait in the decoder.
-            while replies.count < highWater, !session.hasUnfinishedBatch, let frame = try decoder.nextFrame() {
+            while replies.count < highWater, session.acceptsFrames, let frame = try decoder.nextFrame() {
                 // A closure literal: the method value `slice.isOver` would be boxed on the heap.
                 session.receive(frame: frame, replies: &replies, yieldWhen: { slice.isOver() })
                 frames += 1

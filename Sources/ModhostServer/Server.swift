@@ -159,10 +159,7 @@ public final class Server {
     private func startAsyncWork() {
         let wake = UnsafeMutablePointer<uv_async_t>.allocate(capacity: 1)
         uv_async_init(loop, wake) { handle in
-            let host = Unmanaged<Server>.fromOpaque(handle!.pointee.data).takeUnretainedValue().host
-            host.asyncWork.runPending()
-            // A refresh that ended between frames changed its surface: its watchers hear now.
-            if host.hasSurfaceWatchers { host.flushSurfaceChanges() }
+            Unmanaged<Server>.fromOpaque(handle!.pointee.data).takeUnretainedValue().host.settle()
         }
         wake.pointee.data = Unmanaged.passUnretained(self).toOpaque()
         uv_unref(handleOf(wake))

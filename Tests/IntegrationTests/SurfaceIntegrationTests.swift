@@ -82,15 +82,27 @@ struct SurfaceIntegrationTests {
         #expect(try client.call("snapshot", params: ["surface": "main"])["result"] == before)
     }
 
+    /// Seen from outside: a watcher is told each surface is gone, and the nodes go back to
+    /// the budget. With `--max-nodes 3` a connection alone may hold 3 nodes, but only 1 while
+    /// another holds any, so the second mount succeeds only if the closed one's were freed.
     @Test func aClosedConnectionsSurfacesAreGone() throws {
-        let daemon = try DaemonProcess(arguments: ["--log-level", "debug"])
+        let daemon = try DaemonProcess(arguments: ["--no-bundled-plugins", "--max-nodes", "3"])
+        let threeNodes: JSONValue = ["type": "List", "children": [["type": "Text", "props": ["text": "a"]], ["type": "Text", "props": ["text": "b"]]]]
+        let watcher = try daemon.initializedClient()
+        #expect(try watcher.call("watch", params: ["topics": ["surfaces"]])["result"] != nil)
         do {
             let client = try daemon.initializedClient()
-            _ = try client.call("mount", params: ["surface": "main", "root": ["type": "List", "children": [mailRow("row-1")]]])
+            #expect(try client.call("mount", params: ["surface": "main", "root": threeNodes])["result"] != nil)
+            #expect(try client.call("mount", params: ["surface": "other", "root": ["type": "Text"]])["error"]?["code"] == .int(RPCErrorCode.overBudget), "the budget is spent")
             client.close()
         }
-        try daemon.waitForLog("disconnected")
-        #expect(try daemon.initializedClient().call("ping")["result"] != nil)
+        let mounted = try watcher.nextNotification("watched")
+        #expect(mounted["params"]?["params"]?["surface"] == "main")
+        #expect(mounted["params"]?["params"]?["root"]?["type"] == "List")
+        let gone = try watcher.nextNotification("watched")
+        #expect(gone["params"]?["params"] == ["surface": "main", "root": nil])
+        let next = try daemon.initializedClient()
+        #expect(try next.call("mount", params: ["surface": "main", "root": threeNodes])["result"] != nil, "the closed connection's nodes are back in the budget")
     }
 }
 

@@ -132,11 +132,11 @@ struct BatchBudgetTests {
         var sliced: [UInt8] = []
         var turns = 0
         client.session.receive(frame: bytes[...], replies: &sliced, yieldWhen: { true })
-        while client.session.hasUnfinishedBatch {
+        while !client.session.acceptsFrames {
             turns += 1
             let early = try surfaceDecodeFrames(sliced)
             #expect(early.allSatisfy { $0["method"] == "event" }, "only events go out before the batch is done")
-            client.session.continueBatch(replies: &sliced, yieldWhen: { true })
+            client.session.resume(replies: &sliced, yieldWhen: { true })
         }
         #expect(turns == 4, "one request per slice")
         let frames = try surfaceDecodeFrames(sliced)

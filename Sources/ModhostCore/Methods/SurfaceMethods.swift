@@ -9,11 +9,7 @@ enum SurfaceMethods {
         registry.register("unmount", MethodHandler { context throws(RPCError) in
             let params = try context.params.object()
             let name = try params.require("surface", at: "", as: .string)
-            let found = try surface(name, of: context)
-            Lifecycle.removeAll(found.root)
-            context.host.account(found, of: context.session, nodes: 0)
-            context.host.surfaces[ObjectIdentifier(context.session)]?[name] = nil
-            context.host.surfaceChanged(name, of: context.session)
+            context.session.surfaces.unmount(try surface(name, of: context), .unmounted)
             return .object(JSONObject())
         })
         // Written as text: a large tree's snapshot is the largest reply the host makes.
@@ -30,8 +26,8 @@ enum SurfaceMethods {
     /// The caller's surface by name. Another connection's surface of that name is, to this
     /// caller, a surface that does not exist.
     static func surface(_ name: String, of context: MethodContext) throws(RPCError) -> Surface {
-        guard let found = context.host.surfaces[ObjectIdentifier(context.session)]?[name] else {
-            let mine = (context.host.surfaces[ObjectIdentifier(context.session)] ?? [:]).keys.sorted()
+        guard let found = context.session.surfaces[name] else {
+            let mine = context.session.surfaces.sorted.map(\.name)
             throw .invalidParams(
                 "no surface '\(name)' on this connection\(mine.isEmpty ? "" : "; mounted: \(mine.joined(separator: ", "))")",
                 path: "surface", expected: "a surface mounted by this connection", got: name)
@@ -46,22 +42,16 @@ enum SurfaceMethods {
         guard !name.isEmpty, name.utf8.count <= limits.maxSurfaceNameLength else {
             throw .invalidParams("a surface name has 1 to \(limits.maxSurfaceNameLength) bytes", path: "surface", expected: "1 to \(limits.maxSurfaceNameLength) bytes", got: "\(name.utf8.count) bytes")
         }
-        let owned = context.host.surfaces[ObjectIdentifier(context.session)] ?? [:]
-        guard owned[name] == nil else {
+        let surfaces = context.session.surfaces
+        guard surfaces[name] == nil else {
             throw .invalidParams("surface '\(name)' is already mounted on this connection; update it or unmount it first", path: "surface", expected: "a new surface name", got: name)
         }
-        guard owned.count < limits.maxSurfacesPerConnection else {
+        guard surfaces.count < limits.maxSurfacesPerConnection else {
             throw .invalidParams("a connection mounts at most \(limits.maxSurfacesPerConnection) surfaces", path: "surface", expected: "at most \(limits.maxSurfacesPerConnection) surfaces")
         }
         var reconciler = Reconciler(host: context.host, session: context.session, surface: name, replacing: 0)
         let built = try logged(context) { () throws(RPCError) in try reconciler.build(root: try rootParam(params), reusing: nil) }
-        let surface = Surface(name: name, root: built.root)
-        surface.commit(built, session: context.session)
-        context.host.surfaces[ObjectIdentifier(context.session), default: [:]][name] = surface
-        context.host.account(surface, of: context.session, nodes: reconciler.builtNodeCount)
-        surface.diagnose(reconciler.fresh, session: context.session)
-        Lifecycle.run(left: [], of: nil, entered: built.entered)
-        context.host.surfaceChanged(name, of: context.session)
+        surfaces.commit(built, as: name, by: reconciler)
         return ["surface": .string(name)]
     }
 
@@ -70,12 +60,7 @@ enum SurfaceMethods {
         let existing = try surface(try params.require("surface", at: "", as: .string), of: context)
         var reconciler = Reconciler(host: context.host, session: context.session, surface: existing.name, replacing: existing.nodeCount)
         let built = try logged(context) { () throws(RPCError) in try reconciler.build(root: try rootParam(params), reusing: existing.root) }
-        let oldRoot = existing.root
-        existing.commit(built, session: context.session)
-        context.host.account(existing, of: context.session, nodes: reconciler.builtNodeCount)
-        existing.diagnose(reconciler.fresh, session: context.session)
-        Lifecycle.run(left: built.left, of: oldRoot, entered: built.entered)
-        context.host.surfaceChanged(existing.name, of: context.session)
+        context.session.surfaces.commit(built, as: existing.name, by: reconciler)
         return reconciler.counts.json
     }
 

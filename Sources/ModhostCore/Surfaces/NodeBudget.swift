@@ -29,10 +29,10 @@ struct NodeBudget {
     /// A budget for a tree that replaces one of `replacing` nodes on a surface of `session`.
     init(host: Host, session: Session, replacing old: Int) {
         limits = host.limits
-        let own = host.nodesHeld[ObjectIdentifier(session)] ?? 0
+        let own = session.surfaces.nodeCount
         held = own - old
         heldByAll = host.totalNodes - old
-        holders = host.nodesHeld.count + (own == 0 ? 1 : 0)
+        holders = host.sessionsHoldingNodes + (own == 0 ? 1 : 0)
         let share = limits.maxNodes / holders - held
         let left = limits.maxNodes - heldByAll
         let growth = max(old, min(share, left))

@@ -218,7 +218,7 @@ final class Surface {
     private(set) var root: NodeState
     /// Keyed nodes by key. Other nodes are named by their index path and found by walking it.
     private var nodesByKey: [String: NodeState] = [:]
-    /// Nodes in the tree, as the host's node budget counts them (`Host.account`).
+    /// Nodes in the tree, as the node budget counts them (kept by `SurfaceStore`).
     var nodeCount = 0
 
     init(name: String, root: NodeState) {
