@@ -95,9 +95,14 @@ let package = Package(
         // Checks libraries' bytes and loads them from sealed memory files; needs `swift build`
         // first (it inspects and loads libGreetingFixture.so).
         .testTarget(name: "ModhostPluginsTests", dependencies: ["ModhostPlugins"]),
+        // Drives the host in memory, with the real SwipeActions plugin and test modifiers.
         .testTarget(
             name: "ModhostCoreTests",
-            dependencies: ["ModhostCore", "ModhostWire", .product(name: "ModifierKit", package: "SDK")]),
+            dependencies: ["ModhostCore", "ModhostWire", "SwipeActions", .product(name: "ModifierKit", package: "SDK")]),
+        // The SwipeActions plugin on its own, without a host.
+        .testTarget(
+            name: "SwipeActionsTests", dependencies: ["SwipeActions", .product(name: "ModifierKit", package: "SDK")],
+            path: "Tests/SwipeActionsTests"),
         // Starts real daemons on temporary sockets; needs `swift build` first.
         .testTarget(name: "IntegrationTests", dependencies: ["ModhostServer", "ModhostWire", "ModhostCodegen"]),
         // Runs the conformance vectors against a real daemon and against a deliberately broken host.

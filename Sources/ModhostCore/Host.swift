@@ -1,6 +1,6 @@
 import Glibc
 import ModhostWire
-import ModifierKit
+@_spi(ModhostHost) import ModifierKit
 
 /// Fixed facts about this host.
 public struct HostConfiguration: Sendable {
@@ -73,9 +73,19 @@ public final class Host {
     /// The thread the host is made and run on (the daemon's loop).
     let loopThread = pthread_self()
 
-    public init(configuration: HostConfiguration = HostConfiguration(), logger: Logger = .silent) {
+    /// The modifier types this host's plugins registered, and which plugin serves each.
+    @_spi(ModhostHost) public let registry: ModifierRegistry
+
+    /// A host with a registry of its own, empty until plugins load.
+    public convenience init(configuration: HostConfiguration = HostConfiguration(), logger: Logger = .silent) {
+        self.init(configuration: configuration, logger: logger, registry: ModifierRegistry())
+    }
+
+    /// A host whose plugins register into `registry`.
+    @_spi(ModhostHost) public init(configuration: HostConfiguration = HostConfiguration(), logger: Logger = .silent, registry: ModifierRegistry) {
         self.configuration = configuration
         self.logger = logger
+        self.registry = registry
         LifecycleMethods.register(in: &methods)
         SurfaceMethods.register(in: &methods)
         ModuleMethods.register(in: &methods)
@@ -164,7 +174,7 @@ public final class Host {
     /// `event` (the schema of its events' payload) when the registration gave them; and
     /// `overrides`, the plugins whose registrations of the type this one hides.
     public func modifierInfos() -> [JSONValue] {
-        ViewModifierRegistry.entries.map { entry in
+        registry.entries.map { entry in
             var info = JSONObject()
             info["type"] = .string(entry.type)
             info["plugin"] = .string(entry.plugin)
@@ -174,7 +184,7 @@ public final class Host {
             if let event = PluginHostSupport.eventSchema(of: entry), let schema = try? ValueBridge.jsonValue(event) {
                 info["event"] = Self.orderingProperties(schema)
             }
-            let hidden = ViewModifierRegistry.registrations(of: entry.type).dropFirst().map(\.plugin)
+            let hidden = registry.registrations(of: entry.type).dropFirst().map(\.plugin)
             if !hidden.isEmpty { info["overrides"] = .array(hidden.map { .string($0) }) }
             return .object(info)
         }
@@ -183,12 +193,12 @@ public final class Host {
     /// Builds the params schema of every registration `plugin` made (the loader calls this
     /// once a plugin has loaded) and returns what went wrong, one sentence per type.
     public func describeRegistrations(ofPlugin plugin: String) -> [String] {
-        ViewModifierRegistry.registrations(byPlugin: plugin).compactMap { paramsSchema(of: $0).problem }
+        registry.registrations(byPlugin: plugin).compactMap { paramsSchema(of: $0).problem }
     }
 
     /// Forgets the schemas of registrations that are gone (after a rescan).
     public func forgetUnregisteredSchemas() {
-        let live = Set(ViewModifierRegistry.allRegistrations.map(\.serial))
+        let live = Set(registry.allRegistrations.map(\.serial))
         schemas = schemas.filter { live.contains($0.key) }
     }
 

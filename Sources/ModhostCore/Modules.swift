@@ -1,6 +1,6 @@
 import Glibc
 import ModhostWire
-import ModifierKit
+@_spi(ModhostHost) import ModifierKit
 
 /// A module of a loaded plugin, as front-ends reach it: by its name, for its functions
 /// (`callFunction`) and its events (`moduleEvent`).

@@ -1,5 +1,5 @@
 import ModhostWire
-import ModifierKit
+@_spi(ModhostHost) import ModifierKit
 
 /// Converts between wire values and the `Dict` values plugins see.
 public enum ValueBridge {

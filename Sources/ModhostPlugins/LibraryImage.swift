@@ -1,5 +1,5 @@
 import Glibc
-import ModifierKit
+@_spi(ModhostHost) import ModifierKit
 
 /// A plugin library loaded into the daemon, from bytes that were checked first.
 ///

@@ -1,6 +1,6 @@
 import Glibc
-import ModhostCore
-import ModifierKit
+@_spi(ModhostHost) import ModhostCore
+@_spi(ModhostHost) import ModifierKit
 
 /// A folder that holds plugin folders (or is one).
 public struct PluginRoot: Sendable, Equatable {
@@ -232,7 +232,7 @@ public final class PluginLoader {
         }
         for folder in failures.keys where !present.contains(folder) { failures[folder] = nil }
 
-        PluginHostSupport.rank(plugins: order)
+        host.registry.rank(plugins: order)
         host.forgetUnregisteredSchemas()
         host.pluginStatuses = folders.map { folder, _ in
             if let plugin = loaded[folder] { return status(of: plugin) }
@@ -378,7 +378,7 @@ public final class PluginLoader {
             }
             let name = definition.name ?? qualified
             PluginCalls.run(plugin: manifest.name, .onCreate, name) {
-                PluginHostSupport.attributing(plugin: manifest.name, module: name) {
+                host.registry.attributing(plugin: manifest.name, module: name) {
                     for hook in definition.onCreate { hook() }
                 }
             }
@@ -431,14 +431,15 @@ public final class PluginLoader {
         host.removeModules(ofPlugin: plugin.manifest.name, instances: plugin.modules.map(\.instance))
         for module in plugin.modules.reversed() {
             PluginCalls.run(plugin: plugin.manifest.name, .onDestroy, module.name) {
-                PluginHostSupport.attributing(plugin: plugin.manifest.name, module: module.name) {
+                host.registry.attributing(plugin: plugin.manifest.name, module: module.name) {
                     for hook in module.definition.onDestroy { hook() }
                 }
             }
         }
-        let leftovers = PluginHostSupport.unregisterAll(plugin: plugin.manifest.name)
-        for leftover in leftovers {
-            host.logger.warning("plugin \(plugin.manifest.name) left '\(leftover)' registered after OnDestroy; unregistering it")
+        // What the plugin registered goes with it, whether or not its OnDestroy unregistered it.
+        let leftovers = host.registry.unregisterAll(plugin: plugin.manifest.name)
+        if !leftovers.isEmpty {
+            host.logger.debug("plugin \(plugin.manifest.name): unregistered \(leftovers.joined(separator: ", "))")
         }
         loaded[plugin.folder] = nil
         changes.events.append(.init(kind: .unloaded, plugin: plugin.manifest.name, path: plugin.folder, reason: reason))
@@ -446,13 +447,13 @@ public final class PluginLoader {
     }
 
     private func registeredTypes(of plugin: String) -> [String] {
-        ViewModifierRegistry.registrations(byPlugin: plugin).map(\.type)
+        host.registry.registrations(byPlugin: plugin).map(\.type)
     }
 
     private func status(of plugin: Loaded) -> PluginStatus {
         let name = plugin.manifest.name
         let registered = registeredTypes(of: name)
-        let serving = registered.filter { ViewModifierRegistry.entry(for: $0)?.plugin == name }
+        let serving = registered.filter { host.registry.entry(for: $0)?.plugin == name }
         return PluginStatus(
             name: name, path: plugin.folder, state: .loaded, modules: plugin.modules.map(\.name), types: serving,
             hidden: registered.filter { !serving.contains($0) }, problems: plugin.problems, version: plugin.manifest.version)
@@ -460,14 +461,14 @@ public final class PluginLoader {
 
     /// The serving registration of each type, by serial.
     private func servingSerials() -> [String: UInt64] {
-        Dictionary(uniqueKeysWithValues: ViewModifierRegistry.entries.map { ($0.type, $0.serial) })
+        Dictionary(uniqueKeysWithValues: host.registry.entries.map { ($0.type, $0.serial) })
     }
 
     /// One log line whenever the plugins registering a type, or which of them serves it, change.
     private func logServingChanges() {
         var now: [String: [String]] = [:]
-        for entry in ViewModifierRegistry.entries {
-            now[entry.type] = ViewModifierRegistry.registrations(of: entry.type).map(\.plugin)
+        for entry in host.registry.entries {
+            now[entry.type] = host.registry.registrations(of: entry.type).map(\.plugin)
         }
         for (type, plugins) in now.sorted(by: { $0.key < $1.key }) where plugins.count > 1 && servingLog[type] != plugins {
             let hidden = plugins.dropFirst().map { "plugin \(describe($0))" }.joined(separator: ", ")

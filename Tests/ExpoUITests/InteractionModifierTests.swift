@@ -1,4 +1,4 @@
-import ModifierKit
+@_spi(ModhostHost) import ModifierKit
 import Testing
 
 @testable import ExpoUI

@@ -1,4 +1,4 @@
-import ModifierKit
+@_spi(ModhostHost) import ModifierKit
 import Testing
 
 @testable import ExpoUI
@@ -15,33 +15,42 @@ struct ModuleTests {
         #expect(definition.onCreate.count == 1 && definition.onDestroy.count == 1)
     }
 
+    /// The `$type`s the module registers.
+    static let modifierTypes = [
+        "onTapGesture", "onLongPressGesture", "onAppear", "onDisappear", "refreshable", "onSubmit",
+        "disabled", "hidden", "contentShape",
+        "padding", "frame", "background", "foregroundStyle", "tint", "font", "opacity", "cornerRadius",
+        "border", "listRowBackground", "badge", "deleteDisabled",
+    ]
+
     @Test func registersEveryTypeWhileItLives() async throws {
         let module = ExpoUIModule(appContext: T.context)
         let plugin = "ExpoUITests.registry"
-        PluginHostSupport.attributing(plugin: plugin, module: "ExpoUIModule") {
+        let registry = ModifierRegistry()
+        registry.attributing(plugin: plugin, module: "ExpoUIModule") {
             module.definition().onCreate.forEach { $0() }
         }
-        let registered = ViewModifierRegistry.registrations(byPlugin: plugin).map(\.type)
-        #expect(registered == ExpoUIModule.modifierTypes.sorted())
-        #expect(Set(ExpoUIModule.modifierTypes).count == 21)
+        let registered = registry.registrations(byPlugin: plugin).map(\.type)
+        #expect(registered == Self.modifierTypes.sorted())
+        #expect(Set(Self.modifierTypes).count == 21)
 
         // Every factory makes its modifier, and the host can describe its params.
         var schemas: [String: [String: Any]] = [:]
-        for type in ExpoUIModule.modifierTypes {
-            let entry = try #require(ViewModifierRegistry.registrations(of: type).first { $0.plugin == plugin })
+        for type in Self.modifierTypes {
+            let entry = try #require(registry.registrations(of: type).first { $0.plugin == plugin })
             let schema = try PluginHostSupport.paramsSchema(of: entry, appContext: T.context)
             #expect(schema != nil, "\(type) is a record")
             schemas[type] = schema
         }
         #expect(T.canonical(schemas["onTapGesture"]!["properties"]!) == #"{"count":{"default":1,"description":"Taps needed: 1 for a tap, 2 for a double tap","type":"integer"}}"#)
         // Every type says what it does; the event modifiers declare their payloads.
-        for type in ExpoUIModule.modifierTypes {
-            let entry = try #require(ViewModifierRegistry.registrations(of: type).first { $0.plugin == plugin })
+        for type in Self.modifierTypes {
+            let entry = try #require(registry.registrations(of: type).first { $0.plugin == plugin })
             #expect(entry.description?.isEmpty == false, "\(type) has a description")
             let declaresEvent = ["onTapGesture", "onLongPressGesture", "onAppear", "onDisappear", "refreshable", "onSubmit"].contains(type)
             #expect((PluginHostSupport.eventSchema(of: entry) != nil) == declaresEvent, "\(type)")
         }
-        let refreshEvent = try #require(ViewModifierRegistry.registrations(of: "refreshable").first { $0.plugin == plugin })
+        let refreshEvent = try #require(registry.registrations(of: "refreshable").first { $0.plugin == plugin })
         #expect(T.canonical(PluginHostSupport.eventSchema(of: refreshEvent)!) == #"{"properties":{"id":{"type":"string"}},"required":["id"],"type":"object","x-order":["id"]}"#)
         #expect(T.canonical(schemas["contentShape"]!["required"]!) == #"["shape"]"#)
         #expect(T.canonical(schemas["opacity"]!["required"]!) == #"["value"]"#)
@@ -50,7 +59,7 @@ struct ModuleTests {
         #expect(T.canonical(schemas["padding"]!["x-order"]!) == #"["all","horizontal","vertical","top","bottom","leading","trailing"]"#)
 
         // The factory of `refreshable` uses the module's refreshes.
-        let refreshable = try #require(ViewModifierRegistry.registrations(of: "refreshable").first { $0.plugin == plugin })
+        let refreshable = try #require(registry.registrations(of: "refreshable").first { $0.plugin == plugin })
         let events = EventLog()
         let modifier = try refreshable.factory(["$type": "refreshable"], T.context, events.dispatcher(for: "refreshable"))
         let action = try #require(ModifierEvaluator.evaluate(modifier).refreshAction)
@@ -60,10 +69,12 @@ struct ModuleTests {
         try module.refreshes.complete("refresh-1")
         await task.value
 
-        PluginHostSupport.attributing(plugin: plugin, module: "ExpoUIModule") {
+        // OnDestroy leaves the types to the host, which removes what the plugin registered.
+        registry.attributing(plugin: plugin, module: "ExpoUIModule") {
             module.definition().onDestroy.forEach { $0() }
         }
-        #expect(ViewModifierRegistry.registrations(byPlugin: plugin).isEmpty)
+        #expect(registry.unregisterAll(plugin: plugin) == Self.modifierTypes.sorted())
+        #expect(registry.entries.isEmpty)
     }
 
     @Test func aFactorysRangeErrorIsAFieldErrorAtTheField() throws {

@@ -1,4 +1,4 @@
-import ModifierKit
+@_spi(ModhostHost) import ModifierKit
 import Synchronization
 import Testing
 
@@ -148,10 +148,7 @@ struct RefreshTests {
         let action = try fixture.refreshAction()
         let task = Task { await action() }
         _ = try await fixture.events.waitFor(count: 1)
-        // Attributed to a plugin of its own, so that unregistering touches no one's types.
-        PluginHostSupport.attributing(plugin: "ExpoUITests.destroy", module: "ExpoUIModule") {
-            fixture.module.definition().onDestroy.forEach { $0() }
-        }
+        fixture.module.definition().onDestroy.forEach { $0() }
         await task.value
         #expect(fixture.module.refreshes.inProgress.isEmpty)
     }

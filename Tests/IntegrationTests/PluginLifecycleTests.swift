@@ -6,8 +6,9 @@ import Testing
 /// Source of a small plugin whose Swift module and class names are fixed, so that several
 /// builds of it (versions, or different plugins that share names) can be loaded side by side.
 /// `type` is the modifier type it registers, `field` the param its label comes from, and
-/// `version` what its event payload says.
-private func versionedSource(type: String = "versioned", field: String = "label", version: Int) -> String {
+/// `version` what its event payload says; `unregisters` whether its `OnDestroy` unregisters
+/// the type (the host removes it either way).
+private func versionedSource(type: String = "versioned", field: String = "label", version: Int, unregisters: Bool = true) -> String {
     """
     import ModifierKit
 
@@ -38,7 +39,7 @@ private func versionedSource(type: String = "versioned", field: String = "label"
                 }
                 self.appContext.log.info("\(type) version \(version) created")
             }
-            OnDestroy { ViewModifierRegistry.unregister("\(type)") }
+            OnDestroy { \(unregisters ? "ViewModifierRegistry.unregister(\"\(type)\")" : "") }
         }
     }
     """
@@ -60,6 +61,24 @@ private func tap(_ client: BlockingClient, surface: String, id: String = "go") t
 
 @Suite("Plugins that come and go")
 struct PluginLifecycleTests {
+    @Test func whatAPluginRegisteredGoesWithItEvenWhenItsOnDestroyLeavesIt() throws {
+        let folder = TemporaryFolder()
+        let root = folder.path + "/plugins"
+        try PluginCompiler.plugin(
+            name: "Forgetful", module: "Versioned", classes: ["VersionedModule"], source: versionedSource(version: 1, unregisters: false),
+            into: root + "/forgetful")
+        let daemon = try PluginFixtures.daemon(loading: root, in: folder)
+        let client = try daemon.initializedClient()
+        #expect(try client.call("describe")["result"]?["modifiers"]?.arrayValue?.map(\.["type"]) == ["versioned"])
+
+        try FileManager.default.removeItem(atPath: root + "/forgetful")
+        let changed = try client.nextNotification("pluginsChanged")
+        #expect(changed["params"]?["removed"] == ["versioned"])
+        #expect(try client.call("describe")["result"]?["modifiers"] == [])
+        let refused = try client.call("mount", params: ["surface": "s", "root": rowSurface(["$type": "versioned"])])
+        #expect(refused["error"]?["data"]?["path"] == "root.children[0].modifiers[0].$type", "\(refused.jsonText)")
+    }
+
     @Test func aChangedLibraryServesItsNewCodeToDescribeNewMountsAndUpdates() throws {
         let folder = TemporaryFolder()
         let root = folder.path + "/plugins"

@@ -1,4 +1,4 @@
-import ModhostCore
+@_spi(ModhostHost) import ModhostCore
 import ModhostWire
 import Testing
 
@@ -11,7 +11,7 @@ private func listOf(_ rows: Int) -> JSONValue {
 struct NodeBudgetTests {
     /// A host whose node budget is `budget`, with two initialized clients.
     private func twoClients(budget: Int) throws -> (host: Host, a: SurfaceClient, b: SurfaceClient) {
-        let host = Host()
+        let host = Host(registry: .tests)
         host.limits.maxNodes = budget
         return (host, try SurfaceClient.initialized(host: host, peer: "a"), try SurfaceClient.initialized(host: host, peer: "b"))
     }
@@ -75,7 +75,7 @@ struct NodeBudgetTests {
     }
 
     @Test func thePerSurfaceLimitIsStillInvalidParams() throws {
-        let host = Host()
+        let host = Host(registry: .tests)
         host.limits.maxNodesPerSurface = 10
         let a = try SurfaceClient.initialized(host: host)
         let refused = try a.mount("main", listOf(10))

@@ -1,4 +1,4 @@
-import ModhostCore
+@_spi(ModhostHost) import ModhostCore
 import ModhostWire
 import Testing
 
@@ -80,7 +80,7 @@ struct BeforeInitializeTests {
     }
 
     @Test func initializingOneSessionDoesNotInitializeAnother() throws {
-        let host = Host()
+        let host = Host(registry: .tests)
         let first = SessionHarness(host: host, peer: "first")
         let second = SessionHarness(host: host, peer: "second")
         try first.initialize()
@@ -195,7 +195,7 @@ struct InitializeParamsTests {
 
     @Test func successfulInitializeIsLoggedWithTheClientName() throws {
         let lines = CollectedLines()
-        let host = Host(logger: Logger(level: .debug) { level, message in lines.append(level, message) })
+        let host = Host(logger: Logger(level: .debug) { level, message in lines.append(level, message) }, registry: .tests)
         let harness = SessionHarness(host: host, peer: "peer-7")
         _ = try harness.reply(initializeRequest(params: #"{"protocolVersion":1,"client":{"name":"tests-client"}}"#))
         #expect(lines.all.contains { $0.level == .info && $0.message.contains("tests-client") })
@@ -243,7 +243,7 @@ private final class SentFrames {
 @Suite("Host: broadcast")
 struct BroadcastTests {
     @Test func broadcastReachesOnlyInitializedSessions() throws {
-        let host = Host()
+        let host = Host(registry: .tests)
         let initializedSink = SentFrames()
         let pendingSink = SentFrames()
         let initialized = host.openSession(peer: "a") { initializedSink.chunks.append($0) }
@@ -264,7 +264,7 @@ struct BroadcastTests {
     }
 
     @Test func broadcastNotificationCarriesNoID() throws {
-        let host = Host()
+        let host = Host(registry: .tests)
         let sink = SentFrames()
         let session = host.openSession(peer: "a") { sink.chunks.append($0) }
         var out: [UInt8] = []
@@ -276,7 +276,7 @@ struct BroadcastTests {
     }
 
     @Test func closedSessionReceivesNoBroadcast() throws {
-        let host = Host()
+        let host = Host(registry: .tests)
         let sink = SentFrames()
         let session = host.openSession(peer: "a") { sink.chunks.append($0) }
         var out: [UInt8] = []
@@ -288,7 +288,7 @@ struct BroadcastTests {
     }
 
     @Test func closingASessionRemovesItFromTheHost() {
-        let host = Host()
+        let host = Host(registry: .tests)
         let first = host.openSession(peer: "a") { _ in }
         _ = host.openSession(peer: "b") { _ in }
         #expect(host.sessionCount == 2)
@@ -298,7 +298,7 @@ struct BroadcastTests {
     }
 
     @Test func everyInitializedSessionGetsTheBroadcast() throws {
-        let host = Host()
+        let host = Host(registry: .tests)
         let sinks = [SentFrames(), SentFrames(), SentFrames()]
         for (index, sink) in sinks.enumerated() {
             let session = host.openSession(peer: "s\(index)") { sink.chunks.append($0) }
@@ -313,7 +313,7 @@ struct BroadcastTests {
     }
 
     @Test func initializeReplyIsNotSentThroughTheNotificationChannel() throws {
-        let host = Host()
+        let host = Host(registry: .tests)
         let sink = SentFrames()
         let session = host.openSession(peer: "a") { sink.chunks.append($0) }
         var out: [UInt8] = []

@@ -1,11 +1,11 @@
-import ModhostCore
+@_spi(ModhostHost) import ModhostCore
 import ModhostWire
-import ModifierKit
+@_spi(ModhostHost) import ModifierKit
 import Synchronization
 
 // Test modifiers and a test module for the interaction suites: gestures, lifecycle, refresh,
-// submit, styles and module functions, written as plugin authors write them. Registered once
-// per process under names no other suite uses.
+// submit, styles and module functions, written as plugin authors write them, registered in
+// the registry the test hosts share (`ModifierRegistry.tests`).
 
 enum InteractionTypes {
     /// `{tag, count = 1}`: a tap handler that sends `{tag}`.
@@ -28,9 +28,12 @@ enum InteractionTypes {
     /// `{value}`: padding of `value`; its factory counts its calls in `CountedProbe.built`.
     static let counted = "interactionCounted"
 
-    static func register() { _ = registered }
+    /// Registers the probes, as the module of a plugin named `CoreTests` would.
+    static func register(in registry: ModifierRegistry) {
+        registry.attributing(plugin: "CoreTests", module: "InteractionTestModule") { registerProbes() }
+    }
 
-    private static let registered: Void = {
+    private static func registerProbes() {
         ViewModifierRegistry.register(tap) { params, context, dispatcher in try TapProbe(from: params, appContext: context, eventDispatcher: dispatcher) }
         ViewModifierRegistry.register(press) { params, context, dispatcher in try PressProbe(from: params, appContext: context, eventDispatcher: dispatcher) }
         ViewModifierRegistry.register(lifecycle) { params, context, dispatcher in try LifecycleProbe(from: params, appContext: context, eventDispatcher: dispatcher) }
@@ -44,7 +47,7 @@ enum InteractionTypes {
             if !context.isDescribing { CountedProbe.built.withLock { $0 += 1 } }
             return try CountedProbe(from: params, appContext: context)
         }
-    }()
+    }
 }
 
 struct TapProbe: ViewModifier, Record {

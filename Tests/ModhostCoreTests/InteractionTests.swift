@@ -1,4 +1,4 @@
-import ModhostCore
+@_spi(ModhostHost) import ModhostCore
 import ModhostWire
 import ModifierKit
 import Testing
@@ -18,7 +18,6 @@ extension SurfaceClient {
 }
 
 private func client() throws -> SurfaceClient {
-    InteractionTypes.register()
     return try SurfaceClient.initialized()
 }
 

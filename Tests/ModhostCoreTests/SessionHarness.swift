@@ -1,4 +1,4 @@
-import ModhostCore
+@_spi(ModhostHost) import ModhostCore
 import ModhostWire
 import Testing
 
@@ -7,7 +7,7 @@ struct SessionHarness {
     let host: Host
     let session: Session
 
-    init(host: Host = Host(), peer: String = "test") {
+    init(host: Host = Host(registry: .tests), peer: String = "test") {
         self.host = host
         self.session = host.openSession(peer: peer) { _ in }
     }

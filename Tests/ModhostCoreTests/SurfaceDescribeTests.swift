@@ -1,4 +1,4 @@
-import ModhostCore
+@_spi(ModhostHost) import ModhostCore
 import ModhostWire
 import Testing
 
@@ -7,12 +7,11 @@ private func info(_ type: String, in modifiers: JSONValue?) -> JSONValue? {
     modifiers?.arrayValue?.first { $0["type"]?.stringValue == type }
 }
 
-@Suite("Surface: initialize and describe list the registered types", .serialized)
+@Suite("Surface: initialize and describe list the registered types")
 struct SurfaceDescribeTests {
     /// The `initialize` result of a fresh client.
     private func initializeResult() throws -> JSONValue {
-        SurfaceTestTypes.register()
-        let client = SurfaceClient(host: Host())
+        let client = SurfaceClient(host: Host(registry: .tests))
         let answer = try client.call("initialize", ["protocolVersion": 1])
         return try #require(answer.result)
     }
@@ -37,7 +36,7 @@ struct SurfaceDescribeTests {
     }
 
     @Test func initializeAndDescribeListTheSameModifiersAndViews() throws {
-        let client = SurfaceClient(host: Host())
+        let client = SurfaceClient(host: Host(registry: .tests))
         let initialized = try #require(client.call("initialize", ["protocolVersion": 1]).result)
         let described = try #require(client.call("describe").result)
         #expect(initialized["modifiers"] == described["modifiers"])
@@ -48,9 +47,9 @@ struct SurfaceDescribeTests {
     @Test func modifierInfoHasTypePluginModuleAndParams() throws {
         let swipe = try #require(info(SurfaceTestTypes.swipe, in: try describeResult()["modifiers"]))
         #expect(swipe["type"] == .string(SurfaceTestTypes.swipe))
-        // Registered outside a plugin load: no plugin or module to name.
-        #expect(swipe["plugin"] == "")
-        #expect(swipe["module"] == "")
+        // Registered by the SwipeActions plugin's module, as a host loads it.
+        #expect(swipe["plugin"] == "SwipeActions")
+        #expect(swipe["module"] == "SwipeActionsModule")
         #expect(swipe["params"]?["type"] == "object")
     }
 
@@ -68,7 +67,9 @@ struct SurfaceDescribeTests {
 
     @Test func schemaDescribesAllowsFullSwipeWithItsDefault() throws {
         let swipe = try #require(info(SurfaceTestTypes.swipe, in: try describeResult()["modifiers"]))
-        #expect(swipe["params"]?["properties"]?["allowsFullSwipe"] == ["type": "boolean", "default": false])
+        #expect(swipe["params"]?["properties"]?["allowsFullSwipe"] == [
+            "default": false, "description": "Whether a full swipe performs the first action of an edge", "type": "boolean",
+        ])
     }
 
     @Test func schemaDescribesTheActionRecord() throws {

@@ -1,4 +1,4 @@
-import ModhostCore
+@_spi(ModhostHost) import ModhostCore
 import ModhostWire
 import ModifierKit
 import Testing
@@ -32,7 +32,7 @@ struct ViewKindNameTests {
     }
 }
 
-@Suite("Surface: a failed mount or update changes nothing", .serialized)
+@Suite("Surface: a failed mount or update changes nothing")
 struct SurfaceAtomicFailureTests {
     @Test func theFirstErrorInDocumentOrderIsReported() throws {
         let client = try SurfaceClient.initialized()
@@ -250,7 +250,7 @@ struct SurfaceAtomicFailureTests {
     }
 
     @Test func surfaceMethodsNeedInitialize() throws {
-        let client = SurfaceClient(host: Host())
+        let client = SurfaceClient(host: Host(registry: .tests))
         #expect(try client.mount("main", goodTree()).errorCode == -32002)
         #expect(try client.snapshot("main").errorCode == -32002)
     }
@@ -274,7 +274,7 @@ struct SurfaceAtomicFailureTests {
     }
 }
 
-@Suite("Surface: limits and surface names", .serialized)
+@Suite("Surface: limits and surface names")
 struct SurfaceLimitTests {
     /// A chain of `depth` nested VStacks (the root counts as level 1).
     private func chain(depth: Int) -> JSONValue {
@@ -284,14 +284,14 @@ struct SurfaceLimitTests {
     }
 
     @Test func treeAtMaxDepthMounts() throws {
-        let host = Host()
+        let host = Host(registry: .tests)
         host.limits.maxDepth = 4
         let client = try SurfaceClient.initialized(host: host)
         try client.ok(client.mount("main", chain(depth: 4)))
     }
 
     @Test func treeDeeperThanMaxDepthIsInvalidParams() throws {
-        let host = Host()
+        let host = Host(registry: .tests)
         host.limits.maxDepth = 4
         let client = try SurfaceClient.initialized(host: host)
         let answer = try client.mount("main", chain(depth: 5))
@@ -301,7 +301,7 @@ struct SurfaceLimitTests {
     }
 
     @Test func updateDeeperThanMaxDepthLeavesTheSurfaceUnchanged() throws {
-        let host = Host()
+        let host = Host(registry: .tests)
         host.limits.maxDepth = 4
         let client = try SurfaceClient.initialized(host: host)
         try client.ok(client.mount("main", chain(depth: 2)))
@@ -311,14 +311,14 @@ struct SurfaceLimitTests {
     }
 
     @Test func treeAtMaxNodesMounts() throws {
-        let host = Host()
+        let host = Host(registry: .tests)
         host.limits.maxNodesPerSurface = 5
         let client = try SurfaceClient.initialized(host: host)
         try client.ok(client.mount("main", J.list((0..<4).map { J.text("t\($0)") })))
     }
 
     @Test func moreNodesThanTheLimitIsInvalidParams() throws {
-        let host = Host()
+        let host = Host(registry: .tests)
         host.limits.maxNodesPerSurface = 5
         let client = try SurfaceClient.initialized(host: host)
         let answer = try client.mount("main", J.list((0..<5).map { J.text("t\($0)") }))
@@ -327,7 +327,7 @@ struct SurfaceLimitTests {
     }
 
     @Test func updateOverTheNodeLimitLeavesTheSurfaceUnchanged() throws {
-        let host = Host()
+        let host = Host(registry: .tests)
         host.limits.maxNodesPerSurface = 5
         let client = try SurfaceClient.initialized(host: host)
         try client.ok(client.mount("main", J.list([J.text("only")])))
@@ -337,7 +337,7 @@ struct SurfaceLimitTests {
     }
 
     @Test func moreSurfacesThanTheLimitIsInvalidParams() throws {
-        let host = Host()
+        let host = Host(registry: .tests)
         host.limits.maxSurfacesPerConnection = 2
         let client = try SurfaceClient.initialized(host: host)
         try client.ok(client.mount("one", J.list([])))
@@ -349,7 +349,7 @@ struct SurfaceLimitTests {
     }
 
     @Test func surfaceLimitIsPerConnection() throws {
-        let host = Host()
+        let host = Host(registry: .tests)
         host.limits.maxSurfacesPerConnection = 1
         let first = try SurfaceClient.initialized(host: host, peer: "first")
         let second = try SurfaceClient.initialized(host: host, peer: "second")
@@ -358,7 +358,7 @@ struct SurfaceLimitTests {
     }
 
     @Test func unmountingFreesASurfaceSlot() throws {
-        let host = Host()
+        let host = Host(registry: .tests)
         host.limits.maxSurfacesPerConnection = 1
         let client = try SurfaceClient.initialized(host: host)
         try client.ok(client.mount("one", J.list([])))
@@ -367,14 +367,14 @@ struct SurfaceLimitTests {
     }
 
     @Test func atMaxModifiersPerNodeMounts() throws {
-        let host = Host()
+        let host = Host(registry: .tests)
         host.limits.maxModifiersPerNode = 2
         let client = try SurfaceClient.initialized(host: host)
         try client.ok(client.mount("main", J.list([J.row("a", modifiers: [J.swipe(), J.swipe()])])))
     }
 
     @Test func moreModifiersThanTheLimitIsInvalidParams() throws {
-        let host = Host()
+        let host = Host(registry: .tests)
         host.limits.maxModifiersPerNode = 2
         let client = try SurfaceClient.initialized(host: host)
         let answer = try client.mount("main", J.list([J.row("a", modifiers: [J.swipe(), J.swipe(), J.swipe()])]))
@@ -430,7 +430,7 @@ struct SurfaceLimitTests {
     }
 
     @Test func surfaceNameOverTheLengthLimitIsInvalidParams() throws {
-        let host = Host()
+        let host = Host(registry: .tests)
         host.limits.maxSurfaceNameLength = 4
         let client = try SurfaceClient.initialized(host: host)
         try client.ok(client.mount("abcd", J.list([])))

@@ -1,4 +1,4 @@
-import ModhostCore
+@_spi(ModhostHost) import ModhostCore
 import ModhostWire
 import Testing
 
@@ -23,7 +23,7 @@ private func sampleTree() -> JSONValue {
     ])
 }
 
-@Suite("Surface: mount and snapshot", .serialized)
+@Suite("Surface: mount and snapshot")
 struct SurfaceMountTests {
     @Test func mountAnswersWithTheSurfaceName() throws {
         let client = try SurfaceClient.initialized()

@@ -1,54 +1,67 @@
-import ModhostCore
+@_spi(ModhostHost) import ModhostCore
 import ModhostWire
-import ModifierKit
+@_spi(ModhostHost) import ModifierKit
+import SwipeActions
 import Synchronization
 import Testing
 
-// Support for the surface and swipe-rule tests: test modifiers written in the shape plugin
-// authors use, registered once under names no other suite uses, and an in-memory client that
+// Support for the surface and swipe-rule tests: the real SwipeActions plugin, test
+// modifiers written in the shape plugin authors use, all registered once in a registry the
+// test hosts share (read only, so suites run in parallel), and an in-memory client that
 // separates the notifications a frame caused from its response.
 
 // MARK: - Test modifiers
 
-/// Type names of the test modifiers. Unique to these suites: the registry is process-global.
+/// Type names of the test modifiers.
 enum SurfaceTestTypes {
-    /// A well-behaved swipe-actions modifier in the blog's shape.
-    static let swipe = "surfaceTestSwipe"
+    /// The real SwipeActions plugin's modifier.
+    static let swipe = "swipeActions"
     /// Dispatches its events under the wrong top-level key (`swipeActions`).
-    static let wrongKey = "surfaceTestWrongKey"
+    static let wrongKey = "wrongKey"
     /// Dispatches an event holding a value JSON cannot carry.
-    static let notJSON = "surfaceTestNotJSON"
+    static let notJSON = "notJSON"
     /// Keeps its dispatcher so a test can fire it outside any frame.
-    static let deferred = "surfaceTestDeferred"
+    static let deferred = "deferred"
     /// Refuses its params (with an error that is not a field error) when `refuse` is true.
-    static let refusing = "surfaceTestRefusing"
+    static let refusing = "refusing"
     /// Puts a bare Text among its swipe actions, beside a button.
-    static let ignoring = "surfaceTestIgnoring"
+    static let ignoring = "ignoring"
 
     static let all = [swipe, wrongKey, notJSON, deferred, refusing, ignoring]
 
-    /// Registers the test modifiers once per process; safe to call from every test.
-    static func register() { _ = registered }
+    /// Registers them, and the SwipeActions plugin's module as a host loads it.
+    static func register(in registry: ModifierRegistry) {
+        registry.attributing(plugin: "SwipeActions", module: "SwipeActionsModule") {
+            SwipeActionsModule(appContext: AppContext(hostVersion: "test", log: .silent)).definition().onCreate.forEach { $0() }
+        }
+        registry.attributing(plugin: "CoreTests", module: "SurfaceTestModule") {
+            ViewModifierRegistry.register(wrongKey) { params, appContext, eventDispatcher in
+                try SurfaceTestWrongKeyModifier(from: params, appContext: appContext, eventDispatcher: eventDispatcher)
+            }
+            ViewModifierRegistry.register(notJSON) { params, appContext, eventDispatcher in
+                try SurfaceTestNotJSONModifier(from: params, appContext: appContext, eventDispatcher: eventDispatcher)
+            }
+            ViewModifierRegistry.register(deferred) { params, appContext, eventDispatcher in
+                try SurfaceTestDeferredModifier(from: params, appContext: appContext, eventDispatcher: eventDispatcher)
+            }
+            ViewModifierRegistry.register(refusing) { params, appContext, _ in
+                try SurfaceTestRefusingModifier(checking: params, appContext: appContext)
+            }
+            ViewModifierRegistry.register(ignoring) { params, appContext, _ in
+                try SurfaceTestIgnoringModifier(from: params, appContext: appContext)
+            }
+        }
+    }
+}
 
-    private static let registered: Void = {
-        ViewModifierRegistry.register(swipe) { params, appContext, eventDispatcher in
-            try SurfaceTestSwipeModifier(from: params, appContext: appContext, eventDispatcher: eventDispatcher)
-        }
-        ViewModifierRegistry.register(wrongKey) { params, appContext, eventDispatcher in
-            try SurfaceTestWrongKeyModifier(from: params, appContext: appContext, eventDispatcher: eventDispatcher)
-        }
-        ViewModifierRegistry.register(notJSON) { params, appContext, eventDispatcher in
-            try SurfaceTestNotJSONModifier(from: params, appContext: appContext, eventDispatcher: eventDispatcher)
-        }
-        ViewModifierRegistry.register(deferred) { params, appContext, eventDispatcher in
-            try SurfaceTestDeferredModifier(from: params, appContext: appContext, eventDispatcher: eventDispatcher)
-        }
-        ViewModifierRegistry.register(refusing) { params, appContext, _ in
-            try SurfaceTestRefusingModifier(checking: params, appContext: appContext)
-        }
-        ViewModifierRegistry.register(ignoring) { params, appContext, _ in
-            try SurfaceTestIgnoringModifier(from: params, appContext: appContext)
-        }
+extension ModifierRegistry {
+    /// Every test modifier type and the SwipeActions plugin's, registered once; the test
+    /// hosts share it and never change it.
+    static let tests: ModifierRegistry = {
+        let registry = ModifierRegistry()
+        SurfaceTestTypes.register(in: registry)
+        InteractionTypes.register(in: registry)
+        return registry
     }()
 }
 
@@ -71,50 +84,6 @@ final class SurfaceTestAction: Record {
     @Field var systemImage: String?
     @Field var tint: Color?
     @Field var role: SurfaceTestRole?
-}
-
-/// The well-behaved modifier: `{"$type": "surfaceTestSwipe", leading, trailing, allowsFullSwipe}`.
-struct SurfaceTestSwipeModifier: ViewModifier, Record {
-    @Field var leading: [SurfaceTestAction] = []
-    @Field var trailing: [SurfaceTestAction] = []
-    @Field var allowsFullSwipe: Bool = false
-
-    var eventDispatcher: EventDispatcher?
-
-    init() {}
-
-    init(from params: Dict, appContext: AppContext, eventDispatcher: EventDispatcher) throws {
-        try self = .init(from: params, appContext: appContext)
-        self.eventDispatcher = eventDispatcher
-    }
-
-    func body(content: Content) -> some View {
-        content
-            .swipeActions(edge: .leading, allowsFullSwipe: allowsFullSwipe) {
-                ForEach(leading, id: \.id) { action in
-                    button(for: action)
-                }
-            }
-            .swipeActions(edge: .trailing, allowsFullSwipe: allowsFullSwipe) {
-                ForEach(trailing, id: \.id) { action in
-                    button(for: action)
-                }
-            }
-    }
-
-    @ViewBuilder
-    private func button(for action: SurfaceTestAction) -> some View {
-        Button(role: action.role?.buttonRole) {
-            eventDispatcher?([SurfaceTestTypes.swipe: ["id": action.id]])
-        } label: {
-            if let systemImage = action.systemImage {
-                Label(action.label, systemImage: systemImage)
-            } else {
-                Text(action.label)
-            }
-        }
-        .tint(action.tint)
-    }
 }
 
 /// Misbehaves: dispatches under `swipeActions`, not its own `$type`.
@@ -333,7 +302,6 @@ final class SurfaceClient {
     private var nextID: Int64 = 1
 
     init(host: Host, peer: String = "surface-test", pid: Int32? = nil, peerUID: UInt32? = nil) {
-        SurfaceTestTypes.register()
         self.host = host
         var holder: SurfaceClient?
         self.session = host.openSession(peer: peer, pid: pid, peerUID: peerUID) { bytes in
@@ -350,7 +318,7 @@ final class SurfaceClient {
 
     /// An initialized client on `host` (a new host when none is given).
     static func initialized(
-        host: Host = Host(), peer: String = "surface-test", pid: Int32? = nil, peerUID: UInt32? = nil, clientName: String = "surface-tests",
+        host: Host = Host(registry: .tests), peer: String = "surface-test", pid: Int32? = nil, peerUID: UInt32? = nil, clientName: String = "surface-tests",
         sourceLocation: SourceLocation = #_sourceLocation
     ) throws -> SurfaceClient {
         let client = SurfaceClient(host: host, peer: peer, pid: pid, peerUID: peerUID)

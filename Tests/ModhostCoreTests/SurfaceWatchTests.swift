@@ -1,4 +1,4 @@
-import ModhostCore
+@_spi(ModhostHost) import ModhostCore
 import ModhostWire
 import Testing
 
@@ -10,7 +10,7 @@ private func rowTree(_ rows: [String] = ["r"]) -> JSONValue {
 
 /// A host whose owner is uid 1000, a front-end, and a watcher of `surfaces` made after it.
 private struct SurfaceWatchScene {
-    let host = Host(configuration: HostConfiguration(ownerUID: 1000))
+    let host = Host(configuration: HostConfiguration(ownerUID: 1000), registry: .tests)
     let app: SurfaceClient
     let watcher: SurfaceClient
     /// The `watch` result.
@@ -32,7 +32,7 @@ private struct SurfaceWatchScene {
     var appConnection: JSONValue { ["id": .int(app.session.connectionID), "client": "mail-demo", "pid": 42] }
 }
 
-@Suite("Watch: surfaces", .serialized)
+@Suite("Watch: surfaces")
 struct SurfaceWatchTests {
     @Test func watchStartsTheSurfaceWatcherFromEveryTreeOpenNow() throws {
         let scene = try SurfaceWatchScene(mountFirst: rowTree())
@@ -95,7 +95,6 @@ struct SurfaceWatchTests {
     }
 
     @Test func theEndOfARefreshIsSentToo() throws {
-        InteractionTypes.register()
         let scene = try SurfaceWatchScene(mountFirst: J.node("List", key: "list", modifiers: [J.modifier(InteractionTypes.refresh)], children: [J.text("a")]))
         InteractionModule.add(to: scene.host)
         let pulled = try scene.app.call("interact", ["surface": "main", "node": "list", "gesture": "refresh"])
@@ -106,7 +105,7 @@ struct SurfaceWatchTests {
     }
 }
 
-@Suite("Interact as an observer", .serialized)
+@Suite("Interact as an observer")
 struct ObserverInteractTests {
     @Test func aWatcherActsOnAnotherConnectionsSurfaceAndTheOwnerGetsTheEvent() throws {
         let scene = try SurfaceWatchScene(mountFirst: rowTree())
@@ -128,7 +127,7 @@ struct ObserverInteractTests {
     }
 
     @Test func aConnectionThatDoesNotWatchIsRefused() throws {
-        let host = Host(configuration: HostConfiguration(ownerUID: 1000))
+        let host = Host(configuration: HostConfiguration(ownerUID: 1000), registry: .tests)
         let app = try SurfaceClient.initialized(host: host, peerUID: 1000)
         try app.ok(app.mount("main", rowTree()))
         let other = try SurfaceClient.initialized(host: host, peerUID: 1000)

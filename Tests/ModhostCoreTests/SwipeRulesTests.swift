@@ -1,4 +1,4 @@
-import ModhostCore
+@_spi(ModhostHost) import ModhostCore
 import ModhostWire
 import Testing
 
@@ -27,7 +27,7 @@ private func listWithRow(fullSwipe: Bool = false) -> JSONValue {
     ])
 }
 
-@Suite("Swipe rules: only List rows get actions", .serialized)
+@Suite("Swipe rules: only List rows get actions")
 struct SwipeRulesRowTests {
     @Test func directChildOfAListGetsActions() throws {
         let client = try SurfaceClient.initialized()
@@ -185,7 +185,7 @@ struct SwipeRulesRowTests {
     }
 }
 
-@Suite("Swipe rules: actions, gestures and the row's state", .serialized)
+@Suite("Swipe rules: actions, gestures and the row's state")
 struct SwipeRulesGestureTests {
     @Test func swipeRevealsThatEdgesActionsInOrder() throws {
         let client = try SurfaceClient.initialized()

@@ -1,4 +1,4 @@
-import ModhostCore
+@_spi(ModhostHost) import ModhostCore
 import ModhostWire
 import ModifierKit
 import Testing
@@ -11,13 +11,13 @@ private func misspeltRow(_ extra: [(String, JSONValue)], actions: [JSONValue] = 
 }
 
 private func strictClient() throws -> SurfaceClient {
-    let client = SurfaceClient(host: Host())
+    let client = SurfaceClient(host: Host(registry: .tests))
     let answer = try client.call("initialize", ["protocolVersion": 1, "strictParams": true])
     #expect(answer.result?["strictParams"] == true)
     return client
 }
 
-@Suite("Surface: unknown params", .serialized)
+@Suite("Surface: unknown params")
 struct UnknownParamTests {
     @Test func aMisspeltParamIsAWarningWithItsPathAndTheKeyItMeant() throws {
         let client = try SurfaceClient.initialized()
@@ -93,7 +93,7 @@ struct UnknownParamTests {
     }
 
     @Test func strictParamsIsPerConnection() throws {
-        let host = Host()
+        let host = Host(registry: .tests)
         let strict = SurfaceClient(host: host)
         _ = try strict.call("initialize", ["protocolVersion": 1, "strictParams": true])
         let lenient = try SurfaceClient.initialized(host: host)
@@ -102,7 +102,7 @@ struct UnknownParamTests {
     }
 
     @Test func strictParamsMustBeABoolean() throws {
-        let client = SurfaceClient(host: Host())
+        let client = SurfaceClient(host: Host(registry: .tests))
         let answer = try client.call("initialize", ["protocolVersion": 1, "strictParams": "yes"])
         #expect(answer.errorCode == RPCErrorCode.invalidParams)
         #expect(answer.errorPath == "strictParams")

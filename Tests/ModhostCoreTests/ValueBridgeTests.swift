@@ -1,4 +1,4 @@
-import ModhostCore
+@_spi(ModhostHost) import ModhostCore
 import ModhostWire
 import ModifierKit
 import Testing

@@ -1,4 +1,4 @@
-import ModhostCore
+@_spi(ModhostHost) import ModhostCore
 import ModhostWire
 import Testing
 
@@ -10,7 +10,7 @@ private func rowTree(_ type: String = SurfaceTestTypes.swipe) -> JSONValue {
 
 /// A host whose owner is uid 1000, a watcher of that uid and a front-end to watch.
 private struct WatchScene {
-    let host = Host(configuration: HostConfiguration(ownerUID: 1000))
+    let host = Host(configuration: HostConfiguration(ownerUID: 1000), registry: .tests)
     let watcher: SurfaceClient
     let app: SurfaceClient
 
@@ -28,7 +28,7 @@ private struct WatchScene {
     }
 }
 
-@Suite("Watch", .serialized)
+@Suite("Watch")
 struct WatchTests {
     @Test func watcherSeesAnotherConnectionsEventWithThatConnectionAndTheOriginal() throws {
         let scene = try WatchScene()
@@ -45,7 +45,7 @@ struct WatchTests {
     }
 
     @Test func watchAnswersWithItsTopicsItsOwnConnectionAndTheOpenOnes() throws {
-        let host = Host(configuration: HostConfiguration(ownerUID: 7))
+        let host = Host(configuration: HostConfiguration(ownerUID: 7), registry: .tests)
         let other = try SurfaceClient.initialized(host: host, peerUID: 7, clientName: "other")
         let watcher = try SurfaceClient.initialized(host: host, pid: 9, peerUID: 7, clientName: "w")
         let result = try watcher.ok(watcher.call("watch", ["topics": ["diagnostic", "event", "event"]]))
@@ -56,7 +56,7 @@ struct WatchTests {
     }
 
     @Test func connectionIDsAreDistinctAndIncreasing() {
-        let host = Host()
+        let host = Host(registry: .tests)
         let first = host.openSession(peer: "a") { _ in }
         let second = host.openSession(peer: "b") { _ in }
         let given = host.openSession(peer: "c", connectionID: 40) { _ in }
@@ -123,7 +123,7 @@ struct WatchTests {
     }
 
     @Test func anotherUsersConnectionMayNotWatch() throws {
-        let host = Host(configuration: HostConfiguration(ownerUID: 1000))
+        let host = Host(configuration: HostConfiguration(ownerUID: 1000), registry: .tests)
         let stranger = try SurfaceClient.initialized(host: host, peerUID: 1001)
         let answer = try stranger.call("watch")
         #expect(answer.errorCode == RPCErrorCode.notPermitted)
@@ -133,7 +133,7 @@ struct WatchTests {
     }
 
     @Test func aConnectionOfUnknownUIDMayNotWatch() throws {
-        let host = Host(configuration: HostConfiguration(ownerUID: 1000))
+        let host = Host(configuration: HostConfiguration(ownerUID: 1000), registry: .tests)
         let unknown = try SurfaceClient.initialized(host: host)
         let answer = try unknown.call("watch")
         #expect(answer.errorCode == RPCErrorCode.notPermitted)
@@ -141,7 +141,7 @@ struct WatchTests {
     }
 
     @Test func unknownTopicIsRefusedWithTheKnownOnesAndASuggestion() throws {
-        let host = Host(configuration: HostConfiguration(ownerUID: 1))
+        let host = Host(configuration: HostConfiguration(ownerUID: 1), registry: .tests)
         let watcher = try SurfaceClient.initialized(host: host, peerUID: 1)
         let answer = try watcher.call("watch", ["topics": ["event", "diagnostics"]])
         #expect(answer.errorCode == RPCErrorCode.invalidParams)
@@ -153,7 +153,7 @@ struct WatchTests {
     }
 
     @Test func emptyTopicsAndUnknownMembersAreRefused() throws {
-        let host = Host(configuration: HostConfiguration(ownerUID: 1))
+        let host = Host(configuration: HostConfiguration(ownerUID: 1), registry: .tests)
         let watcher = try SurfaceClient.initialized(host: host, peerUID: 1)
         #expect(try watcher.call("watch", ["topics": []]).errorPath == "topics")
         #expect(try watcher.call("watch", ["topics": [3]]).errorPath == "topics[0]")
@@ -163,13 +163,13 @@ struct WatchTests {
     }
 
     @Test func watchRequiresInitialize() throws {
-        let host = Host(configuration: HostConfiguration(ownerUID: 1))
+        let host = Host(configuration: HostConfiguration(ownerUID: 1), registry: .tests)
         let client = SurfaceClient(host: host, peerUID: 1)
         #expect(try client.call("watch").errorCode == RPCErrorCode.notInitialized)
     }
 }
 
-@Suite("Did you mean", .serialized)
+@Suite("Did you mean")
 struct DidYouMeanTests {
     @Test func unknownMethodSuggestsTheClosestServedOne() throws {
         let client = try SurfaceClient.initialized()
@@ -199,7 +199,7 @@ struct DidYouMeanTests {
 
     @Test func unknownModifierTypeSuggestsARegisteredType() throws {
         let client = try SurfaceClient.initialized()
-        let answer = try client.mount("main", J.list([J.row("r", modifiers: [J.modifier("surfaceTestSwpe")])]))
+        let answer = try client.mount("main", J.list([J.row("r", modifiers: [J.modifier("swipeActons")])]))
         #expect(answer.errorPath == "root.children[0].modifiers[0].$type")
         #expect(answer.error?["data"]?["suggestion"] == .string(SurfaceTestTypes.swipe))
         #expect(answer.errorMessage?.contains("did you mean '\(SurfaceTestTypes.swipe)'?") == true)

@@ -4,14 +4,6 @@ import ModifierKit
 /// plugin is loaded, and the function `completeRefresh(id)` that ends a refresh the
 /// `refreshable` modifier announced.
 public class ExpoUIModule: Module {
-    /// The `$type`s this module registers, in the order it registers them.
-    static let modifierTypes = [
-        "onTapGesture", "onLongPressGesture", "onAppear", "onDisappear", "refreshable", "onSubmit",
-        "disabled", "hidden", "contentShape",
-        "padding", "frame", "background", "foregroundStyle", "tint", "font", "opacity", "cornerRadius",
-        "border", "listRowBackground", "badge", "deleteDisabled",
-    ]
-
     /// The refreshes this module's `refreshable` modifiers started.
     let refreshes = RefreshStore()
 
@@ -93,10 +85,8 @@ public class ExpoUIModule: Module {
             }
         }
 
+        // The host unregisters every type this module registered when the plugin unloads.
         OnDestroy {
-            for type in ExpoUIModule.modifierTypes {
-                ViewModifierRegistry.unregister(type)
-            }
             // Nobody can complete a refresh once the module is gone.
             refreshes.endAll()
         }

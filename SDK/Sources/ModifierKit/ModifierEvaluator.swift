@@ -150,7 +150,7 @@ public struct ModifierEffect {
 /// The views it returns are walked: views of the plugin's own through their `body`, the
 /// SDK's primitive views (``Button``, ``ForEach``, `if`/`else` branches, modifiers) directly.
 /// Only the branches taken are seen, and the closures kept (a button's action) are not run.
-public enum ModifierEvaluator {
+@_spi(ModhostHost) public enum ModifierEvaluator {
     /// Evaluates `modifier`'s body and returns its effect.
     ///
     /// With `deferringSwipeActions`, the buttons of its `.swipeActions` groups are not read:

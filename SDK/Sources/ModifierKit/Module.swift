@@ -42,15 +42,15 @@ open class BaseModule {
 /// What a module declares: its name, lifecycle hooks, functions and events.
 public struct ModuleDefinition {
     /// The module's name (``Name``), which front-ends call its functions by.
-    public internal(set) var name: String?
+    @_spi(ModhostHost) public internal(set) var name: String?
     /// The ``OnCreate`` hooks, in order.
-    public internal(set) var onCreate: [() -> Void] = []
+    @_spi(ModhostHost) public internal(set) var onCreate: [() -> Void] = []
     /// The ``OnDestroy`` hooks, in order.
-    public internal(set) var onDestroy: [() -> Void] = []
+    @_spi(ModhostHost) public internal(set) var onDestroy: [() -> Void] = []
     /// The functions front-ends may call (``Function``, ``AsyncFunction``), in order.
-    public internal(set) var functions: [ModuleFunction] = []
+    @_spi(ModhostHost) public internal(set) var functions: [ModuleFunction] = []
     /// The events the module sends (``Events``).
-    public internal(set) var events: [String] = []
+    @_spi(ModhostHost) public internal(set) var events: [String] = []
     /// What the plugin's own copy of `init()` returned from the SDK build it links: the
     /// host's check that the plugin and the SDK come from one build happens before this
     /// (on the library's symbols), so this only keeps the call from being optimised away.

@@ -7,15 +7,18 @@ public typealias ViewModifierFactory = @Sendable (Dict, AppContext, EventDispatc
 
 /// Modifier types by name (`$type`): the whole contract between front-ends and plugins.
 ///
-/// Register in a module's `OnCreate` and unregister in its `OnDestroy`. Several plugins may
-/// register one name: the registry keeps every registration, and the one that serves the
-/// type is the registration of the plugin the host ranks first (plugins from earlier plugin
-/// folders win; the host logs which one serves). When that plugin unregisters, the type goes
-/// back to the next one. Outside a host's plugin load, a later registration replaces an
-/// earlier one.
+/// Register in a module's `OnCreate`; unregistering in its `OnDestroy` is good manners, but
+/// the host removes whatever a plugin registered when it unloads, either way. Several
+/// plugins may register one name: the one that serves the type is the registration of the
+/// plugin the host ranks first (plugins from earlier plugin folders win; the host logs which
+/// one serves). When that plugin unregisters, the type goes back to the next one.
+///
+/// Each host keeps its own registry: a registration made while a host loads a plugin goes
+/// to that host's. Outside any plugin load (a plugin's own unit tests, say) it goes to a
+/// registry of the process's own, and a later registration of a name replaces an earlier one.
 public enum ViewModifierRegistry {
     /// One registered modifier type.
-    public struct Entry: Sendable {
+    @_spi(ModhostHost) public struct Entry: Sendable {
         /// The modifier type, the `$type` front-ends send.
         public let type: String
         /// The plugin that registered it (empty outside a host's plugin load).
@@ -39,47 +42,14 @@ public enum ViewModifierRegistry {
         let schema: [String: Any]
     }
 
-    struct State: Sendable {
-        /// The serving registration of each type: what `entry(for:)` reads.
-        var entries: [String: Entry] = [:]
-        /// Every registration of each type, oldest first.
-        var registrations: [String: [Entry]] = [:]
-        /// The host's ranking of plugins (lower serves first); unranked plugins come last.
-        var ranks: [String: Int] = [:]
-        var nextSerial: UInt64 = 1
-        /// Bumped on every change, so that users of entries can tell theirs are current.
-        var generation: UInt64 = 0
-        /// The plugin and module whose hook runs, per thread: a registration is attributed to
-        /// the hook running on its own thread, never to one another thread runs meanwhile.
-        var registrants: [UInt: (plugin: String, module: String)] = [:]
-        var registrant: (plugin: String, module: String)? {
-            get { registrants[UInt(pthread_self())] }
-            set { registrants[UInt(pthread_self())] = newValue }
-        }
-        var onReplace: (@Sendable (_ old: Entry, _ new: Entry) -> Void)? = nil
-
-        func rank(of entry: Entry) -> Int { ranks[entry.plugin] ?? Int.max }
-
-        /// The serving registration: the best-ranked one, and among equals the latest.
-        mutating func choose(_ type: String) {
-            let all = registrations[type] ?? []
-            var best: Entry? = nil
-            for entry in all where best == nil || rank(of: entry) <= rank(of: best!) { best = entry }
-            entries[type] = best
-            if all.isEmpty { registrations[type] = nil }
-            generation &+= 1
-        }
-    }
-
-    static let state = Mutex(State())
-
     /// Registers `factory` under `type`. A plugin that registers a type it registered before
     /// replaces its own registration.
     ///
     /// `description` says what the modifier does; front-ends see it in `describe` and as the
     /// doc comment of the factory `modhost codegen ts` generates.
     public static func register(_ type: String, description: String? = nil, factory: @escaping ViewModifierFactory) {
-        add(type, description: description, event: nil, factory: factory)
+        let target = ModifierRegistry.target
+        target.registry.add(type, description: description, event: nil, factory: factory, plugin: target.plugin, module: target.module)
     }
 
     /// Registers `factory` under `type`, declaring the payload its events carry: the fields of
@@ -90,16 +60,94 @@ public enum ViewModifierRegistry {
     public static func register<Event: Record>(
         _ type: String, description: String? = nil, event: Event.Type, factory: @escaping ViewModifierFactory
     ) {
-        add(type, description: description, event: PayloadSchema(schema: PluginHostSupport.payloadSchema(of: Event.self)), factory: factory)
+        let target = ModifierRegistry.target
+        let schema = PayloadSchema(schema: PluginHostSupport.payloadSchema(of: Event.self))
+        target.registry.add(type, description: description, event: schema, factory: factory, plugin: target.plugin, module: target.module)
     }
 
-    private static func add(
-        _ type: String, description: String?, event: PayloadSchema?, factory: @escaping ViewModifierFactory
+    /// Removes `type`: during a plugin's `OnDestroy`, that plugin's registration; elsewhere
+    /// every registration. Nothing happens when it is not registered.
+    public static func unregister(_ type: String) {
+        let target = ModifierRegistry.target
+        target.registry.remove(type, plugin: target.isAttributed ? target.plugin : nil)
+    }
+}
+
+/// The modifier types one host serves: every registration its plugins made, and which one
+/// serves each type. The host owns one; `ViewModifierRegistry`'s static methods reach it
+/// while the host runs a plugin's hooks (`attributing`). Thread-safe.
+@_spi(ModhostHost) public final class ModifierRegistry: Sendable {
+    struct State: Sendable {
+        /// The serving registration of each type: what `entry(for:)` reads.
+        var entries: [String: ViewModifierRegistry.Entry] = [:]
+        /// Every registration of each type, oldest first.
+        var registrations: [String: [ViewModifierRegistry.Entry]] = [:]
+        /// The host's ranking of plugins (lower serves first); unranked plugins come last.
+        var ranks: [String: Int] = [:]
+        var nextSerial: UInt64 = 1
+        /// Bumped on every change, so that users of entries can tell theirs are current.
+        var generation: UInt64 = 0
+        var onReplace: (@Sendable (_ old: ViewModifierRegistry.Entry, _ new: ViewModifierRegistry.Entry) -> Void)? = nil
+
+        func rank(of entry: ViewModifierRegistry.Entry) -> Int { ranks[entry.plugin] ?? Int.max }
+
+        /// The serving registration: the best-ranked one, and among equals the latest.
+        mutating func choose(_ type: String) {
+            let all = registrations[type] ?? []
+            var best: ViewModifierRegistry.Entry? = nil
+            for entry in all where best == nil || rank(of: entry) <= rank(of: best!) { best = entry }
+            entries[type] = best
+            if all.isEmpty { registrations[type] = nil }
+            generation &+= 1
+        }
+    }
+
+    /// Where `ViewModifierRegistry`'s static methods go on one thread.
+    struct Target: Sendable {
+        let registry: ModifierRegistry
+        let plugin: String
+        let module: String
+        /// Whether a host runs a plugin's hook on this thread (else the process's own registry).
+        let isAttributed: Bool
+    }
+
+    private let state = Mutex(State())
+
+    /// The registry that registrations made outside any host's plugin load go to.
+    public static let standalone = ModifierRegistry()
+
+    /// The hook running on each thread, by thread: a registration is attributed to the hook
+    /// running on its own thread, never to one another thread runs meanwhile.
+    private static let targets = Mutex<[UInt: Target]>([:])
+
+    /// This thread's target: the plugin load running on it, else the standalone registry.
+    static var target: Target {
+        targets.withLock { $0[UInt(pthread_self())] } ?? Target(registry: standalone, plugin: "", module: "", isAttributed: false)
+    }
+
+    /// An empty registry.
+    public init() {}
+
+    /// Runs `body` (a module's `OnCreate` or `OnDestroy`) with the registrations it makes on
+    /// this thread going to this registry, attributed to `plugin` and `module`.
+    public func attributing<R>(plugin: String, module: String, _ body: () throws -> R) rethrows -> R {
+        let thread = UInt(pthread_self())
+        let previous = Self.targets.withLock { targets in
+            defer { targets[thread] = Target(registry: self, plugin: plugin, module: module, isAttributed: true) }
+            return targets[thread]
+        }
+        defer { Self.targets.withLock { $0[thread] = previous } }
+        return try body()
+    }
+
+    func add(
+        _ type: String, description: String?, event: ViewModifierRegistry.PayloadSchema?, factory: @escaping ViewModifierFactory,
+        plugin: String, module: String
     ) {
         let (replaced, entry, onReplace) = state.withLock { state in
-            let entry = Entry(
-                type: type, plugin: state.registrant?.plugin ?? "", module: state.registrant?.module ?? "",
-                factory: factory, serial: state.nextSerial, description: description, event: event)
+            let entry = ViewModifierRegistry.Entry(
+                type: type, plugin: plugin, module: module, factory: factory, serial: state.nextSerial, description: description,
+                event: event)
             state.nextSerial += 1
             let serving = state.entries[type]
             state.registrations[type, default: []].removeAll { $0.plugin == entry.plugin }
@@ -111,12 +159,12 @@ public enum ViewModifierRegistry {
         if let replaced, let onReplace { onReplace(replaced, entry) }
     }
 
-    /// Removes `type`: during a plugin's `OnDestroy`, that plugin's registration; elsewhere
-    /// every registration. Nothing happens when it is not registered.
-    public static func unregister(_ type: String) {
+    /// Removes `plugin`'s registration of `type`, or every registration of it when `plugin`
+    /// is nil.
+    func remove(_ type: String, plugin: String?) {
         state.withLock { state in
             guard state.registrations[type] != nil else { return }
-            if let plugin = state.registrant?.plugin {
+            if let plugin {
                 state.registrations[type]?.removeAll { $0.plugin == plugin }
             } else {
                 state.registrations[type] = []
@@ -126,18 +174,18 @@ public enum ViewModifierRegistry {
     }
 
     /// The serving entry for `type`, if registered.
-    public static func entry(for type: String) -> Entry? {
+    public func entry(for type: String) -> ViewModifierRegistry.Entry? {
         state.withLock { $0.entries[type] }
     }
 
     /// The serving entry of every registered type, sorted by name.
-    public static var entries: [Entry] {
+    public var entries: [ViewModifierRegistry.Entry] {
         state.withLock { $0.entries.values.sorted { $0.type < $1.type } }
     }
 
     /// Every registration of `type`, the serving one first, then in the order they would
     /// take over.
-    public static func registrations(of type: String) -> [Entry] {
+    public func registrations(of type: String) -> [ViewModifierRegistry.Entry] {
         state.withLock { state in
             (state.registrations[type] ?? []).enumerated()
                 .sorted { (state.rank(of: $0.element), -$0.offset) < (state.rank(of: $1.element), -$1.offset) }
@@ -146,38 +194,24 @@ public enum ViewModifierRegistry {
     }
 
     /// Every registration `plugin` made, sorted by type.
-    public static func registrations(byPlugin plugin: String) -> [Entry] {
+    public func registrations(byPlugin plugin: String) -> [ViewModifierRegistry.Entry] {
         state.withLock { state in
             state.registrations.values.flatMap { $0.filter { $0.plugin == plugin } }.sorted { $0.type < $1.type }
         }
     }
 
     /// Every registration of every type, serving or not.
-    public static var allRegistrations: [Entry] {
+    public var allRegistrations: [ViewModifierRegistry.Entry] {
         state.withLock { $0.registrations.values.flatMap { $0 } }
     }
 
     /// Changes whenever any registration does.
-    public static var generation: UInt64 { state.withLock { $0.generation } }
-}
-
-/// What the host uses to load plugins. Plugin code does not need it.
-public enum PluginHostSupport {
-    /// Runs `body` (a module's `OnCreate` or `OnDestroy`) with registrations attributed to
-    /// `plugin` and `module`.
-    public static func attributing<R>(plugin: String, module: String, _ body: () throws -> R) rethrows -> R {
-        let previous = ViewModifierRegistry.state.withLock { state in
-            defer { state.registrant = (plugin, module) }
-            return state.registrant
-        }
-        defer { ViewModifierRegistry.state.withLock { $0.registrant = previous } }
-        return try body()
-    }
+    public var generation: UInt64 { state.withLock { $0.generation } }
 
     /// Ranks plugins by name, first serving first, and picks again the serving registration
     /// of every type. Plugins not named rank after all named ones.
-    public static func rank(plugins order: [String]) {
-        ViewModifierRegistry.state.withLock { state in
+    public func rank(plugins order: [String]) {
+        state.withLock { state in
             state.ranks = Dictionary(order.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
             for type in Array(state.registrations.keys) { state.choose(type) }
         }
@@ -185,8 +219,8 @@ public enum PluginHostSupport {
 
     /// Removes every registration `plugin` made and returns their types, sorted.
     @discardableResult
-    public static func unregisterAll(plugin: String) -> [String] {
-        ViewModifierRegistry.state.withLock { state in
+    public func unregisterAll(plugin: String) -> [String] {
+        state.withLock { state in
             var types: [String] = []
             for (type, entries) in state.registrations where entries.contains(where: { $0.plugin == plugin }) {
                 state.registrations[type]?.removeAll { $0.plugin == plugin }
@@ -198,10 +232,13 @@ public enum PluginHostSupport {
     }
 
     /// Called when a registration replaces another (the host logs a warning).
-    public static func onReplace(_ handler: (@Sendable (_ old: ViewModifierRegistry.Entry, _ new: ViewModifierRegistry.Entry) -> Void)?) {
-        ViewModifierRegistry.state.withLock { $0.onReplace = handler }
+    public func onReplace(_ handler: (@Sendable (_ old: ViewModifierRegistry.Entry, _ new: ViewModifierRegistry.Entry) -> Void)?) {
+        state.withLock { $0.onReplace = handler }
     }
+}
 
+/// What the host uses to load plugins. Plugin code does not need it.
+@_spi(ModhostHost) public enum PluginHostSupport {
     /// The JSON Schema of a registered type's params, learnt by building the modifier once in
     /// describing mode (records keep their defaults) and reflecting on its fields. `nil` when
     /// the factory does not build a `Record`; what the factory throws is rethrown.

@@ -1,5 +1,5 @@
 import Foundation
-import ModifierKit
+@_spi(ModhostHost) import ModifierKit
 import Testing
 
 @Suite("SDK version and build fingerprint")

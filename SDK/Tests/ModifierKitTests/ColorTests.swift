@@ -1,5 +1,5 @@
 import Testing
-@testable import ModifierKit
+@_spi(ModhostHost) @testable import ModifierKit
 
 /// Parses `text`, failing the test (and returning nil) when it throws.
 private func parse(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) -> Color? {

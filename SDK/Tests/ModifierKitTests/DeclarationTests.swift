@@ -1,5 +1,5 @@
 import Testing
-import ModifierKit
+@_spi(ModhostHost) import ModifierKit
 
 // What a plugin declares beyond its fields' types: field descriptions, a modifier's
 // description and event payload, and the params keys it does not declare.
@@ -49,7 +49,7 @@ struct DeclarationTests {
             try DescribedModifier(from: params, appContext: context)
         }
         defer { ViewModifierRegistry.unregister(type) }
-        let entry = try #require(ViewModifierRegistry.entry(for: type))
+        let entry = try #require(ModifierRegistry.standalone.entry(for: type))
         #expect(entry.description == "Does a thing")
         let event = try #require(PluginHostSupport.eventSchema(of: entry))
         // Events carry every field (optional ones as null): all required, no defaults.
@@ -65,7 +65,7 @@ struct DeclarationTests {
         let type = "DeclarationTests.plain"
         ViewModifierRegistry.register(type) { _, _, _ in ProbeModifier() }
         defer { ViewModifierRegistry.unregister(type) }
-        let entry = try #require(ViewModifierRegistry.entry(for: type))
+        let entry = try #require(ModifierRegistry.standalone.entry(for: type))
         #expect(entry.description == nil)
         #expect(PluginHostSupport.eventSchema(of: entry) == nil)
     }

@@ -1,5 +1,5 @@
 import Foundation
-import ModifierKit
+@_spi(ModhostHost) import ModifierKit
 import Synchronization
 import Testing
 
@@ -174,7 +174,7 @@ private let context = AppContext(hostVersion: "test", log: .silent)
         let module = RibbonModule(appContext: context)
         let definition = module.definition()
         definition.onCreate.forEach { $0() }
-        #expect(ViewModifierRegistry.entry(for: "ribbon") != nil)
+        #expect(ModifierRegistry.standalone.entry(for: "ribbon") != nil)
 
         let shout = try #require(definition.functions.first { $0.name == "shout" })
         #expect(try shout.call(["hello"], appContext: context) as? String == "HELLO")
@@ -189,7 +189,7 @@ private let context = AppContext(hostVersion: "test", log: .silent)
         #expect(events.withLock { $0 } == ["onCleared r1"])
 
         definition.onDestroy.forEach { $0() }
-        #expect(ViewModifierRegistry.entry(for: "ribbon") == nil)
+        #expect(ModifierRegistry.standalone.entry(for: "ribbon") == nil)
     }
 }
 // end guide-snippet

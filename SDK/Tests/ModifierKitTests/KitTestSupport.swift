@@ -1,4 +1,4 @@
-import ModifierKit
+@_spi(ModhostHost) import ModifierKit
 import Synchronization
 
 /// Shared helpers for the ModifierKit tests (a namespace, so that its names cannot clash with

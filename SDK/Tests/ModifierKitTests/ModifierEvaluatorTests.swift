@@ -1,5 +1,5 @@
 import Testing
-import ModifierKit
+@_spi(ModhostHost) import ModifierKit
 
 /// A modifier whose body is the closure it was made with.
 private struct InlineModifier<Result: View>: ViewModifier {

@@ -1,5 +1,5 @@
 import Testing
-import ModifierKit
+@_spi(ModhostHost) import ModifierKit
 
 // A plugin in the shape of the Expo blog's swipe-actions module, written afresh: a final
 // class record per action, a struct that is both `ViewModifier` and `Record` with an

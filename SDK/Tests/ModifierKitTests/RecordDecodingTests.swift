@@ -2,7 +2,7 @@ import Dispatch
 import Foundation
 import Synchronization
 import Testing
-import ModifierKit
+@_spi(ModhostHost) import ModifierKit
 
 // How fields find their values: by their place among the fields a record's `init()`
 // creates, with the params read in one pass before `init()` runs.

@@ -1,5 +1,5 @@
 import Testing
-import ModifierKit
+@_spi(ModhostHost) import ModifierKit
 
 private let context = KitTestSupport.context
 

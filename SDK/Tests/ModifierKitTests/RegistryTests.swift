@@ -1,9 +1,10 @@
 import Testing
-import ModifierKit
+@_spi(ModhostHost) import ModifierKit
 
-// The registry is process-wide state. Every test here uses type names of its own (prefixed
-// with `RegistryTests.` and the test's name), removes what it registers, and the suite is
-// serialized because `attributing` and `onReplace` are global too.
+// Registrations made outside a host's plugin load go to the standalone registry, which is
+// process-wide. Every test here uses type names of its own (prefixed with `RegistryTests.`
+// and the test's name), removes what it registers, and the suite is serialized because the
+// standalone registry's ranks and `onReplace` are shared.
 
 private let context = KitTestSupport.context
 
@@ -69,27 +70,27 @@ struct ViewModifierRegistryTests {
     @Test func registeredTypeHasAnEntryUntilUnregistered() throws {
         let type = "RegistryTests.registerUnregister"
         registerPlain(type)
-        let entry = try #require(ViewModifierRegistry.entry(for: type))
+        let entry = try #require(ModifierRegistry.standalone.entry(for: type))
         #expect(entry.type == type)
-        #expect(ViewModifierRegistry.entries.contains { $0.type == type })
+        #expect(ModifierRegistry.standalone.entries.contains { $0.type == type })
         ViewModifierRegistry.unregister(type)
-        #expect(ViewModifierRegistry.entry(for: type) == nil)
-        #expect(!ViewModifierRegistry.entries.contains { $0.type == type })
+        #expect(ModifierRegistry.standalone.entry(for: type) == nil)
+        #expect(!ModifierRegistry.standalone.entries.contains { $0.type == type })
     }
 
     @Test func unregisteringAnUnknownTypeDoesNothing() {
         let type = "RegistryTests.unregisterUnknown"
-        let before = ViewModifierRegistry.entries.map(\.type)
+        let before = ModifierRegistry.standalone.entries.map(\.type)
         ViewModifierRegistry.unregister(type)
-        #expect(ViewModifierRegistry.entry(for: type) == nil)
-        #expect(ViewModifierRegistry.entries.map(\.type) == before)
+        #expect(ModifierRegistry.standalone.entry(for: type) == nil)
+        #expect(ModifierRegistry.standalone.entries.map(\.type) == before)
     }
 
     @Test func registrationOutsideAHostLoadIsUnattributed() throws {
         let type = "RegistryTests.unattributed"
         registerPlain(type)
         defer { ViewModifierRegistry.unregister(type) }
-        let entry = try #require(ViewModifierRegistry.entry(for: type))
+        let entry = try #require(ModifierRegistry.standalone.entry(for: type))
         #expect(entry.plugin == "")
         #expect(entry.module == "")
     }
@@ -98,7 +99,7 @@ struct ViewModifierRegistryTests {
         let types = ["RegistryTests.sorted.c", "RegistryTests.sorted.a", "RegistryTests.sorted.B", "RegistryTests.sorted.b"]
         types.forEach { registerPlain($0) }
         defer { types.forEach(ViewModifierRegistry.unregister) }
-        let all = ViewModifierRegistry.entries.map(\.type)
+        let all = ModifierRegistry.standalone.entries.map(\.type)
         #expect(all == all.sorted())
         #expect(all.filter { $0.hasPrefix("RegistryTests.sorted.") } == types.sorted())
     }
@@ -107,7 +108,7 @@ struct ViewModifierRegistryTests {
         let type = "RegistryTests.factoryBuilds"
         registerRecord(type)
         defer { ViewModifierRegistry.unregister(type) }
-        let entry = try #require(ViewModifierRegistry.entry(for: type))
+        let entry = try #require(ModifierRegistry.standalone.entry(for: type))
         let dispatcher = discard(type)
         let built = try entry.factory(["$type": type, "title": "T", "rows": [["id": "r"]]], context, dispatcher)
         let modifier = try #require(built as? RegistryRecordModifier)
@@ -119,9 +120,9 @@ struct ViewModifierRegistryTests {
 
     @Test func attributingSetsPluginAndModuleOnEntries() throws {
         let type = "RegistryTests.attributed"
-        PluginHostSupport.attributing(plugin: "acme-rows", module: "RowsModule") { registerPlain(type) }
+        ModifierRegistry.standalone.attributing(plugin: "acme-rows", module: "RowsModule") { registerPlain(type) }
         defer { ViewModifierRegistry.unregister(type) }
-        let entry = try #require(ViewModifierRegistry.entry(for: type))
+        let entry = try #require(ModifierRegistry.standalone.entry(for: type))
         #expect(entry.plugin == "acme-rows")
         #expect(entry.module == "RowsModule")
     }
@@ -129,59 +130,59 @@ struct ViewModifierRegistryTests {
     @Test func attributionEndsWithTheBody() throws {
         let inside = "RegistryTests.attributionEnds.inside"
         let after = "RegistryTests.attributionEnds.after"
-        let result = PluginHostSupport.attributing(plugin: "p", module: "m") { () -> Int in
+        let result = ModifierRegistry.standalone.attributing(plugin: "p", module: "m") { () -> Int in
             registerPlain(inside)
             return 7
         }
         registerPlain(after)
         defer { [inside, after].forEach(ViewModifierRegistry.unregister) }
         #expect(result == 7)
-        #expect(ViewModifierRegistry.entry(for: inside)?.plugin == "p")
-        #expect(ViewModifierRegistry.entry(for: after)?.plugin == "")
-        #expect(ViewModifierRegistry.entry(for: after)?.module == "")
+        #expect(ModifierRegistry.standalone.entry(for: inside)?.plugin == "p")
+        #expect(ModifierRegistry.standalone.entry(for: after)?.plugin == "")
+        #expect(ModifierRegistry.standalone.entry(for: after)?.module == "")
     }
 
     @Test func nestedAttributionRestoresTheOuterOne() throws {
         let types = ["RegistryTests.nested.before", "RegistryTests.nested.inner", "RegistryTests.nested.afterInner"]
-        PluginHostSupport.attributing(plugin: "outer", module: "OuterModule") {
+        ModifierRegistry.standalone.attributing(plugin: "outer", module: "OuterModule") {
             registerPlain(types[0])
-            PluginHostSupport.attributing(plugin: "inner", module: "InnerModule") { registerPlain(types[1]) }
+            ModifierRegistry.standalone.attributing(plugin: "inner", module: "InnerModule") { registerPlain(types[1]) }
             registerPlain(types[2])
         }
         defer { types.forEach(ViewModifierRegistry.unregister) }
-        #expect(ViewModifierRegistry.entry(for: types[0])?.plugin == "outer")
-        #expect(ViewModifierRegistry.entry(for: types[1])?.plugin == "inner")
-        #expect(ViewModifierRegistry.entry(for: types[1])?.module == "InnerModule")
-        #expect(ViewModifierRegistry.entry(for: types[2])?.plugin == "outer")
-        #expect(ViewModifierRegistry.entry(for: types[2])?.module == "OuterModule")
+        #expect(ModifierRegistry.standalone.entry(for: types[0])?.plugin == "outer")
+        #expect(ModifierRegistry.standalone.entry(for: types[1])?.plugin == "inner")
+        #expect(ModifierRegistry.standalone.entry(for: types[1])?.module == "InnerModule")
+        #expect(ModifierRegistry.standalone.entry(for: types[2])?.plugin == "outer")
+        #expect(ModifierRegistry.standalone.entry(for: types[2])?.module == "OuterModule")
     }
 
     @Test func attributionEndsWhenTheBodyThrows() throws {
         let type = "RegistryTests.attributionThrows.after"
         #expect(throws: RegistryFactoryFailure.self) {
-            try PluginHostSupport.attributing(plugin: "thrower", module: "M") { throw RegistryFactoryFailure() }
+            try ModifierRegistry.standalone.attributing(plugin: "thrower", module: "M") { throw RegistryFactoryFailure() }
         }
         registerPlain(type)
         defer { ViewModifierRegistry.unregister(type) }
-        #expect(ViewModifierRegistry.entry(for: type)?.plugin == "")
+        #expect(ModifierRegistry.standalone.entry(for: type)?.plugin == "")
     }
 
     @Test func replacingATypeCallsOnReplaceWithOldAndNewEntries() throws {
         let type = "RegistryTests.replace"
         let calls = KitTestRecorder<String>()
-        PluginHostSupport.onReplace { old, new in
+        ModifierRegistry.standalone.onReplace { old, new in
             calls.append("\(old.type) \(old.plugin)/\(old.module) -> \(new.type) \(new.plugin)/\(new.module)")
         }
         defer {
-            PluginHostSupport.onReplace(nil)
+            ModifierRegistry.standalone.onReplace(nil)
             ViewModifierRegistry.unregister(type)
         }
-        PluginHostSupport.attributing(plugin: "first-plugin", module: "FirstModule") { registerPlain(type, label: "first") }
+        ModifierRegistry.standalone.attributing(plugin: "first-plugin", module: "FirstModule") { registerPlain(type, label: "first") }
         #expect(calls.values.isEmpty)
-        PluginHostSupport.attributing(plugin: "second-plugin", module: "SecondModule") { registerPlain(type, label: "second") }
+        ModifierRegistry.standalone.attributing(plugin: "second-plugin", module: "SecondModule") { registerPlain(type, label: "second") }
         #expect(calls.values == ["\(type) first-plugin/FirstModule -> \(type) second-plugin/SecondModule"])
 
-        let entry = try #require(ViewModifierRegistry.entry(for: type))
+        let entry = try #require(ModifierRegistry.standalone.entry(for: type))
         #expect(entry.plugin == "second-plugin")
         let built = try entry.factory(["$type": type], context, discard(type))
         #expect((built as? RegistryPlainModifier)?.label == "second")
@@ -190,9 +191,9 @@ struct ViewModifierRegistryTests {
     @Test func registeringANewTypeOrAfterUnregisterDoesNotCallOnReplace() {
         let type = "RegistryTests.noReplace"
         let calls = KitTestRecorder<String>()
-        PluginHostSupport.onReplace { old, _ in calls.append(old.type) }
+        ModifierRegistry.standalone.onReplace { old, _ in calls.append(old.type) }
         defer {
-            PluginHostSupport.onReplace(nil)
+            ModifierRegistry.standalone.onReplace(nil)
             ViewModifierRegistry.unregister(type)
         }
         registerPlain(type)
@@ -206,15 +207,15 @@ struct ViewModifierRegistryTests {
         // not deadlock, and it sees the new entry in place.
         let type = "RegistryTests.replaceReentrant"
         let seen = KitTestRecorder<String>()
-        PluginHostSupport.onReplace { _, new in
-            seen.append(ViewModifierRegistry.entry(for: new.type)?.plugin ?? "none")
+        ModifierRegistry.standalone.onReplace { _, new in
+            seen.append(ModifierRegistry.standalone.entry(for: new.type)?.plugin ?? "none")
         }
         defer {
-            PluginHostSupport.onReplace(nil)
+            ModifierRegistry.standalone.onReplace(nil)
             ViewModifierRegistry.unregister(type)
         }
-        PluginHostSupport.attributing(plugin: "one", module: "M") { registerPlain(type) }
-        PluginHostSupport.attributing(plugin: "two", module: "M") { registerPlain(type) }
+        ModifierRegistry.standalone.attributing(plugin: "one", module: "M") { registerPlain(type) }
+        ModifierRegistry.standalone.attributing(plugin: "two", module: "M") { registerPlain(type) }
         #expect(seen.values == ["two"])
     }
 
@@ -222,7 +223,7 @@ struct ViewModifierRegistryTests {
         let type = "RegistryTests.paramsSchemaRecord"
         registerRecord(type)
         defer { ViewModifierRegistry.unregister(type) }
-        let entry = try #require(ViewModifierRegistry.entry(for: type))
+        let entry = try #require(ModifierRegistry.standalone.entry(for: type))
         // The factory would throw on `["$type": ...]` alone (title is required), so this also
         // checks that the schema is learnt in describing mode.
         let schema = try #require(try PluginHostSupport.paramsSchema(of: entry, appContext: context))
@@ -239,7 +240,7 @@ struct ViewModifierRegistryTests {
             return try RegistryRecordModifier(from: params, appContext: appContext, eventDispatcher: dispatcher)
         }
         defer { ViewModifierRegistry.unregister(type) }
-        let entry = try #require(ViewModifierRegistry.entry(for: type))
+        let entry = try #require(ModifierRegistry.standalone.entry(for: type))
         #expect(try PluginHostSupport.paramsSchema(of: entry, appContext: context) != nil)
         #expect(seen.values == ["true \(context.hostVersion) {\"$type\":\"\(type)\"} \(type)"])
     }
@@ -248,7 +249,7 @@ struct ViewModifierRegistryTests {
         let type = "RegistryTests.paramsSchemaPlain"
         registerPlain(type)
         defer { ViewModifierRegistry.unregister(type) }
-        let entry = try #require(ViewModifierRegistry.entry(for: type))
+        let entry = try #require(ModifierRegistry.standalone.entry(for: type))
         #expect(try PluginHostSupport.paramsSchema(of: entry, appContext: context) == nil)
     }
 
@@ -256,43 +257,43 @@ struct ViewModifierRegistryTests {
         let type = "RegistryTests.paramsSchemaThrows"
         ViewModifierRegistry.register(type) { _, _, _ in throw RegistryFactoryFailure() }
         defer { ViewModifierRegistry.unregister(type) }
-        let entry = try #require(ViewModifierRegistry.entry(for: type))
+        let entry = try #require(ModifierRegistry.standalone.entry(for: type))
         #expect(throws: RegistryFactoryFailure.self) { try PluginHostSupport.paramsSchema(of: entry, appContext: context) }
     }
 
     @Test func theBestRankedPluginServesATypeAndTheNextTakesOverWhenItUnregisters() throws {
         let type = "RegistryTests.ranked"
         defer { ViewModifierRegistry.unregister(type) }
-        PluginHostSupport.attributing(plugin: "ranked-bundled", module: "M") { registerPlain(type, label: "bundled") }
-        PluginHostSupport.attributing(plugin: "ranked-user", module: "M") { registerPlain(type, label: "user") }
-        PluginHostSupport.attributing(plugin: "ranked-late", module: "M") { registerPlain(type, label: "late") }
-        PluginHostSupport.rank(plugins: ["ranked-user", "ranked-bundled", "ranked-late"])
-        #expect(ViewModifierRegistry.entry(for: type)?.plugin == "ranked-user")
-        #expect(ViewModifierRegistry.registrations(of: type).map(\.plugin) == ["ranked-user", "ranked-bundled", "ranked-late"])
+        ModifierRegistry.standalone.attributing(plugin: "ranked-bundled", module: "M") { registerPlain(type, label: "bundled") }
+        ModifierRegistry.standalone.attributing(plugin: "ranked-user", module: "M") { registerPlain(type, label: "user") }
+        ModifierRegistry.standalone.attributing(plugin: "ranked-late", module: "M") { registerPlain(type, label: "late") }
+        ModifierRegistry.standalone.rank(plugins: ["ranked-user", "ranked-bundled", "ranked-late"])
+        #expect(ModifierRegistry.standalone.entry(for: type)?.plugin == "ranked-user")
+        #expect(ModifierRegistry.standalone.registrations(of: type).map(\.plugin) == ["ranked-user", "ranked-bundled", "ranked-late"])
         // A registration by a plugin ranked after the serving one does not take the type.
-        PluginHostSupport.attributing(plugin: "ranked-late", module: "M") { registerPlain(type, label: "late again") }
-        #expect(ViewModifierRegistry.entry(for: type)?.plugin == "ranked-user")
-        let before = ViewModifierRegistry.generation
-        PluginHostSupport.attributing(plugin: "ranked-user", module: "M") { ViewModifierRegistry.unregister(type) }
-        #expect(ViewModifierRegistry.generation != before)
-        let entry = try #require(ViewModifierRegistry.entry(for: type))
+        ModifierRegistry.standalone.attributing(plugin: "ranked-late", module: "M") { registerPlain(type, label: "late again") }
+        #expect(ModifierRegistry.standalone.entry(for: type)?.plugin == "ranked-user")
+        let before = ModifierRegistry.standalone.generation
+        ModifierRegistry.standalone.attributing(plugin: "ranked-user", module: "M") { ViewModifierRegistry.unregister(type) }
+        #expect(ModifierRegistry.standalone.generation != before)
+        let entry = try #require(ModifierRegistry.standalone.entry(for: type))
         #expect(entry.plugin == "ranked-bundled")
         #expect((try entry.factory(["$type": type], context, discard(type)) as? RegistryPlainModifier)?.label == "bundled")
-        #expect(PluginHostSupport.unregisterAll(plugin: "ranked-bundled") == [type])
-        #expect(ViewModifierRegistry.entry(for: type)?.plugin == "ranked-late")
-        #expect(ViewModifierRegistry.registrations(of: type).count == 1)
-        PluginHostSupport.rank(plugins: [])
+        #expect(ModifierRegistry.standalone.unregisterAll(plugin: "ranked-bundled") == [type])
+        #expect(ModifierRegistry.standalone.entry(for: type)?.plugin == "ranked-late")
+        #expect(ModifierRegistry.standalone.registrations(of: type).count == 1)
+        ModifierRegistry.standalone.rank(plugins: [])
     }
 
     @Test func eachRegistrationHasItsOwnSerial() throws {
         let type = "RegistryTests.serials"
         defer { ViewModifierRegistry.unregister(type) }
-        PluginHostSupport.attributing(plugin: "p", module: "M") { registerPlain(type) }
-        let first = try #require(ViewModifierRegistry.entry(for: type)).serial
-        PluginHostSupport.attributing(plugin: "p", module: "M") { registerPlain(type) }
-        let second = try #require(ViewModifierRegistry.entry(for: type)).serial
+        ModifierRegistry.standalone.attributing(plugin: "p", module: "M") { registerPlain(type) }
+        let first = try #require(ModifierRegistry.standalone.entry(for: type)).serial
+        ModifierRegistry.standalone.attributing(plugin: "p", module: "M") { registerPlain(type) }
+        let second = try #require(ModifierRegistry.standalone.entry(for: type)).serial
         #expect(first != second)
-        #expect(ViewModifierRegistry.registrations(of: type).count == 1, "a plugin's second registration replaces its first")
+        #expect(ModifierRegistry.standalone.registrations(of: type).count == 1, "a plugin's second registration replaces its first")
     }
 
     @Test func moduleLifecycleRegistersAndUnregistersWithAttribution() throws {
@@ -303,18 +304,18 @@ struct ViewModifierRegistryTests {
         let definition = module.definition()
         #expect(definition.name == "RegistryProbe")
 
-        PluginHostSupport.attributing(plugin: "probe-plugin", module: "RegistryProbeModule") {
+        ModifierRegistry.standalone.attributing(plugin: "probe-plugin", module: "RegistryProbeModule") {
             definition.onCreate.forEach { $0() }
         }
-        let entry = try #require(ViewModifierRegistry.entry(for: type))
+        let entry = try #require(ModifierRegistry.standalone.entry(for: type))
         #expect(entry.plugin == "probe-plugin")
         #expect(entry.module == "RegistryProbeModule")
         let built = try entry.factory(["$type": type, "title": "from module"], context, discard(type))
         #expect((built as? RegistryRecordModifier)?.title == "from module")
 
-        PluginHostSupport.attributing(plugin: "probe-plugin", module: "RegistryProbeModule") {
+        ModifierRegistry.standalone.attributing(plugin: "probe-plugin", module: "RegistryProbeModule") {
             definition.onDestroy.forEach { $0() }
         }
-        #expect(ViewModifierRegistry.entry(for: type) == nil)
+        #expect(ModifierRegistry.standalone.entry(for: type) == nil)
     }
 }

@@ -1,5 +1,5 @@
 import Testing
-import ModifierKit
+@_spi(ModhostHost) import ModifierKit
 
 // A modifier written in the shape of the Expo UI swipe-actions blog post (written afresh for
 // this test): a class record per action, a struct that is both `ViewModifier` and `Record`,

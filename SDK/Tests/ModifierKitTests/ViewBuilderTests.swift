@@ -1,5 +1,5 @@
 import Testing
-import ModifierKit
+@_spi(ModhostHost) import ModifierKit
 
 /// A modifier whose body is the view it was made with, placed in swipe actions.
 private struct ActionsModifier<Actions: View>: ViewModifier {

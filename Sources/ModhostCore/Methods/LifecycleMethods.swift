@@ -1,5 +1,5 @@
 import ModhostWire
-import ModifierKit
+@_spi(ModhostHost) import ModifierKit
 
 /// `initialize`, `ping`, `describe` and `reload`: the handshake, what the host offers, and a
 /// rescan of its plugin folders.

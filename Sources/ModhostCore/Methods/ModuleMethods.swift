@@ -1,5 +1,5 @@
 import ModhostWire
-import ModifierKit
+@_spi(ModhostHost) import ModifierKit
 
 /// `callFunction`: a module function, called by module and function name with positional
 /// arguments. A synchronous `Function` answers at once; an `AsyncFunction` runs as a task on

@@ -1,5 +1,5 @@
 import ModhostWire
-import ModifierKit
+@_spi(ModhostHost) import ModifierKit
 
 /// `mount`, `update`, `unmount`, `snapshot` and `interact`: surfaces owned by a connection.
 enum SurfaceMethods {

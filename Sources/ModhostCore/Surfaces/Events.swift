@@ -1,5 +1,5 @@
 import ModhostWire
-import ModifierKit
+@_spi(ModhostHost) import ModifierKit
 
 /// Diagnostic codes: every place where the host ignores something on purpose.
 public enum DiagnosticCode {

@@ -1,5 +1,5 @@
 import ModhostWire
-import ModifierKit
+@_spi(ModhostHost) import ModifierKit
 
 /// `interact`: simulated gestures on a node, with SwiftUI's rules for swipe actions, hit
 /// testing, and which handler takes a gesture.

@@ -1,5 +1,5 @@
 import ModhostWire
-import ModifierKit
+@_spi(ModhostHost) import ModifierKit
 
 /// Builds a surface's next tree from a front-end's nodes, reusing the modifier instances
 /// (and row state) of the current tree where type and params are unchanged. Nothing is
@@ -267,7 +267,7 @@ struct Reconciler {
     /// type is gone is kept as it is (its code stays loaded) until its params change.
     private mutating func isServing(_ instance: ModifierInstance) -> Bool {
         if let found = cachedEntry(for: instance.type) { return entries[found].entry.serial == instance.serial }
-        guard let entry = ViewModifierRegistry.entry(for: instance.type) else { return true }
+        guard let entry = host.registry.entry(for: instance.type) else { return true }
         let found = rememberEntry((entry, host.appContext(forPlugin: entry.plugin)))
         return entries[found].entry.serial == instance.serial
     }
@@ -275,7 +275,7 @@ struct Reconciler {
     /// The registry entry for `type` with its plugin's context; an unknown type is an error
     /// at `path` that lists the known ones.
     private func entry(for type: String, path: @autoclosure () -> String) throws(RPCError) -> (entry: ViewModifierRegistry.Entry, appContext: AppContext) {
-        guard let entry = ViewModifierRegistry.entry(for: type) else {
+        guard let entry = host.registry.entry(for: type) else {
             let path = path()
             if let status = host.pluginStatuses.first(where: { $0.state == .quarantined && $0.crash?.types.contains(type) == true }),
                 let crash = status.crash
@@ -285,7 +285,7 @@ struct Reconciler {
                     path: JSONPath.member("$type", of: path), expected: "a type of a plugin that is loaded", got: type,
                     extra: JSONObject([("plugin", .string(status.name)), ("quarantined", true)]))
             }
-            let known = ViewModifierRegistry.entries.map(\.type)
+            let known = host.registry.entries.map(\.type)
             let suggestion = Suggestion.closest(to: type, among: known)
             let extra = Suggestion.data(known: known, suggestion: suggestion)
             throw .invalidParams(

@@ -1,5 +1,5 @@
 import ModhostWire
-import ModifierKit
+@_spi(ModhostHost) import ModifierKit
 
 /// The resolved tree a `snapshot` returns.
 enum Snapshot {

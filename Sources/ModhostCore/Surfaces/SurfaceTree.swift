@@ -1,5 +1,5 @@
 import ModhostWire
-import ModifierKit
+@_spi(ModhostHost) import ModifierKit
 
 /// The connection that modifiers built by one `mount` or `update` belong to, set once that
 /// request commits its tree: until then (and for ever, if it fails) their events go nowhere.
