@@ -46,17 +46,27 @@ let package = Package(
         .target(
             name: "ModhostPlugins",
             dependencies: ["CModhostSystem", "ModhostCore", "ModhostWire", .product(name: "ModifierKit", package: "SDK")]),
-        // How bytes move: the only module that touches libuv and sockets.
-        .target(name: "ModhostServer", dependencies: ["ModhostCore", "ModhostPlugins", "ModhostWire", "CLibUV", "CModhostSystem"]),
+        // What a front-end or tool needs to reach a daemon: a blocking client, where sockets
+        // and plugins are, the install layout. No libuv.
+        .target(name: "ModhostClient", dependencies: ["ModhostPlugins", "ModhostWire"]),
+        // How bytes move: connections, the listening socket, the folder watcher. With the
+        // supervisor, the only modules that touch libuv and sockets.
+        .target(name: "ModhostServer", dependencies: ["ModhostClient", "ModhostCore", "ModhostPlugins", "ModhostWire", "CLibUV", "CModhostSystem"]),
+        // Runs the host in an engine process and restarts it when a plugin crashes or hangs:
+        // the engine page, the link to the engine, crash and quarantine decisions.
+        .target(
+            name: "ModhostSupervisor",
+            dependencies: ["ModhostServer", "ModhostCore", "ModhostPlugins", "ModhostWire", "CLibUV", "CModhostSystem"]),
         // Thin executables. Installed (scripts/install), they find libModifierKit.so in
         // <prefix>/lib/modhost, beside their bin/.
-        .executableTarget(name: "modhostd", dependencies: ["ModhostServer"], linkerSettings: installedLibraryPath),
+        .executableTarget(
+            name: "modhostd", dependencies: ["ModhostSupervisor", "ModhostServer", "ModhostClient"], linkerSettings: installedLibraryPath),
         .executableTarget(
             name: "modhost",
-            dependencies: ["ModhostServer", "ModhostCore", "ModhostWire", "ModhostConformance", "ModhostCodegen", .product(name: "ModifierKit", package: "SDK")],
+            dependencies: ["ModhostClient", "ModhostCore", "ModhostWire", "ModhostConformance", "ModhostCodegen", .product(name: "ModifierKit", package: "SDK")],
             linkerSettings: installedLibraryPath),
         // The protocol conformance runner: vectors and schemas from protocol/, run against a host.
-        .target(name: "ModhostConformance", dependencies: ["ModhostServer", "ModhostWire"]),
+        .target(name: "ModhostConformance", dependencies: ["ModhostClient", "ModhostWire"]),
         // `modhost codegen ts`: TypeScript from a describe result. No I/O.
         .target(name: "ModhostCodegen", dependencies: ["ModhostWire"]),
 
@@ -104,8 +114,8 @@ let package = Package(
             name: "SwipeActionsTests", dependencies: ["SwipeActions", .product(name: "ModifierKit", package: "SDK")],
             path: "Tests/SwipeActionsTests"),
         // Starts real daemons on temporary sockets; needs `swift build` first.
-        .testTarget(name: "IntegrationTests", dependencies: ["ModhostServer", "ModhostWire", "ModhostCodegen"]),
+        .testTarget(name: "IntegrationTests", dependencies: ["ModhostClient", "ModhostServer", "ModhostWire", "ModhostCodegen"]),
         // Runs the conformance vectors against a real daemon and against a deliberately broken host.
-        .testTarget(name: "ConformanceTests", dependencies: ["ModhostConformance", "ModhostServer", "ModhostWire"]),
+        .testTarget(name: "ConformanceTests", dependencies: ["ModhostConformance", "ModhostClient", "ModhostWire"]),
     ]
 )

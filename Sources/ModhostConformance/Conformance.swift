@@ -1,5 +1,5 @@
 import Foundation
-import ModhostServer
+import ModhostClient
 import ModhostWire
 
 /// A host started by the runner (`--spawn CMD`): `CMD --socket <temporary path>`, with an

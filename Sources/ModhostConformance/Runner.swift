@@ -1,5 +1,5 @@
 import Glibc
-import ModhostServer
+import ModhostClient
 import ModhostWire
 
 /// The outcome of one vector.

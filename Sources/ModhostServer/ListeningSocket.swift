@@ -1,4 +1,5 @@
 import Glibc
+import ModhostClient
 
 /// Why the daemon cannot listen; the message says what to do. Exit status 1.
 public struct ListenError: Error, CustomStringConvertible {
@@ -204,7 +205,6 @@ public final class ListeningSocket {
     }
 }
 
-func errnoText() -> String { String(cString: strerror(errno)) }
 
 /// Tells systemd (or anything listening on `$NOTIFY_SOCKET`) about the daemon's state.
 public enum ServiceNotifier {

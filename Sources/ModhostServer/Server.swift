@@ -331,16 +331,6 @@ public final class Server {
     }
 }
 
-func streamOf<T>(_ handle: UnsafeMutablePointer<T>) -> UnsafeMutablePointer<uv_stream_t> {
-    UnsafeMutablePointer<uv_stream_t>(OpaquePointer(handle))
-}
-
-func handleOf<T>(_ handle: UnsafeMutablePointer<T>) -> UnsafeMutablePointer<uv_handle_t> {
-    UnsafeMutablePointer<uv_handle_t>(OpaquePointer(handle))
-}
-
-func uvText(_ status: Int32) -> String { String(cString: uv_strerror(status)) }
-
 /// The loop's wake-up handle, which `uv_async_send` may be given from any thread.
 private struct AsyncHandle: @unchecked Sendable {
     let pointer: UnsafeMutablePointer<uv_async_t>

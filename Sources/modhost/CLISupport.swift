@@ -1,6 +1,6 @@
 import Glibc
 import ModhostCore
-import ModhostServer
+import ModhostClient
 import ModhostWire
 
 // What every command shares: failing with a message, printing, flags, the connection.

@@ -1,6 +1,6 @@
 import Foundation
 import ModhostCodegen
-import ModhostServer
+import ModhostClient
 import ModhostWire
 
 /// `modhost codegen ts [--out DIR] [--client-import SPEC] [--plugins DIR]... [--no-bundled-plugins]`:

@@ -1,5 +1,5 @@
 import Glibc
-import ModhostServer
+import ModhostClient
 
 /// `modhost inspect [--port N] [--open]`: runs the inspector's web server (`inspector/server.mjs`,
 /// a Node script) on the daemon's socket. The CLI becomes that process (`execvp`), so signals

@@ -1,5 +1,5 @@
 import Glibc
-import ModhostServer
+import ModhostClient
 import ModhostWire
 
 /// `modhost session [FILE]`: many requests on one connection, read line by line from FILE or

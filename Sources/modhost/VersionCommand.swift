@@ -1,6 +1,6 @@
 import Glibc
 import ModhostCore
-import ModhostServer
+import ModhostClient
 import ModhostWire
 import ModifierKit
 

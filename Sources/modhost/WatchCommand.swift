@@ -1,5 +1,5 @@
 import Glibc
-import ModhostServer
+import ModhostClient
 import ModhostWire
 
 /// `modhost watch [--json] [--topics a,b]`: prints every notification the daemon sends to any

@@ -1,5 +1,5 @@
 import Glibc
-import ModhostServer
+import ModhostClient
 import ModhostWire
 
 // `modhost`: talk to a running modhostd from a terminal.

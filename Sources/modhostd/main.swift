@@ -2,6 +2,8 @@ import Glibc
 import ModhostCore
 import ModhostPlugins
 import ModhostServer
+import ModhostSupervisor
+import ModhostClient
 import ModhostWire
 
 // The daemon. By default a small supervisor: parse flags, bind (or take systemd's socket) and

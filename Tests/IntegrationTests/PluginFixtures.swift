@@ -1,5 +1,5 @@
 import Foundation
-import ModhostServer
+import ModhostClient
 import ModhostWire
 
 /// Plugin folders made from the fixture libraries the package builds.

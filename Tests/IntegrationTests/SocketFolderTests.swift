@@ -1,5 +1,5 @@
 import Foundation
-import ModhostServer
+import ModhostClient
 import Testing
 
 /// The socket folder follows tmux's rule: a real folder of the daemon's user with no group or

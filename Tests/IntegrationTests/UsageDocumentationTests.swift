@@ -1,4 +1,5 @@
 import Foundation
+import ModhostClient
 import ModhostServer
 import Testing
 

@@ -1,6 +1,7 @@
 import CLibUV
 import CModhostSystem
 import Glibc
+import ModhostServer
 import ModhostCore
 import ModhostPlugins
 import ModhostWire

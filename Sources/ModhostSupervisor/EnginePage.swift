@@ -1,5 +1,6 @@
 import CModhostSystem
 import Glibc
+import ModhostServer
 import ModhostCore
 
 /// The shared memory page between the supervisor and its engine (see `CModhostSystem.h`):

@@ -53,7 +53,7 @@ public enum SocketPath {
     }
 
     /// Fills a `sockaddr_un` for `path` (already validated) and calls `body` with it.
-    static func withAddress<R>(_ path: String, _ body: (UnsafePointer<sockaddr>, socklen_t) -> R) -> R {
+    public static func withAddress<R>(_ path: String, _ body: (UnsafePointer<sockaddr>, socklen_t) -> R) -> R {
         var address = sockaddr_un()
         address.sun_family = sa_family_t(AF_UNIX)
         let bytes = Array(path.utf8.prefix(maxLength))
@@ -68,3 +68,6 @@ public enum SocketPath {
         }
     }
 }
+
+/// The C library's description of the current `errno`.
+public func errnoText() -> String { String(cString: strerror(errno)) }

@@ -1,5 +1,6 @@
 import CModhostSystem
 import Glibc
+import ModhostServer
 import ModhostCore
 import ModhostPlugins
 import ModhostWire
