@@ -190,10 +190,7 @@ final class Connection {
     private func resumeSoon() {
         guard !isClosed else { return }
         if resumeHandle == nil {
-            let handle = UnsafeMutablePointer<uv_idle_t>.allocate(capacity: 1)
-            uv_idle_init(server.loop, handle)
-            handle.pointee.data = Unmanaged.passUnretained(self).toOpaque()
-            resumeHandle = handle
+            resumeHandle = UVHandle.make(uv_idle_t.self, owner: self) { [loop = server.loop] in uv_idle_init(loop, $0) }
         }
         uv_idle_start(resumeHandle) { handle in
             uv_idle_stop(handle)
@@ -364,7 +361,7 @@ final class Connection {
         server.buffered(0, by: self)
         if let handle = resumeHandle {
             resumeHandle = nil
-            uv_close(handleOf(handle)) { UnsafeMutablePointer<uv_idle_t>(OpaquePointer($0!)).deallocate() }
+            UVHandle.close(handle)
         }
         uv_close(handleOf(pipe)) { handle in
             let connection = Unmanaged<Connection>.fromOpaque(handle!.pointee.data).takeRetainedValue()

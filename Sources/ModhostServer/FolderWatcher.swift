@@ -15,8 +15,7 @@ public final class FolderWatcher {
         self.loop = server.loop
         self.settleMilliseconds = settleMilliseconds
         self.onChange = onChange
-        timer = .allocate(capacity: 1)
-        uv_timer_init(loop, timer)
+        timer = UVHandle.make(uv_timer_t.self, owner: nil) { [loop] in uv_timer_init(loop, $0) }
         timer.pointee.data = Unmanaged.passUnretained(self).toOpaque()
         server.onStop.append { [unowned self] in self.close() }
     }
@@ -26,19 +25,17 @@ public final class FolderWatcher {
         guard !isClosed else { return }
         let wanted = Set(folders)
         for (folder, handle) in watches where !wanted.contains(folder) {
-            closeHandle(handle)
+            UVHandle.close(handle)
             watches[folder] = nil
         }
         for folder in wanted where watches[folder] == nil {
-            let handle = UnsafeMutablePointer<uv_fs_event_t>.allocate(capacity: 1)
-            uv_fs_event_init(loop, handle)
-            handle.pointee.data = Unmanaged.passUnretained(self).toOpaque()
+            let handle = UVHandle.make(uv_fs_event_t.self, owner: self) { uv_fs_event_init(loop, $0) }
             let status = uv_fs_event_start(handle, { handle, _, _, _ in
                 let watcher = Unmanaged<FolderWatcher>.fromOpaque(handle!.pointee.data).takeUnretainedValue()
                 watcher.changed()
             }, folder, 0)
             if status != 0 {
-                closeHandle(handle)
+                UVHandle.close(handle)
                 continue
             }
             watches[folder] = handle
@@ -55,15 +52,11 @@ public final class FolderWatcher {
         }, settleMilliseconds, 0)
     }
 
-    private func closeHandle(_ handle: UnsafeMutablePointer<uv_fs_event_t>) {
-        uv_close(handleOf(handle)) { UnsafeMutablePointer<uv_fs_event_t>(OpaquePointer($0!)).deallocate() }
-    }
-
     func close() {
         guard !isClosed else { return }
         isClosed = true
-        for handle in watches.values { closeHandle(handle) }
+        for handle in watches.values { UVHandle.close(handle) }
         watches.removeAll()
-        uv_close(handleOf(timer)) { UnsafeMutablePointer<uv_timer_t>(OpaquePointer($0!)).deallocate() }
+        UVHandle.close(timer)
     }
 }

@@ -39,7 +39,7 @@ public final class Server {
     var logger: Logger { host.logger }
     private let socket: ListeningSocket
     private let listener: UnsafeMutablePointer<uv_pipe_t>
-    private var signals: [UnsafeMutablePointer<uv_signal_t>] = []
+    private var signals: SignalHandles?
     private var shutdownTimer: UnsafeMutablePointer<uv_timer_t>?
     /// Looks every second for connections whose output has not moved for the write timeout.
     private var stallTimer: UnsafeMutablePointer<uv_timer_t>?
@@ -63,8 +63,8 @@ public final class Server {
         self.readBuffer = .allocate(byteCount: 256 * 1024, alignment: 16)
         var limit = rlimit()
         descriptorLimit = getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 ? limit.rlim_cur : rlim_t.max
-        self.listener = .allocate(capacity: 1)
-        uv_pipe_init(loop, listener, 0)
+        // Its `data` is set once the server is whole, in `run`.
+        self.listener = UVHandle.make(uv_pipe_t.self, owner: nil) { [loop] in uv_pipe_init(loop, $0, 0) }
         let status = uv_pipe_open(listener, socket.fd)
         if status != 0 {
             throw ListenError(description: "cannot use the listening socket: \(uvText(status))")
@@ -77,39 +77,19 @@ public final class Server {
     /// is gone. `onListening` runs once connections can be accepted.
     public func run(onListening: () -> Void = {}) throws(ListenError) {
         signal(SIGPIPE, SIG_IGN)
-        // A parent may have left signals blocked (a thread pool's mask is inherited across
-        // exec); the stop and reload signals must reach the loop.
-        var wanted = sigset_t()
-        sigemptyset(&wanted)
-        for number in [SIGTERM, SIGINT, SIGHUP] { sigaddset(&wanted, number) }
-        pthread_sigmask(SIG_UNBLOCK, &wanted, nil)
         listener.pointee.data = Unmanaged.passUnretained(self).toOpaque()
         let status = uv_listen(streamOf(listener), 511) { listenerStream, status in
             let server = Unmanaged<Server>.fromOpaque(listenerStream!.pointee.data).takeUnretainedValue()
             server.acceptOne(status: status)
         }
         if status != 0 { throw ListenError(description: "cannot listen on \(socket.displayPath): \(uvText(status))") }
-        for signalNumber in [SIGTERM, SIGINT, SIGHUP] { watch(signal: signalNumber) }
-        let stall = UnsafeMutablePointer<uv_timer_t>.allocate(capacity: 1)
-        uv_timer_init(loop, stall)
-        stall.pointee.data = Unmanaged.passUnretained(self).toOpaque()
-        stallTimer = stall
+        signals = SignalHandles(loop: loop, signals: [SIGTERM, SIGINT, SIGHUP]) { [unowned self] number in self.received(signal: number) }
+        stallTimer = UVHandle.make(uv_timer_t.self, owner: self) { uv_timer_init(loop, $0) }
         startAsyncWork()
         logger.info("listening on \(socket.displayPath)")
         onListening()
         uv_run(loop, UV_RUN_DEFAULT)
         uv_loop_close(loop)
-    }
-
-    private func watch(signal signalNumber: Int32) {
-        let handle = UnsafeMutablePointer<uv_signal_t>.allocate(capacity: 1)
-        uv_signal_init(loop, handle)
-        handle.pointee.data = Unmanaged.passUnretained(self).toOpaque()
-        uv_signal_start(handle, { handle, number in
-            let server = Unmanaged<Server>.fromOpaque(handle!.pointee.data).takeUnretainedValue()
-            server.received(signal: number)
-        }, signalNumber)
-        signals.append(handle)
     }
 
     private func received(signal number: Int32) {
@@ -131,24 +111,20 @@ public final class Server {
     public func stop() {
         guard !isStopping else { return }
         isStopping = true
-        uv_close(handleOf(listener)) { handle in
-            UnsafeMutablePointer<uv_pipe_t>(OpaquePointer(handle!)).deallocate()
-        }
+        UVHandle.close(listener)
         socket.removeFile()
-        for handle in signals {
-            uv_close(handleOf(handle)) { UnsafeMutablePointer<uv_signal_t>(OpaquePointer($0!)).deallocate() }
-        }
-        signals.removeAll()
+        signals?.close()
+        signals = nil
         for hook in onStop { hook() }
         onStop.removeAll()
         if let stall = stallTimer {
             stallTimer = nil
-            uv_close(handleOf(stall)) { UnsafeMutablePointer<uv_timer_t>(OpaquePointer($0!)).deallocate() }
+            UVHandle.close(stall)
         }
         if let wake = asyncWake {
             asyncWake = nil
             host.asyncWork.setWake(nil)
-            uv_close(handleOf(wake)) { UnsafeMutablePointer<uv_async_t>(OpaquePointer($0!)).deallocate() }
+            UVHandle.close(wake)
         }
         for connection in connections.values { connection.finish() }
         if !connections.isEmpty { startShutdownTimer() }
@@ -157,11 +133,11 @@ public final class Server {
     /// Lets plugin tasks resumed on other threads (a timer, a thread of the plugin's own) wake
     /// the loop to run their next step. The handle does not keep the loop running.
     private func startAsyncWork() {
-        let wake = UnsafeMutablePointer<uv_async_t>.allocate(capacity: 1)
-        uv_async_init(loop, wake) { handle in
-            Unmanaged<Server>.fromOpaque(handle!.pointee.data).takeUnretainedValue().host.settle()
+        let wake = UVHandle.make(uv_async_t.self, owner: self) { handle in
+            uv_async_init(loop, handle) { handle in
+                Unmanaged<Server>.fromOpaque(handle!.pointee.data).takeUnretainedValue().host.settle()
+            }
         }
-        wake.pointee.data = Unmanaged.passUnretained(self).toOpaque()
         uv_unref(handleOf(wake))
         asyncWake = wake
         let handle = AsyncHandle(pointer: wake)
@@ -171,9 +147,7 @@ public final class Server {
     }
 
     private func startShutdownTimer() {
-        let timer = UnsafeMutablePointer<uv_timer_t>.allocate(capacity: 1)
-        uv_timer_init(loop, timer)
-        timer.pointee.data = Unmanaged.passUnretained(self).toOpaque()
+        let timer = UVHandle.make(uv_timer_t.self, owner: self) { uv_timer_init(loop, $0) }
         shutdownTimer = timer
         uv_timer_start(timer, { timer in
             let server = Unmanaged<Server>.fromOpaque(timer!.pointee.data).takeUnretainedValue()
@@ -186,7 +160,7 @@ public final class Server {
     private func closeShutdownTimer() {
         guard let timer = shutdownTimer else { return }
         shutdownTimer = nil
-        uv_close(handleOf(timer)) { UnsafeMutablePointer<uv_timer_t>(OpaquePointer($0!)).deallocate() }
+        UVHandle.close(timer)
     }
 
     private func acceptOne(status: Int32) {
@@ -194,12 +168,12 @@ public final class Server {
             acceptFailed(status)
             return
         }
-        let pipe = UnsafeMutablePointer<uv_pipe_t>.allocate(capacity: 1)
-        uv_pipe_init(loop, pipe, 0)
+        // Its `data` becomes the connection's.
+        let pipe = UVHandle.make(uv_pipe_t.self, owner: nil) { uv_pipe_init(loop, $0, 0) }
         let accepted = uv_accept(streamOf(listener), streamOf(pipe))
         guard accepted == 0 else {
             logger.warning("accept failed: \(uvText(accepted))")
-            uv_close(handleOf(pipe)) { UnsafeMutablePointer<uv_pipe_t>(OpaquePointer($0!)).deallocate() }
+            UVHandle.close(pipe)
             return
         }
         let number = nextConnectionNumber
