@@ -70,7 +70,7 @@ public final class Supervisor {
         self.engineArguments = engineArguments
         self.environment = environment
         self.logger = logger
-        self.policy = policy
+        self.policy = policy.scaledForTests(by: environment["MODHOST_TEST_BACKOFF_SCALE"])
         self.page = try EnginePage()
         watchdog = .allocate(capacity: 1)
         restartTimer = .allocate(capacity: 1)
@@ -442,6 +442,22 @@ public final class Supervisor {
     private func seconds(_ nanoseconds: Int64) -> String {
         let tenths = (nanoseconds + 50_000_000) / 100_000_000
         return "\(tenths / 10).\(tenths % 10)"
+    }
+}
+
+extension Supervisor.Policy {
+    /// For the integration tests only, not a setting for users: `MODHOST_TEST_BACKOFF_SCALE=F`
+    /// in modhostd's environment, F a number more than 0 and at most 1, multiplies the crash
+    /// window, the first back-off delay and its cap by F (0.05 makes them 15 s, 50 ms and 3 s),
+    /// so that the tests see the doubling, the cap and the window's end with real engine
+    /// crashes without waiting minutes. Without it, or with any other value, nothing changes.
+    func scaledForTests(by text: String?) -> Self {
+        guard let text, let factor = Double(text), factor > 0, factor <= 1 else { return self }
+        var scaled = self
+        scaled.crashWindowNanoseconds = Int64((Double(crashWindowNanoseconds) * factor).rounded())
+        scaled.firstBackoffMilliseconds = max(1, UInt64((Double(firstBackoffMilliseconds) * factor).rounded()))
+        scaled.maxBackoffMilliseconds = max(1, UInt64((Double(maxBackoffMilliseconds) * factor).rounded()))
+        return scaled
     }
 }
 

@@ -5,7 +5,7 @@ import Testing
 
 /// A folder of plugins with the faulty one and a well-behaved one (`greeting`), and a daemon
 /// on it.
-private func crashSetup(environment: [String: String] = [:], timeout: String = "1") throws -> (TemporaryFolder, String, DaemonProcess) {
+func crashSetup(environment: [String: String] = [:], timeout: String = "1") throws -> (TemporaryFolder, String, DaemonProcess) {
     let folder = TemporaryFolder()
     let root = folder.path + "/plugins"
     try PluginFixtures.make(in: root, folder: "faulty", name: "Faulty", library: "libFaultyFixture.so", modules: ["FaultyModule"])
@@ -16,12 +16,12 @@ private func crashSetup(environment: [String: String] = [:], timeout: String = "
     return (folder, root, daemon)
 }
 
-private func faultyRow(_ fault: String) -> JSONValue {
+func faultyRow(_ fault: String) -> JSONValue {
     ["type": "List", "children": [["type": "Text", "key": "r1", "modifiers": [["$type": "faulty", "fault": .string(fault)]]]]]
 }
 
 /// Seconds from `start` until a new connection's ping is answered.
-private func secondsUntilPingAnswered(_ daemon: DaemonProcess, since start: Date) throws -> Double {
+func secondsUntilPingAnswered(_ daemon: DaemonProcess, since start: Date) throws -> Double {
     let deadline = Date().addingTimeInterval(20)
     while Date() < deadline {
         if let client = try? daemon.client(), let answer = try? client.call("ping"), answer["result"] != nil {
@@ -30,6 +30,29 @@ private func secondsUntilPingAnswered(_ daemon: DaemonProcess, since start: Date
         usleep(2000)
     }
     throw HarnessError("no ping answered within 20 s after the crash:\n\(daemon.log)")
+}
+
+/// Makes `plugin`, the folder of plugin Boom: a C library that passes every check before
+/// dlopen (it links this SDK build) and aborts in its initializer. Compiled in `scratch`.
+func makeAbortingPlugin(at plugin: String, scratch: String) throws {
+    let bin = BuiltProducts.folder.path
+    let symbols = try run(URL(fileURLWithPath: "/usr/bin/env"), ["nm", "-D", "--undefined-only", bin + "/libGreetingFixture.so"])
+    let build = try #require(symbols.stdout.split(separator: "\n").compactMap { $0.split(separator: " ").last }
+        .first { $0.hasPrefix("modifierkit_build_") })
+    let source = scratch + "/boom.c"
+    try """
+        #include <stdlib.h>
+        extern long \(build)(void);
+        long (*keep)(void) = \(build);
+        __attribute__((constructor)) static void boom(void) { abort(); }
+        """.write(toFile: source, atomically: true, encoding: .utf8)
+    try FileManager.default.createDirectory(atPath: plugin, withIntermediateDirectories: true)
+    let compiled = try run(URL(fileURLWithPath: "/usr/bin/env"), [
+        "cc", "-shared", "-fPIC", "-o", plugin + "/libBoom.so", source, "-L", bin, "-lModifierKit",
+    ])
+    try #require(compiled.status == 0, "\(compiled.stderr)")
+    try #"{"name": "Boom", "sdkVersion": "\#(PluginFixtures.sdkVersion)", "linux": {"library": "libBoom.so", "modules": ["BoomModule"]}}"#
+        .write(toFile: plugin + "/plugin.json", atomically: true, encoding: .utf8)
 }
 
 @Suite("A plugin that crashes or hangs the engine")
@@ -142,27 +165,8 @@ struct CrashTests {
     @Test func aLibraryWhoseInitializersCrashWhileItLoadsIsQuarantined() throws {
         let folder = TemporaryFolder()
         let root = folder.path + "/plugins"
-        // A C library that passes every check before dlopen (it links this SDK build) and
-        // aborts in its initializer.
-        let bin = BuiltProducts.folder.path
-        let symbols = try run(URL(fileURLWithPath: "/usr/bin/env"), ["nm", "-D", "--undefined-only", bin + "/libGreetingFixture.so"])
-        let build = try #require(symbols.stdout.split(separator: "\n").compactMap { $0.split(separator: " ").last }
-            .first { $0.hasPrefix("modifierkit_build_") })
-        let source = folder.path + "/boom.c"
-        try """
-            #include <stdlib.h>
-            extern long \(build)(void);
-            long (*keep)(void) = \(build);
-            __attribute__((constructor)) static void boom(void) { abort(); }
-            """.write(toFile: source, atomically: true, encoding: .utf8)
         let plugin = root + "/boom"
-        try FileManager.default.createDirectory(atPath: plugin, withIntermediateDirectories: true)
-        let compiled = try run(URL(fileURLWithPath: "/usr/bin/env"), [
-            "cc", "-shared", "-fPIC", "-o", plugin + "/libBoom.so", source, "-L", bin, "-lModifierKit",
-        ])
-        try #require(compiled.status == 0, "\(compiled.stderr)")
-        try #"{"name": "Boom", "sdkVersion": "\#(PluginFixtures.sdkVersion)", "linux": {"library": "libBoom.so", "modules": ["BoomModule"]}}"#
-            .write(toFile: plugin + "/plugin.json", atomically: true, encoding: .utf8)
+        try makeAbortingPlugin(at: plugin, scratch: folder.path)
         try PluginFixtures.make(in: root, folder: "greeting", name: "Greeting")
         let daemon = try PluginFixtures.daemon(loading: root, in: folder)
         let plugins = try #require(daemon.initializedClient().call("describe")["result"]?["plugins"]?.arrayValue)

@@ -131,6 +131,67 @@ struct DaemonProtocolTests {
         #expect(try bystander.call("ping")["result"] != nil)
     }
 
+    @Test(.timeLimit(.minutes(1)))
+    func aClientThatStopsReadingSeesItsConnectionEndWhileAnotherIsServed() throws {
+        let daemon = try DaemonProcess(arguments: ["--write-timeout", "1", "--no-bundled-plugins"])
+        let bystander = try daemon.initializedClient()
+        let greedy = try daemon.client()
+        // Numbered pings, sent as fast as the socket takes them; none of the replies is read.
+        var sentWhole = 0
+        var queued: [UInt8] = []
+        var queuedCount = 0
+        var offset = 0
+        var stalledSince: Date? = nil
+        var servedDuringStall = false
+        var ended: Date? = nil
+        let deadline = Date().addingTimeInterval(20)
+        while ended == nil && Date() < deadline {
+            if offset == queued.count {
+                sentWhole += queuedCount
+                queued = []
+                offset = 0
+                for i in 0..<1000 {
+                    FrameEncoder.appendFrame(to: &queued) {
+                        JSONWriter.write(RPCMessage.request(id: .int(Int64(sentWhole + i)), method: "ping"), into: &$0)
+                    }
+                }
+                queuedCount = 1000
+            }
+            let written: Int
+            do {
+                written = try greedy.sendWithoutWaiting(queued[offset...])
+            } catch {
+                // EPIPE or ECONNRESET: the daemon closed this connection.
+                ended = Date()
+                break
+            }
+            offset += written
+            guard written == 0 else { continue }
+            // The socket takes no more: the daemon has stopped reading this client.
+            if stalledSince == nil { stalledSince = Date() }
+            if !servedDuringStall {
+                #expect(try bystander.call("ping")["result"] != nil, "another client is served meanwhile")
+                servedDuringStall = true
+            }
+            usleep(10_000)
+        }
+        let stall = try #require(stalledSince, "the daemon never stopped reading the client")
+        let end = try #require(ended, "the connection of a client that reads nothing was still open 20 s later:\n\(daemon.log)")
+        #expect(servedDuringStall)
+        #expect(end.timeIntervalSince(stall) < 10, "closed \(end.timeIntervalSince(stall)) s after the client's socket filled")
+        // What the client can still read ends in EOF (or ECONNRESET), not in a wait: the
+        // replies queued when it was closed, in order, and not one for every request sent.
+        var replies = 0
+        while let frame = try greedy.receiveFrame(timeoutMilliseconds: 5000) {
+            guard let reply = try? JSONParser.parse(frame) else { break }
+            #expect(reply["id"] == .int(Int64(replies)))
+            replies += 1
+        }
+        #expect(replies < sentWhole, "\(replies) replies for \(sentWhole) requests")
+        #expect(try bystander.call("ping")["result"] != nil)
+        #expect(try daemon.client().call("ping")["result"] != nil)
+    }
+
     @Test func aClientThatReadsItsRepliesIsNeverClosedHoweverMuchItPipelines() throws {
         // Replies far past --max-outbound, all requested at once: the daemon stops reading
         // while they queue, and answers every one as the client reads.

@@ -179,4 +179,38 @@ struct PluginLoadingTests {
         try daemon.waitForLog("greeting module created", occurrences: 2)
         #expect(try client.call("describe")["result"]?["plugins"]?[0]?["status"] == "loaded")
     }
+
+    @Test(.timeLimit(.minutes(1)))
+    func afterSighupAPluginFolderCopiedInUnseenIsServed() throws {
+        let folder = TemporaryFolder()
+        let root = folder.path + "/plugins"
+        let elsewhere = folder.path + "/elsewhere"
+        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        // The user plugin folder exists, so the daemon watches it rather than its nearest
+        // parent, `folder` (where the daemon's log and `elsewhere` are).
+        try FileManager.default.createDirectory(atPath: folder.path + "/data/modhost/plugins", withIntermediateDirectories: true)
+        // A plugin folder may be a symbolic link to a folder elsewhere; this one points at a
+        // folder not there yet. Copying the plugin there changes nothing in a folder the
+        // daemon watches, so only a rescan finds it.
+        try FileManager.default.createSymbolicLink(atPath: root + "/greeting", withDestinationPath: elsewhere + "/greeting")
+        let daemon = try PluginFixtures.daemon(loading: root, in: folder)
+        let client = try daemon.initializedClient()
+        #expect(try client.call("describe")["result"]?["modifiers"] == [])
+        try PluginFixtures.make(in: elsewhere, folder: "greeting", name: "Greeting")
+        usleep(600_000)  // several times the watcher's settle time
+        #expect(try client.call("describe")["result"]?["modifiers"] == [], "nothing watched changed")
+        #expect(!client.notifications.contains { $0["method"] == "pluginsChanged" })
+
+        kill(daemon.process.processIdentifier, SIGHUP)
+        let added = try client.nextNotification("pluginsChanged")
+        #expect(added["params"]?["added"] == ["greeting"])
+        let modifiers = try #require(client.call("describe")["result"]?["modifiers"]?.arrayValue)
+        #expect(modifiers.map { $0["type"] } == ["greeting"])
+        let mounted = try client.call("mount", params: [
+            "surface": "main", "root": ["type": "Text", "key": "hi", "modifiers": [["$type": "greeting", "name": "Ada"]]],
+        ])
+        #expect(mounted["result"] != nil, "\(mounted.jsonText)")
+        let initialized = try daemon.client().call("initialize", params: ["protocolVersion": 1])
+        #expect(initialized["result"]?["modifiers"]?.arrayValue?.map { $0["type"] } == ["greeting"])
+    }
 }

@@ -1,14 +1,29 @@
 // A plugin that fails on purpose, for the crash tests (Swift and JS). The `faulty` modifier's
 // `fault` param picks what goes wrong when its code runs: "body" (a force-unwrap of nil),
-// "hang" (a body that never returns), "action" (a trap in the button's action). Its module's
-// AsyncFunction `failLater("trap" | "hang")` fails in a task, after a first wait.
+// "hang" (a body that never returns), "action" (a trap in the button's action), "factory"
+// (a trap in the factory, once the params are decoded), "slow" (a body that takes a second,
+// within the plugin time limit). Its module's AsyncFunction `failLater("trap" | "hang")`
+// fails in a task, after a first wait; its Function `fail()` traps.
 // MODHOST_TEST_FAULT in the daemon's environment makes the module fail while loading:
 // "oncreate-trap" (`try!` on an error), "oncreate-hang", "schema-trap" (the factory traps
-// when the host builds the params schema).
+// when the host builds the params schema); or while it is unloaded: "ondestroy-trap",
+// "ondestroy-hang" (OnDestroy traps, or never returns).
+// MODHOST_TEST_FAULTY_TRACE, a file path, gets a line appended when a slow body starts
+// ("slow body started") and when OnDestroy runs ("OnDestroy"), for tests to see from outside.
 import Glibc
 import ModifierKit
 
 private let startFault = getenv("MODHOST_TEST_FAULT").map { String(cString: $0) } ?? ""
+
+/// Appends `line` to the file named by MODHOST_TEST_FAULTY_TRACE, if set.
+private func trace(_ line: String) {
+    guard let path = getenv("MODHOST_TEST_FAULTY_TRACE") else { return }
+    let fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
+    guard fd >= 0 else { return }
+    let bytes = Array((line + "\n").utf8)
+    _ = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+    close(fd)
+}
 
 struct FaultyModifier: ViewModifier, Record {
     @Field var fault: String = "none"
@@ -17,6 +32,7 @@ struct FaultyModifier: ViewModifier, Record {
     init(from params: Dict, appContext: AppContext, eventDispatcher: EventDispatcher) throws {
         if appContext.isDescribing && startFault == "schema-trap" { fatalError("the factory fails on purpose") }
         try self = .init(from: params, appContext: appContext)
+        if fault == "factory" { fatalError("the factory fails on purpose") }
         self.eventDispatcher = eventDispatcher
     }
     func body(content: Content) -> some View {
@@ -26,6 +42,10 @@ struct FaultyModifier: ViewModifier, Record {
         }
         if fault == "hang" {
             while true { usleep(1000) }
+        }
+        if fault == "slow" {
+            trace("slow body started")
+            usleep(1_000_000)
         }
         return content.swipeActions(edge: .trailing) {
             ForEach(["go"], id: \.self) { id in
@@ -50,6 +70,7 @@ public class FaultyModule: Module {
             if kind == "trap" { fatalError("the task fails on purpose") }
             while true { usleep(1000) }
         }
+        Function("fail") { () -> Void in fatalError("the function fails on purpose") }
         OnCreate {
             if startFault == "oncreate-trap" { try! failToStart() }
             if startFault == "oncreate-hang" { while true { usleep(1000) } }
@@ -57,6 +78,11 @@ public class FaultyModule: Module {
                 try FaultyModifier(from: params, appContext: context, eventDispatcher: dispatcher)
             }
         }
-        OnDestroy { ViewModifierRegistry.unregister("faulty") }
+        OnDestroy {
+            ViewModifierRegistry.unregister("faulty")
+            trace("OnDestroy")
+            if startFault == "ondestroy-trap" { fatalError("OnDestroy fails on purpose") }
+            if startFault == "ondestroy-hang" { while true { usleep(1000) } }
+        }
     }
 }

@@ -1,0 +1,57 @@
+import Foundation
+import ModhostServer
+import ModhostWire
+import Testing
+
+/// The quarantine lives in the supervisor and is handed to every engine it starts, whatever
+/// ended the one before.
+@Suite("A quarantine outlasts later engine restarts", .timeLimit(.minutes(1)))
+struct QuarantineRestartTests {
+    @Test func aQuarantinedPluginStaysQuarantinedWhenAnotherCrashesAndWhenTheEngineDiesOutsidePlugins() throws {
+        let (folder, root, daemon) = try crashSetup()
+        /// The plugins `describe` lists, by folder name.
+        func plugins() throws -> [String: JSONValue] {
+            let list = try #require(daemon.initializedClient().call("describe")["result"]?["plugins"]?.arrayValue)
+            return Dictionary(uniqueKeysWithValues: list.map { ($0["path"]!.stringValue!.replacingOccurrences(of: root + "/", with: ""), $0) })
+        }
+        /// Faulty is quarantined for the crash in its body, whatever came after.
+        func expectFaultyQuarantined(_ plugins: [String: JSONValue], sourceLocation: SourceLocation = #_sourceLocation) {
+            let faulty = plugins["faulty"]
+            #expect(faulty?["status"] == "quarantined", "\(faulty?.jsonText ?? "no faulty")\n\(daemon.log)", sourceLocation: sourceLocation)
+            #expect(faulty?["crash"]?["call"] == "body", "\(faulty?.jsonText ?? "")", sourceLocation: sourceLocation)
+            #expect(faulty?["crash"]?["request"]?["method"] == "mount", "\(faulty?.jsonText ?? "")", sourceLocation: sourceLocation)
+            #expect(plugins["greeting"]?["status"] == "loaded", sourceLocation: sourceLocation)
+        }
+
+        // Faulty crashes the first engine in its body.
+        let culprit = try daemon.initializedClient()
+        #expect(throws: (any Error).self) { try culprit.call("mount", params: ["surface": "f", "root": faultyRow("body")]) }
+        try daemon.waitForLog("info: listening on", occurrences: 2)
+        expectFaultyQuarantined(try plugins())
+
+        // Another plugin crashes the second engine: a library copied in aborts as it loads.
+        let staged = folder.path + "/staging/boom"
+        try makeAbortingPlugin(at: staged, scratch: folder.path)
+        try FileManager.default.moveItem(atPath: staged, toPath: root + "/boom")
+        try daemon.waitForLog("the engine stopped in plugin Boom (\(root)/boom)")
+        try daemon.waitForLog("info: listening on", occurrences: 3)
+        var now = try plugins()
+        expectFaultyQuarantined(now)
+        #expect(now["boom"]?["status"] == "quarantined", "\(now["boom"]?.jsonText ?? "no boom")")
+        #expect(now["boom"]?["crash"]?["call"] == "module setup")
+
+        // The third engine dies outside plugin code.
+        let engine = try #require(daemon.enginePID)
+        kill(engine, SIGSEGV)
+        try daemon.waitForLog("the engine stopped outside plugin code (SIGSEGV")
+        try daemon.waitForLog("info: listening on", occurrences: 4)
+        now = try plugins()
+        expectFaultyQuarantined(now)
+        #expect(now["boom"]?["status"] == "quarantined", "\(now["boom"]?.jsonText ?? "no boom")")
+        #expect(now["boom"]?["crash"]?["call"] == "module setup")
+        // And the quarantined type is still refused.
+        let refused = try daemon.initializedClient().call("mount", params: ["surface": "again", "root": faultyRow("none")])
+        #expect(refused["error"]?["message"]?.stringValue?.contains("belongs to plugin Faulty, which is quarantined") == true, "\(refused.jsonText)")
+        #expect(daemon.log.components(separatedBy: "the plugin is quarantined, starting a new engine without it").count - 1 == 2)
+    }
+}
