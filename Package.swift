@@ -114,7 +114,7 @@ let package = Package(
             name: "SwipeActionsTests", dependencies: ["SwipeActions", .product(name: "ModifierKit", package: "SDK")],
             path: "Tests/SwipeActionsTests"),
         // Starts real daemons on temporary sockets; needs `swift build` first.
-        .testTarget(name: "IntegrationTests", dependencies: ["ModhostClient", "ModhostServer", "ModhostWire", "ModhostCodegen"]),
+        .testTarget(name: "IntegrationTests", dependencies: ["ModhostClient", "ModhostServer", "ModhostSupervisor", "ModhostWire", "ModhostCodegen"]),
         // Runs the conformance vectors against a real daemon and against a deliberately broken host.
         .testTarget(name: "ConformanceTests", dependencies: ["ModhostConformance", "ModhostClient", "ModhostWire"]),
     ]

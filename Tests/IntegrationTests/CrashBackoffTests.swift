@@ -1,5 +1,6 @@
 import Foundation
-import ModhostServer
+import ModhostClient
+import ModhostSupervisor
 import ModhostWire
 import Testing
 

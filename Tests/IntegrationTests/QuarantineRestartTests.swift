@@ -1,5 +1,5 @@
 import Foundation
-import ModhostServer
+import ModhostClient
 import ModhostWire
 import Testing
 
