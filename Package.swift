@@ -115,6 +115,8 @@ let package = Package(
             path: "Tests/SwipeActionsTests"),
         // Starts real daemons on temporary sockets; needs `swift build` first.
         .testTarget(name: "IntegrationTests", dependencies: ["ModhostClient", "ModhostServer", "ModhostSupervisor", "ModhostWire", "ModhostCodegen"]),
+        // The supervisor's decisions, without processes.
+        .testTarget(name: "ModhostSupervisorTests", dependencies: ["ModhostSupervisor", "ModhostCore", "ModhostPlugins", "ModhostWire"]),
         // Runs the conformance vectors against a real daemon and against a deliberately broken host.
         .testTarget(name: "ConformanceTests", dependencies: ["ModhostConformance", "ModhostClient", "ModhostWire"]),
     ]

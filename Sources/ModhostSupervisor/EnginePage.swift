@@ -31,11 +31,21 @@ final class EnginePage {
     func setReady(_ ready: Bool) { modhost_page_set_ready(page, ready ? 1 : 0) }
     func reset() { modhost_page_reset(page) }
 
-    /// What the engine was doing.
-    func read() -> modhost_call_snapshot {
+    /// The plugin call the engine is in, or was in when it ended; nil when none.
+    func recordedCall() -> RecordedCall? {
         var snapshot = modhost_call_snapshot()
         modhost_page_read(page, &snapshot)
-        return snapshot
+        guard snapshot.in_call != 0 else { return nil }
+        return RecordedCall(
+            plugin: Self.text(snapshot.plugin), folder: Self.text(snapshot.folder), identity: Self.text(snapshot.identity),
+            call: PluginCalls.Kind(rawValue: snapshot.kind)?.name ?? "call \(snapshot.kind)", detail: Self.text(snapshot.detail),
+            request: Self.text(snapshot.request), types: Self.text(snapshot.types).split(separator: ",").map(String.init),
+            startedNanoseconds: snapshot.started_ns)
+    }
+
+    /// A fixed-size C string field as text.
+    private static func text<T>(_ field: T) -> String {
+        withUnsafeBytes(of: field) { String(decoding: $0.prefix(while: { $0 != 0 }), as: UTF8.self) }
     }
 
     // MARK: - The engine's side

@@ -55,9 +55,9 @@ public final class Supervisor {
     private var exited: (status: Int64, signal: Int32)?
     private var openPipes: Int { (errorPipe == nil ? 0 : 1) + (controlPipe == nil ? 0 : 1) }
     /// Set when the supervisor killed the engine for a hang: what it was doing then.
-    private var hang: modhost_call_snapshot?
-    private var quarantine: [String: QuarantineEntry] = [:]
-    private var unattributedCrashes: [Int64] = []
+    private var hang: RecordedCall?
+    /// What each engine's end meant: the quarantine and the recent unattributed crashes.
+    private var crashes: CrashJudge
     private var notifiedReady = false
     private var isStopping = false
 
@@ -72,6 +72,7 @@ public final class Supervisor {
         self.logger = logger
         self.policy = policy.scaledForTests(by: environment["MODHOST_TEST_BACKOFF_SCALE"])
         self.page = try EnginePage()
+        self.crashes = CrashJudge(policy: self.policy)
         watchdog = .allocate(capacity: 1)
         restartTimer = .allocate(capacity: 1)
         drainTimer = .allocate(capacity: 1)
@@ -131,7 +132,7 @@ public final class Supervisor {
         // reports which plugin crashed without it. A user who wants it sets the variable.
         if environment["SWIFT_BACKTRACE"] == nil { environment["SWIFT_BACKTRACE"] = "enable=no" }
         environment["MODHOST_SUPERVISOR_PID"] = String(getpid())
-        environment["MODHOST_QUARANTINE"] = JSONValue.array(quarantine.values.sorted { $0.folder < $1.folder }.map(\.json)).jsonText
+        environment["MODHOST_QUARANTINE"] = JSONValue.array(crashes.quarantine.values.sorted { $0.folder < $1.folder }.map(\.json)).jsonText
 
         let arguments = ["modhostd", "--engine"] + engineArguments
         var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
@@ -183,7 +184,7 @@ public final class Supervisor {
             logger.error("cannot start the engine: \(uvText(status))")
             uv_close(handleOf(process)) { UnsafeMutablePointer<uv_process_t>(OpaquePointer($0!)).deallocate() }
             for pipe in [errors, control] { closePipe(pipe) }
-            unattributedCrash(reason: "it could not be started (\(uvText(status)))")
+            act(on: crashes.unattributed(reason: "it could not be started (\(uvText(status)))", now: EnginePage.now()))
             return
         }
         self.process = process
@@ -259,7 +260,7 @@ public final class Supervisor {
             return
         }
         let folder = String(line[line.index(after: space)...])
-        if quarantine.removeValue(forKey: folder) != nil {
+        if crashes.release(folder: folder) {
             logger.info("plugin in \(folder) is no longer quarantined")
         }
     }
@@ -280,12 +281,11 @@ public final class Supervisor {
             ServiceNotifier.notify("READY=1", environment: environment)
         }
         guard hang == nil, !isStopping else { return }
-        let snapshot = page.read()
-        guard snapshot.in_call != 0 else { return }
-        let elapsed = EnginePage.now() - snapshot.started_ns
+        guard let call = page.recordedCall() else { return }
+        let elapsed = EnginePage.now() - call.startedNanoseconds
         if elapsed > policy.pluginTimeoutNanoseconds {
-            hang = snapshot
-            logger.error("plugin \(text(snapshot.plugin)) has run its \(callName(snapshot.kind)) for '\(text(snapshot.detail))' for \(seconds(elapsed)) s, past the \(seconds(policy.pluginTimeoutNanoseconds)) s limit; stopping the engine")
+            hang = call
+            logger.error("plugin \(call.plugin) has run its \(call.call) for '\(call.detail)' for \(CrashJudge.seconds(elapsed)) s, past the \(CrashJudge.seconds(policy.pluginTimeoutNanoseconds)) s limit; stopping the engine")
             uv_process_kill(process, SIGKILL)
         }
     }
@@ -317,54 +317,26 @@ public final class Supervisor {
             finishStopping(status: status, signal: signal)
             return
         }
-        let snapshot = hang ?? page.read()
-        let reason: String
-        if hang != nil {
-            reason = "hung for more than \(seconds(policy.pluginTimeoutNanoseconds)) s"
-        } else if signal != 0 {
-            reason = signalName(signal)
-        } else {
-            reason = "exit status \(status)"
-        }
-        let message = runtimeMessage()
-        guard snapshot.in_call != 0, !text(snapshot.folder).isEmpty else {
-            unattributedCrash(reason: "\(reason)\(message.isEmpty ? "" : ": \(message)")")
-            return
-        }
-        let plugin = text(snapshot.plugin)
-        let folder = text(snapshot.folder)
-        // Quarantined plugins are not run: the same folder again means the quarantine does
-        // not hold (a folder path longer than the page keeps, say), so restarts back off.
-        if quarantine[folder] != nil {
-            unattributedCrash(reason: "\(reason) in plugin \(plugin) (\(folder)), which is already quarantined")
-            return
-        }
-        let request = text(snapshot.request)
-        let crash = PluginCrash(
-            call: callName(snapshot.kind), detail: text(snapshot.detail), reason: reason, message: message,
-            request: request.isEmpty ? nil : try? JSONParser.parse(request),
-            types: text(snapshot.types).split(separator: ",").map(String.init))
-        quarantine[folder] = QuarantineEntry(folder: folder, plugin: plugin, identity: text(snapshot.identity), crash: crash)
-        logger.error("the engine stopped in plugin \(plugin) (\(folder)): \(crash.summary)\(request.isEmpty ? "" : " while handling \(request)"); the plugin is quarantined, starting a new engine without it")
-        spawn()
+        let ending = CrashJudge.Ending(status: status, signal: signal, hung: hang != nil)
+        act(on: crashes.judge(ending, call: hang ?? page.recordedCall(), runtimeMessage: runtimeMessage(), now: EnginePage.now()))
     }
 
-    /// A crash with no plugin call in progress: restart, backing off when they repeat.
-    private func unattributedCrash(reason: String) {
-        let now = EnginePage.now()
-        unattributedCrashes = unattributedCrashes.filter { now - $0 < policy.crashWindowNanoseconds } + [now]
-        let count = unattributedCrashes.count
-        guard count > policy.crashesBeforeBackoff else {
-            logger.error("the engine stopped outside plugin code (\(reason)); starting a new engine")
+    /// Logs `decision` and starts the next engine when it says.
+    private func act(on decision: CrashJudge.Decision) {
+        switch decision {
+        case let .quarantine(_, log):
+            logger.error(log)
             spawn()
-            return
+        case let .restart(delay, log):
+            logger.error(log)
+            if delay == 0 {
+                spawn()
+            } else {
+                uv_timer_start(restartTimer, { timer in
+                    Unmanaged<Supervisor>.fromOpaque(timer!.pointee.data).takeUnretainedValue().spawn()
+                }, delay, 0)
+            }
         }
-        let doublings = min(count - policy.crashesBeforeBackoff - 1, 16)
-        let delay = min(policy.firstBackoffMilliseconds << UInt64(doublings), policy.maxBackoffMilliseconds)
-        logger.error("the engine stopped outside plugin code (\(reason)): \(count) such crashes in \(seconds(policy.crashWindowNanoseconds)) s, a crash loop, likely a bug in modhostd; starting a new engine in \(Double(delay) / 1000) s")
-        uv_timer_start(restartTimer, { timer in
-            Unmanaged<Supervisor>.fromOpaque(timer!.pointee.data).takeUnretainedValue().spawn()
-        }, delay, 0)
     }
 
     /// The last thing the runtime printed before the end ("Fatal error: ..."), if anything.
@@ -429,20 +401,6 @@ public final class Supervisor {
         closePipes()
     }
 
-    // MARK: - Text
-
-    private func text<T>(_ field: T) -> String {
-        withUnsafeBytes(of: field) { String(decoding: $0.prefix(while: { $0 != 0 }), as: UTF8.self) }
-    }
-
-    private func callName(_ kind: UInt32) -> String {
-        PluginCalls.Kind(rawValue: kind)?.name ?? "call \(kind)"
-    }
-
-    private func seconds(_ nanoseconds: Int64) -> String {
-        let tenths = (nanoseconds + 50_000_000) / 100_000_000
-        return "\(tenths / 10).\(tenths % 10)"
-    }
 }
 
 extension Supervisor.Policy {

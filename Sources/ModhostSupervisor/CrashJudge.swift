@@ -1,0 +1,111 @@
+import ModhostCore
+import ModhostPlugins
+import ModhostWire
+
+/// What the engine page said about the plugin call in progress, in Swift terms.
+struct RecordedCall: Equatable {
+    var plugin: String
+    var folder: String
+    /// The identity of the plugin's files when the engine loaded them.
+    var identity: String
+    /// The kind of call (`PluginCalls.Kind.name`): "factory", "body", "OnCreate", ...
+    var call: String
+    /// The modifier type or module called.
+    var detail: String
+    /// `{pid, id, method}` of the request being handled, as JSON text, or empty.
+    var request: String
+    /// The types the plugin had registered.
+    var types: [String]
+    /// When the call began (CLOCK_MONOTONIC nanoseconds).
+    var startedNanoseconds: Int64
+}
+
+/// Decides what the end of an engine means: which plugin, if any, to quarantine, and when to
+/// start the next engine. It has no process and no clock of its own: the supervisor hands it
+/// what it saw (the page's record of the call in progress, how the engine ended, the
+/// runtime's last words, the time), so every decision can be tested without a crash.
+///
+/// It keeps the quarantine (by plugin folder) and the times of recent crashes it could not
+/// blame on a plugin, which back off when they repeat.
+struct CrashJudge {
+    /// How an engine ended.
+    struct Ending: Equatable {
+        var status: Int64 = 0
+        var signal: Int32 = 0
+        /// The supervisor killed it because a plugin call ran past the time limit.
+        var hung = false
+    }
+
+    /// What to do next.
+    enum Decision: Equatable {
+        /// Quarantine the plugin of `entry` and start a new engine without it at once.
+        case quarantine(QuarantineEntry, log: String)
+        /// Start a new engine after `delayMilliseconds` (0: at once).
+        case restart(delayMilliseconds: UInt64, log: String)
+    }
+
+    let policy: Supervisor.Policy
+    /// Quarantined plugins by folder.
+    private(set) var quarantine: [String: QuarantineEntry] = [:]
+    /// When the recent unattributed crashes happened, within the policy's window.
+    private(set) var unattributedCrashes: [Int64] = []
+
+    init(policy: Supervisor.Policy) {
+        self.policy = policy
+    }
+
+    /// Judges an engine that ended as `ending`, in the middle of `call` (nil when it was in
+    /// none), having last printed `runtimeMessage`.
+    mutating func judge(_ ending: Ending, call: RecordedCall?, runtimeMessage message: String, now: Int64) -> Decision {
+        let reason: String
+        if ending.hung {
+            reason = "hung for more than \(Self.seconds(policy.pluginTimeoutNanoseconds)) s"
+        } else if ending.signal != 0 {
+            reason = signalName(ending.signal)
+        } else {
+            reason = "exit status \(ending.status)"
+        }
+        guard let call, !call.folder.isEmpty else {
+            return unattributed(reason: "\(reason)\(message.isEmpty ? "" : ": \(message)")", now: now)
+        }
+        // Quarantined plugins are not run: the same folder again means the quarantine does
+        // not hold (a folder path longer than the page keeps, say), so restarts back off.
+        if quarantine[call.folder] != nil {
+            return unattributed(reason: "\(reason) in plugin \(call.plugin) (\(call.folder)), which is already quarantined", now: now)
+        }
+        let crash = PluginCrash(
+            call: call.call, detail: call.detail, reason: reason, message: message,
+            request: call.request.isEmpty ? nil : try? JSONParser.parse(Array(call.request.utf8)), types: call.types)
+        let entry = QuarantineEntry(folder: call.folder, plugin: call.plugin, identity: call.identity, crash: crash)
+        quarantine[call.folder] = entry
+        let log = "the engine stopped in plugin \(call.plugin) (\(call.folder)): \(crash.summary)\(call.request.isEmpty ? "" : " while handling \(call.request)"); the plugin is quarantined, starting a new engine without it"
+        return .quarantine(entry, log: log)
+    }
+
+    /// An engine that ended outside plugin code (or could not start): restart, backing off
+    /// when such crashes repeat within the window.
+    mutating func unattributed(reason: String, now: Int64) -> Decision {
+        unattributedCrashes = unattributedCrashes.filter { now - $0 < policy.crashWindowNanoseconds } + [now]
+        let count = unattributedCrashes.count
+        guard count > policy.crashesBeforeBackoff else {
+            return .restart(delayMilliseconds: 0, log: "the engine stopped outside plugin code (\(reason)); starting a new engine")
+        }
+        let doublings = min(count - policy.crashesBeforeBackoff - 1, 16)
+        let delay = min(policy.firstBackoffMilliseconds << UInt64(doublings), policy.maxBackoffMilliseconds)
+        return .restart(
+            delayMilliseconds: delay,
+            log: "the engine stopped outside plugin code (\(reason)): \(count) such crashes in \(Self.seconds(policy.crashWindowNanoseconds)) s, a crash loop, likely a bug in modhostd; starting a new engine in \(Double(delay) / 1000) s")
+    }
+
+    /// Lets the plugin in `folder` run again (enabled by a person, or its files changed);
+    /// false when it was not quarantined.
+    mutating func release(folder: String) -> Bool {
+        quarantine.removeValue(forKey: folder) != nil
+    }
+
+    /// Nanoseconds as seconds with one decimal.
+    static func seconds(_ nanoseconds: Int64) -> String {
+        let tenths = (nanoseconds + 50_000_000) / 100_000_000
+        return "\(tenths / 10).\(tenths % 10)"
+    }
+}

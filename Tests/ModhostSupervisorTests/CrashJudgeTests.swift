@@ -1,0 +1,124 @@
+import Glibc
+import ModhostCore
+import ModhostPlugins
+import ModhostWire
+import Testing
+
+@testable import ModhostSupervisor
+
+private let second: Int64 = 1_000_000_000
+
+/// A call of plugin Faulty as the engine page records it.
+private func call(folder: String = "/plugins/faulty", kind: String = "factory", request: String = #"{"pid":42,"id":7,"method":"mount"}"#) -> RecordedCall {
+    RecordedCall(
+        plugin: "Faulty", folder: folder, identity: "inode 1 size 2", call: kind, detail: "faulty", request: request,
+        types: ["faulty", "other"], startedNanoseconds: 0)
+}
+
+/// The delay of a restart, or nil for a quarantine.
+private func delay(_ decision: CrashJudge.Decision) -> UInt64? {
+    if case let .restart(delay, _) = decision { return delay }
+    return nil
+}
+
+@Suite("Supervisor: what an engine's end means", .timeLimit(.minutes(1)))
+struct CrashJudgeTests {
+    @Test func aCrashInAPluginCallQuarantinesThatPluginsFolderWithWhatWasRecorded() throws {
+        var judge = CrashJudge(policy: .init())
+        let decision = judge.judge(.init(signal: SIGILL), call: call(), runtimeMessage: "Fatal error: boom", now: 0)
+        guard case let .quarantine(entry, log) = decision else {
+            Issue.record("expected a quarantine, got \(decision)")
+            return
+        }
+        #expect(entry.folder == "/plugins/faulty" && entry.plugin == "Faulty" && entry.identity == "inode 1 size 2")
+        #expect(entry.crash == PluginCrash(
+            call: "factory", detail: "faulty", reason: "SIGILL", message: "Fatal error: boom",
+            request: ["pid": 42, "id": 7, "method": "mount"], types: ["faulty", "other"]))
+        #expect(log.contains("plugin Faulty (/plugins/faulty)") && log.contains("quarantined"))
+        #expect(judge.quarantine == ["/plugins/faulty": entry])
+        #expect(judge.unattributedCrashes.isEmpty)
+    }
+
+    @Test func theReasonIsTheHangTheSignalOrTheExitStatus() throws {
+        var policy = Supervisor.Policy()
+        policy.pluginTimeoutNanoseconds = 2_500_000_000
+        for (ending, reason) in [
+            (CrashJudge.Ending(signal: SIGKILL, hung: true), "hung for more than 2.5 s"),
+            (CrashJudge.Ending(signal: SIGSEGV), "SIGSEGV"),
+            (CrashJudge.Ending(status: 3), "exit status 3"),
+        ] {
+            var judge = CrashJudge(policy: policy)
+            guard case let .quarantine(entry, _) = judge.judge(ending, call: call(), runtimeMessage: "", now: 0) else {
+                Issue.record("\(ending): no quarantine")
+                continue
+            }
+            #expect(entry.crash.reason == reason)
+        }
+    }
+
+    @Test func aCallWithoutRequestOrFolderIsNotGuessed() throws {
+        var judge = CrashJudge(policy: .init())
+        guard case let .quarantine(entry, _) = judge.judge(.init(signal: SIGABRT), call: call(kind: "OnCreate", request: ""), runtimeMessage: "", now: 0) else {
+            Issue.record("no quarantine")
+            return
+        }
+        #expect(entry.crash.request == nil)
+        // No folder on the page: nobody to blame, so a restart.
+        let decision = judge.judge(.init(signal: SIGABRT), call: call(folder: ""), runtimeMessage: "Fatal error: x", now: 0)
+        #expect(delay(decision) == 0)
+        #expect(judge.quarantine.count == 1)
+    }
+
+    @Test func outsidePluginCodeTheFirstCrashesRestartAtOnceThenTheDelayDoublesUpToTheCap() {
+        var policy = Supervisor.Policy()
+        policy.crashesBeforeBackoff = 3
+        policy.firstBackoffMilliseconds = 1000
+        policy.maxBackoffMilliseconds = 60_000
+        var judge = CrashJudge(policy: policy)
+        let delays = (0..<12).map { delay(judge.judge(.init(signal: SIGSEGV), call: nil, runtimeMessage: "", now: Int64($0) * second)) }
+        #expect(delays == [0, 0, 0, 1000, 2000, 4000, 8000, 16_000, 32_000, 60_000, 60_000, 60_000])
+        #expect(judge.quarantine.isEmpty)
+    }
+
+    @Test func crashesOlderThanTheWindowAreForgotten() {
+        var policy = Supervisor.Policy()
+        policy.crashWindowNanoseconds = 300 * second
+        var judge = CrashJudge(policy: policy)
+        for minute in 0..<4 { _ = judge.judge(.init(status: 1), call: nil, runtimeMessage: "", now: Int64(minute) * 60 * second) }
+        #expect(judge.unattributedCrashes.count == 4)
+        // Six minutes after the first: the first two are out of the window, so this is the
+        // third in it, and restarts at once.
+        let decision = judge.judge(.init(status: 1), call: nil, runtimeMessage: "", now: 360 * second)
+        #expect(delay(decision) == 0)
+        #expect(judge.unattributedCrashes == [120 * second, 180 * second, 360 * second])
+    }
+
+    @Test func anAlreadyQuarantinedFolderCrashingAgainCountsAsUnattributed() {
+        var judge = CrashJudge(policy: .init())
+        _ = judge.judge(.init(signal: SIGILL), call: call(), runtimeMessage: "", now: 0)
+        let again = judge.judge(.init(signal: SIGILL), call: call(), runtimeMessage: "", now: second)
+        #expect(delay(again) == 0)
+        #expect(judge.unattributedCrashes == [second])
+        guard case let .restart(_, log) = again else { return }
+        #expect(log.contains("which is already quarantined"))
+    }
+
+    @Test func releasingAFolderLetsItsPluginBeQuarantinedAgain() {
+        var judge = CrashJudge(policy: .init())
+        _ = judge.judge(.init(signal: SIGILL), call: call(), runtimeMessage: "", now: 0)
+        let released = judge.release(folder: "/plugins/faulty")
+        let releasedAgain = judge.release(folder: "/plugins/faulty")
+        #expect(released && !releasedAgain)
+        #expect(judge.quarantine.isEmpty)
+        #expect(delay(judge.judge(.init(signal: SIGILL), call: call(), runtimeMessage: "", now: second)) == nil)
+    }
+
+    @Test func anEngineThatCannotStartIsAnUnattributedCrash() {
+        var policy = Supervisor.Policy()
+        policy.crashesBeforeBackoff = 0
+        policy.firstBackoffMilliseconds = 500
+        var judge = CrashJudge(policy: policy)
+        let decision = judge.unattributed(reason: "it could not be started (no such file)", now: 0)
+        #expect(delay(decision) == 500)
+    }
+}
