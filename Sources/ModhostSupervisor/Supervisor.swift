@@ -45,7 +45,7 @@ public final class Supervisor {
     /// Bounds the wait for a dead engine's pipes to drain (a process the plugin started may
     /// hold them open).
     private let drainTimer: UnsafeMutablePointer<uv_timer_t>
-    private var signals: [UnsafeMutablePointer<uv_signal_t>] = []
+    private var signals: SignalHandles?
 
     /// The engine's recent standard-error lines (the runtime's last words), and a partial one.
     private var errorLines: [String] = []
@@ -73,35 +73,25 @@ public final class Supervisor {
         self.policy = policy.scaledForTests(by: environment["MODHOST_TEST_BACKOFF_SCALE"])
         self.page = try EnginePage()
         self.crashes = CrashJudge(policy: self.policy)
-        watchdog = .allocate(capacity: 1)
-        restartTimer = .allocate(capacity: 1)
-        drainTimer = .allocate(capacity: 1)
+        // Their `data` is set once the supervisor is whole, in `run`.
+        watchdog = UVHandle.make(uv_timer_t.self, owner: nil) { [loop] in uv_timer_init(loop, $0) }
+        restartTimer = UVHandle.make(uv_timer_t.self, owner: nil) { [loop] in uv_timer_init(loop, $0) }
+        drainTimer = UVHandle.make(uv_timer_t.self, owner: nil) { [loop] in uv_timer_init(loop, $0) }
     }
 
     /// Supervises engines until SIGTERM or SIGINT; returns once the last engine has stopped and
     /// the socket file is removed.
     public func run() {
         signal(SIGPIPE, SIG_IGN)
-        var wanted = sigset_t()
-        sigemptyset(&wanted)
-        // A parent may have left signals blocked (a thread pool's mask is inherited across
-        // exec); the stop signals and SIGCHLD, which tells libuv an engine ended, must arrive.
-        for number in [SIGTERM, SIGINT, SIGHUP, SIGCHLD] { sigaddset(&wanted, number) }
-        pthread_sigmask(SIG_UNBLOCK, &wanted, nil)
+        // SIGCHLD, which tells libuv an engine ended, must arrive too (a parent may have left
+        // it blocked; SignalHandles unblocks the others).
+        var child = sigset_t()
+        sigemptyset(&child)
+        sigaddset(&child, SIGCHLD)
+        pthread_sigmask(SIG_UNBLOCK, &child, nil)
+        signals = SignalHandles(loop: loop, signals: [SIGTERM, SIGINT, SIGHUP]) { [unowned self] number in self.received(signal: number) }
         let context = Unmanaged.passUnretained(self).toOpaque()
-        for number in [SIGTERM, SIGINT, SIGHUP] {
-            let handle = UnsafeMutablePointer<uv_signal_t>.allocate(capacity: 1)
-            uv_signal_init(loop, handle)
-            handle.pointee.data = context
-            uv_signal_start(handle, { handle, number in
-                Unmanaged<Supervisor>.fromOpaque(handle!.pointee.data).takeUnretainedValue().received(signal: number)
-            }, number)
-            signals.append(handle)
-        }
-        for timer in [watchdog, restartTimer, drainTimer] {
-            uv_timer_init(loop, timer)
-            timer.pointee.data = context
-        }
+        for timer in [watchdog, restartTimer, drainTimer] { timer.pointee.data = context }
         uv_timer_start(watchdog, { timer in
             Unmanaged<Supervisor>.fromOpaque(timer!.pointee.data).takeUnretainedValue().check()
         }, 20, 20)
@@ -156,8 +146,8 @@ public final class Supervisor {
         stdio[5].flags = uv_stdio_flags(UV_CREATE_PIPE.rawValue | UV_WRITABLE_PIPE.rawValue)
         stdio[5].data.stream = streamOf(control)
 
-        let process = UnsafeMutablePointer<uv_process_t>.allocate(capacity: 1)
-        process.pointee.data = Unmanaged.passUnretained(self).toOpaque()
+        // Initialized by uv_spawn.
+        let process = UVHandle.make(uv_process_t.self, owner: self) { _ in 0 }
         let status = executable.withCString { file in
             argv.withUnsafeMutableBufferPointer { argv in
                 envp.withUnsafeMutableBufferPointer { envp in
@@ -182,8 +172,8 @@ public final class Supervisor {
         }
         guard status == 0 else {
             logger.error("cannot start the engine: \(uvText(status))")
-            uv_close(handleOf(process)) { UnsafeMutablePointer<uv_process_t>(OpaquePointer($0!)).deallocate() }
-            for pipe in [errors, control] { closePipe(pipe) }
+            UVHandle.close(process)
+            for pipe in [errors, control] { UVHandle.close(pipe) }
             act(on: crashes.unattributed(reason: "it could not be started (\(uvText(status)))", now: EnginePage.now()))
             return
         }
@@ -207,21 +197,14 @@ public final class Supervisor {
     }
 
     private func makePipe() -> UnsafeMutablePointer<uv_pipe_t> {
-        let pipe = UnsafeMutablePointer<uv_pipe_t>.allocate(capacity: 1)
-        uv_pipe_init(loop, pipe, 0)
-        pipe.pointee.data = Unmanaged.passUnretained(self).toOpaque()
-        return pipe
-    }
-
-    private func closePipe(_ pipe: UnsafeMutablePointer<uv_pipe_t>) {
-        uv_close(handleOf(pipe)) { UnsafeMutablePointer<uv_pipe_t>(OpaquePointer($0!)).deallocate() }
+        UVHandle.make(uv_pipe_t.self, owner: self) { uv_pipe_init(loop, $0, 0) }
     }
 
     /// Closes what is left of the engine's pipes (a dead engine's, once judged).
     private func closePipes() {
         for pipe in [errorPipe, controlPipe].compactMap({ $0 }) {
             uv_read_stop(streamOf(pipe))
-            closePipe(pipe)
+            UVHandle.close(pipe)
         }
         errorPipe = nil
         controlPipe = nil
@@ -267,7 +250,7 @@ public final class Supervisor {
 
     private func pipeEnded(_ pipe: UnsafeMutablePointer<uv_pipe_t>) {
         uv_read_stop(streamOf(pipe))
-        closePipe(pipe)
+        UVHandle.close(pipe)
         if pipe == errorPipe { errorPipe = nil } else { controlPipe = nil }
         if openPipes == 0, exited != nil { judge() }
     }
@@ -292,7 +275,7 @@ public final class Supervisor {
 
     private func engineExited(status: Int64, signal: Int32) {
         if let process {
-            uv_close(handleOf(process)) { UnsafeMutablePointer<uv_process_t>(OpaquePointer($0!)).deallocate() }
+            UVHandle.close(process)
         }
         process = nil
         exited = (status, signal)
@@ -390,13 +373,9 @@ public final class Supervisor {
             logger.warning("the engine ended with \(signal != 0 ? signalName(signal) : "exit status \(status)") while stopping")
         }
         socket.removeFile()
-        for handle in signals {
-            uv_close(handleOf(handle)) { UnsafeMutablePointer<uv_signal_t>(OpaquePointer($0!)).deallocate() }
-        }
-        signals.removeAll()
-        for timer in [watchdog, restartTimer, drainTimer] {
-            uv_close(handleOf(timer)) { UnsafeMutablePointer<uv_timer_t>(OpaquePointer($0!)).deallocate() }
-        }
+        signals?.close()
+        signals = nil
+        for timer in [watchdog, restartTimer, drainTimer] { UVHandle.close(timer) }
         // A stop that came while a dead engine's pipes drained.
         closePipes()
     }
