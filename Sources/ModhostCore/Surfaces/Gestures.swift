@@ -136,19 +136,14 @@ enum Gestures {
         return result
     }
 
-    /// Checks a gesture aimed at `node` that must hit something: the hit node, or the answer
-    /// that nothing is hit.
-    private static func aim(_ node: NodeState) -> Result<NodeState, Unhandled> {
-        if let reason = unreachable(node) { return .failure(Unhandled(reason)) }
+    /// The answer to a gesture aimed at `node` that must hit something: `body`'s, given the
+    /// node hit, or that nothing is hit.
+    private static func aiming(at node: NodeState, _ body: (NodeState) -> JSONValue) -> JSONValue {
+        if let reason = unreachable(node) { return unhandled(reason) }
         guard let hit = hitNode(node) else {
-            return .failure(Unhandled("the gesture landed on the empty space of node '\(node.id)' (a \(node.kind.rawValue)), which is hit only where it has content; give it or a node around it a contentShape or a background"))
+            return unhandled("the gesture landed on the empty space of node '\(node.id)' (a \(node.kind.rawValue)), which is hit only where it has content; give it or a node around it a contentShape or a background")
         }
-        return .success(hit)
-    }
-
-    private struct Unhandled: Error {
-        let reason: String
-        init(_ reason: String) { self.reason = reason }
+        return body(hit)
     }
 
     // MARK: - tap, longPress
@@ -158,11 +153,11 @@ enum Gestures {
         guard count >= 1 else {
             throw .invalidParams("'count' must be at least 1", path: "count", expected: "an integer >= 1", got: "\(count)")
         }
-        let hit: NodeState
-        switch aim(node) {
-        case .success(let found): hit = found
-        case .failure(let unhandled): return Gestures.unhandled(unhandled.reason)
-        }
+        return aiming(at: node) { hit in tap(hit, count: count) }
+    }
+
+    /// A tap of `count` on `hit`, a node the gesture hits.
+    private static func tap(_ hit: NodeState, count: Int64) -> JSONValue {
         let taps = handlers(from: hit) { $0.taps }
         // The innermost handler for this many taps takes it (a double tap is not two taps).
         guard let match = taps.first(where: { $0.handler.count == count }) else {
@@ -181,11 +176,11 @@ enum Gestures {
         guard duration >= 0, duration.isFinite else {
             throw .invalidParams("'duration' must be a number of seconds, at least 0", path: "duration", expected: "a number >= 0", got: "\(duration)")
         }
-        let hit: NodeState
-        switch aim(node) {
-        case .success(let found): hit = found
-        case .failure(let unhandled): return Gestures.unhandled(unhandled.reason)
-        }
+        return aiming(at: node) { hit in longPress(hit, duration: duration) }
+    }
+
+    /// A press of `duration` seconds on `hit`, a node the gesture hits.
+    private static func longPress(_ hit: NodeState, duration: Double) -> JSONValue {
         let presses = handlers(from: hit) { $0.longPresses }
         guard let innermost = presses.first else { return unhandled("nothing on node '\(hit.id)' or around it handles long presses") }
         // The innermost handler the press lasted long enough for takes it: it sees the press
