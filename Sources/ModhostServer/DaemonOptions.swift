@@ -117,23 +117,11 @@ public struct DaemonOptions: Sendable, Equatable {
             case "--no-supervisor": options.isSupervised = false
             case "--describe": options.describesOnly = true
             case "--frame-timeout":
-                let text = try take()
-                guard let seconds = Double(text), seconds >= 1, seconds <= 86400 else {
-                    throw UsageError(description: "--frame-timeout takes seconds from 1 to 86400, such as 30, not '\(text)'")
-                }
-                options.frameTimeoutSeconds = seconds
+                options.frameTimeoutSeconds = try seconds(try take(), flag: argument, from: 1, to: 86400, example: "30")
             case "--write-timeout":
-                let text = try take()
-                guard let seconds = Double(text), seconds >= 1, seconds <= 86400 else {
-                    throw UsageError(description: "--write-timeout takes seconds from 1 to 86400, such as 30, not '\(text)'")
-                }
-                options.writeTimeoutSeconds = seconds
+                options.writeTimeoutSeconds = try seconds(try take(), flag: argument, from: 1, to: 86400, example: "30")
             case "--plugin-timeout":
-                let text = try take()
-                guard let seconds = Double(text), seconds > 0, seconds <= 3600 else {
-                    throw UsageError(description: "--plugin-timeout takes seconds from 0 to 3600, such as 5 or 0.5, not '\(text)'")
-                }
-                options.pluginTimeoutSeconds = seconds
+                options.pluginTimeoutSeconds = try seconds(try take(), flag: argument, above: 0, to: 3600, example: "5 or 0.5")
             case "--max-frame": options.maxFrameSize = try byteCount(try take(), flag: argument, max: Int(UInt32.max))
             case "--max-outbound": options.maxOutboundBytes = try byteCount(try take(), flag: argument, max: Int.max / 2)
             case "--max-buffered": options.maxBufferedBytes = try byteCount(try take(), flag: argument, max: Int.max / 2)
@@ -156,6 +144,17 @@ public struct DaemonOptions: Sendable, Equatable {
         }
         options.arguments = arguments.filter { $0 != "--engine" }
         return .serve(options)
+    }
+
+    /// A number of seconds from `lowest` (or above `lowest`, excluded) to `highest`.
+    static func seconds(
+        _ text: String, flag: String, from lowest: Int? = nil, above excluded: Int? = nil, to highest: Int, example: String
+    ) throws(UsageError) -> Double {
+        let bottom = Double(lowest ?? excluded ?? 0)
+        guard let seconds = Double(text), lowest == nil ? seconds > bottom : seconds >= bottom, seconds <= Double(highest) else {
+            throw UsageError(description: "\(flag) takes seconds from \(lowest ?? excluded ?? 0) to \(highest), such as \(example), not '\(text)'")
+        }
+        return seconds
     }
 
     /// `1024`, `64K`, `16M` (binary units).
