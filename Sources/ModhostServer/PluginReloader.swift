@@ -36,6 +36,21 @@ public final class PluginReloader {
         return changes
     }
 
+    /// Lets the quarantined plugin `name` load again and rescans (the `enablePlugin` method);
+    /// `enabled` hears its folder first. An error naming the quarantined plugins when none
+    /// has that name.
+    public func enable(_ name: String, enabled: (String) -> Void = { _ in }) throws(RPCError) -> JSONValue {
+        guard let folder = loader.enable(name) else {
+            let quarantined = host.pluginStatuses.filter { $0.state == .quarantined }.map(\.name)
+            throw .invalidParams(
+                "no quarantined plugin is named '\(name)'; quarantined: \(quarantined.isEmpty ? "none" : quarantined.joined(separator: ", "))",
+                path: "name", expected: quarantined.isEmpty ? "the name of a quarantined plugin" : "one of \(quarantined.joined(separator: ", "))",
+                got: name)
+        }
+        enabled(folder)
+        return rescan().json(plugins: host.pluginStatuses)
+    }
+
     private func watch() {
         let folders = loader.watchedFolders()
         watcher.watch(folders)

@@ -107,17 +107,7 @@ func runHost(on socket: ListeningSocket, link: EngineLink?) throws {
     reloader.afterRescan = { link?.publishTypes(of: loader) }
     server.onHangup = { reloader.rescan() }
     host.reloadPlugins = { reloader.rescan().json(plugins: host.pluginStatuses) }
-    host.enablePlugin = { name throws(RPCError) in
-        guard let folder = loader.enable(name) else {
-            let quarantined = host.pluginStatuses.filter { $0.state == .quarantined }.map(\.name)
-            throw .invalidParams(
-                "no quarantined plugin is named '\(name)'; quarantined: \(quarantined.isEmpty ? "none" : quarantined.joined(separator: ", "))",
-                path: "name", expected: quarantined.isEmpty ? "the name of a quarantined plugin" : "one of \(quarantined.joined(separator: ", "))",
-                got: name)
-        }
-        link?.enabled(folder)
-        return reloader.rescan().json(plugins: host.pluginStatuses)
-    }
+    host.enablePlugin = { name throws(RPCError) in try reloader.enable(name) { link?.enabled($0) } }
     // The host keeps closures that capture it, the reloader and the loader, and the server
     // one that captures the reloader: let them go on the way out, so that all this is freed
     // (scripts/memcheck counts definite leaks at exit).
