@@ -44,7 +44,9 @@ typedef struct {
     char types[256];
     /// The modifier type or module being called.
     char detail[96];
-    /// The request being handled, as text: "client #3 (pid 42) request 7 (mount)".
+    /// The request being handled, as JSON text copied from its frame (params left out):
+    /// {"pid":42,"id":7,"method":"mount"}; "pid" only when the peer's is known, "method"
+    /// "batch" for a batch (with its first request's id). Empty outside a request.
     char request[192];
 } modhost_call_snapshot;
 
