@@ -96,6 +96,16 @@ public struct PluginCrash: Sendable, Equatable {
         return .object(object)
     }
 
+    /// Reads what `json` wrote; nil when a member is missing or of the wrong kind.
+    public init?(json: JSONValue) {
+        guard let call = json["call"]?.stringValue, let detail = json["detail"]?.stringValue,
+            let reason = json["reason"]?.stringValue, let message = json["message"]?.stringValue
+        else { return nil }
+        self.init(
+            call: call, detail: detail, reason: reason, message: message, request: json["request"],
+            types: json["types"]?.arrayValue?.compactMap(\.stringValue) ?? [])
+    }
+
     /// What happened, in which call, to follow "it": "crashed the host with SIGILL in its
     /// body for 'faulty' (Fatal error: ...)", "hung for more than 5.0 s in its body for ...".
     public var summary: String {

@@ -24,14 +24,8 @@ public struct QuarantineEntry: Sendable, Equatable {
     /// Reads what `json` wrote (the supervisor hands the list to each new engine).
     public init?(json: JSONValue) {
         guard let folder = json["folder"]?.stringValue, let plugin = json["plugin"]?.stringValue,
-            let identity = json["identity"]?.stringValue, let crash = json["crash"],
-            let call = crash["call"]?.stringValue, let detail = crash["detail"]?.stringValue,
-            let reason = crash["reason"]?.stringValue, let message = crash["message"]?.stringValue
+            let identity = json["identity"]?.stringValue, let crash = json["crash"].flatMap(PluginCrash.init(json:))
         else { return nil }
-        self.init(
-            folder: folder, plugin: plugin, identity: identity,
-            crash: PluginCrash(
-                call: call, detail: detail, reason: reason, message: message, request: crash["request"],
-                types: crash["types"]?.arrayValue?.compactMap(\.stringValue) ?? []))
+        self.init(folder: folder, plugin: plugin, identity: identity, crash: crash)
     }
 }
