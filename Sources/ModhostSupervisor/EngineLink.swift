@@ -37,7 +37,7 @@ public final class EngineLink {
         if let quarantine, let list = try? JSONParser.parse(quarantine).arrayValue {
             for entry in list.compactMap(QuarantineEntry.init(json:)) { loader.quarantine[entry.folder] = entry }
         }
-        loader.onRelease = { [unowned self] folder in self.send("release \(folder)") }
+        loader.onRelease = { [unowned self] folder in self.send(.release(folder: folder)) }
         loader.onStarting = { [page] name, folder, identity in
             page.publish(plugin: name, folder: folder, identity: identity, types: [])
         }
@@ -54,10 +54,10 @@ public final class EngineLink {
     public func ready() { page.setReady(true) }
 
     /// A person enabled the quarantined plugin in `folder`: the supervisor forgets it.
-    public func enabled(_ folder: String) { send("enable \(folder)") }
+    public func enabled(_ folder: String) { send(.enable(folder: folder)) }
 
-    private func send(_ message: String) {
-        let line = Array("\(message)\n".utf8)
+    private func send(_ message: EngineControl) {
+        let line = Array(message.line.utf8)
         _ = line.withUnsafeBytes { write(controlFD, $0.baseAddress, $0.count) }
     }
 }

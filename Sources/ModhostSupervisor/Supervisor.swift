@@ -235,16 +235,14 @@ public final class Supervisor {
         }
     }
 
-    /// A message on the control pipe: `enable FOLDER` (a person enabled a quarantined plugin)
-    /// or `release FOLDER` (its files changed, so the engine tried it again).
+    /// A line on the control pipe (`EngineControl`): a quarantine ends.
     private func control(_ line: String) {
-        guard let space = line.firstIndex(of: " "), ["enable", "release"].contains(line[..<space]) else {
+        guard let message = EngineControl(line: line) else {
             logger.warning("the engine sent an unknown control message: \(line)")
             return
         }
-        let folder = String(line[line.index(after: space)...])
-        if crashes.release(folder: folder) {
-            logger.info("plugin in \(folder) is no longer quarantined")
+        if crashes.release(folder: message.folder) {
+            logger.info("plugin in \(message.folder) is no longer quarantined")
         }
     }
 

@@ -122,3 +122,29 @@ struct CrashJudgeTests {
         #expect(delay(decision) == 500)
     }
 }
+
+@Suite("Supervisor: the crash record and control messages, written and read back", .timeLimit(.minutes(1)))
+struct CrashRecordCodingTests {
+    @Test func aQuarantineEntryAndItsCrashReadBackEqual() throws {
+        let entry = QuarantineEntry(
+            folder: "/plugins/a b", plugin: "Faulty", identity: "inode 1",
+            crash: PluginCrash(call: "body", detail: "faulty", reason: "SIGILL", message: "Fatal error: \"x\"", request: ["id": 9223372036854775807, "method": "mount"], types: ["faulty"]))
+        let text = JSONValue.array([entry.json]).jsonText
+        let read = try JSONParser.parse(Array(text.utf8)).arrayValue?.compactMap(QuarantineEntry.init(json:))
+        #expect(read == [entry])
+        #expect(PluginCrash(json: entry.crash.json) == entry.crash)
+        // A crash without request or types reads back without them.
+        let bare = PluginCrash(call: "OnCreate", detail: "M", reason: "exit status 3", message: "")
+        #expect(PluginCrash(json: bare.json) == bare)
+        #expect(PluginCrash(json: ["call": "body"]) == nil)
+    }
+
+    @Test func controlMessagesReadBackAndAnythingElseIsRefused() {
+        for message in [EngineControl.enable(folder: "/p/with space"), .release(folder: "/p/x")] {
+            #expect(EngineControl(line: String(message.line.dropLast())) == message)
+            #expect(message.line.hasSuffix("\n"))
+        }
+        #expect(EngineControl(line: "forget /p/x") == nil)
+        #expect(EngineControl(line: "enable") == nil)
+    }
+}
