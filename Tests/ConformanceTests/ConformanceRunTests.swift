@@ -41,17 +41,29 @@ private func builtExecutable(_ name: String) throws -> String {
         var lines: [String] = []
         let results = try Conformance.run(.init(socketPath: fake.socketPath, vectorsFolder: folder)) { lines.append($0) }
         let failed = Set(results.filter { !$0.passed }.map(\.name))
-        #expect(results.count == 9)
+        #expect(results.count == 10)
         #expect(failed == [
             "fake/unknown method is -32601",
             "fake/describe answer",
             "fake/notification is not answered",
             "fake/snapshot answer",
+            "fake/large integer id digit for digit",
         ], "\(lines.joined(separator: "\n"))")
-        #expect(lines.last == "5 passed, 4 failed")
+        #expect(lines.last == "5 passed, 5 failed")
         // The schema violations are reported as such.
         #expect(results.first { $0.name == "fake/describe answer" }?.failure?.contains("schema violation") == true)
         #expect(results.first { $0.name == "fake/snapshot answer" }?.failure?.contains("result of snapshot") == true)
+    }
+
+    /// The committed vector itself, not only the copy in `brokenHostVectors`, fails a host
+    /// that answers 9223372036854775807 with 9.223372036854776e+18.
+    @Test func theInt64MaxIdVectorFailsAHostThatTurnsIdsIntoDoubles() throws {
+        let fake = try FakeHost()
+        defer { fake.stop() }
+        let results = try Conformance.run(.init(socketPath: fake.socketPath, filter: "jsonrpc/large integer id digit for digit")) { _ in }
+        #expect(results.map(\.name) == ["jsonrpc/large integer id digit for digit"])
+        let failure = try #require(results.first?.failure)
+        #expect(failure.contains("9223372036854775807") && failure.contains("e+18"), "\(failure)")
     }
 
     @Test func vectorsThatNeedHostOptionsAreSkippedOnAHostTheRunnerDidNotStart() throws {
@@ -117,13 +129,14 @@ private func builtExecutable(_ name: String) throws -> String {
         process.waitUntilExit()
         #expect(process.terminationStatus == 1)
         let lines = text.split(separator: "\n")
-        #expect(lines.count == 10)
-        #expect(lines.last == "5 passed, 4 failed")
-        #expect(lines.filter { $0.hasPrefix("FAIL ") }.count == 4)
+        #expect(lines.count == 11)
+        #expect(lines.last == "5 passed, 5 failed")
+        #expect(lines.filter { $0.hasPrefix("FAIL ") }.count == 5)
     }
 }
 
-/// The vectors run against `FakeHost`: four of them hit its deliberate mistakes.
+/// The vectors run against `FakeHost`: five of them hit its deliberate mistakes. The last is
+/// jsonrpc.json's vector of the same name.
 let brokenHostVectors = #"""
 [
  {"name": "ping", "steps": [{"send": {"jsonrpc": "2.0", "id": 1, "method": "ping"}},
@@ -145,6 +158,8 @@ let brokenHostVectors = #"""
    {"send": {"jsonrpc": "2.0", "id": 3, "method": "mount", "params": {"surface": "s", "root": {"type": "List"}}}},
    {"expect": {"id": 3, "result": {"surface": "s"}}},
    {"send": {"jsonrpc": "2.0", "id": 4, "method": "snapshot", "params": {"surface": "s"}}},
-   {"expect": {"id": 4, "result": {"root": {"type": "List"}}}}]}
+   {"expect": {"id": 4, "result": {"root": {"type": "List"}}}}]},
+ {"name": "large integer id digit for digit", "steps": [{"sendText": "{\"jsonrpc\":\"2.0\",\"id\":9223372036854775807,\"method\":\"ping\"}"},
+                                                        {"expect": {"id": 9223372036854775807, "result": {}}}]}
 ]
 """#
