@@ -17,7 +17,7 @@ private func builtExecutable(_ name: String) throws -> String {
     @Test func realDaemonPassesEveryVector() throws {
         var lines: [String] = []
         let results = try Conformance.run(.init(spawn: try builtExecutable("modhostd"))) { lines.append($0) }
-        #expect(results.count >= 120)
+        #expect(results.count == Self.vectorCounts.values.reduce(0, +))
         #expect(lines.count == results.count + 1)
         #expect(lines.last?.hasSuffix("failed") == true)
         for result in results where !result.passed {
@@ -25,11 +25,44 @@ private func builtExecutable(_ name: String) throws -> String {
         }
     }
 
-    @Test func everyVectorFileParses() throws {
+    /// Every vector file and how many vectors it holds, pinned here rather than read from the
+    /// files: a vector or a file that goes missing (or one added without updating this) fails.
+    static let vectorCounts: [String: Int] = [
+        "diagnostics": 23, "framing": 32, "gestures": 74, "handshake": 32, "jsonrpc": 57, "lifecycle": 15, "limits": 5,
+        "methods": 20, "modules": 27, "styles": 32, "surfaces": 58, "swipe": 49, "update": 14, "watch": 20,
+    ]
+
+    @Test func everyVectorFileParsesWithItsPinnedCount() throws {
         let vectors = try Vector.load(folder: ProtocolFolder.vectors)
-        #expect(vectors.count >= 120)
-        let files = Set(vectors.map(\.file))
-        #expect(files.isSuperset(of: ["framing", "jsonrpc", "handshake", "methods", "surfaces", "update", "swipe", "diagnostics"]))
+        let counts = Dictionary(grouping: vectors, by: \.file).mapValues(\.count)
+        #expect(counts == Self.vectorCounts)
+        #expect(vectors.count == 458)
+        let onDisk = try FileManager.default.contentsOfDirectory(atPath: ProtocolFolder.vectors).filter { $0.hasSuffix(".json") }
+        #expect(Set(onDisk) == Set(Self.vectorCounts.keys.map { $0 + ".json" }))
+    }
+
+    /// The JSON files are generate.py's output, byte for byte: an edit made to a JSON file
+    /// alone (which the next run of generate.py would undo), or to generate.py without running
+    /// it, fails here.
+    @Test func theCommittedVectorsAreWhatGeneratePyWrites() throws {
+        var template = Array("/tmp/mhc-vectors-XXXXXX".utf8CString)
+        let folder = String(cString: template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!)! })
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", ProtocolFolder.vectors + "/generate.py", folder]
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        try waitForExit(process, seconds: 120)
+        #expect(process.terminationStatus == 0)
+        let generated = try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
+        let committed = try FileManager.default.contentsOfDirectory(atPath: ProtocolFolder.vectors).filter { $0.hasSuffix(".json") }.sorted()
+        #expect(generated == committed)
+        for name in generated {
+            let made = FileManager.default.contents(atPath: folder + "/" + name)
+            let kept = FileManager.default.contents(atPath: ProtocolFolder.vectors + "/" + name)
+            #expect(made != nil && made == kept, "protocol/vectors/\(name) differs from what generate.py writes: run python3 protocol/vectors/generate.py")
+        }
     }
 
     @Test func brokenHostFailsExactlyTheWrongVectors() throws {

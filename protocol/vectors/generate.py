@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 # Writes the conformance vector files of this folder. Edit here, then run it; the JSON files are what the runner reads.
-import json, os
-OUT=os.path.dirname(os.path.abspath(__file__))
+# `generate.py DIR` writes them into DIR instead (Tests/ConformanceTests checks that the committed files are its output).
+import json, os, sys
+OUT=sys.argv[1] if len(sys.argv) > 1 else os.path.dirname(os.path.abspath(__file__))
 files={}
 def V(file, name, steps, init=False, **kw):
     v={"name":name}
