@@ -137,11 +137,7 @@ private func builtExecutable(_ name: String) throws -> String {
         environment["HOME"] = home
         for key in ["XDG_DATA_HOME", "XDG_RUNTIME_DIR"] { environment[key] = nil }
         process.environment = environment
-        let out = Pipe()
-        process.standardOutput = out
-        try process.run()
-        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
+        let text = try runReadingStdout(process, seconds: 600)
         #expect(process.terminationStatus == 0, "\(text.split(separator: "\n").filter { $0.hasPrefix("FAIL") }.prefix(5))")
         #expect(text.hasSuffix(" 0 failed\n"), "\(text.suffix(200))")
     }
@@ -155,11 +151,7 @@ private func builtExecutable(_ name: String) throws -> String {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: try builtExecutable("modhost"))
         process.arguments = ["conformance", "--socket", fake.socketPath, "--vectors", folder]
-        let out = Pipe()
-        process.standardOutput = out
-        try process.run()
-        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
+        let text = try runReadingStdout(process, seconds: 120)
         #expect(process.terminationStatus == 1)
         let lines = text.split(separator: "\n")
         #expect(lines.count == 11)

@@ -189,7 +189,7 @@ struct CLISessionTests {
         #expect(copy.contains("\"onTapGesture\""), "\(copy)")
         terminal.write("\u{04}")
         try terminal.read(until: "\n")
-        process.waitUntilExit()
+        try waitForExit(process)
         #expect(process.terminationStatus == 0)
     }
 

@@ -264,7 +264,7 @@ struct CrashTests {
         #expect(throws: (any Error).self) {
             try client.call("mount", params: ["surface": "f", "root": ["type": "Text", "modifiers": [["$type": "faulty", "fault": "body"]]]])
         }
-        daemon.process.waitUntilExit()
+        try daemon.waitForExit()
         #expect(daemon.process.terminationReason == .uncaughtSignal)
     }
 

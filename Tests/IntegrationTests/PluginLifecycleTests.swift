@@ -350,7 +350,7 @@ struct PluginLifecycleTests {
         }
         let whileRunning = files()
         kill(daemon!.process.processIdentifier, SIGKILL)
-        daemon!.process.waitUntilExit()
+        try daemon!.waitForExit()
         daemon = nil
         daemon = try DaemonProcess(
             arguments: PluginFixtures.daemonArguments(root), socketPath: socket, folder: folder, environment: PluginFixtures.environment(folder))

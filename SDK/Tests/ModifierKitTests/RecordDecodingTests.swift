@@ -267,12 +267,12 @@ struct RecordDecodingTests {
             template.withLock { $0 = try? NameRecord(from: ["name": "template"], appContext: context) }
             made.signal()
         }
-        made.wait()
+        try #require(made.wait(timeout: .now() + 60) == .success, "the decoding thread did not finish within 60 s")
         Thread.detachNewThread {
             decoded.withLock { $0 = try? CopiesTemplate(from: ["name": "own"], appContext: context) }
             made.signal()
         }
-        made.wait()
+        try #require(made.wait(timeout: .now() + 60) == .success, "the decoding thread did not finish within 60 s")
         let record = try #require(decoded.withLock { $0 })
         #expect(record.name == "own")
         #expect(record.copy.name == "changed")
