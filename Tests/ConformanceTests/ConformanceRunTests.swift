@@ -13,7 +13,7 @@ private func builtExecutable(_ name: String) throws -> String {
     return path
 }
 
-@Suite(.serialized) struct ConformanceRunTests {
+@Suite(.serialized, .timeLimit(.minutes(20))) struct ConformanceRunTests {
     @Test func realDaemonPassesEveryVector() throws {
         var lines: [String] = []
         let results = try Conformance.run(.init(spawn: try builtExecutable("modhostd"))) { lines.append($0) }

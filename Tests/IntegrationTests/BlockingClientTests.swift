@@ -4,7 +4,7 @@ import ModhostServer
 import ModhostWire
 import Testing
 
-@Suite("BlockingClient", .timeLimit(.minutes(2)))
+@Suite("BlockingClient", .timeLimit(.minutes(20)))
 struct BlockingClientTests {
     /// A listener that never accepts, so never reads: connecting works (the kernel queues the
     /// connection), and the connection's buffer fills.

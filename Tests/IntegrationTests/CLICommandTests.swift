@@ -6,7 +6,7 @@ import Testing
 /// A List whose row `t` has an `onTapGesture` (bundled ExpoUI).
 private let tappableRoot = #"{"type":"List","children":[{"type":"Text","key":"t","props":{"text":"hi"},"modifiers":[{"$type":"onTapGesture"}]}]}"#
 
-@Suite("CLI: plugins, reload, version, did you mean")
+@Suite("CLI: plugins, reload, version, did you mean", .timeLimit(.minutes(20)))
 struct CLIReportTests {
     @Test func pluginsPrintsATableOfTheBundledPluginsWithTheirVersions() throws {
         let daemon = try DaemonProcess()
@@ -101,7 +101,7 @@ struct CLIReportTests {
     }
 }
 
-@Suite("CLI: session")
+@Suite("CLI: session", .timeLimit(.minutes(20)))
 struct CLISessionTests {
     @Test func aSessionMountsThenSnapshotsOnOneConnection() throws {
         let daemon = try DaemonProcess()
@@ -202,7 +202,7 @@ struct CLISessionTests {
     }
 }
 
-@Suite("CLI: watch")
+@Suite("CLI: watch", .timeLimit(.minutes(20)))
 struct CLIWatchTests {
     /// Against the default daemon, which runs the host in a supervised engine process.
     @Test func watchJSONStreamsAnotherConnectionsEventAndEndsWithTheDaemon() throws {
@@ -275,7 +275,7 @@ struct CLIWatchTests {
     }
 }
 
-@Suite("Watch over a socket")
+@Suite("Watch over a socket", .timeLimit(.minutes(20)))
 struct WatchIntegrationTests {
     /// A watcher that stops reading is closed once its queue passes --max-outbound, and
     /// another client's pings stay quick all along.
@@ -335,7 +335,7 @@ struct WatchIntegrationTests {
     }
 }
 
-@Suite("CLI: inspect")
+@Suite("CLI: inspect", .timeLimit(.minutes(20)))
 struct CLIInspectTests {
     /// The token in the URL `modhost inspect` prints, and the URL.
     static func inspectorURL(_ inspector: RunningCLI) throws -> String {

@@ -32,7 +32,7 @@ private func secondsUntilPingAnswered(_ daemon: DaemonProcess, since start: Date
     throw HarnessError("no ping answered within 20 s after the crash:\n\(daemon.log)")
 }
 
-@Suite("A plugin that crashes or hangs the engine")
+@Suite("A plugin that crashes or hangs the engine", .timeLimit(.minutes(20)))
 struct CrashTests {
     enum Fault: String, CaseIterable {
         /// A force-unwrap of nil in a body evaluated at mount (a node that is not a row).

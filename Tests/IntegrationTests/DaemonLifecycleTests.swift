@@ -3,7 +3,7 @@ import ModhostServer
 import ModhostWire
 import Testing
 
-@Suite("modhostd start, socket and stop")
+@Suite("modhostd start, socket and stop", .timeLimit(.minutes(20)))
 struct DaemonLifecycleTests {
     @Test func socketIsPrivateAndItsFolderIs0700() throws {
         let daemon = try DaemonProcess()
@@ -112,7 +112,7 @@ struct DaemonLifecycleTests {
     }
 }
 
-@Suite("modhost CLI")
+@Suite("modhost CLI", .timeLimit(.minutes(20)))
 struct CommandLineTests {
     @Test func pingAndCallTalkToTheDaemon() throws {
         let daemon = try DaemonProcess()
@@ -147,7 +147,7 @@ struct CommandLineTests {
     }
 }
 
-@Suite("modhostd signals")
+@Suite("modhostd signals", .timeLimit(.minutes(20)))
 struct DaemonSignalTests {
     @Test func sighupDoesNotStopTheDaemon() throws {
         let daemon = try DaemonProcess()

@@ -4,7 +4,7 @@ import ModhostWire
 import Testing
 
 /// Module functions and events through a real daemon and a real socket.
-@Suite("Module functions through the daemon")
+@Suite("Module functions through the daemon", .timeLimit(.minutes(20)))
 struct ModuleFunctionIntegrationTests {
     @Test func anAsyncFunctionAnswersLaterWhileTheConnectionIsServed() throws {
         let folder = TemporaryFolder()

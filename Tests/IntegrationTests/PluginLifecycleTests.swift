@@ -58,7 +58,7 @@ private func tap(_ client: BlockingClient, surface: String, id: String = "go") t
     return client.notifications.remove(at: index)["params"]?["payload"]
 }
 
-@Suite("Plugins that come and go")
+@Suite("Plugins that come and go", .timeLimit(.minutes(20)))
 struct PluginLifecycleTests {
     @Test func aChangedLibraryServesItsNewCodeToDescribeNewMountsAndUpdates() throws {
         let folder = TemporaryFolder()

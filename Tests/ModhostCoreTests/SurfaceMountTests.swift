@@ -23,7 +23,7 @@ private func sampleTree() -> JSONValue {
     ])
 }
 
-@Suite("Surface: mount and snapshot", .serialized)
+@Suite("Surface: mount and snapshot", .serialized, .timeLimit(.minutes(20)))
 struct SurfaceMountTests {
     @Test func mountAnswersWithTheSurfaceName() throws {
         let client = try SurfaceClient.initialized()

@@ -17,7 +17,7 @@ private func threeRows() -> [JSONValue] {
     [swipeRow("a", ["a1"]), swipeRow("b", ["b1", "b2"]), swipeRow("c", ["c1"])]
 }
 
-@Suite("Surface: reconciliation counts", .serialized)
+@Suite("Surface: reconciliation counts", .serialized, .timeLimit(.minutes(20)))
 struct SurfaceReconcileCountTests {
     @Test func updateWithNoChangeCountsAllUnchanged() throws {
         let client = try SurfaceClient.initialized()
@@ -165,7 +165,7 @@ struct SurfaceReconcileCountTests {
     }
 }
 
-@Suite("Surface: state kept across update", .serialized)
+@Suite("Surface: state kept across update", .serialized, .timeLimit(.minutes(20)))
 struct SurfaceStateKeptTests {
     @Test func unchangedUpdateKeepsTheRevealedEdge() throws {
         let client = try SurfaceClient.initialized()

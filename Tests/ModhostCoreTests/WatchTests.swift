@@ -28,7 +28,7 @@ private struct WatchScene {
     }
 }
 
-@Suite("Watch", .serialized)
+@Suite("Watch", .serialized, .timeLimit(.minutes(20)))
 struct WatchTests {
     @Test func watcherSeesAnotherConnectionsEventWithThatConnectionAndTheOriginal() throws {
         let scene = try WatchScene()
@@ -169,7 +169,7 @@ struct WatchTests {
     }
 }
 
-@Suite("Did you mean", .serialized)
+@Suite("Did you mean", .serialized, .timeLimit(.minutes(20)))
 struct DidYouMeanTests {
     @Test func unknownMethodSuggestsTheClosestServedOne() throws {
         let client = try SurfaceClient.initialized()

@@ -170,7 +170,7 @@ private struct TwoBadFieldsRecord: Record {
     @Field var second: Int = 0
 }
 
-@Suite("Record: decoding as fields are created")
+@Suite("Record: decoding as fields are created", .timeLimit(.minutes(20)))
 struct RecordDecodingTests {
     @Test func presentKeysWinOverWhatInitAssigns() throws {
         let record = try AssigningRecord(from: ["title": "params"], appContext: context)
