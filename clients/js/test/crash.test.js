@@ -9,6 +9,10 @@ import { Connection } from '../src/connection.js';
 import { withDaemon, once } from '../test-support/daemon.js';
 import { mailRow, fixtureLibrary, makePlugin } from '../test-support/fixtures.js';
 
+// Each describe fails, by name, past this time rather than hanging the run (generous: a sanitized
+// daemon on a loaded 2-core machine is slow).
+const SUITE_TIMEOUT_MS = 300_000;
+
 const FAULTY = fixtureLibrary('libFaultyFixture.so');
 const skip = existsSync(FAULTY) ? false : `no ${FAULTY} (built with the package's test fixtures)`;
 const RECONNECT = { initialDelayMs: 20, maxDelayMs: 200 };
@@ -83,7 +87,7 @@ const interacts = (socket, surface) => sent.filter((s) => s.socket === socket &&
 
 // The host builds every row's modifiers as it mounts them (for their onAppear), so a body that
 // traps crashes the engine in the mount that brings it.
-describe('a plugin that crashes the engine in a row body (mount)', { skip }, () => {
+describe('a plugin that crashes the engine in a row body (mount)', { skip, timeout: SUITE_TIMEOUT_MS }, () => {
   let c;
   before(async () => {
     c = await crash({ trigger: (host) => host.mount('f', faultyList('body')) });
@@ -188,7 +192,7 @@ describe('a plugin that crashes the engine in a row body (mount)', { skip }, () 
   });
 });
 
-describe('a plugin that crashes the engine in a swipe action (interact)', { skip }, () => {
+describe('a plugin that crashes the engine in a swipe action (interact)', { skip, timeout: SUITE_TIMEOUT_MS }, () => {
   let c;
   before(async () => {
     c = await crash({

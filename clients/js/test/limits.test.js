@@ -8,6 +8,10 @@ import { connect, Host, ModhostConnectionError, ModhostTimeoutError } from '../s
 import { withDaemon, once } from '../test-support/daemon.js';
 import { withGreetingDaemon } from '../test-support/fixtures.js';
 
+// Each test fails, by name, past this time rather than hanging the run (generous: a sanitized
+// daemon on a loaded 2-core machine is slow).
+const TEST_TIMEOUT_MS = 120_000;
+
 const turn = () => new Promise((resolve) => setImmediate(resolve));
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -23,7 +27,7 @@ function withBrokenPlugin() {
 
 const loadFailed = (d) => d.code === 'plugin-load-failed';
 
-test('diagnostics sent before the initialize answer reach connect() users', async () => {
+test('diagnostics sent before the initialize answer reach connect() users', { timeout: TEST_TIMEOUT_MS }, async () => {
   const env = await withBrokenPlugin();
   const hosts = [];
   try {
@@ -68,7 +72,7 @@ test('diagnostics sent before the initialize answer reach connect() users', asyn
   }
 });
 
-test('a Host closed before the replay emits nothing more', async () => {
+test('a Host closed before the replay emits nothing more', { timeout: TEST_TIMEOUT_MS }, async () => {
   const env = await withBrokenPlugin();
   try {
     const host = await connect({ socket: env.socket, reconnect: false });
@@ -81,7 +85,7 @@ test('a Host closed before the replay emits nothing more', async () => {
   } finally { await env.cleanup(); }
 });
 
-test('requestTimeoutMs: a request not answered in time rejects with ERR_MODHOST_TIMEOUT; its late answer is dropped', async (t) => {
+test('requestTimeoutMs: a request not answered in time rejects with ERR_MODHOST_TIMEOUT; its late answer is dropped', { timeout: TEST_TIMEOUT_MS }, async (t) => {
   const env = await withGreetingDaemon(t);
   if (env === null) return;
   const diagnostics = [];
@@ -122,7 +126,7 @@ test('requestTimeoutMs: a request not answered in time rejects with ERR_MODHOST_
   }
 });
 
-test('reconnect.maxAttempts: after N failed attempts the Host closes with ERR_MODHOST_RECONNECT_FAILED', async () => {
+test('reconnect.maxAttempts: after N failed attempts the Host closes with ERR_MODHOST_RECONNECT_FAILED', { timeout: TEST_TIMEOUT_MS }, async () => {
   const env = await withDaemon();
   const host = await connect({ socket: env.socket, reconnect: { initialDelayMs: 10, maxDelayMs: 40, maxAttempts: 3 } });
   try {
