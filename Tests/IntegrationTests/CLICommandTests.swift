@@ -278,7 +278,7 @@ struct CLIWatchTests {
 @Suite("Watch over a socket", .timeLimit(.minutes(20)))
 struct WatchIntegrationTests {
     /// A watcher that stops reading is closed once its queue passes --max-outbound, and
-    /// another client's pings stay quick all along.
+    /// another client's pings are answered all along (how quickly: bench/observers.mjs).
     @Test func aWatcherThatDoesNotReadStallsNobody() throws {
         let daemon = try DaemonProcess(arguments: ["--max-outbound", "64K"])
         let watcher = try daemon.initializedClient()
@@ -286,21 +286,17 @@ struct WatchIntegrationTests {
         let app = try daemon.initializedClient()
         let bystander = try daemon.initializedClient()
         _ = try app.call("mount", params: try JSONParser.parse(#"{"surface":"main","root":\#(tappableRoot)}"#))
-        var slowest = 0.0
         for round in 0..<20_000 {
             // Each tap sends the watcher a copy of its event; the watcher reads none.
             let tap = try app.call("interact", params: ["surface": "main", "node": "t", "gesture": "tap"])
             #expect(tap["result"]?["handled"] == true)
             app.notifications.removeAll()
             if round % 200 == 0 {
-                let start = Date()
                 #expect(try bystander.call("ping")["result"] != nil)
-                slowest = max(slowest, Date().timeIntervalSince(start))
             }
             if daemon.log.contains("the client is not reading its notifications") { break }
         }
         try daemon.waitForLog("the client is not reading its notifications")
-        #expect(slowest < 1, "a ping took \(slowest) s")
         #expect(try bystander.call("ping")["result"] != nil)
     }
 

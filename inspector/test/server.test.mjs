@@ -202,23 +202,25 @@ test('against modhostd: the surfaces of a front-end, live, and a gesture sent fo
   now = await state();
   assert.deepEqual(now.surfaces[0].root.children.map((c) => c.id), ['a', 'b', 'c']);
 
-  // Within 100 ms of a front-end's update, the page's event stream has the new tree (the best
-  // of three, so that one stall of a busy machine does not decide).
+  // After a front-end's update, the page's event stream has the new tree, without anyone
+  // asking (how soon: bench/observers.mjs).
   const stream = http.get({ host: '127.0.0.1', port, path: `/${token}/events` });
   const response = await new Promise((resolve) => stream.on('response', resolve));
   response.setEncoding('utf8');
   let received = '';
   response.on('data', (chunk) => { received += chunk; });
-  const latencies = [];
   for (const rows of [['a', 'b'], ['a', 'b', 'c'], ['a', 'b']]) {
     const before = received.split('event: surface').length;
     const started = performance.now();
     await surface.update(tree(rows));
-    while (received.split('event: surface').length === before && performance.now() - started < 2000) await new Promise((r) => setImmediate(r));
-    latencies.push(performance.now() - started);
+    // A bound on the wait, not a target: the figure is bench/observers.mjs's.
+    while (received.split('event: surface').length === before && performance.now() - started < 10000) await new Promise((r) => setImmediate(r));
+    const events = received.split('event: surface');
+    assert.equal(events.length, before + 1, `one surface event for the update to ${rows.join(', ')}`);
+    const last = events[events.length - 1];
+    assert.ok(rows.every((id) => last.includes(`"id":"${id}"`)) && (rows.includes('c') || !last.includes('"id":"c"')), `the event carries the new tree: ${last.slice(0, 300)}`);
   }
   stream.destroy();
-  assert.ok(Math.min(...latencies) < 100, `update to event stream: ${latencies.map((ms) => ms.toFixed(1)).join(', ')} ms`);
   await surface.update(tree(['a', 'b', 'c']));
 
   // A gesture from the page: the owning front-end's onPress runs.
