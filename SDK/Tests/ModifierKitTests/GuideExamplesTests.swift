@@ -131,7 +131,7 @@ public class RibbonModule: Module {
 // guide-snippet: tests
 private let context = AppContext(hostVersion: "test", log: .silent)
 
-@Suite(.timeLimit(.minutes(20))) struct RibbonTests {
+@Suite(.timeLimit(.minutes(5))) struct RibbonTests {
     @Test func paramsDecodeWithDefaults() throws {
         let ribbon = try RibbonModifier(
             from: ["$type": "ribbon", "text": "New", "color": "#34C759", "actions": [["id": "pin"]]],
