@@ -8,6 +8,8 @@ public enum ClientError: Error, CustomStringConvertible {
     case io(String)
     case closed
     case timedOut
+    /// A write made no progress for `milliseconds`: the daemon stopped reading.
+    case writeTimedOut(written: Int, of: Int, milliseconds: Int32)
     case badFrame(String)
 
     public var description: String {
@@ -17,6 +19,8 @@ public enum ClientError: Error, CustomStringConvertible {
         case let .io(text): return text
         case .closed: return "the daemon closed the connection"
         case .timedOut: return "timed out waiting for the daemon"
+        case let .writeTimedOut(written, total, milliseconds):
+            return "timed out writing to the daemon: it took \(written) of \(total) bytes, then none for \(milliseconds) ms (it is not reading)"
         case let .badFrame(text): return "the daemon sent a bad frame: \(text)"
         }
     }
@@ -72,17 +76,33 @@ public final class BlockingClient {
         fd = -1
     }
 
-    /// Writes raw bytes (already framed, or deliberately broken).
-    public func sendRaw(_ bytes: [UInt8]) throws(ClientError) {
+    /// Writes raw bytes (already framed, or deliberately broken). Throws `.writeTimedOut` when
+    /// the socket takes none of them for `timeoutMilliseconds` (the daemon does not read),
+    /// rather than blocking for ever; a write that keeps moving is never cut short.
+    public func sendRaw(_ bytes: [UInt8], timeoutMilliseconds: Int32 = 10_000) throws(ClientError) {
         var offset = 0
+        var lastProgress = Self.monotonicMilliseconds()
         while offset < bytes.count {
-            let n = bytes.withUnsafeBytes { Glibc.send(fd, $0.baseAddress! + offset, $0.count - offset, Int32(MSG_NOSIGNAL)) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw .io("write failed: \(errnoText())")
+            let n = bytes.withUnsafeBytes {
+                Glibc.send(fd, $0.baseAddress! + offset, $0.count - offset, Int32(MSG_NOSIGNAL) | Int32(MSG_DONTWAIT))
             }
-            offset += n
+            if n >= 0 {
+                offset += n
+                lastProgress = Self.monotonicMilliseconds()
+                continue
+            }
+            guard errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR else { throw .io("write failed: \(errnoText())") }
+            let left = Int64(timeoutMilliseconds) - (Self.monotonicMilliseconds() - lastProgress)
+            if left <= 0 { throw .writeTimedOut(written: offset, of: bytes.count, milliseconds: timeoutMilliseconds) }
+            var poller = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
+            if poll(&poller, 1, Int32(left)) < 0 && errno != EINTR { throw .io("poll failed: \(errnoText())") }
         }
+    }
+
+    private static func monotonicMilliseconds() -> Int64 {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return Int64(now.tv_sec) * 1000 + Int64(now.tv_nsec) / 1_000_000
     }
 
     /// Writes as much of `bytes` as the socket takes now, without waiting; the count written.

@@ -2,9 +2,13 @@ import ModhostWire
 
 /// Matches a received JSON value against a vector's matcher.
 ///
-/// A matcher is a JSON value. Scalars match by value (`1` equals `1.0`); arrays match element
-/// by element and must have the same length; objects match as subsets (members the matcher
-/// does not name may be present). Special objects:
+/// A matcher is a JSON value. Scalars match by value, except that an integer in a matcher
+/// means an integer on the wire: `1` matches `1` only, not `1.0`, and
+/// `9223372036854775807` does not match `9.223372036854776e18` (the same double), so a host
+/// that round-trips ids or counts through a double fails. A number written with a fraction or
+/// exponent in the matcher (`1.0`, `0.5`) matches any number of that value. Arrays match
+/// element by element and must have the same length; objects match as subsets (members the
+/// matcher does not name may be present). Special objects:
 ///
 /// - `{"$any": true}`: anything (but the member must be present);
 ///   (`$any` and `$type` are special only as the object's one member, and `$type` only with
@@ -93,10 +97,13 @@ public enum Matcher {
 
     public static func matches(_ matcher: JSONValue, _ actual: JSONValue) -> Bool { mismatch(matcher, actual) == nil }
 
-    private static func sameKind(_ a: JSONValue, _ b: JSONValue) -> Bool {
-        switch (a, b) {
-        case (.int, .double), (.double, .int): return true
-        default: return a.typeName == b.typeName
+    /// Whether `actual` is of the matcher's JSON kind: a number for a fractional matcher, an
+    /// integer (not a double of the same value) for an integer one.
+    private static func sameKind(_ matcher: JSONValue, _ actual: JSONValue) -> Bool {
+        switch (matcher, actual) {
+        case (.double, .int): return true
+        case (.int, .double): return false
+        default: return matcher.typeName == actual.typeName
         }
     }
 

@@ -13,11 +13,11 @@ private func builtExecutable(_ name: String) throws -> String {
     return path
 }
 
-@Suite(.serialized) struct ConformanceRunTests {
+@Suite(.serialized, .timeLimit(.minutes(20))) struct ConformanceRunTests {
     @Test func realDaemonPassesEveryVector() throws {
         var lines: [String] = []
         let results = try Conformance.run(.init(spawn: try builtExecutable("modhostd"))) { lines.append($0) }
-        #expect(results.count >= 120)
+        #expect(results.count == Self.vectorCounts.values.reduce(0, +))
         #expect(lines.count == results.count + 1)
         #expect(lines.last?.hasSuffix("failed") == true)
         for result in results where !result.passed {
@@ -25,11 +25,44 @@ private func builtExecutable(_ name: String) throws -> String {
         }
     }
 
-    @Test func everyVectorFileParses() throws {
+    /// Every vector file and how many vectors it holds, pinned here rather than read from the
+    /// files: a vector or a file that goes missing (or one added without updating this) fails.
+    static let vectorCounts: [String: Int] = [
+        "diagnostics": 23, "framing": 32, "gestures": 74, "handshake": 32, "jsonrpc": 57, "lifecycle": 15, "limits": 5,
+        "methods": 20, "modules": 27, "styles": 32, "surfaces": 58, "swipe": 49, "update": 14, "watch": 20,
+    ]
+
+    @Test func everyVectorFileParsesWithItsPinnedCount() throws {
         let vectors = try Vector.load(folder: ProtocolFolder.vectors)
-        #expect(vectors.count >= 120)
-        let files = Set(vectors.map(\.file))
-        #expect(files.isSuperset(of: ["framing", "jsonrpc", "handshake", "methods", "surfaces", "update", "swipe", "diagnostics"]))
+        let counts = Dictionary(grouping: vectors, by: \.file).mapValues(\.count)
+        #expect(counts == Self.vectorCounts)
+        #expect(vectors.count == 458)
+        let onDisk = try FileManager.default.contentsOfDirectory(atPath: ProtocolFolder.vectors).filter { $0.hasSuffix(".json") }
+        #expect(Set(onDisk) == Set(Self.vectorCounts.keys.map { $0 + ".json" }))
+    }
+
+    /// The JSON files are generate.py's output, byte for byte: an edit made to a JSON file
+    /// alone (which the next run of generate.py would undo), or to generate.py without running
+    /// it, fails here.
+    @Test func theCommittedVectorsAreWhatGeneratePyWrites() throws {
+        var template = Array("/tmp/mhc-vectors-XXXXXX".utf8CString)
+        let folder = String(cString: template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!)! })
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", ProtocolFolder.vectors + "/generate.py", folder]
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        try waitForExit(process, seconds: 120)
+        #expect(process.terminationStatus == 0)
+        let generated = try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
+        let committed = try FileManager.default.contentsOfDirectory(atPath: ProtocolFolder.vectors).filter { $0.hasSuffix(".json") }.sorted()
+        #expect(generated == committed)
+        for name in generated {
+            let made = FileManager.default.contents(atPath: folder + "/" + name)
+            let kept = FileManager.default.contents(atPath: ProtocolFolder.vectors + "/" + name)
+            #expect(made != nil && made == kept, "protocol/vectors/\(name) differs from what generate.py writes: run python3 protocol/vectors/generate.py")
+        }
     }
 
     @Test func brokenHostFailsExactlyTheWrongVectors() throws {
@@ -41,17 +74,29 @@ private func builtExecutable(_ name: String) throws -> String {
         var lines: [String] = []
         let results = try Conformance.run(.init(socketPath: fake.socketPath, vectorsFolder: folder)) { lines.append($0) }
         let failed = Set(results.filter { !$0.passed }.map(\.name))
-        #expect(results.count == 9)
+        #expect(results.count == 10)
         #expect(failed == [
             "fake/unknown method is -32601",
             "fake/describe answer",
             "fake/notification is not answered",
             "fake/snapshot answer",
+            "fake/large integer id digit for digit",
         ], "\(lines.joined(separator: "\n"))")
-        #expect(lines.last == "5 passed, 4 failed")
+        #expect(lines.last == "5 passed, 5 failed")
         // The schema violations are reported as such.
         #expect(results.first { $0.name == "fake/describe answer" }?.failure?.contains("schema violation") == true)
         #expect(results.first { $0.name == "fake/snapshot answer" }?.failure?.contains("result of snapshot") == true)
+    }
+
+    /// The committed vector itself, not only the copy in `brokenHostVectors`, fails a host
+    /// that answers 9223372036854775807 with 9.223372036854776e+18.
+    @Test func theInt64MaxIdVectorFailsAHostThatTurnsIdsIntoDoubles() throws {
+        let fake = try FakeHost()
+        defer { fake.stop() }
+        let results = try Conformance.run(.init(socketPath: fake.socketPath, filter: "jsonrpc/large integer id digit for digit")) { _ in }
+        #expect(results.map(\.name) == ["jsonrpc/large integer id digit for digit"])
+        let failure = try #require(results.first?.failure)
+        #expect(failure.contains("9223372036854775807") && failure.contains("e+18"), "\(failure)")
     }
 
     @Test func vectorsThatNeedHostOptionsAreSkippedOnAHostTheRunnerDidNotStart() throws {
@@ -92,11 +137,7 @@ private func builtExecutable(_ name: String) throws -> String {
         environment["HOME"] = home
         for key in ["XDG_DATA_HOME", "XDG_RUNTIME_DIR"] { environment[key] = nil }
         process.environment = environment
-        let out = Pipe()
-        process.standardOutput = out
-        try process.run()
-        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
+        let text = try runReadingStdout(process, seconds: 600)
         #expect(process.terminationStatus == 0, "\(text.split(separator: "\n").filter { $0.hasPrefix("FAIL") }.prefix(5))")
         #expect(text.hasSuffix(" 0 failed\n"), "\(text.suffix(200))")
     }
@@ -110,20 +151,17 @@ private func builtExecutable(_ name: String) throws -> String {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: try builtExecutable("modhost"))
         process.arguments = ["conformance", "--socket", fake.socketPath, "--vectors", folder]
-        let out = Pipe()
-        process.standardOutput = out
-        try process.run()
-        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
+        let text = try runReadingStdout(process, seconds: 120)
         #expect(process.terminationStatus == 1)
         let lines = text.split(separator: "\n")
-        #expect(lines.count == 10)
-        #expect(lines.last == "5 passed, 4 failed")
-        #expect(lines.filter { $0.hasPrefix("FAIL ") }.count == 4)
+        #expect(lines.count == 11)
+        #expect(lines.last == "5 passed, 5 failed")
+        #expect(lines.filter { $0.hasPrefix("FAIL ") }.count == 5)
     }
 }
 
-/// The vectors run against `FakeHost`: four of them hit its deliberate mistakes.
+/// The vectors run against `FakeHost`: five of them hit its deliberate mistakes. The last is
+/// jsonrpc.json's vector of the same name.
 let brokenHostVectors = #"""
 [
  {"name": "ping", "steps": [{"send": {"jsonrpc": "2.0", "id": 1, "method": "ping"}},
@@ -145,6 +183,8 @@ let brokenHostVectors = #"""
    {"send": {"jsonrpc": "2.0", "id": 3, "method": "mount", "params": {"surface": "s", "root": {"type": "List"}}}},
    {"expect": {"id": 3, "result": {"surface": "s"}}},
    {"send": {"jsonrpc": "2.0", "id": 4, "method": "snapshot", "params": {"surface": "s"}}},
-   {"expect": {"id": 4, "result": {"root": {"type": "List"}}}}]}
+   {"expect": {"id": 4, "result": {"root": {"type": "List"}}}}]},
+ {"name": "large integer id digit for digit", "steps": [{"sendText": "{\"jsonrpc\":\"2.0\",\"id\":9223372036854775807,\"method\":\"ping\"}"},
+                                                        {"expect": {"id": 9223372036854775807, "result": {}}}]}
 ]
 """#

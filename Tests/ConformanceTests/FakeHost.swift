@@ -8,7 +8,9 @@ import ModhostWire
 /// - an unknown method gets -32600 instead of -32601;
 /// - `describe` is answered without the `jsonrpc` member (breaks response.json);
 /// - a notification (no `id`) is answered;
-/// - `snapshot` answers a root without `id` (breaks result-snapshot.json).
+/// - `snapshot` answers a root without `id` (breaks result-snapshot.json);
+/// - an integer id too large for a double to hold exactly goes through one, as in a host that
+///   keeps numbers as doubles: 9223372036854775807 comes back as 9.223372036854776e+18.
 final class FakeHost: @unchecked Sendable {
     let socketPath: String
     let folder: String
@@ -72,7 +74,10 @@ final class FakeHost: @unchecked Sendable {
         guard let message = try? JSONParser.parse(payload) else {
             return ["jsonrpc": "2.0", "id": nil, "error": ["code": -32700, "message": "Parse error"]]
         }
-        let id = message["id"] ?? .null
+        var id = message["id"] ?? .null
+        if case let .int(number) = id, number.magnitude > 1 << 53 {
+            id = .double(Double(number))  // wrong: ids come back exactly as they were sent
+        }
         let method = message["method"]?.stringValue ?? ""
         func result(_ value: JSONValue) -> JSONValue { ["jsonrpc": "2.0", "id": id, "result": value] }
         if message["id"] == nil {

@@ -2,7 +2,7 @@ import ModhostConformance
 import ModhostWire
 import Testing
 
-@Suite struct SchemaValidatorTests {
+@Suite(.timeLimit(.minutes(20))) struct SchemaValidatorTests {
     func registry(_ schema: String, extra: [String: String] = [:]) throws -> SchemaRegistry {
         var registry = SchemaRegistry()
         registry.add("s.json", try JSONParser.parse(schema))
@@ -77,7 +77,7 @@ import Testing
     }
 }
 
-@Suite struct MatcherTests {
+@Suite(.timeLimit(.minutes(20))) struct MatcherTests {
     @Test func subsetsAndSpecials() throws {
         let actual: JSONValue = ["a": 1, "b": ["c": "hello world", "d": [1, 2]], "e": nil]
         #expect(Matcher.matches(["a": 1.0], actual))
@@ -102,7 +102,7 @@ import Testing
     }
 }
 
-@Suite("Matcher captures")
+@Suite("Matcher captures", .timeLimit(.minutes(20)))
 struct MatcherCaptureTests {
     @Test func aCaptureKeepsTheValueAndAVarSendsItBack() throws {
         var captures: [String: JSONValue] = [:]

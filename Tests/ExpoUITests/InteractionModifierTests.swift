@@ -5,7 +5,7 @@ import Testing
 
 private typealias T = ExpoUITest
 
-@Suite("ExpoUI: gestures, lifecycle, submit, disabled, hidden, contentShape")
+@Suite("ExpoUI: gestures, lifecycle, submit, disabled, hidden, contentShape", .timeLimit(.minutes(20)))
 struct InteractionModifierTests {
     @Test func onTapGestureTapsOnceByDefaultAndDispatchesItsType() throws {
         let events = EventLog()

@@ -5,7 +5,7 @@ import Testing
 
 private typealias T = ExpoUITest
 
-@Suite("ExpoUI: the module")
+@Suite("ExpoUI: the module", .timeLimit(.minutes(20)))
 struct ModuleTests {
     @Test func isNamedExpoUIAndDeclaresCompleteRefresh() {
         let definition = ExpoUIModule(appContext: T.context).definition()

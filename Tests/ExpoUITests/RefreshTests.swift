@@ -42,7 +42,7 @@ private final class Finish: Sendable {
     var isDone: Bool { done.withLock { $0 } }
 }
 
-@Suite("ExpoUI: refreshable and completeRefresh")
+@Suite("ExpoUI: refreshable and completeRefresh", .timeLimit(.minutes(20)))
 struct RefreshTests {
     @Test func aRefreshIsAnnouncedAndEndsWhenCompleted() async throws {
         let fixture = RefreshFixture()

@@ -13,7 +13,7 @@ private func insets(_ top: Double, _ leading: Double, _ bottom: Double, _ traili
 /// `#FF0000`, not SwiftUI's `Color.red`).
 private func color(_ text: String) throws -> Color { try Color(parsing: text) }
 
-@Suite("ExpoUI: styles")
+@Suite("ExpoUI: styles", .timeLimit(.minutes(20)))
 struct StyleModifierTests {
     @Test func paddingWithoutKeysIsTheDefaultOnEveryEdge() throws {
         #expect(try T.effect(PaddingModifier.self).styles == [insets(16, 16, 16, 16)])

@@ -19,7 +19,7 @@ private func snapshotBatch(_ count: Int, surface: String) -> [UInt8] {
     return FrameEncoder.frame(Array(JSONValue.array(requests).jsonText.utf8))
 }
 
-@Suite("Budgets and fairness, through a real daemon", .serialized)
+@Suite("Budgets and fairness, through a real daemon", .serialized, .timeLimit(.minutes(20)))
 struct BudgetIntegrationTests {
     @Test func aBystanderIsServedWhileAnotherClientsBigBatchRuns() throws {
         let daemon = try DaemonProcess(arguments: ["--no-bundled-plugins"])

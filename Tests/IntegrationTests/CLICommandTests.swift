@@ -6,7 +6,7 @@ import Testing
 /// A List whose row `t` has an `onTapGesture` (bundled ExpoUI).
 private let tappableRoot = #"{"type":"List","children":[{"type":"Text","key":"t","props":{"text":"hi"},"modifiers":[{"$type":"onTapGesture"}]}]}"#
 
-@Suite("CLI: plugins, reload, version, did you mean")
+@Suite("CLI: plugins, reload, version, did you mean", .timeLimit(.minutes(20)))
 struct CLIReportTests {
     @Test func pluginsPrintsATableOfTheBundledPluginsWithTheirVersions() throws {
         let daemon = try DaemonProcess()
@@ -101,7 +101,7 @@ struct CLIReportTests {
     }
 }
 
-@Suite("CLI: session")
+@Suite("CLI: session", .timeLimit(.minutes(20)))
 struct CLISessionTests {
     @Test func aSessionMountsThenSnapshotsOnOneConnection() throws {
         let daemon = try DaemonProcess()
@@ -189,7 +189,7 @@ struct CLISessionTests {
         #expect(copy.contains("\"onTapGesture\""), "\(copy)")
         terminal.write("\u{04}")
         try terminal.read(until: "\n")
-        process.waitUntilExit()
+        try waitForExit(process)
         #expect(process.terminationStatus == 0)
     }
 
@@ -202,7 +202,7 @@ struct CLISessionTests {
     }
 }
 
-@Suite("CLI: watch")
+@Suite("CLI: watch", .timeLimit(.minutes(20)))
 struct CLIWatchTests {
     /// Against the default daemon, which runs the host in a supervised engine process.
     @Test func watchJSONStreamsAnotherConnectionsEventAndEndsWithTheDaemon() throws {
@@ -275,10 +275,10 @@ struct CLIWatchTests {
     }
 }
 
-@Suite("Watch over a socket")
+@Suite("Watch over a socket", .timeLimit(.minutes(20)))
 struct WatchIntegrationTests {
     /// A watcher that stops reading is closed once its queue passes --max-outbound, and
-    /// another client's pings stay quick all along.
+    /// another client's pings are answered all along (how quickly: bench/observers.mjs).
     @Test func aWatcherThatDoesNotReadStallsNobody() throws {
         let daemon = try DaemonProcess(arguments: ["--max-outbound", "64K"])
         let watcher = try daemon.initializedClient()
@@ -286,21 +286,17 @@ struct WatchIntegrationTests {
         let app = try daemon.initializedClient()
         let bystander = try daemon.initializedClient()
         _ = try app.call("mount", params: try JSONParser.parse(#"{"surface":"main","root":\#(tappableRoot)}"#))
-        var slowest = 0.0
         for round in 0..<20_000 {
             // Each tap sends the watcher a copy of its event; the watcher reads none.
             let tap = try app.call("interact", params: ["surface": "main", "node": "t", "gesture": "tap"])
             #expect(tap["result"]?["handled"] == true)
             app.notifications.removeAll()
             if round % 200 == 0 {
-                let start = Date()
                 #expect(try bystander.call("ping")["result"] != nil)
-                slowest = max(slowest, Date().timeIntervalSince(start))
             }
             if daemon.log.contains("the client is not reading its notifications") { break }
         }
         try daemon.waitForLog("the client is not reading its notifications")
-        #expect(slowest < 1, "a ping took \(slowest) s")
         #expect(try bystander.call("ping")["result"] != nil)
     }
 
@@ -335,7 +331,7 @@ struct WatchIntegrationTests {
     }
 }
 
-@Suite("CLI: inspect")
+@Suite("CLI: inspect", .timeLimit(.minutes(20)))
 struct CLIInspectTests {
     /// The token in the URL `modhost inspect` prints, and the URL.
     static func inspectorURL(_ inspector: RunningCLI) throws -> String {

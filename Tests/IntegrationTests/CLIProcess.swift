@@ -1,24 +1,9 @@
 import Foundation
 import Glibc
 
-/// Runs `modhost` to completion with `input` on its stdin.
-func runCLI(_ arguments: [String], input: String, environment: [String: String] = [:]) throws -> RunResult {
-    let process = preparedProcess(try BuiltProducts.executable("modhost"), arguments, environment: environment)
-    let stdin = Pipe()
-    let out = Pipe()
-    let err = Pipe()
-    process.standardInput = stdin
-    process.standardOutput = out
-    process.standardError = err
-    try process.run()
-    stdin.fileHandleForWriting.write(Data(input.utf8))
-    try stdin.fileHandleForWriting.close()
-    let outData = out.fileHandleForReading.readDataToEndOfFile()
-    let errData = err.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return RunResult(
-        status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-        stderr: String(decoding: errData, as: UTF8.self))
+/// Runs `modhost` to completion with `input` on its stdin, for up to `seconds`.
+func runCLI(_ arguments: [String], input: String, environment: [String: String] = [:], seconds: Double = 120) throws -> RunResult {
+    try runToEnd(preparedProcess(try BuiltProducts.executable("modhost"), arguments, environment: environment), input: input, seconds: seconds)
 }
 
 /// A `modhost` that keeps running (`watch`): its stdout is read a line at a time as it
@@ -40,12 +25,7 @@ final class RunningCLI {
         try process.run()
     }
 
-    deinit {
-        if process.isRunning {
-            process.terminate()
-            process.waitUntilExit()
-        }
-    }
+    deinit { stopProcess(process) }
 
     /// The next line of stdout, waiting up to `seconds`; nil at its end.
     func nextLine(seconds: Double = 10) throws -> String? {
@@ -83,7 +63,17 @@ final class RunningCLI {
             guard Date() < deadline else { throw HarnessError("modhost did not exit within \(seconds) s") }
             usleep(10_000)
         }
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        // What it wrote to stderr, read without waiting for an end that a child holding the
+        // pipe open would put off.
+        let descriptor = err.fileHandleForReading.fileDescriptor
+        var errData: [UInt8] = []
+        var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        while poll(&poller, 1, 0) > 0 {
+            var chunk = [UInt8](repeating: 0, count: 65536)
+            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count <= 0 { break }
+            errData += chunk[..<count]
+        }
         return (process.terminationStatus, String(decoding: errData, as: UTF8.self))
     }
 

@@ -57,7 +57,7 @@ struct GeneratedFolder {
     func text(_ file: String) throws -> String { try String(contentsOfFile: path + "/" + file, encoding: .utf8) }
 }
 
-@Suite("modhost codegen ts", .serialized)
+@Suite("modhost codegen ts", .serialized, .timeLimit(.minutes(20)))
 struct CodegenTests {
     let folder = TemporaryFolder()
 

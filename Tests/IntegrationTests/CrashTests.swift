@@ -55,7 +55,7 @@ func makeAbortingPlugin(at plugin: String, scratch: String) throws {
         .write(toFile: plugin + "/plugin.json", atomically: true, encoding: .utf8)
 }
 
-@Suite("A plugin that crashes or hangs the engine")
+@Suite("A plugin that crashes or hangs the engine", .timeLimit(.minutes(20)))
 struct CrashTests {
     enum Fault: String, CaseIterable {
         /// A force-unwrap of nil in a body evaluated at mount (a node that is not a row).
@@ -247,9 +247,11 @@ struct CrashTests {
             let engine = try #require(daemon.enginePID, "\(daemon.log)")
             kill(engine, SIGSEGV)
             try daemon.waitForLog("the engine stopped outside plugin code (SIGSEGV", occurrences: round)
-            let start = Date()
-            let seconds = try secondsUntilPingAnswered(daemon, since: start)
-            if round <= 3 { #expect(seconds < 5, "restarted at once") }
+            _ = try secondsUntilPingAnswered(daemon, since: Date())
+            // The first three are restarted at once: the supervisor's decision, in its log, has
+            // no delay (how soon a restarted engine answers: bench/crash-recovery.mjs).
+            let decision = daemon.log.split(separator: "\n").last { $0.contains("the engine stopped outside plugin code (SIGSEGV") }
+            if round <= 3 { #expect(decision?.hasSuffix("; starting a new engine") == true, "restarted at once: \(decision ?? "")") }
         }
         #expect(daemon.log.contains("4 such crashes in 300.0 s, a crash loop"), "\(daemon.log)")
         let plugins = try #require(daemon.initializedClient().call("describe")["result"]?["plugins"]?.arrayValue)
@@ -268,7 +270,7 @@ struct CrashTests {
         #expect(throws: (any Error).self) {
             try client.call("mount", params: ["surface": "f", "root": ["type": "Text", "modifiers": [["$type": "faulty", "fault": "body"]]]])
         }
-        daemon.process.waitUntilExit()
+        try daemon.waitForExit()
         #expect(daemon.process.terminationReason == .uncaughtSignal)
     }
 

@@ -67,12 +67,7 @@ final class DaemonProcess {
         try waitForLog("listening on \(self.socketPath)")
     }
 
-    deinit {
-        if process.isRunning {
-            process.terminate()
-            process.waitUntilExit()
-        }
-    }
+    deinit { stopProcess(process) }
 
     var log: String { (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "" }
 
@@ -96,12 +91,16 @@ final class DaemonProcess {
         return client
     }
 
-    /// Sends SIGTERM and waits for the exit status.
-    func terminate() -> Int32 {
+    /// Sends SIGTERM and waits for the exit status; a daemon still running after `seconds`
+    /// is killed (SIGKILL), which the status then shows, and the wait is recorded as an issue.
+    func terminate(seconds: Double = 30) -> Int32 {
         process.terminate()
-        process.waitUntilExit()
+        do { try waitForExit(seconds: seconds) } catch { Issue.record("\(error)") }
         return process.terminationStatus
     }
+
+    /// Waits for the daemon to exit by itself (after a signal the test sent, or a crash).
+    func waitForExit(seconds: Double = 30) throws { try IntegrationTests.waitForExit(process, seconds: seconds) }
 }
 
 /// Runs an executable to completion and collects its status and output.
@@ -124,19 +123,82 @@ func preparedProcess(_ executable: URL, _ arguments: [String], environment: [Str
     return process
 }
 
-func run(_ executable: URL, _ arguments: [String], environment: [String: String] = [:]) throws -> RunResult {
-    let process = preparedProcess(executable, arguments, environment: environment)
+/// Runs `executable` to completion, for up to `seconds` (swift builds of plugins included):
+/// past that it is killed and this throws, naming the command.
+func run(_ executable: URL, _ arguments: [String], environment: [String: String] = [:], seconds: Double = 900) throws -> RunResult {
+    try runToEnd(preparedProcess(executable, arguments, environment: environment), seconds: seconds)
+}
+
+/// Waits up to `seconds` for `process` to end; past that it is killed (SIGKILL) and this
+/// throws, naming the command, rather than hanging the test run.
+func waitForExit(_ process: Process, seconds: Double = 30) throws {
+    let deadline = Date().addingTimeInterval(seconds)
+    while process.isRunning {
+        guard Date() < deadline else {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            throw HarnessError("\(commandLine(process)) did not exit within \(seconds) s; killed")
+        }
+        usleep(10_000)
+    }
+}
+
+/// Stops `process` if it still runs: SIGTERM, then SIGKILL when it has not exited after
+/// `seconds`. For deinits, which cannot throw.
+func stopProcess(_ process: Process, seconds: Double = 30) {
+    guard process.isRunning else { return }
+    process.terminate()
+    try? waitForExit(process, seconds: seconds)
+}
+
+func commandLine(_ process: Process) -> String {
+    ([process.executableURL?.path ?? "?"] + (process.arguments ?? [])).joined(separator: " ")
+}
+
+/// Runs `process` (its stdout and stderr not yet set) with `input` on its stdin when given,
+/// reading stdout and stderr as they come (so neither pipe fills and blocks it), for up to
+/// `seconds` in all: past that it is killed and this throws, naming the command and showing
+/// what it wrote.
+func runToEnd(_ process: Process, input: String? = nil, seconds: Double) throws -> RunResult {
     let out = Pipe()
     let err = Pipe()
+    let stdin = Pipe()
     process.standardOutput = out
     process.standardError = err
+    if input != nil { process.standardInput = stdin }
     try process.run()
-    let outData = out.fileHandleForReading.readDataToEndOfFile()
-    let errData = err.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
+    if let input {
+        stdin.fileHandleForWriting.write(Data(input.utf8))
+        try stdin.fileHandleForWriting.close()
+    }
+    let deadline = Date().addingTimeInterval(seconds)
+    var open = [out.fileHandleForReading.fileDescriptor, err.fileHandleForReading.fileDescriptor]
+    var collected: [Int32: [UInt8]] = [open[0]: [], open[1]: []]
+    while !open.isEmpty {
+        let left = deadline.timeIntervalSinceNow
+        guard left > 0 else {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            throw HarnessError("\(commandLine(process)) did not finish within \(seconds) s; killed. stdout: \(String(decoding: (collected[out.fileHandleForReading.fileDescriptor] ?? []).suffix(2000), as: UTF8.self))\nstderr: \(String(decoding: (collected[err.fileHandleForReading.fileDescriptor] ?? []).suffix(2000), as: UTF8.self))")
+        }
+        var pollers = open.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+        guard poll(&pollers, nfds_t(pollers.count), Int32(min(left, 1) * 1000) + 1) > 0 else { continue }
+        for poller in pollers where poller.revents != 0 {
+            var chunk = [UInt8](repeating: 0, count: 65536)
+            let count = chunk.withUnsafeMutableBytes { read(poller.fd, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            if count <= 0 {
+                open.removeAll { $0 == poller.fd }
+            } else {
+                collected[poller.fd]! += chunk[..<count]
+            }
+        }
+    }
+    try waitForExit(process, seconds: max(1, deadline.timeIntervalSinceNow))
     return RunResult(
-        status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-        stderr: String(decoding: errData, as: UTF8.self))
+        status: process.terminationStatus,
+        stdout: String(decoding: collected[out.fileHandleForReading.fileDescriptor]!, as: UTF8.self),
+        stderr: String(decoding: collected[err.fileHandleForReading.fileDescriptor]!, as: UTF8.self))
 }
 
 func fileMode(_ path: String) throws -> Int {

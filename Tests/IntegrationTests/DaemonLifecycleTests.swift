@@ -3,7 +3,7 @@ import ModhostClient
 import ModhostWire
 import Testing
 
-@Suite("modhostd start, socket and stop")
+@Suite("modhostd start, socket and stop", .timeLimit(.minutes(20)))
 struct DaemonLifecycleTests {
     @Test func socketIsPrivateAndItsFolderIs0700() throws {
         let daemon = try DaemonProcess()
@@ -97,10 +97,7 @@ struct DaemonLifecycleTests {
         process.arguments = ["python3", "-c", script, socketPath, notifyPath, try BuiltProducts.executable("modhostd").path]
         process.standardError = FileHandle.nullDevice
         try process.run()
-        defer {
-            if process.isRunning { process.terminate() }
-            process.waitUntilExit()
-        }
+        defer { stopProcess(process) }
         var poller = pollfd(fd: notify, events: Int16(POLLIN), revents: 0)
         #expect(poll(&poller, 1, 20_000) == 1, "READY=1 must arrive on NOTIFY_SOCKET")
         var buffer = [UInt8](repeating: 0, count: 256)
@@ -109,13 +106,13 @@ struct DaemonLifecycleTests {
         let client = try BlockingClient(path: socketPath)
         #expect(try client.call("ping")["result"] != nil)
         process.terminate()
-        process.waitUntilExit()
+        try waitForExit(process)
         #expect(process.terminationStatus == 0)
         #expect(FileManager.default.fileExists(atPath: socketPath), "a socket systemd owns is never unlinked")
     }
 }
 
-@Suite("modhost CLI")
+@Suite("modhost CLI", .timeLimit(.minutes(20)))
 struct CommandLineTests {
     @Test func pingAndCallTalkToTheDaemon() throws {
         let daemon = try DaemonProcess()
@@ -150,7 +147,7 @@ struct CommandLineTests {
     }
 }
 
-@Suite("modhostd signals")
+@Suite("modhostd signals", .timeLimit(.minutes(20)))
 struct DaemonSignalTests {
     @Test func sighupDoesNotStopTheDaemon() throws {
         let daemon = try DaemonProcess()
@@ -163,7 +160,7 @@ struct DaemonSignalTests {
     @Test func sigintStopsLikeSigterm() throws {
         let daemon = try DaemonProcess()
         kill(daemon.process.processIdentifier, SIGINT)
-        daemon.process.waitUntilExit()
+        try daemon.waitForExit()
         #expect(daemon.process.terminationStatus == 0)
         #expect(!FileManager.default.fileExists(atPath: daemon.socketPath))
     }

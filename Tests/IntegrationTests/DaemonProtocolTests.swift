@@ -3,7 +3,7 @@ import ModhostClient
 import ModhostWire
 import Testing
 
-@Suite("modhostd over a real socket")
+@Suite("modhostd over a real socket", .timeLimit(.minutes(20)))
 struct DaemonProtocolTests {
     @Test func initializePingAndDescribeAnswer() throws {
         let daemon = try DaemonProcess()

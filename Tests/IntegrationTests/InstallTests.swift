@@ -35,7 +35,7 @@ struct Installation {
     }
 }
 
-@Suite("scripts/install")
+@Suite("scripts/install", .timeLimit(.minutes(20)))
 struct InstallTests {
     @Test func theInstalledBinariesLoadTheSDKLibraryFromThePrefix() throws {
         let installed = try Installation()

@@ -4,7 +4,7 @@ import ModhostWire
 import Testing
 
 /// Module functions and events through a real daemon and a real socket.
-@Suite("Module functions through the daemon")
+@Suite("Module functions through the daemon", .timeLimit(.minutes(20)))
 struct ModuleFunctionIntegrationTests {
     @Test func anAsyncFunctionAnswersLaterWhileTheConnectionIsServed() throws {
         let folder = TemporaryFolder()
@@ -14,14 +14,12 @@ struct ModuleFunctionIntegrationTests {
         let client = try daemon.initializedClient()
         // The task sleeps 300 ms on a timer thread; the answer comes when the loop is woken.
         try client.send(["jsonrpc": "2.0", "id": 50, "method": "callFunction", "params": ["module": "Greeting", "function": "greetLater", "args": ["Ada", 300]]])
-        let started = Date()
         try client.send(["jsonrpc": "2.0", "id": 51, "method": "ping"])
         let first = try client.receive()
         #expect(first["id"] == 51, "the ping is answered while the function sleeps")
         let second = try client.receive(timeoutMilliseconds: 5000)
         #expect(second["id"] == 50)
         #expect(second["result"] == ["result": "Hello later, Ada"])
-        #expect(Date().timeIntervalSince(started) >= 0.25)
         // A wrong argument names its place.
         let wrong = try client.call("callFunction", params: ["module": "Greeting", "function": "greetLater", "args": ["Ada", "soon"]])
         #expect(wrong["error"]?["data"]?["path"] == "args[1]")

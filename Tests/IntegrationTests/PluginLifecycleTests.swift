@@ -59,7 +59,7 @@ private func tap(_ client: BlockingClient, surface: String, id: String = "go") t
     return client.notifications.remove(at: index)["params"]?["payload"]
 }
 
-@Suite("Plugins that come and go")
+@Suite("Plugins that come and go", .timeLimit(.minutes(20)))
 struct PluginLifecycleTests {
     @Test func whatAPluginRegisteredGoesWithItEvenWhenItsOnDestroyLeavesIt() throws {
         let folder = TemporaryFolder()
@@ -369,7 +369,7 @@ struct PluginLifecycleTests {
         }
         let whileRunning = files()
         kill(daemon!.process.processIdentifier, SIGKILL)
-        daemon!.process.waitUntilExit()
+        try daemon!.waitForExit()
         daemon = nil
         daemon = try DaemonProcess(
             arguments: PluginFixtures.daemonArguments(root), socketPath: socket, folder: folder, environment: PluginFixtures.environment(folder))

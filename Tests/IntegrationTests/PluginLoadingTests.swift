@@ -3,7 +3,7 @@ import ModhostClient
 import ModhostWire
 import Testing
 
-@Suite("Plugins loaded from folders")
+@Suite("Plugins loaded from folders", .timeLimit(.minutes(20)))
 struct PluginLoadingTests {
     @Test func aFixturePluginLoadsAndItsTypeIsListedWithItsSchema() throws {
         let folder = TemporaryFolder()

@@ -3,7 +3,7 @@ import ModhostClient
 import ModhostWire
 import Testing
 
-@Suite("modhost new-plugin")
+@Suite("modhost new-plugin", .timeLimit(.minutes(20)))
 struct ScaffoldTests {
     @Test func aScaffoldedPluginBuildsOutsideTheRepoAndLoads() throws {
         let folder = TemporaryFolder()

@@ -382,7 +382,7 @@ func lstatInfo(_ path: String) -> stat? {
 
 func fileText(_ path: String) -> String? { try? String(contentsOfFile: path, encoding: .utf8) }
 
-@Suite("SecondUser: the audit's attacks replayed by another uid", .serialized, .enabled(if: OtherUsers.available, "\(OtherUsers.skipNote)"))
+@Suite("SecondUser: the audit's attacks replayed by another uid", .serialized, .enabled(if: OtherUsers.available, "\(OtherUsers.skipNote)"), .timeLimit(.minutes(20)))
 struct SecondUserAttackTests {
     // MARK: - The /tmp/modhost-$UID fallback
 

@@ -22,7 +22,7 @@ func mailRow(_ key: String, type: String = "swipeActions") -> JSONValue {
     ]
 }
 
-@Suite("Surfaces over real sockets")
+@Suite("Surfaces over real sockets", .timeLimit(.minutes(20)))
 struct SurfaceIntegrationTests {
     @Test func eventsReachOnlyTheConnectionThatOwnsTheSurface() throws {
         let daemon = try DaemonProcess()
@@ -106,7 +106,7 @@ struct SurfaceIntegrationTests {
     }
 }
 
-@Suite("Plugins in the blog's shape")
+@Suite("Plugins in the blog's shape", .timeLimit(.minutes(20)))
 struct BlogShapedPluginTests {
     /// Copies a fixture package out of the repo (its build goes elsewhere) with the SDK path made absolute.
     static func packageCopy(of fixture: String, into folder: TemporaryFolder) throws -> String {

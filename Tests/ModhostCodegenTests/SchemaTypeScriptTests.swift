@@ -2,7 +2,7 @@ import ModhostCodegen
 import ModhostWire
 import Testing
 
-@Suite("JSON Schema to TypeScript")
+@Suite("JSON Schema to TypeScript", .timeLimit(.minutes(20)))
 struct SchemaTypeScriptTests {
     let schemas = SchemaTypeScript()
 

@@ -2,7 +2,7 @@ import ModhostCodegen
 import ModhostWire
 import Testing
 
-@Suite("TypeScript generator")
+@Suite("TypeScript generator", .timeLimit(.minutes(20)))
 struct TypeScriptGeneratorTests {
     /// A describe result in the shape the daemon answers, with an event payload and a module.
     static let describe = #"""

@@ -1,7 +1,7 @@
 import ModhostCodegen
 import Testing
 
-@Suite("TypeScript naming rule")
+@Suite("TypeScript naming rule", .timeLimit(.minutes(20)))
 struct TypeScriptNamesTests {
     @Test("a name that is already an identifier keeps its spelling")
     func plainNamesStay() {

@@ -7,7 +7,7 @@ private func listOf(_ rows: Int) -> JSONValue {
     SurfaceJSON.list((0..<rows).map { SurfaceJSON.text("row \($0)", key: "r\($0)") })
 }
 
-@Suite("Budgets: nodes across connections")
+@Suite("Budgets: nodes across connections", .timeLimit(.minutes(20)))
 struct NodeBudgetTests {
     /// A host whose node budget is `budget`, with two initialized clients.
     private func twoClients(budget: Int) throws -> (host: Host, a: SurfaceClient, b: SurfaceClient) {
@@ -84,7 +84,7 @@ struct NodeBudgetTests {
     }
 }
 
-@Suite("Budgets: batches run in slices, within a reply budget")
+@Suite("Budgets: batches run in slices, within a reply budget", .timeLimit(.minutes(20)))
 struct BatchBudgetTests {
     private func snapshotBatch(_ count: Int, notifications: Int = 0) -> [UInt8] {
         var elements: [JSONValue] = (0..<count).map { i in

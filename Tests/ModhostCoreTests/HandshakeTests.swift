@@ -8,7 +8,7 @@ private func initializeRequest(params: String) -> String {
 
 // MARK: - Before initialize
 
-@Suite("Handshake: what is allowed before initialize")
+@Suite("Handshake: what is allowed before initialize", .timeLimit(.minutes(20)))
 struct BeforeInitializeTests {
     @Test func describeBeforeInitializeIsNotInitialized() throws {
         let answer = try SessionHarness().reply(#"{"jsonrpc":"2.0","id":3,"method":"describe"}"#)
@@ -91,7 +91,7 @@ struct BeforeInitializeTests {
 
 // MARK: - initialize params
 
-@Suite("Handshake: initialize params")
+@Suite("Handshake: initialize params", .timeLimit(.minutes(20)))
 struct InitializeParamsTests {
     @Test func missingProtocolVersionIsInvalidParamsAtItsPath() throws {
         let answer = try SessionHarness().reply(initializeRequest(params: #"{"client":{"name":"x"}}"#))
@@ -204,7 +204,7 @@ struct InitializeParamsTests {
 
 // MARK: - ping
 
-@Suite("Handshake: ping")
+@Suite("Handshake: ping", .timeLimit(.minutes(20)))
 struct PingTests {
     @Test func pingWithANonEmptyParamsObjectIsInvalidParams() throws {
         let answer = try SessionHarness().reply(#"{"jsonrpc":"2.0","id":1,"method":"ping","params":{"a":1}}"#)
@@ -240,7 +240,7 @@ private final class SentFrames {
     var messages: [JSONValue] { (try? chunks.flatMap(decodeFrames)) ?? [] }
 }
 
-@Suite("Host: broadcast")
+@Suite("Host: broadcast", .timeLimit(.minutes(20)))
 struct BroadcastTests {
     @Test func broadcastReachesOnlyInitializedSessions() throws {
         let host = Host(registry: .tests)

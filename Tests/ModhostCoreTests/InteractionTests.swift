@@ -32,7 +32,7 @@ private func tags(_ exchange: SurfaceExchange) -> [String] {
     }
 }
 
-@Suite("Interactions: taps and long presses")
+@Suite("Interactions: taps and long presses", .timeLimit(.minutes(20)))
 struct TapTests {
     @Test func aTapRunsTheHandlerAndNamesIt() throws {
         let client = try client()
@@ -152,7 +152,7 @@ struct TapTests {
     }
 }
 
-@Suite("Interactions: lifecycle")
+@Suite("Interactions: lifecycle", .timeLimit(.minutes(20)))
 struct LifecycleTests {
     private func node(_ tag: String, key: String? = nil, children: [JSONValue]? = nil) -> JSONValue {
         J.node(children == nil ? "Text" : "VStack", key: key ?? tag, modifiers: [probe(InteractionTypes.lifecycle, [("tag", .string(tag))])], children: children)
@@ -197,7 +197,7 @@ struct LifecycleTests {
     }
 }
 
-@Suite("Interactions: refresh and submit")
+@Suite("Interactions: refresh and submit", .timeLimit(.minutes(20)))
 struct RefreshTests {
     @Test func aRefreshRunsUntilTheFrontEndCompletesIt() throws {
         let client = try client()
@@ -243,7 +243,7 @@ struct RefreshTests {
     }
 }
 
-@Suite("Interactions: module functions and events")
+@Suite("Interactions: module functions and events", .timeLimit(.minutes(20)))
 struct ModuleFunctionCallTests {
     private func call(_ client: SurfaceClient, _ function: String, _ args: [JSONValue], module: String = "Probe") throws -> SurfaceExchange {
         try client.call("callFunction", ["module": .string(module), "function": .string(function), "args": .array(args)])
@@ -330,7 +330,7 @@ struct ModuleFunctionCallTests {
     }
 }
 
-@Suite("Interactions: styles in the snapshot")
+@Suite("Interactions: styles in the snapshot", .timeLimit(.minutes(20)))
 struct StyleSnapshotTests {
     @Test func equalInertModifiersAreBuiltOnceAndActionsNever() throws {
         let client = try client()

@@ -4,7 +4,7 @@ import Testing
 
 // MARK: - Responses to requests
 
-@Suite("JSON-RPC: requests are answered with their own id")
+@Suite("JSON-RPC: requests are answered with their own id", .timeLimit(.minutes(20)))
 struct RequestIDTests {
     @Test func stringIDIsEchoedWithResult() throws {
         let answer = try SessionHarness().reply(#"{"jsonrpc":"2.0","id":"abc","method":"ping"}"#)
@@ -83,7 +83,7 @@ struct RequestIDTests {
 
 // MARK: - Notifications
 
-@Suite("JSON-RPC: notifications are never answered")
+@Suite("JSON-RPC: notifications are never answered", .timeLimit(.minutes(20)))
 struct NotificationTests {
     @Test func notificationOfAKnownMethodGetsNoReply() {
         #expect(SessionHarness().rawReplies(Array(#"{"jsonrpc":"2.0","method":"ping"}"#.utf8)).isEmpty)
@@ -118,7 +118,7 @@ struct NotificationTests {
 
 // MARK: - Parse errors
 
-@Suite("JSON-RPC: frames that are not JSON get -32700")
+@Suite("JSON-RPC: frames that are not JSON get -32700", .timeLimit(.minutes(20)))
 struct ParseErrorTests {
     @Test(arguments: [
         #"{"jsonrpc":"2.0","id":1,"method":"ping""#,
@@ -170,7 +170,7 @@ struct ParseErrorTests {
 
 // MARK: - Envelope rules
 
-@Suite("JSON-RPC: envelope violations get -32600")
+@Suite("JSON-RPC: envelope violations get -32600", .timeLimit(.minutes(20)))
 struct InvalidRequestTests {
     @Test(arguments: ["1", #""x""#, "null", "true", "3.5"])
     func messageThatIsNotAnObjectIsInvalidWithNullID(text: String) throws {
@@ -253,7 +253,7 @@ struct InvalidRequestTests {
 
 // MARK: - Batches
 
-@Suite("JSON-RPC: batches")
+@Suite("JSON-RPC: batches", .timeLimit(.minutes(20)))
 struct BatchTests {
     @Test func emptyBatchGetsOneInvalidRequestObject() throws {
         let answer = try SessionHarness().reply("[]")
@@ -350,7 +350,7 @@ struct BatchTests {
 
 // MARK: - Method lookup
 
-@Suite("JSON-RPC: method lookup")
+@Suite("JSON-RPC: method lookup", .timeLimit(.minutes(20)))
 struct MethodNotFoundTests {
     @Test(arguments: ["rpc.anything", "rpc.", "rpc.discover", "rpc.ping"])
     func reservedRPCMethodIsNotFoundBeforeInitialize(method: String) throws {
@@ -384,7 +384,7 @@ struct MethodNotFoundTests {
 
 // MARK: - Messages
 
-@Suite("JSON-RPC: every error carries a message")
+@Suite("JSON-RPC: every error carries a message", .timeLimit(.minutes(20)))
 struct ErrorMessageTests {
     @Test(arguments: [
         "{",
@@ -412,7 +412,7 @@ struct ErrorMessageTests {
 
 // MARK: - The method registry
 
-@Suite("Method registry: lookup by name")
+@Suite("Method registry: lookup by name", .timeLimit(.minutes(20)))
 struct MethodRegistryTests {
     /// A handler told apart from others by `requiresInitialize`.
     private func handler(requiresInitialize: Bool) -> MethodHandler {

@@ -35,7 +35,7 @@ private func collectingLogger(level: LogLevel) -> (Logger, CollectedLines) {
     return (Logger(level: level) { level, message in lines.append(level, message) }, lines)
 }
 
-@Suite("Logger: level filtering")
+@Suite("Logger: level filtering", .timeLimit(.minutes(20)))
 struct LoggerLevelTests {
     @Test func warningLevelKeepsWarningsAndErrorsOnly() {
         let (logger, lines) = collectingLogger(level: .warning)
@@ -95,7 +95,7 @@ struct LoggerLevelTests {
     }
 }
 
-@Suite("LogLevel: names and order")
+@Suite("LogLevel: names and order", .timeLimit(.minutes(20)))
 struct LogLevelTests {
     @Test(arguments: [
         ("debug", LogLevel.debug), ("info", .info), ("warning", .warning), ("warn", .warning), ("error", .error),

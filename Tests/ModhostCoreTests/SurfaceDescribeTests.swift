@@ -7,7 +7,7 @@ private func info(_ type: String, in modifiers: JSONValue?) -> JSONValue? {
     modifiers?.arrayValue?.first { $0["type"]?.stringValue == type }
 }
 
-@Suite("Surface: initialize and describe list the registered types")
+@Suite("Surface: initialize and describe list the registered types", .timeLimit(.minutes(20)))
 struct SurfaceDescribeTests {
     /// The `initialize` result of a fresh client.
     private func initializeResult() throws -> JSONValue {

@@ -20,7 +20,7 @@ private func badTintTree() -> JSONValue {
     ])
 }
 
-@Suite("Surface: view names")
+@Suite("Surface: view names", .timeLimit(.minutes(20)))
 struct ViewKindNameTests {
     @Test func everyViewIsFoundByItsWireName() {
         for kind in ViewKind.allCases { #expect(ViewKind(name: kind.rawValue) == kind) }
@@ -32,7 +32,7 @@ struct ViewKindNameTests {
     }
 }
 
-@Suite("Surface: a failed mount or update changes nothing")
+@Suite("Surface: a failed mount or update changes nothing", .timeLimit(.minutes(20)))
 struct SurfaceAtomicFailureTests {
     @Test func theFirstErrorInDocumentOrderIsReported() throws {
         let client = try SurfaceClient.initialized()
@@ -274,7 +274,7 @@ struct SurfaceAtomicFailureTests {
     }
 }
 
-@Suite("Surface: limits and surface names")
+@Suite("Surface: limits and surface names", .timeLimit(.minutes(20)))
 struct SurfaceLimitTests {
     /// A chain of `depth` nested VStacks (the root counts as level 1).
     private func chain(depth: Int) -> JSONValue {

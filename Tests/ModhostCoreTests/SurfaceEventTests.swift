@@ -9,7 +9,7 @@ private func rowTree(_ type: String = SurfaceTestTypes.swipe, ids: [String] = ["
     J.list([J.row("r", modifiers: [J.swipe(type, trailing: ids.map { J.action($0, label: $0) })])])
 }
 
-@Suite("Surface: events")
+@Suite("Surface: events", .timeLimit(.minutes(20)))
 struct SurfaceEventTests {
     @Test func eventCarriesSurfaceNodeModifierAndPayloadExactly() throws {
         let client = try SurfaceClient.initialized()
@@ -110,7 +110,7 @@ struct SurfaceEventTests {
     }
 }
 
-@Suite("Surface: event payloads")
+@Suite("Surface: event payloads", .timeLimit(.minutes(20)))
 struct SurfaceEventPayloadTests {
     /// A client with a deferred modifier on node "t" whose dispatcher is kept under `tag`.
     private func deferred(_ tag: String) throws -> (SurfaceClient, EventDispatcher) {
@@ -191,7 +191,7 @@ struct SurfaceEventPayloadTests {
     }
 }
 
-@Suite("Surface: surfaces and events belong to their connection")
+@Suite("Surface: surfaces and events belong to their connection", .timeLimit(.minutes(20)))
 struct SurfaceOwnershipTests {
     /// Two initialized clients on one host, each with a surface "main" of its own.
     private func twoClients() throws -> (a: SurfaceClient, b: SurfaceClient) {
@@ -307,7 +307,7 @@ struct SurfaceOwnershipTests {
     }
 }
 
-@Suite("Surface: events of modifiers that are gone")
+@Suite("Surface: events of modifiers that are gone", .timeLimit(.minutes(20)))
 struct SurfaceStaleEventTests {
     /// Contract: the front-end routes by (surface, node, modifier index, `$type`). An instance
     /// that an update replaced must not send events that the new instance's listener gets.

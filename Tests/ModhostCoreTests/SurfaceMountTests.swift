@@ -23,7 +23,7 @@ private func sampleTree() -> JSONValue {
     ])
 }
 
-@Suite("Surface: mount and snapshot")
+@Suite("Surface: mount and snapshot", .timeLimit(.minutes(20)))
 struct SurfaceMountTests {
     @Test func mountAnswersWithTheSurfaceName() throws {
         let client = try SurfaceClient.initialized()

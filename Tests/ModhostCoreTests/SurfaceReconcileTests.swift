@@ -17,7 +17,7 @@ private func threeRows() -> [JSONValue] {
     [swipeRow("a", ["a1"]), swipeRow("b", ["b1", "b2"]), swipeRow("c", ["c1"])]
 }
 
-@Suite("Surface: reconciliation counts")
+@Suite("Surface: reconciliation counts", .timeLimit(.minutes(20)))
 struct SurfaceReconcileCountTests {
     @Test func updateWithNoChangeCountsAllUnchanged() throws {
         let client = try SurfaceClient.initialized()
@@ -165,7 +165,7 @@ struct SurfaceReconcileCountTests {
     }
 }
 
-@Suite("Surface: state kept across update")
+@Suite("Surface: state kept across update", .timeLimit(.minutes(20)))
 struct SurfaceStateKeptTests {
     @Test func unchangedUpdateKeepsTheRevealedEdge() throws {
         let client = try SurfaceClient.initialized()

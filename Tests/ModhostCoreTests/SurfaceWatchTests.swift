@@ -32,7 +32,7 @@ private struct SurfaceWatchScene {
     var appConnection: JSONValue { ["id": .int(app.session.connectionID), "client": "mail-demo", "pid": 42] }
 }
 
-@Suite("Watch: surfaces")
+@Suite("Watch: surfaces", .timeLimit(.minutes(20)))
 struct SurfaceWatchTests {
     @Test func watchStartsTheSurfaceWatcherFromEveryTreeOpenNow() throws {
         let scene = try SurfaceWatchScene(mountFirst: rowTree())
@@ -105,7 +105,7 @@ struct SurfaceWatchTests {
     }
 }
 
-@Suite("Interact as an observer")
+@Suite("Interact as an observer", .timeLimit(.minutes(20)))
 struct ObserverInteractTests {
     @Test func aWatcherActsOnAnotherConnectionsSurfaceAndTheOwnerGetsTheEvent() throws {
         let scene = try SurfaceWatchScene(mountFirst: rowTree())

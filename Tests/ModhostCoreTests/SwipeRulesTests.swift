@@ -27,7 +27,7 @@ private func listWithRow(fullSwipe: Bool = false) -> JSONValue {
     ])
 }
 
-@Suite("Swipe rules: only List rows get actions")
+@Suite("Swipe rules: only List rows get actions", .timeLimit(.minutes(20)))
 struct SwipeRulesRowTests {
     @Test func directChildOfAListGetsActions() throws {
         let client = try SurfaceClient.initialized()
@@ -185,7 +185,7 @@ struct SwipeRulesRowTests {
     }
 }
 
-@Suite("Swipe rules: actions, gestures and the row's state")
+@Suite("Swipe rules: actions, gestures and the row's state", .timeLimit(.minutes(20)))
 struct SwipeRulesGestureTests {
     @Test func swipeRevealsThatEdgesActionsInOrder() throws {
         let client = try SurfaceClient.initialized()

@@ -17,7 +17,7 @@ private func strictClient() throws -> SurfaceClient {
     return client
 }
 
-@Suite("Surface: unknown params")
+@Suite("Surface: unknown params", .timeLimit(.minutes(20)))
 struct UnknownParamTests {
     @Test func aMisspeltParamIsAWarningWithItsPathAndTheKeyItMeant() throws {
         let client = try SurfaceClient.initialized()

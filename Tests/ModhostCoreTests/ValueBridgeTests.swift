@@ -32,7 +32,7 @@ private func object(_ text: String) throws -> JSONObject {
     return o
 }
 
-@Suite("ValueBridge: params as plugins see them")
+@Suite("ValueBridge: params as plugins see them", .timeLimit(.minutes(20)))
 struct ValueBridgeTests {
     @Test func objectsOfKnownAndNewShapesConvertAsTheirJSONSays() throws {
         var shapes = ValueBridge.Shapes()

@@ -28,7 +28,7 @@ private struct WatchScene {
     }
 }
 
-@Suite("Watch")
+@Suite("Watch", .timeLimit(.minutes(20)))
 struct WatchTests {
     @Test func watcherSeesAnotherConnectionsEventWithThatConnectionAndTheOriginal() throws {
         let scene = try WatchScene()
@@ -169,7 +169,7 @@ struct WatchTests {
     }
 }
 
-@Suite("Did you mean")
+@Suite("Did you mean", .timeLimit(.minutes(20)))
 struct DidYouMeanTests {
     @Test func unknownMethodSuggestsTheClosestServedOne() throws {
         let client = try SurfaceClient.initialized()

@@ -13,7 +13,7 @@ func problem(_ bytes: [UInt8]) -> String? {
     return nil
 }
 
-@Suite struct ELFImageTests {
+@Suite(.timeLimit(.minutes(20))) struct ELFImageTests {
     @Test func aBuiltLibraryListsItsModuleClassAccessorAndItsImports() throws {
         let image = try inspect(LibraryFixture.bytes()).get()
         // Mangled names abbreviate ("$s15GreetingFixture0A6ModuleCMa"): compare demangled.

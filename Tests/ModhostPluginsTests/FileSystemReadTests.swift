@@ -3,7 +3,7 @@ import Testing
 
 @testable import ModhostPlugins
 
-@Suite struct FileSystemReadTests {
+@Suite(.timeLimit(.minutes(20))) struct FileSystemReadTests {
     /// A temporary folder, removed with its entries at the end of the test.
     private final class Folder {
         let path: String

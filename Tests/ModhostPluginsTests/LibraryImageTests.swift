@@ -4,7 +4,7 @@ import Testing
 
 @testable import ModhostPlugins
 
-@Suite struct LibraryImageTests {
+@Suite(.timeLimit(.minutes(20))) struct LibraryImageTests {
     private func refusal(_ symbols: [ELFImage.Symbol]) -> String? {
         do {
             try LibraryImage.checkSDKBuild(of: symbols, library: "/p/libX.so")

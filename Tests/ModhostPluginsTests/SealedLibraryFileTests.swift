@@ -3,7 +3,7 @@ import Testing
 
 @testable import ModhostPlugins
 
-@Suite struct SealedLibraryFileTests {
+@Suite(.timeLimit(.minutes(20))) struct SealedLibraryFileTests {
     private func sealed(_ bytes: [UInt8], name: String = "test") throws -> SealedLibraryFile {
         try bytes.withUnsafeBytes { raw in try SealedLibraryFile(bytes: raw, name: name) }
     }

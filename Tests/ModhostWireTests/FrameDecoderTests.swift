@@ -79,7 +79,7 @@ private func nextResult(_ decoder: inout FrameDecoder) -> Result<[UInt8]?, Frame
 
 // MARK: - Segmentation
 
-@Suite("FrameDecoder: any segmentation yields the original frames")
+@Suite("FrameDecoder: any segmentation yields the original frames", .timeLimit(.minutes(20)))
 struct FrameDecoderSegmentationTests {
     @Test func allFramesInOneChunkDecodeInOrder() throws {
         let result = try decode(handFramed(mixedPayloads), cutAt: [])
@@ -173,7 +173,7 @@ struct FrameDecoderSegmentationTests {
 
 // MARK: - Size checks
 
-@Suite("FrameDecoder: frame size limits")
+@Suite("FrameDecoder: frame size limits", .timeLimit(.minutes(20)))
 struct FrameDecoderSizeTests {
     @Test func zeroLengthFrameIsRefused() {
         var decoder = FrameDecoder()
@@ -247,7 +247,7 @@ struct FrameDecoderSizeTests {
 
 // MARK: - Partial input
 
-@Suite("FrameDecoder: partial input")
+@Suite("FrameDecoder: partial input", .timeLimit(.minutes(20)))
 struct FrameDecoderPartialTests {
     @Test func emptyDecoderHasNoFrame() {
         var decoder = FrameDecoder()
@@ -288,7 +288,7 @@ struct FrameDecoderPartialTests {
 
 // MARK: - Encoder
 
-@Suite("FrameEncoder")
+@Suite("FrameEncoder", .timeLimit(.minutes(20)))
 struct FrameEncoderTests {
     @Test func headerIsTheBigEndianPayloadLength() {
         let payload = [UInt8](repeating: 0xAB, count: 0x0102)

@@ -30,7 +30,7 @@ private func isDouble(_ value: JSONValue, _ expected: Double) -> Bool {
     return false
 }
 
-@Suite("JSONParser")
+@Suite("JSONParser", .timeLimit(.minutes(20)))
 struct JSONParserTests {
     // MARK: Scalars and structure
 

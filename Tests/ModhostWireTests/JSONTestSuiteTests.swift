@@ -135,6 +135,7 @@ enum JSONTestSuiteCorpus {
 /// skipped, with the places looked at as the reason, rather than failed.
 @Suite(
     "JSONTestSuite",
+    .timeLimit(.minutes(20)),
     .enabled(
         if: JSONTestSuiteCorpus.locate().directory != nil,
         Comment(rawValue: "JSONTestSuite corpus not found (looked in: \(JSONTestSuiteCorpus.locate().lookedAt.joined(separator: ", "))); set MODHOST_JSONTESTSUITE to its test_parsing folder to run these")))

@@ -24,7 +24,7 @@ private func identical(_ lhs: JSONValue, _ rhs: JSONValue) -> Bool {
     }
 }
 
-@Suite("JSONWriter")
+@Suite("JSONWriter", .timeLimit(.minutes(20)))
 struct JSONWriterTests {
     @Test func scalars() {
         #expect(text(.null) == "null")

@@ -1,7 +1,7 @@
 import ModhostWire
 import Testing
 
-@Suite struct RPCPeekTests {
+@Suite(.timeLimit(.minutes(20))) struct RPCPeekTests {
     private func peek(_ text: String) -> RPCPeek.Found? {
         Array(text.utf8).withUnsafeBytes { RPCPeek.idAndMethod($0) }
     }

@@ -1,7 +1,7 @@
 import ModhostWire
 import Testing
 
-@Suite struct SuggestionTests {
+@Suite(.timeLimit(.minutes(20))) struct SuggestionTests {
     @Test func aTypoFindsItsName() {
         #expect(Suggestion.closest(to: "trailling", among: ["leading", "trailing", "allowsFullSwipe"]) == "trailing")
         #expect(Suggestion.closest(to: "snapshto", among: ["mount", "snapshot", "update"]) == "snapshot")

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 # Writes the conformance vector files of this folder. Edit here, then run it; the JSON files are what the runner reads.
-import json, os
-OUT=os.path.dirname(os.path.abspath(__file__))
+# `generate.py DIR` writes them into DIR instead (Tests/ConformanceTests checks that the committed files are its output).
+import json, os, sys
+OUT=sys.argv[1] if len(sys.argv) > 1 else os.path.dirname(os.path.abspath(__file__))
 files={}
 def V(file, name, steps, init=False, **kw):
     v={"name":name}
@@ -81,7 +82,7 @@ V(J,"empty string id", call("","ping",None,{}))
 V(J,"negative id", call(-12,"ping",None,{}))
 V(J,"large integer id digit for digit", [{"sendText":'{"jsonrpc":"2.0","id":9223372036854775807,"method":"ping"}'},{"expect":{"id":9223372036854775807,"result":{}}}])
 V(J,"fractional id same value", [{"sendText":'{"jsonrpc":"2.0","id":1.50,"method":"ping"}'},ok(1.5,{})])
-V(J,"exponent id same value", [{"sendText":'{"jsonrpc":"2.0","id":1e2,"method":"ping"}'},ok(100,{})])
+V(J,"exponent id same value", [{"sendText":'{"jsonrpc":"2.0","id":1e2,"method":"ping"}'},ok(100.0,{})])
 V(J,"null id is answered with null", call(None,"ping",None,{}))
 V(J,"boolean id is invalid", [send(req(True,"ping")),err(None,-32600,{"path":"id","expected":"string, number or null","got":"boolean"})])
 V(J,"object id is invalid", [send(req({"a":1},"ping")),err(None,-32600,{"path":"id","got":"object"})])

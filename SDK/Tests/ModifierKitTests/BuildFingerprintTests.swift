@@ -2,7 +2,7 @@ import Foundation
 @_spi(ModhostHost) import ModifierKit
 import Testing
 
-@Suite("SDK version and build fingerprint")
+@Suite("SDK version and build fingerprint", .timeLimit(.minutes(20)))
 struct BuildFingerprintTests {
     /// `VERSION` is what `modhost new-plugin` and a plugin's install script read; the
     /// constant is what the host compares manifests with.

@@ -15,7 +15,7 @@ private func hex(_ text: String, sourceLocation: SourceLocation = #_sourceLocati
     parse(text, sourceLocation: sourceLocation)?.hex
 }
 
-@Suite("Color")
+@Suite("Color", .timeLimit(.minutes(20)))
 struct ColorTests {
     // MARK: Initialisers and output
 

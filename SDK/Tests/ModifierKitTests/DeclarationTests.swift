@@ -22,7 +22,7 @@ private struct TapPayload: Record {
     @Field var detail: DescribedAction?
 }
 
-@Suite("Declarations")
+@Suite("Declarations", .timeLimit(.minutes(20)))
 struct DeclarationTests {
     @Test func aFieldsDescriptionIsInItsSchemaBeforeTheColourForms() throws {
         let properties = try #require(DescribedModifier.jsonSchema["properties"] as? [String: Any])

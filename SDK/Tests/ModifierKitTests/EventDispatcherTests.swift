@@ -14,7 +14,7 @@ private func probe(_ type: String) -> (EventDispatcher, () -> [Dict]) {
     return (dispatcher, { delivered })
 }
 
-@Suite("EventDispatcher")
+@Suite("EventDispatcher", .timeLimit(.minutes(20)))
 struct EventDispatcherTests {
     private let canonical = KitTestSupport.canonical
 

@@ -52,7 +52,7 @@ private let acceptedColourForms =
     "use #RGB, #RGBA, #RRGGBB or #RRGGBBAA (alpha last, # optional), rgb(r, g, b), rgba(r, g, b, a), "
     + "a CSS colour name such as 'teal' or 'transparent', or a SwiftUI colour name such as 'mint' or 'primary'"
 
-@Suite("FieldError: messages")
+@Suite("FieldError: messages", .timeLimit(.minutes(20)))
 struct FieldErrorMessageTests {
     @Test func colourCastErrorDescriptionNamesValueFieldTypeAndCause() throws {
         let error = try #require(fieldError(ErrorNestingRecord.self, ["tint": "x"]))
@@ -102,7 +102,7 @@ struct FieldErrorMessageTests {
     }
 }
 
-@Suite("FieldError: paths")
+@Suite("FieldError: paths", .timeLimit(.minutes(20)))
 struct FieldErrorPathTests {
     @Test func badTintInSecondTrailingActionHasPathTrailing1Tint() throws {
         let error = try #require(fieldError(ErrorModifierRecord.self, [

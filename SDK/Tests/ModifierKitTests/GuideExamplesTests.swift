@@ -131,7 +131,7 @@ public class RibbonModule: Module {
 // guide-snippet: tests
 private let context = AppContext(hostVersion: "test", log: .silent)
 
-@Suite struct RibbonTests {
+@Suite(.timeLimit(.minutes(5))) struct RibbonTests {
     @Test func paramsDecodeWithDefaults() throws {
         let ribbon = try RibbonModifier(
             from: ["$type": "ribbon", "text": "New", "color": "#34C759", "actions": [["id": "pin"]]],
@@ -194,7 +194,7 @@ private let context = AppContext(hostVersion: "test", log: .silent)
 }
 // end guide-snippet
 
-@Suite("Guide examples")
+@Suite("Guide examples", .timeLimit(.minutes(20)))
 struct GuideExamplesTests {
     /// The ```swift blocks of `markdown`, each without its fences.
     static func swiftBlocks(in markdown: String) -> [String] {

@@ -17,7 +17,7 @@ private final class Runs {
     func run(_ name: String) -> () -> Void { { self.names.append(name) } }
 }
 
-@Suite("ModifierEvaluator: gestures, lifecycle and styles")
+@Suite("ModifierEvaluator: gestures, lifecycle and styles", .timeLimit(.minutes(20)))
 struct InteractionEvaluatorTests {
     @Test func tapHandlersAroundTheContentAreFoundInnermostFirst() {
         let runs = Runs()

@@ -47,7 +47,7 @@ private struct Opaque: View {
 /// The cases of `switchPicksOneCase` (internal: test arguments cannot be private).
 enum EvaluatorTestMode: Sendable { case one, two, three }
 
-@Suite("ModifierEvaluator")
+@Suite("ModifierEvaluator", .timeLimit(.minutes(20)))
 struct ModifierEvaluatorTests {
     // MARK: swipeActions
 

@@ -32,7 +32,7 @@ final class CounterProbeModule: Module {
     }
 }
 
-@Suite("Module functions")
+@Suite("Module functions", .timeLimit(.minutes(20)))
 struct ModuleFunctionTests {
     let module = CounterProbeModule(appContext: context)
 

@@ -54,7 +54,7 @@ final class DefinitionOnlyProbe: AnyModule {
 
 final class UnrelatedProbeClass {}
 
-@Suite("Module")
+@Suite("Module", .timeLimit(.minutes(20)))
 struct ModuleTests {
     @Test func moduleWithoutInitializerIsCreatedWithTheHostContext() {
         let module = LifecycleProbeModule(appContext: context)

@@ -49,7 +49,7 @@ private func blogShapedParams() -> Dict { [
     "allowsFullSwipe": true,
 ] }
 
-@Suite("Plugin pattern: ViewModifier that is a Record")
+@Suite("Plugin pattern: ViewModifier that is a Record", .timeLimit(.minutes(20)))
 struct PluginPatternTests {
     @Test func secondInitializerDecodesParamsAndKeepsTheDispatcher() throws {
         var events: [Dict] = []

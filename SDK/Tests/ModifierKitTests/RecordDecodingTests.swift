@@ -170,7 +170,7 @@ private struct TwoBadFieldsRecord: Record {
     @Field var second: Int = 0
 }
 
-@Suite("Record: decoding as fields are created")
+@Suite("Record: decoding as fields are created", .timeLimit(.minutes(20)))
 struct RecordDecodingTests {
     @Test func presentKeysWinOverWhatInitAssigns() throws {
         let record = try AssigningRecord(from: ["title": "params"], appContext: context)
@@ -267,12 +267,12 @@ struct RecordDecodingTests {
             template.withLock { $0 = try? NameRecord(from: ["name": "template"], appContext: context) }
             made.signal()
         }
-        made.wait()
+        try #require(made.wait(timeout: .now() + 60) == .success, "the decoding thread did not finish within 60 s")
         Thread.detachNewThread {
             decoded.withLock { $0 = try? CopiesTemplate(from: ["name": "own"], appContext: context) }
             made.signal()
         }
-        made.wait()
+        try #require(made.wait(timeout: .now() + 60) == .success, "the decoding thread did not finish within 60 s")
         let record = try #require(decoded.withLock { $0 })
         #expect(record.name == "own")
         #expect(record.copy.name == "changed")

@@ -26,7 +26,7 @@ private struct SerialRecord: Record {
     @Field var nested: [[String]] = [["a"], []]
 }
 
-@Suite("Record: toDictionary and jsonValue")
+@Suite("Record: toDictionary and jsonValue", .timeLimit(.minutes(20)))
 struct RecordSerializationTests {
     @Test func toDictionaryOfDefaultsUsesKeysAndParamsShapes() {
         let dictionary = SerialRecord().toDictionary()

@@ -105,7 +105,7 @@ private func decodeError<R: Record>(
 
 // MARK: - Scalars
 
-@Suite("Record: scalar fields")
+@Suite("Record: scalar fields", .timeLimit(.minutes(20)))
 struct RecordScalarFieldTests {
     @Test func stringBoolIntDoubleFieldsReadTheirKeys() throws {
         let record = try #require(decode(ScalarsRecord.self, ["title": "Hello", "enabled": true, "count": 42, "ratio": 0.25]))
@@ -235,7 +235,7 @@ struct RecordScalarFieldTests {
 
 // MARK: - Optionals
 
-@Suite("Record: optional fields")
+@Suite("Record: optional fields", .timeLimit(.minutes(20)))
 struct RecordOptionalFieldTests {
     @Test func optionalsDeclaredWithoutDefaultAreNilWhenAbsent() throws {
         let record = try #require(decode(OptionalsRecord.self, [:]))
@@ -286,7 +286,7 @@ struct RecordOptionalFieldTests {
 
 // MARK: - Containers and nested records
 
-@Suite("Record: arrays, dictionaries and nested records")
+@Suite("Record: arrays, dictionaries and nested records", .timeLimit(.minutes(20)))
 struct RecordContainerFieldTests {
     @Test func arraysDecodeElementByElement() throws {
         let record = try #require(decode(ContainersRecord.self, ["tags": ["a", "b", "c"], "numbers": [4, 5.0]]))
@@ -400,7 +400,7 @@ struct RecordContainerFieldTests {
 
 // MARK: - Colour and enum fields
 
-@Suite("Record: Color and Enumerable fields")
+@Suite("Record: Color and Enumerable fields", .timeLimit(.minutes(20)))
 struct RecordColorAndEnumFieldTests {
     @Test func hexStringDecodesToColor() throws {
         let record = try #require(decode(StylingRecord.self, ["color": "#0A84FF"]))
@@ -458,7 +458,7 @@ struct RecordColorAndEnumFieldTests {
 
 // MARK: - Keys and required fields
 
-@Suite("Record: keys and .required")
+@Suite("Record: keys and .required", .timeLimit(.minutes(20)))
 struct RecordKeyOptionTests {
     @Test func customKeyIsReadInsteadOfThePropertyName() throws {
         let record = try #require(decode(KeyedRecord.self, ["tintColor": "black", "label": "L", "id": "i", "ident": 5]))
@@ -502,7 +502,7 @@ struct RecordKeyOptionTests {
 
 // MARK: - Describing mode
 
-@Suite("Record: describing AppContext")
+@Suite("Record: describing AppContext", .timeLimit(.minutes(20)))
 struct RecordDescribingTests {
     @Test func describingContextKeepsDefaultsAndIgnoresParams() throws {
         let record = try ScalarsRecord(from: ["title": "ignored", "count": 99], appContext: KitTestSupport.describing)
@@ -552,7 +552,7 @@ private struct LayoutAll: Record {
     @Field var fifth: LayoutE = LayoutE()
 }
 
-@Suite("Record: many record types in turn")
+@Suite("Record: many record types in turn", .timeLimit(.minutes(20)))
 struct RecordLayoutCacheTests {
     @Test func namesStayRightWhileTypesComeAndGo() throws {
         for round in 0..<3 {

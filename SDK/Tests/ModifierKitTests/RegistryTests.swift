@@ -65,7 +65,7 @@ private func registerRecord(_ type: String) {
 
 private func discard(_ type: String) -> EventDispatcher { EventDispatcher(modifierType: type) { _ in } }
 
-@Suite("ViewModifierRegistry", .serialized)
+@Suite("ViewModifierRegistry", .serialized, .timeLimit(.minutes(20)))
 struct ViewModifierRegistryTests {
     @Test func registeredTypeHasAnEntryUntilUnregistered() throws {
         let type = "RegistryTests.registerUnregister"

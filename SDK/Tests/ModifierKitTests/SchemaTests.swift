@@ -61,7 +61,7 @@ private func property(_ name: String, of schema: [String: Any], sourceLocation: 
     try object(object(schema, "properties", sourceLocation: sourceLocation), name, sourceLocation: sourceLocation)
 }
 
-@Suite("JSON Schema")
+@Suite("JSON Schema", .timeLimit(.minutes(20)))
 struct SchemaTests {
     let schema = SchemaModifier.jsonSchema
 

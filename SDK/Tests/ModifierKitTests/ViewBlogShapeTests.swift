@@ -92,7 +92,7 @@ private func blogParams(allowsFullSwipe: Bool = false) -> Dict { [
     "allowsFullSwipe": allowsFullSwipe,
 ] }
 
-@Suite("Views: a modifier in the blog's shape")
+@Suite("Views: a modifier in the blog's shape", .timeLimit(.minutes(20)))
 struct ViewBlogShapeTests {
     private func evaluate(_ params: Dict, into events: DeliveredEvents) throws -> ModifierEffect {
         let dispatcher = EventDispatcher(modifierType: "rowActions") { events.payloads.append($0) }

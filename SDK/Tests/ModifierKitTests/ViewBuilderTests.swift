@@ -38,7 +38,7 @@ private func actionIDs(_ actions: some View) -> [String] {
     }
 }
 
-@Suite("Views: builder and primitives")
+@Suite("Views: builder and primitives", .timeLimit(.minutes(20)))
 struct ViewBuilderTests {
     @Test func builderShapes() {
         #expect(one() is Text)

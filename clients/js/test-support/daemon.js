@@ -59,9 +59,14 @@ export function startDaemon(socket, { timeoutMs = 10000, args = [], env = {} } =
             return found ? Number(found[1]) : undefined;
           },
           exited,
-          async stop(signal = 'SIGTERM') {
+          /** Sends `signal` and resolves with how it exited; SIGKILL after `killAfterMs`. */
+          async stop(signal = 'SIGTERM', { killAfterMs = 20000 } = {}) {
             if (child.exitCode === null && child.signalCode === null) child.kill(signal);
-            return exited;
+            const timer = setTimeout(() => {
+              if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+            }, killAfterMs);
+            timer.unref();
+            try { return await exited; } finally { clearTimeout(timer); }
           },
         });
       }

@@ -10,6 +10,10 @@ import {
   Host, ModhostError,
 } from '../src/index.js';
 
+// Each test fails, by name, past this time rather than hanging the run (generous: a sanitized
+// daemon on a loaded 2-core machine is slow).
+const TEST_TIMEOUT_MS = 120_000;
+
 const wire = (modifier) => JSON.parse(JSON.stringify(stripFunctions(modifier)));
 const tick = () => new Promise((resolve) => setImmediate(resolve));
 
@@ -64,7 +68,7 @@ function event(surface, node, modifier, payload) {
 
 // ---------------------------------------------------------------- gestures and lifecycle
 
-test('gesture and lifecycle factories: $type, params, and fn called with where it happened', () => {
+test('gesture and lifecycle factories: $type, params, and fn called with where it happened', { timeout: TEST_TIMEOUT_MS }, () => {
   const calls = [];
   const fn = (info) => calls.push(info);
   assert.deepEqual(wire(onTapGesture(fn)), { $type: 'onTapGesture' });
@@ -87,7 +91,7 @@ test('gesture and lifecycle factories: $type, params, and fn called with where i
   assert.equal(onDisappear(() => promise).eventListener({}, info), promise);
 });
 
-test('gesture factories check their arguments', () => {
+test('gesture factories check their arguments', { timeout: TEST_TIMEOUT_MS }, () => {
   const fn = () => {};
   assert.throws(() => onTapGesture(), { name: 'TypeError', message: /onTapGesture: its first argument must be a function, got undefined/ });
   assert.throws(() => onTapGesture('x'), /must be a function/);
@@ -128,7 +132,7 @@ function infoWith(host) {
   return info;
 }
 
-test('refreshable: fn runs, and completeRefresh(id) is called once when its promise fulfils', async () => {
+test('refreshable: fn runs, and completeRefresh(id) is called once when its promise fulfils', { timeout: TEST_TIMEOUT_MS }, async () => {
   const { host, calls } = refreshHost();
   let finish;
   const seen = [];
@@ -144,7 +148,7 @@ test('refreshable: fn runs, and completeRefresh(id) is called once when its prom
   assert.equal(calls.length, 1);
 });
 
-test('refreshable: a rejection is reported, and the refresh is still completed exactly once', async () => {
+test('refreshable: a rejection is reported, and the refresh is still completed exactly once', { timeout: TEST_TIMEOUT_MS }, async () => {
   const { host, calls } = refreshHost();
   const m = refreshable(async () => { throw new Error('offline'); });
   await assert.rejects(m.eventListener({ id: 'r2' }, infoWith(host)),
@@ -159,7 +163,7 @@ test('refreshable: a rejection is reported, and the refresh is still completed e
   assert.deepEqual(calls.map((c) => c[2][0]), ['r2', 'r3', 'r4']);
 });
 
-test('refreshable: a failed completeRefresh is reported; an event without an id is not handled', async () => {
+test('refreshable: a failed completeRefresh is reported; an event without an id is not handled', { timeout: TEST_TIMEOUT_MS }, async () => {
   const { host, calls } = refreshHost(() => { throw new ModhostError({ code: -32602, message: 'Invalid params' }, 'callFunction'); });
   const m = refreshable(async () => {});
   await assert.rejects(m.eventListener({ id: 'r5' }, infoWith(host)), /ExpoUI\.completeRefresh\('r5'\) failed: Invalid params/);
@@ -170,7 +174,7 @@ test('refreshable: a failed completeRefresh is reported; an event without an id 
   assert.equal(calls.length, 2);
 });
 
-test('refreshable through a Host: completeRefresh goes out as callFunction; rejections become listener-threw', async () => {
+test('refreshable through a Host: completeRefresh goes out as callFunction; rejections become listener-threw', { timeout: TEST_TIMEOUT_MS }, async () => {
   const { host, conn, diagnostics } = fakeHost();
   let fail = false;
   const mounting = host.mount('s', List({ key: 'list', modifiers: [refreshable(async () => { if (fail) throw new Error('no network'); })] }));
@@ -198,7 +202,7 @@ test('refreshable through a Host: completeRefresh goes out as callFunction; reje
   assert.equal(conn.sent.filter((r) => r.method === 'callFunction').length, 2);
 });
 
-test('refreshable: nothing is completed on a connection that is gone (Host closed, or a new connection since)', async () => {
+test('refreshable: nothing is completed on a connection that is gone (Host closed, or a new connection since)', { timeout: TEST_TIMEOUT_MS }, async () => {
   const { host, conn, diagnostics } = fakeHost();
   const pending = [];
   const mounting = host.mount('s', List({ key: 'list', modifiers: [refreshable(() => new Promise((resolve) => pending.push(resolve)))] }));
@@ -220,7 +224,7 @@ test('refreshable: nothing is completed on a connection that is gone (Host close
   assert.deepEqual(diagnostics, []);
 });
 
-test('refreshable: a refresh the host stopped (-32003: its node left the tree) is a warning, not an error', async () => {
+test('refreshable: a refresh the host stopped (-32003: its node left the tree) is a warning, not an error', { timeout: TEST_TIMEOUT_MS }, async () => {
   const { host, calls } = refreshHost(() => { throw new ModhostError({ code: -32003, message: 'Function failed: no refresh is in progress' }, 'callFunction'); });
   const warnings = [];
   host.clientDiagnostic = (severity, code, message, extra) => warnings.push({ severity, code, message, ...extra });
@@ -236,7 +240,7 @@ test('refreshable: a refresh the host stopped (-32003: its node left the tree) i
 
 // ---------------------------------------------------------------- routing
 
-test('two modifiers of the same type on one node each get their own events', async () => {
+test('two modifiers of the same type on one node each get their own events', { timeout: TEST_TIMEOUT_MS }, async () => {
   const { host, conn, diagnostics } = fakeHost();
   const calls = [];
   const tree = List(HStack({ key: 'row', modifiers: [
@@ -254,7 +258,7 @@ test('two modifiers of the same type on one node each get their own events', asy
   assert.deepEqual(diagnostics.map((d) => d.code), ['event-without-listener']);
 });
 
-test('onAppear during mount and update reaches the tree being mounted; onDisappear the tree before', async () => {
+test('onAppear during mount and update reaches the tree being mounted; onDisappear the tree before', { timeout: TEST_TIMEOUT_MS }, async () => {
   const { host, conn, diagnostics } = fakeHost();
   const log = [];
   const row = (key, version) => HStack({ key, modifiers: [
@@ -296,7 +300,7 @@ test('onAppear during mount and update reaches the tree being mounted; onDisappe
   assert.equal(host.pendingTrees.size, 0);
 });
 
-test('pipelined updates: each one\'s events reach its own tree, even when read in one go', async () => {
+test('pipelined updates: each one\'s events reach its own tree, even when read in one go', { timeout: TEST_TIMEOUT_MS }, async () => {
   const { host, conn } = fakeHost();
   const log = [];
   const tree = (version, keys) => List(keys.map((key) => Text({ key, modifiers: [
@@ -320,7 +324,7 @@ test('pipelined updates: each one\'s events reach its own tree, even when read i
   assert.equal(surface.tree.children.map((c) => c.key).join(), 'a,c');
 });
 
-test('a failed mount or update leaves no listeners behind, and the old tree stays', async () => {
+test('a failed mount or update leaves no listeners behind, and the old tree stays', { timeout: TEST_TIMEOUT_MS }, async () => {
   const { host, conn } = fakeHost();
   const log = [];
   const mounting = host.mount('s', List(Text({ key: 'a', modifiers: [onTapGesture(() => log.push('old'))] })));
@@ -340,7 +344,7 @@ test('a failed mount or update leaves no listeners behind, and the old tree stay
 
 // ---------------------------------------------------------------- callFunction and native modules
 
-test('callFunction sends {module, function, args} and resolves with result; checks its arguments', async () => {
+test('callFunction sends {module, function, args} and resolves with result; checks its arguments', { timeout: TEST_TIMEOUT_MS }, async () => {
   const { host, conn } = fakeHost();
   const call = host.callFunction('ExpoUI', 'completeRefresh', ['r1']);
   const sent = conn.next('callFunction');
@@ -363,7 +367,7 @@ test('callFunction sends {module, function, args} and resolves with result; chec
   await assert.rejects(host.callFunction('M', 'f', 'x'), { name: 'TypeError', message: /args must be an array/ });
 });
 
-test('requireNativeModule: functions by name, not a thenable, one object per module name', async () => {
+test('requireNativeModule: functions by name, not a thenable, one object per module name', { timeout: TEST_TIMEOUT_MS }, async () => {
   const { host, conn } = fakeHost();
   const ui = host.requireNativeModule('ExpoUI');
   assert.equal(host.requireNativeModule('ExpoUI'), ui);
@@ -382,7 +386,7 @@ test('requireNativeModule: functions by name, not a thenable, one object per mod
   assert.throws(() => host.requireNativeModule(''), TypeError);
 });
 
-test('module events reach the listeners of that module and event; remove() stops them; errors are reported', () => {
+test('module events reach the listeners of that module and event; remove() stops them; errors are reported', { timeout: TEST_TIMEOUT_MS }, () => {
   const { host, diagnostics } = fakeHost();
   const ui = host.requireNativeModule('ExpoUI');
   const other = host.requireNativeModule('Other');
@@ -426,7 +430,7 @@ test('module events reach the listeners of that module and event; remove() stops
 
 // ---------------------------------------------------------------- style modifiers
 
-test('style modifiers carry Expo UI\'s param names', () => {
+test('style modifiers carry Expo UI\'s param names', { timeout: TEST_TIMEOUT_MS }, () => {
   assert.deepEqual(padding(), { $type: 'padding' });
   assert.deepEqual(padding(8), { $type: 'padding', all: 8 });
   assert.deepEqual(padding({ horizontal: 12, top: 4 }), { $type: 'padding', horizontal: 12, top: 4 });
@@ -460,7 +464,7 @@ test('style modifiers carry Expo UI\'s param names', () => {
   assert.deepEqual(contentShape('circle'), { $type: 'contentShape', shape: 'circle' });
 });
 
-test('style modifiers check their arguments with TypeErrors that say what is wrong', () => {
+test('style modifiers check their arguments with TypeErrors that say what is wrong', { timeout: TEST_TIMEOUT_MS }, () => {
   const cases = [
     [() => padding('8'), /padding: options must be an object, got "8"/],
     [() => padding({ all: '8' }), /padding: all must be a finite number, got "8"/],
@@ -500,7 +504,7 @@ test('style modifiers check their arguments with TypeErrors that say what is wro
 
 // ---------------------------------------------------------------- views
 
-test('ScrollView takes children; TextField takes props and no children', () => {
+test('ScrollView takes children; TextField takes props and no children', { timeout: TEST_TIMEOUT_MS }, () => {
   assert.ok(VIEW_TYPES.includes('ScrollView') && VIEW_TYPES.includes('TextField'));
   const field = TextField({ key: 'search', text: '', placeholder: 'Search', modifiers: [onSubmit(() => {})] });
   assert.deepEqual(serializeTree(ScrollView({ modifiers: [refreshable(async () => {})] }, VStack(Text('a')), field)).root, {
@@ -515,7 +519,7 @@ test('ScrollView takes children; TextField takes props and no children', () => {
   assert.throws(() => TextField('text'), /takes no child views/);
 });
 
-test('Surface gesture shorthands send the new gestures', async () => {
+test('Surface gesture shorthands send the new gestures', { timeout: TEST_TIMEOUT_MS }, async () => {
   const { host, conn } = fakeHost();
   const mounting = host.mount('s', List());
   conn.answer(conn.next('mount'));

@@ -11,6 +11,10 @@ import {
 import { withDaemon, startDaemon, tempSocketDir, once, MODHOSTD } from '../test-support/daemon.js';
 import { mailRow, fixtureLibrary, makePlugin } from '../test-support/fixtures.js';
 
+// Each test fails, by name, past this time rather than hanging the run (generous: a sanitized
+// daemon on a loaded 2-core machine is slow).
+const TEST_TIMEOUT_MS = 120_000;
+
 // Fail once, clearly, when the binary is an old build without surfaces.
 {
   const env = await withDaemon();
@@ -41,7 +45,7 @@ async function session() {
   };
 }
 
-test('initialize, describe', async () => {
+test('initialize, describe', { timeout: TEST_TIMEOUT_MS }, async () => {
   const s = await session();
   try {
     assert.equal(s.host.server.protocolVersion, 1);
@@ -53,7 +57,7 @@ test('initialize, describe', async () => {
   } finally { await s.done(); }
 });
 
-test('a misspelt param is a diagnostic with a suggestion; strictParams makes it an error', async () => {
+test('a misspelt param is a diagnostic with a suggestion; strictParams makes it an error', { timeout: TEST_TIMEOUT_MS }, async () => {
   const s = await session();
   const strict = await connect({ socket: s.socket, reconnect: false, strictParams: true });
   try {
@@ -78,7 +82,7 @@ test('a misspelt param is a diagnostic with a suggestion; strictParams makes it 
   }
 });
 
-test('mount, update, snapshot, unmount', async () => {
+test('mount, update, snapshot, unmount', { timeout: TEST_TIMEOUT_MS }, async () => {
   const s = await session();
   try {
     const presses = [];
@@ -107,7 +111,7 @@ test('mount, update, snapshot, unmount', async () => {
   } finally { await s.done(); }
 });
 
-test('swipe then tapAction calls the right onPress, and only it', async () => {
+test('swipe then tapAction calls the right onPress, and only it', { timeout: TEST_TIMEOUT_MS }, async () => {
   const s = await session();
   try {
     const presses = [];
@@ -130,7 +134,7 @@ test('swipe then tapAction calls the right onPress, and only it', async () => {
   } finally { await s.done(); }
 });
 
-test('full swipe with allowsFullSwipe performs the first action', async () => {
+test('full swipe with allowsFullSwipe performs the first action', { timeout: TEST_TIMEOUT_MS }, async () => {
   const s = await session();
   try {
     const presses = [];
@@ -141,7 +145,7 @@ test('full swipe with allowsFullSwipe performs the first action', async () => {
   } finally { await s.done(); }
 });
 
-test('two swipeActions modifiers on one row each get their own events', async () => {
+test('two swipeActions modifiers on one row each get their own events', { timeout: TEST_TIMEOUT_MS }, async () => {
   const s = await session();
   try {
     const first = [];
@@ -175,7 +179,7 @@ test('two swipeActions modifiers on one row each get their own events', async ()
   } finally { await s.done(); }
 });
 
-test('unkeyed rows are routed by index path, inside a Section', async () => {
+test('unkeyed rows are routed by index path, inside a Section', { timeout: TEST_TIMEOUT_MS }, async () => {
   const s = await session();
   try {
     const presses = [];
@@ -187,7 +191,7 @@ test('unkeyed rows are routed by index path, inside a Section', async () => {
   } finally { await s.done(); }
 });
 
-test('update keeps a revealed row revealed, and new listeners take over', async () => {
+test('update keeps a revealed row revealed, and new listeners take over', { timeout: TEST_TIMEOUT_MS }, async () => {
   const s = await session();
   try {
     const before = [];
@@ -207,7 +211,7 @@ test('update keeps a revealed row revealed, and new listeners take over', async 
   } finally { await s.done(); }
 });
 
-test('host errors reject with ModhostError carrying code and data.path; nothing changes', async () => {
+test('host errors reject with ModhostError carrying code and data.path; nothing changes', { timeout: TEST_TIMEOUT_MS }, async () => {
   const s = await session();
   try {
     const presses = [];
@@ -239,7 +243,7 @@ test('host errors reject with ModhostError carrying code and data.path; nothing 
   } finally { await s.done(); }
 });
 
-test('an event without a listener becomes a client diagnostic; host diagnostics arrive too', async () => {
+test('an event without a listener becomes a client diagnostic; host diagnostics arrive too', { timeout: TEST_TIMEOUT_MS }, async () => {
   const s = await session();
   try {
     // data only: no eventListener on this client
@@ -264,7 +268,7 @@ test('an event without a listener becomes a client diagnostic; host diagnostics 
   } finally { await s.done(); }
 });
 
-test('an action without onPress, and a throwing onPress, give client diagnostics', async () => {
+test('an action without onPress, and a throwing onPress, give client diagnostics', { timeout: TEST_TIMEOUT_MS }, async () => {
   const s = await session();
   try {
     const surface = await s.host.mount('main', List(HStack({ key: 'row', modifiers: [swipeActions({ trailing: [
@@ -280,7 +284,7 @@ test('an action without onPress, and a throwing onPress, give client diagnostics
   } finally { await s.done(); }
 });
 
-test('reconnect after SIGKILL and restart: re-mounts, events flow again; close() stops it', async () => {
+test('reconnect after SIGKILL and restart: re-mounts, events flow again; close() stops it', { timeout: TEST_TIMEOUT_MS }, async () => {
   const dir = tempSocketDir();
   const socket = path.join(dir, 'modhost.sock');
   let daemon = await startDaemon(socket);
@@ -334,7 +338,7 @@ test('reconnect after SIGKILL and restart: re-mounts, events flow again; close()
   }
 });
 
-test('without reconnect, a lost connection rejects waiting requests and emits close', async () => {
+test('without reconnect, a lost connection rejects waiting requests and emits close', { timeout: TEST_TIMEOUT_MS }, async () => {
   const s = await session();
   try {
     const closed = once(s.host, 'close');
@@ -345,7 +349,7 @@ test('without reconnect, a lost connection rejects waiting requests and emits cl
   } finally { await s.done(); }
 });
 
-test('connect fails clearly when no daemon listens', async () => {
+test('connect fails clearly when no daemon listens', { timeout: TEST_TIMEOUT_MS }, async () => {
   const dir = tempSocketDir();
   try {
     await assert.rejects(connect({ socket: path.join(dir, 'none.sock') }),
@@ -353,7 +357,7 @@ test('connect fails clearly when no daemon listens', async () => {
   } finally { rmSync(dir, { recursive: true, force: true }); }
 });
 
-test('connect sends nothing to a socket another user could have prepared', async (t) => {
+test('connect sends nothing to a socket another user could have prepared', { timeout: TEST_TIMEOUT_MS }, async (t) => {
   if (typeof process.getuid !== 'function' || process.getuid() !== 0) {
     t.skip('needs root, to give a socket and a folder to another user');
     return;
@@ -384,7 +388,7 @@ test('connect sends nothing to a socket another user could have prepared', async
   }
 });
 
-test('a plugin dropped into a plugin folder is announced with pluginsChanged', async (t) => {
+test('a plugin dropped into a plugin folder is announced with pluginsChanged', { timeout: TEST_TIMEOUT_MS }, async (t) => {
   const fixture = fixtureLibrary('libGreetingFixture.so');
   if (!existsSync(fixture)) {
     t.skip(`no ${fixture} (built with the package's test fixtures)`);
@@ -417,7 +421,7 @@ test('a plugin dropped into a plugin folder is announced with pluginsChanged', a
   }
 });
 
-test('close() while reconnecting stops retrying and rejects waiting requests', async () => {
+test('close() while reconnecting stops retrying and rejects waiting requests', { timeout: TEST_TIMEOUT_MS }, async () => {
   const env = await withDaemon();
   const host = await connect({ socket: env.socket, reconnect: { initialDelayMs: 10, maxDelayMs: 20 } });
   try {

@@ -8,13 +8,17 @@ import {
 } from '../src/index.js';
 import { LostRequests, pluginCrashedEvent, modifierTypesOf, modifierTypeChanges } from '../src/engine-restart.js';
 
-test('createModifier spreads params flat beside $type', () => {
+// Each test fails, by name, past this time rather than hanging the run (generous: a sanitized
+// daemon on a loaded 2-core machine is slow).
+const TEST_TIMEOUT_MS = 120_000;
+
+test('createModifier spreads params flat beside $type', { timeout: TEST_TIMEOUT_MS }, () => {
   assert.deepEqual(createModifier('padding', { all: 8 }), { $type: 'padding', all: 8 });
   assert.deepEqual(createModifier('bold'), { $type: 'bold' });
   assert.throws(() => createModifier(''), TypeError);
 });
 
-test('createModifierWithEventListener adds eventListener', () => {
+test('createModifierWithEventListener adds eventListener', { timeout: TEST_TIMEOUT_MS }, () => {
   const listener = () => {};
   const m = createModifierWithEventListener('onTapGesture', listener, { count: 2 });
   assert.deepEqual(Object.keys(m), ['$type', 'count', 'eventListener']);
@@ -24,7 +28,7 @@ test('createModifierWithEventListener adds eventListener', () => {
   assert.throws(() => createModifierWithEventListener('x', 'nope'), TypeError);
 });
 
-test('swipeActions keeps onPress in JS and sends only data', () => {
+test('swipeActions keeps onPress in JS and sends only data', { timeout: TEST_TIMEOUT_MS }, () => {
   const calls = [];
   const m = swipeActions({
     leading: [{ id: 'archive', label: 'Archive', tint: 'teal', onPress: () => calls.push('archive') }],
@@ -53,14 +57,14 @@ test('swipeActions keeps onPress in JS and sends only data', () => {
   assert.equal(JSON.stringify(wire).includes('onPress'), false);
 });
 
-test('swipeActions refuses duplicate ids and bad actions', () => {
+test('swipeActions refuses duplicate ids and bad actions', { timeout: TEST_TIMEOUT_MS }, () => {
   assert.throws(() => swipeActions({ leading: [{ id: 'a', label: 'A', onPress() {} }], trailing: [{ id: 'a', label: 'B', onPress() {} }] }), /used twice/);
   assert.throws(() => swipeActions({ trailing: [{ label: 'no id' }] }), /id/);
   assert.throws(() => swipeActions({ trailing: [{ id: 'x', label: 'X', onPress: 3 }] }), /onPress/);
   assert.equal(swipeActions({ allowsFullSwipe: true }).allowsFullSwipe, true);
 });
 
-test('h splits key, modifiers and props; Text strings become props.text', () => {
+test('h splits key, modifiers and props; Text strings become props.text', { timeout: TEST_TIMEOUT_MS }, () => {
   const mod = createModifier('x');
   const node = h('HStack', { key: 'row', modifiers: [mod], alignment: 'center' }, Text('Hello'), 'world', null, false, [Spacer()]);
   assert.deepEqual(node, {
@@ -80,7 +84,7 @@ test('h splits key, modifiers and props; Text strings become props.text', () => 
   assert.throws(() => Text(Text('x')), /takes no child/);
 });
 
-test('serialization strips functions and listeners and indexes them by node id and modifier index', () => {
+test('serialization strips functions and listeners and indexes them by node id and modifier index', { timeout: TEST_TIMEOUT_MS }, () => {
   const a = () => 'a';
   const b = () => 'b';
   const tree = List(
@@ -106,13 +110,13 @@ test('serialization strips functions and listeners and indexes them by node id a
   assert.equal(typeof tree.children[0].modifiers[0].eventListener, 'function');
 });
 
-test('serialization refuses cycles', () => {
+test('serialization refuses cycles', { timeout: TEST_TIMEOUT_MS }, () => {
   const m = createModifier('x');
   m.self = m;
   assert.throws(() => serializeTree(HStack({ modifiers: [m] })), /cycle/);
 });
 
-test('frames: encode and decode in any segmentation', () => {
+test('frames: encode and decode in any segmentation', { timeout: TEST_TIMEOUT_MS }, () => {
   const frames = Buffer.concat([encodeFrame({ a: 1 }), encodeFrame({ b: 'é' }), encodeFrame([1, 2])]);
   const decoder = new FrameDecoder();
   const out = [];
@@ -124,13 +128,13 @@ test('frames: encode and decode in any segmentation', () => {
   assert.throws(() => new FrameDecoder(10).push(encodeFrame({ long: 'xxxxxxxxxxxxxxx' })), RangeError);
 });
 
-test('default socket path follows the daemon', () => {
+test('default socket path follows the daemon', { timeout: TEST_TIMEOUT_MS }, () => {
   assert.equal(defaultSocketPath({ MODHOST_SOCKET: '/x/y.sock', XDG_RUNTIME_DIR: '/run/user/1' }), '/x/y.sock');
   assert.equal(defaultSocketPath({ XDG_RUNTIME_DIR: '/run/user/1' }), '/run/user/1/modhost/modhost.sock');
   assert.equal(defaultSocketPath({}), `/tmp/modhost-${process.getuid()}/modhost.sock`);
 });
 
-test('ModhostError carries code, data and path', () => {
+test('ModhostError carries code, data and path', { timeout: TEST_TIMEOUT_MS }, () => {
   const e = new ModhostError({ code: -32602, message: 'bad tint', data: { path: 'root.tint', got: 'x' } }, 'mount');
   assert.ok(e instanceof Error);
   assert.equal(e.name, 'ModhostError');
@@ -140,7 +144,7 @@ test('ModhostError carries code, data and path', () => {
   assert.equal(e.method, 'mount');
 });
 
-test('pluginCrashed is mine only for a request this Host lost in flight, in this process', () => {
+test('pluginCrashed is mine only for a request this Host lost in flight, in this process', { timeout: TEST_TIMEOUT_MS }, () => {
   const lost = new LostRequests(2);
   lost.add([{ id: 7, method: 'snapshot', params: { surface: 'f' } }]);
   const diagnostic = (request) => ({
@@ -164,7 +168,7 @@ test('pluginCrashed is mine only for a request this Host lost in flight, in this
   assert.equal(lost.get(9).method, 'ping');
 });
 
-test('modifier type changes across a reconnect: added, removed, served by another plugin', () => {
+test('modifier type changes across a reconnect: added, removed, served by another plugin', { timeout: TEST_TIMEOUT_MS }, () => {
   const before = modifierTypesOf({ modifiers: [{ type: 'faulty', plugin: 'Faulty' }, { type: 'swipeActions', plugin: 'SwipeActions' }, { type: 'badge', plugin: 'A' }] });
   const same = modifierTypesOf({ modifiers: [{ type: 'swipeActions', plugin: 'SwipeActions' }, { type: 'faulty', plugin: 'Faulty' }, { type: 'badge', plugin: 'A' }] });
   assert.equal(modifierTypeChanges(before, same), null);
