@@ -1,6 +1,6 @@
 import Foundation
 import Glibc
-import ModhostServer
+import ModhostClient
 import ModhostWire
 import Testing
 

@@ -16,7 +16,7 @@ private func mountParams(_ fault: String) -> JSONValue {
 /// Each kind of plugin call the engine page records, crashed in, is blamed on the plugin that
 /// was running, with that kind and the request being handled, in `describe`'s quarantine entry.
 /// (`module setup`, `OnCreate`, `schema` and `async task` are crashed in CrashTests.)
-@Suite("A crash is blamed on the plugin call that was running", .timeLimit(.minutes(3)))
+@Suite("A crash is blamed on the plugin call that was running", .timeLimit(.minutes(20)))
 struct CrashAttributionTests {
     enum Crash: String, CaseIterable {
         case factory, body, action, function

@@ -47,7 +47,7 @@ private func pipelineSnapshots(_ client: BlockingClient, count: Int) throws {
     try client.sendRaw(bytes)
 }
 
-@Suite("modhostd stops gracefully on SIGTERM", .timeLimit(.minutes(1)))
+@Suite("modhostd stops gracefully on SIGTERM", .timeLimit(.minutes(20)))
 struct GracefulStopTests {
     @Test func theRequestInProgressIsAnsweredAndOnDestroyRuns() throws {
         let (_, trace, daemon) = try stopSetup()

@@ -180,7 +180,7 @@ struct PluginLoadingTests {
         #expect(try client.call("describe")["result"]?["plugins"]?[0]?["status"] == "loaded")
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(20)))
     func afterSighupAPluginFolderCopiedInUnseenIsServed() throws {
         let folder = TemporaryFolder()
         let root = folder.path + "/plugins"

@@ -5,7 +5,7 @@ import Testing
 
 /// The quarantine lives in the supervisor and is handed to every engine it starts, whatever
 /// ended the one before.
-@Suite("A quarantine outlasts later engine restarts", .timeLimit(.minutes(1)))
+@Suite("A quarantine outlasts later engine restarts", .timeLimit(.minutes(20)))
 struct QuarantineRestartTests {
     @Test func aQuarantinedPluginStaysQuarantinedWhenAnotherCrashesAndWhenTheEngineDiesOutsidePlugins() throws {
         let (folder, root, daemon) = try crashSetup()

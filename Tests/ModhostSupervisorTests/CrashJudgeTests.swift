@@ -21,7 +21,7 @@ private func delay(_ decision: CrashJudge.Decision) -> UInt64? {
     return nil
 }
 
-@Suite("Supervisor: what an engine's end means", .timeLimit(.minutes(1)))
+@Suite("Supervisor: what an engine's end means", .timeLimit(.minutes(20)))
 struct CrashJudgeTests {
     @Test func aCrashInAPluginCallQuarantinesThatPluginsFolderWithWhatWasRecorded() throws {
         var judge = CrashJudge(policy: .init())
@@ -123,7 +123,7 @@ struct CrashJudgeTests {
     }
 }
 
-@Suite("Supervisor: the crash record and control messages, written and read back", .timeLimit(.minutes(1)))
+@Suite("Supervisor: the crash record and control messages, written and read back", .timeLimit(.minutes(20)))
 struct CrashRecordCodingTests {
     @Test func aQuarantineEntryAndItsCrashReadBackEqual() throws {
         let entry = QuarantineEntry(

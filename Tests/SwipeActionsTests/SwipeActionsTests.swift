@@ -22,7 +22,7 @@ private func modifier(_ params: Dict, sent: Sent = Sent()) throws -> SwipeAction
     try SwipeActionsModifier(from: params, appContext: context, eventDispatcher: sent.dispatcher())
 }
 
-@Suite("SwipeActions: the plugin on its own", .timeLimit(.minutes(1)))
+@Suite("SwipeActions: the plugin on its own", .timeLimit(.minutes(20)))
 struct SwipeActionsTests {
     @Test func theModuleRegistersSwipeActionsWithItsEventPayload() throws {
         let registry = ModifierRegistry()
