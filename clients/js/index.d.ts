@@ -363,6 +363,7 @@ export interface ReloadResult {
   plugins: PluginInfo[];
 }
 
+/** What an `update` did, counted in modifier instances over the whole tree (not nodes). */
 export interface UpdateCounts { created: number; updated: number; unchanged: number; removed: number }
 
 export interface ResolvedSwipeAction {
