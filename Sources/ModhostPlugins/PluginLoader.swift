@@ -241,6 +241,8 @@ public final class PluginLoader {
                     name: entry.plugin, path: folder, state: .quarantined,
                     error: "quarantined: it \(entry.crash.summary); it loads again when its files change, or after `modhost plugins enable \(entry.plugin)`")
                 status.crash = entry.crash
+                // Not loaded, but its manifest still says which version crashed.
+                status.version = (try? readManifest(in: folder))?.0.version
                 return status
             }
             let failure = failures[folder]
