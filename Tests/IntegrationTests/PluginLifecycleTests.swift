@@ -347,6 +347,16 @@ struct PluginLifecycleTests {
         let again = try run(cli, ["--socket", daemon.socketPath, "reload", root + "/greeting"])
         #expect(again.status == 0)
         #expect(again.stdout.hasPrefix("nothing changed"), "\(again.stdout)")
+
+        // Reinstalled as install.sh does it (a copy renamed into place): the same files, so the
+        // same plugin's code serves its type again, not another plugin's.
+        try FileManager.default.copyItem(atPath: root + "/greeting", toPath: root + "/.greeting.new")
+        try FileManager.default.moveItem(atPath: root + "/greeting", toPath: folder.path + "/greeting.old")
+        try FileManager.default.moveItem(atPath: root + "/.greeting.new", toPath: root + "/greeting")
+        let reinstalled = try run(cli, ["--socket", daemon.socketPath, "reload", root + "/greeting"])
+        #expect(reinstalled.status == 0, "\(reinstalled.stdout)\(reinstalled.stderr)")
+        #expect(reinstalled.stdout.contains("types reloaded with their plugin: greeting"), "\(reinstalled.stdout)")
+        #expect(!reinstalled.stdout.contains("another plugin"), "\(reinstalled.stdout)")
     }
 
     @Test func nothingOfADaemonKilledWithSIGKILLRemainsAfterARestart() throws {
