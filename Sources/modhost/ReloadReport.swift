@@ -37,6 +37,9 @@ enum ReloadReport {
                 if !hidden.isEmpty { line += "; \(hidden.joined(separator: ", ")) served by a plugin that comes first" }
                 lines.append(line)
                 for problem in plugin["problems"]?.arrayValue?.compactMap(\.stringValue) ?? [] { lines.append("  problem: \(problem)") }
+            } else if plugin["status"] == "overridden" {
+                let all = result["plugins"]?.arrayValue ?? []
+                lines.append("\(name) (\(folder)): not loaded, \(PluginsTable.note(on: plugin, among: all))")
             } else {
                 lines.append("\(name) (\(folder)): failed: \(plugin["error"]?.stringValue ?? "no reason given")")
             }
