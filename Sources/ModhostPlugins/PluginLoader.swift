@@ -500,7 +500,13 @@ public final class PluginLoader {
         }
         for (type, plugins) in now.sorted(by: { $0.key < $1.key }) where plugins.count > 1 && servingLog[type] != plugins {
             let hidden = plugins.dropFirst().map { "plugin \(describe($0))" }.joined(separator: ", ")
-            host.logger.warning("modifier type '\(type)' is served by plugin \(describe(plugins[0])), which comes first; it hides \(hidden)")
+            let line = "modifier type '\(type)' is served by plugin \(describe(plugins[0])), which comes first; it hides \(hidden)"
+            // A plugin the user chose in place of bundled ones is what the order is for.
+            if !isBundled(plugins[0]) && plugins.dropFirst().allSatisfy(isBundled) {
+                host.logger.info(line)
+            } else {
+                host.logger.warning(line)
+            }
         }
         for (type, plugins) in now.sorted(by: { $0.key < $1.key }) where plugins.count == 1 {
             if let previous = servingLog[type], previous.count > 1, previous.first != plugins.first {
@@ -508,6 +514,11 @@ public final class PluginLoader {
             }
         }
         servingLog = now
+    }
+
+    /// True when the loaded plugin of that name comes from a bundled root.
+    private func isBundled(_ plugin: String) -> Bool {
+        loaded.values.first { $0.manifest.name == plugin }.map { root(of: $0.folder).isBundled } ?? false
     }
 
     private func describe(_ plugin: String) -> String {
