@@ -41,12 +41,18 @@ function open(message, node) {
   rerender();
 }
 
+// What an update did. Its counts are of modifier instances, not nodes: a deleted row counts
+// each of its modifiers (swipeActions, onTapGesture, contentShape, ...) as removed.
+function updateLine(counts) {
+  return `update -> modifiers: ${counts.created} created, ${counts.updated} updated, ${counts.unchanged} unchanged, ${counts.removed} removed`;
+}
+
 // In live mode nobody else re-renders after a callback: do it here, as an app would. (The
 // scripted demo below updates after each step itself.)
 function rerender() {
   if (!live || !surface) return;
   surface.update(screen()).then(
-    (counts) => say(`update -> created ${counts.created}, updated ${counts.updated}, unchanged ${counts.unchanged}, removed ${counts.removed}`),
+    (counts) => say(updateLine(counts)),
     (error) => say(`update failed: ${error.message}`));
 }
 
@@ -59,7 +65,7 @@ async function fetchMail({ node, id }) {
   inbox = [...arrived, ...inbox];
   say(`fetched ${arrived.length} new message(s): ${arrived.map((m) => m.id).join(', ') || 'none'}`);
   const counts = await surface.update(screen());
-  say(`update -> created ${counts.created}, updated ${counts.updated}, unchanged ${counts.unchanged}, removed ${counts.removed}`);
+  say(updateLine(counts));
 }
 
 function row(message) {
@@ -177,7 +183,7 @@ async function scriptedDemo() {
     const tapped = await surface.tapAction(node, id);
     say(`tapAction -> handled=${tapped.handled} performed=${tapped.performed} (modifier ${tapped.modifier})`);
     const counts = await surface.update(screen());
-    say(`update -> created ${counts.created}, updated ${counts.updated}, unchanged ${counts.unchanged}, removed ${counts.removed}`);
+    say(updateLine(counts));
   }
 
   await swipeAndTap('msg-2', 'leading', 'archive');

@@ -8,6 +8,9 @@ public struct PluginStatus: Sendable, Equatable {
         /// It crashed or hung the host: not loaded again until its files change or a person
         /// enables it.
         case quarantined
+        /// A bundled plugin that a `--plugins` or user plugin of the same name, listed before
+        /// it, replaces: not loaded, and not an error.
+        case overridden
     }
 
     public var name: String

@@ -79,6 +79,18 @@ public final class PluginLoader {
 
     private var loaded: [String: Loaded] = [:]
     private var failures: [String: Failure] = [:]
+
+    /// A bundled plugin folder whose plugin name a `--plugins` or user folder, earlier in the
+    /// order, loaded under: that plugin replaces it, so it is not loaded, and not a failure.
+    private struct Overridden {
+        var identity: [FileSystem.Identity?]
+        var manifest: PluginManifest
+        /// The folder whose plugin replaces it.
+        var by: String
+    }
+
+    /// Found anew on every scan, since the folder that replaces it may go.
+    private var overridden: [String: Overridden] = [:]
     /// Every library loaded, kept open for the daemon's life (see `LibraryImage`).
     private var images: [LibraryImage] = []
     /// What each type's registrations looked like after the last scan, to log changes once.
@@ -179,6 +191,8 @@ public final class PluginLoader {
         // Names claimed by folders taken so far in this walk, and the plugin order.
         var claimed: [String: String] = [:]
         var order: [String] = []
+        let overriddenBefore = overridden
+        overridden = [:]
         for (folder, root) in folders {
             if let plugin = loaded[folder] {
                 claimed[plugin.manifest.name] = folder
@@ -197,6 +211,15 @@ public final class PluginLoader {
             do throws(Refusal) {
                 let (manifest, manifestPath) = try readManifest(in: folder)
                 name = manifest.name
+                if let other = claimed[manifest.name], root.isBundled, !self.root(of: other).isBundled {
+                    // A plugin the user chose replaces the bundled one of its name: not an error.
+                    overridden[folder] = Overridden(identity: identity, manifest: manifest, by: other)
+                    failures[folder] = nil
+                    if overriddenBefore[folder]?.by != other {
+                        host.logger.info("plugin \(manifest.name) from \(other) replaces the bundled plugin \(manifest.name) in \(folder), which is not loaded")
+                    }
+                    continue
+                }
                 if let other = claimed[manifest.name] {
                     throw Refusal(
                         PluginError("\(manifestPath) names plugin '\(manifest.name)', already loaded from \(other), which comes first; rename one of them or remove the duplicate"),
@@ -236,11 +259,16 @@ public final class PluginLoader {
         host.forgetUnregisteredSchemas()
         host.pluginStatuses = folders.map { folder, _ in
             if let plugin = loaded[folder] { return status(of: plugin) }
+            if let replaced = overridden[folder] {
+                return PluginStatus(name: replaced.manifest.name, path: folder, state: .overridden, version: replaced.manifest.version)
+            }
             if let entry = quarantine[folder] {
                 var status = PluginStatus(
                     name: entry.plugin, path: folder, state: .quarantined,
                     error: "quarantined: it \(entry.crash.summary); it loads again when its files change, or after `modhost plugins enable \(entry.plugin)`")
                 status.crash = entry.crash
+                // Not loaded, but its manifest still says which version crashed.
+                status.version = (try? readManifest(in: folder))?.0.version
                 return status
             }
             let failure = failures[folder]
@@ -288,7 +316,7 @@ public final class PluginLoader {
         return folders.allSatisfy { folder in
             let now = identity(of: folder)
             if let entry = quarantine[folder] { return entry.identity == Self.identityText(now) }
-            return (loaded[folder]?.identity ?? failures[folder]?.identity) == now
+            return (loaded[folder]?.identity ?? overridden[folder]?.identity ?? failures[folder]?.identity) == now
         }
     }
 
@@ -472,7 +500,13 @@ public final class PluginLoader {
         }
         for (type, plugins) in now.sorted(by: { $0.key < $1.key }) where plugins.count > 1 && servingLog[type] != plugins {
             let hidden = plugins.dropFirst().map { "plugin \(describe($0))" }.joined(separator: ", ")
-            host.logger.warning("modifier type '\(type)' is served by plugin \(describe(plugins[0])), which comes first; it hides \(hidden)")
+            let line = "modifier type '\(type)' is served by plugin \(describe(plugins[0])), which comes first; it hides \(hidden)"
+            // A plugin the user chose in place of bundled ones is what the order is for.
+            if !isBundled(plugins[0]) && plugins.dropFirst().allSatisfy(isBundled) {
+                host.logger.info(line)
+            } else {
+                host.logger.warning(line)
+            }
         }
         for (type, plugins) in now.sorted(by: { $0.key < $1.key }) where plugins.count == 1 {
             if let previous = servingLog[type], previous.count > 1, previous.first != plugins.first {
@@ -480,6 +514,11 @@ public final class PluginLoader {
             }
         }
         servingLog = now
+    }
+
+    /// True when the loaded plugin of that name comes from a bundled root.
+    private func isBundled(_ plugin: String) -> Bool {
+        loaded.values.first { $0.manifest.name == plugin }.map { root(of: $0.folder).isBundled } ?? false
     }
 
     private func describe(_ plugin: String) -> String {

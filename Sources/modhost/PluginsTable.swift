@@ -16,7 +16,7 @@ enum PluginsTable {
                 plugin["status"]?.stringValue ?? "?",
                 types(plugin["types"]?.arrayValue?.compactMap(\.stringValue) ?? []),
                 // One line per plugin: an error's own line breaks would break the table.
-                (plugin["error"]?.stringValue ?? "").split(whereSeparator: \.isNewline).joined(separator: " "),
+                (plugin["error"]?.stringValue ?? note(on: plugin, among: plugins)).split(whereSeparator: \.isNewline).joined(separator: " "),
             ]
         }
         let widths = header.indices.map { column in ([header] + rows).map { $0[column].count }.max() ?? 0 }
@@ -25,6 +25,14 @@ enum PluginsTable {
                 column == cells.count - 1 ? cell : cell.padding(toWidth: widths[column])
             }.joined(separator: "  ").trailingSpacesRemoved
         }.joined(separator: "\n")
+    }
+
+    /// What the last column says of a plugin without an error: for an overridden (bundled)
+    /// plugin, which folder's plugin of that name replaces it.
+    static func note(on plugin: JSONValue, among plugins: [JSONValue]) -> String {
+        guard plugin["status"] == "overridden" else { return "" }
+        let replacement = plugins.first { $0["status"] == "loaded" && $0["name"] == plugin["name"] }
+        return "replaced by the plugin in \(replacement?["path"]?.stringValue ?? "a folder that comes first")"
     }
 
     /// The types, comma-separated, cut after the last that fits `typesWidth` with a count

@@ -16,10 +16,13 @@ enum ReloadReport {
             default: lines.append("failed \(path): \(reason ?? "no reason given")")
             }
         }
-        for (key, label) in [("added", "types added"), ("removed", "types removed"), ("changed", "types now served by other code")] {
+        for (key, label) in [("added", "types added"), ("removed", "types removed")] {
             let types = result[key]?.arrayValue?.compactMap(\.stringValue) ?? []
             if !types.isEmpty { lines.append("\(label): \(types.joined(separator: ", "))") }
         }
+        let (reloaded, moved) = changedTypes(in: result)
+        if !reloaded.isEmpty { lines.append("types reloaded with their plugin: \(reloaded.joined(separator: ", "))") }
+        if !moved.isEmpty { lines.append("types now served by another plugin: \(moved.joined(separator: ", "))") }
         if lines.isEmpty { lines.append("nothing changed") }
         for folder in folders {
             guard let plugin = status(of: folder, in: result) else {
@@ -34,11 +37,42 @@ enum ReloadReport {
                 if !hidden.isEmpty { line += "; \(hidden.joined(separator: ", ")) served by a plugin that comes first" }
                 lines.append(line)
                 for problem in plugin["problems"]?.arrayValue?.compactMap(\.stringValue) ?? [] { lines.append("  problem: \(problem)") }
+            } else if plugin["status"] == "overridden" {
+                let all = result["plugins"]?.arrayValue ?? []
+                lines.append("\(name) (\(folder)): not loaded, \(PluginsTable.note(on: plugin, among: all))")
             } else {
                 lines.append("\(name) (\(folder)): failed: \(plugin["error"]?.stringValue ?? "no reason given")")
             }
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// The `changed` types, split: those whose serving plugin was unloaded and loaded again
+    /// from the same folder in this rescan (reinstalled, even with the same files: new code
+    /// serves them, but not another plugin's), and those another plugin serves now, each
+    /// with that plugin (`swipeActions (SwipeActions in FOLDER)`).
+    static func changedTypes(in result: JSONValue) -> (reloaded: [String], moved: [String]) {
+        let events = result["events"]?.arrayValue ?? []
+        func happened(_ kind: String, at path: String) -> Bool {
+            events.contains { $0["event"]?.stringValue == kind && $0["path"]?.stringValue == path }
+        }
+        var reloaded: [String] = []
+        var moved: [String] = []
+        for type in result["changed"]?.arrayValue?.compactMap(\.stringValue) ?? [] {
+            let server = result["plugins"]?.arrayValue?.first {
+                $0["status"] == "loaded" && $0["types"]?.arrayValue?.contains(.string(type)) == true
+            }
+            guard let server, let path = server["path"]?.stringValue else {
+                moved.append(type)
+                continue
+            }
+            if happened("unloaded", at: path) && happened("loaded", at: path) {
+                reloaded.append(type)
+            } else {
+                moved.append("\(type) (\(server["name"]?.stringValue ?? "?") in \(path))")
+            }
+        }
+        return (reloaded, moved)
     }
 
     static func anyFailed(in result: JSONValue, folders: [String]) -> Bool {

@@ -159,5 +159,6 @@ case "new-plugin":
 default:
     let commands = ["ping", "call", "session", "watch", "inspect", "plugins", "reload", "version", "new-plugin", "conformance", "codegen", "help"]
     let hint = Suggestion.hint(Suggestion.closest(to: command, among: commands))
-    fail("unknown command '\(command)'\(hint)\n\(usage)", status: 2)
+    // The hint and where the help is, not the help itself: 60 lines of it would bury the hint.
+    fail("unknown command '\(command)'\(hint)\nrun 'modhost --help' for the list of commands", status: 2)
 }

@@ -162,6 +162,25 @@ struct CrashTests {
         #expect(described["plugins"]?.arrayValue?.first { $0["path"]?.stringValue == root + "/greeting" }?["status"] == "loaded")
     }
 
+    @Test func aQuarantinedPluginKeepsTheVersionItsManifestNames() throws {
+        let folder = TemporaryFolder()
+        let root = folder.path + "/plugins"
+        try PluginFixtures.make(in: root, folder: "faulty", name: "Faulty", library: "libFaultyFixture.so", modules: ["FaultyModule"], version: "0.3.1")
+        let daemon = try DaemonProcess(
+            arguments: PluginFixtures.daemonArguments(root) + ["--plugin-timeout", "0.5"], folder: folder,
+            environment: PluginFixtures.environment(folder).merging(["MODHOST_TEST_FAULT": "oncreate-trap"]) { $1 })
+        let faulty = try #require(daemon.initializedClient().call("describe")["result"]?["plugins"]?[0])
+        #expect(faulty["status"] == "quarantined", "\(faulty.jsonText)\n\(daemon.log)")
+        #expect(faulty["version"] == "0.3.1", "\(faulty.jsonText)")
+        let cli = try BuiltProducts.executable("modhost")
+        let table = try run(cli, ["--socket", daemon.socketPath, "plugins"])
+        let row = try #require(table.stdout.split(separator: "\n").first { $0.hasPrefix("Faulty ") }, "\(table.stdout)")
+        #expect(row.split(separator: " ", omittingEmptySubsequences: true).prefix(3) == ["Faulty", "0.3.1", "quarantined"], "\(row)")
+        let reload = try run(cli, ["--socket", daemon.socketPath, "reload", "--json"])
+        let listed = try JSONParser.parse(reload.stdout)["plugins"]?.arrayValue?.first { $0["name"] == "Faulty" }
+        #expect(listed?["version"] == "0.3.1", "\(reload.stdout)")
+    }
+
     @Test func aLibraryWhoseInitializersCrashWhileItLoadsIsQuarantined() throws {
         let folder = TemporaryFolder()
         let root = folder.path + "/plugins"

@@ -24,9 +24,11 @@ struct Installation {
 
     /// Runs the script where it cannot reach the user's own systemd (`--uninstall` asks it
     /// whether the units are in use).
-    static func run(_ arguments: [String]) throws -> RunResult {
+    static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> RunResult {
         let runtime = TemporaryFolder()
-        return try IntegrationTests.run(script, arguments, environment: ["XDG_RUNTIME_DIR": runtime.path, "DBUS_SESSION_BUS_ADDRESS": ""])
+        return try IntegrationTests.run(
+            script, arguments,
+            environment: ["XDG_RUNTIME_DIR": runtime.path, "DBUS_SESSION_BUS_ADDRESS": ""].merging(environment) { $1 })
     }
 
     /// Every path under `folder`, relative to it.
@@ -91,6 +93,31 @@ struct InstallTests {
         let modifiers = try #require(client.call("describe")["result"]?["modifiers"]?.arrayValue)
         #expect(modifiers.first { $0["type"] == "hello" }?["plugin"] == "Hello", "\(modifiers)")
         #expect(modifiers.contains { $0["type"] == "swipeActions" })
+    }
+
+    @Test func theSystemctlHintIsGivenOnlyWhenSystemdReadsTheUnitFolder() throws {
+        let folder = TemporaryFolder()
+        let prefix = folder.path + "/prefix"
+        // The user's own folders, as systemd would find them, are temporary ones here.
+        let environment = ["XDG_CONFIG_HOME": folder.path + "/config", "XDG_DATA_HOME": folder.path + "/data"]
+        let enable = "to run the daemon on demand: systemctl --user daemon-reload && systemctl --user enable --now modhostd.socket"
+
+        // PREFIX/share/systemd/user of a prefix of its own: not a folder systemd reads.
+        let elsewhere = try Installation.run(["--prefix", prefix, "--from-build", BuiltProducts.folder.path], environment: environment)
+        #expect(elsewhere.status == 0, "\(elsewhere.stderr)")
+        #expect(!elsewhere.stdout.contains(enable), "\(elsewhere.stdout)")
+        #expect(elsewhere.stdout.contains("the units are in \(prefix)/share/systemd/user, which systemctl --user does not read"), "\(elsewhere.stdout)")
+        #expect(elsewhere.stdout.contains("--unit-dir \(folder.path)/config/systemd/user"), "\(elsewhere.stdout)")
+        #expect(elsewhere.stdout.contains("systemctl --user link \(prefix)/share/systemd/user/modhostd.socket"), "\(elsewhere.stdout)")
+        #expect(elsewhere.stdout.contains("or run the daemon yourself: \(prefix)/bin/modhostd"), "\(elsewhere.stdout)")
+
+        // $XDG_CONFIG_HOME/systemd/user is one.
+        let read = try Installation.run(
+            ["--prefix", prefix, "--from-build", BuiltProducts.folder.path, "--unit-dir", folder.path + "/config/systemd/user"],
+            environment: environment)
+        #expect(read.status == 0, "\(read.stderr)")
+        #expect(read.stdout.contains(enable), "\(read.stdout)")
+        #expect(!read.stdout.contains("does not read"), "\(read.stdout)")
     }
 
     @Test func uninstallRemovesExactlyWhatTheInstallPutAndTheFoldersItMade() throws {

@@ -11,17 +11,21 @@ enum PluginFixtures {
     @discardableResult
     static func make(
         in root: String, folder: String, name: String, library: String = "libGreetingFixture.so",
-        modules: [String] = ["GreetingModule"], sdkVersion: String = PluginFixtures.sdkVersion, copyLibrary: Bool = true
+        modules: [String] = ["GreetingModule"], sdkVersion: String = PluginFixtures.sdkVersion, copyLibrary: Bool = true,
+        version: String? = nil
     ) throws -> String {
         let path = root + "/" + folder
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o755])
         if copyLibrary {
             try FileManager.default.copyItem(atPath: BuiltProducts.folder.appendingPathComponent(library).path, toPath: path + "/" + library)
         }
-        let manifest: JSONValue = [
-            "name": .string(name), "platforms": ["linux"], "sdkVersion": .string(sdkVersion),
-            "linux": ["library": .string(library), "modules": .array(modules.map { .string($0) })],
-        ]
+        var object = JSONObject()
+        object["name"] = .string(name)
+        if let version { object["version"] = .string(version) }
+        object["platforms"] = ["linux"]
+        object["sdkVersion"] = .string(sdkVersion)
+        object["linux"] = ["library": .string(library), "modules": .array(modules.map { .string($0) })]
+        let manifest = JSONValue.object(object)
         try manifest.jsonText.write(toFile: path + "/plugin.json", atomically: true, encoding: .utf8)
         return path
     }

@@ -227,6 +227,23 @@ struct PluginLifecycleTests {
         #expect(try client.call("describe")["result"]?["modifiers"] == [])
     }
 
+    @Test func aUserPluginServingABundledTypeReplacesItWithAnInfoLine() throws {
+        let folder = TemporaryFolder()
+        let userRoot = folder.path + "/data/modhost/plugins"
+        try PluginCompiler.plugin(
+            name: "MySwipe", module: "Versioned", classes: ["VersionedModule"], source: versionedSource(type: "swipeActions", version: 1),
+            into: userRoot + "/MySwipe")
+        // The bundled plugins load (no --no-bundled-plugins): SwipeActions registers swipeActions too.
+        let daemon = try DaemonProcess(folder: folder, environment: PluginFixtures.environment(folder))
+        let described = try #require(daemon.initializedClient().call("describe")["result"])
+        let info = try #require(described["modifiers"]?.arrayValue?.first { $0["type"] == "swipeActions" })
+        #expect(info["plugin"] == "MySwipe")
+        #expect(info["overrides"] == ["SwipeActions"])
+        let line = "info: modifier type 'swipeActions' is served by plugin MySwipe (\(userRoot)/MySwipe), which comes first; it hides plugin SwipeActions"
+        #expect(daemon.log.components(separatedBy: line).count == 2, "one info line:\n\(daemon.log)")
+        #expect(!daemon.log.contains("warning:"), "\(daemon.log)")
+    }
+
     @Test func aPluginsFolderFirstInOrderServesATypeAndGivesItBackWhenRemoved() throws {
         let folder = TemporaryFolder()
         let flagRoot = folder.path + "/flag-plugins"
@@ -250,6 +267,8 @@ struct PluginLifecycleTests {
         #expect(user["types"] == [])
         #expect(user["hidden"] == ["versioned"])
         #expect(daemon.log.components(separatedBy: "modifier type 'versioned' is served by plugin FlagVersioned").count == 2, "one log line:\n\(daemon.log)")
+        // Two folders the user chose that register one type: worth a warning.
+        #expect(daemon.log.contains("warning: modifier type 'versioned' is served by plugin FlagVersioned"), "\(daemon.log)")
 
         try FileManager.default.removeItem(atPath: flagRoot + "/versioned")
         let changed = try client.nextNotification("pluginsChanged")
@@ -347,6 +366,16 @@ struct PluginLifecycleTests {
         let again = try run(cli, ["--socket", daemon.socketPath, "reload", root + "/greeting"])
         #expect(again.status == 0)
         #expect(again.stdout.hasPrefix("nothing changed"), "\(again.stdout)")
+
+        // Reinstalled as install.sh does it (a copy renamed into place): the same files, so the
+        // same plugin's code serves its type again, not another plugin's.
+        try FileManager.default.copyItem(atPath: root + "/greeting", toPath: root + "/.greeting.new")
+        try FileManager.default.moveItem(atPath: root + "/greeting", toPath: folder.path + "/greeting.old")
+        try FileManager.default.moveItem(atPath: root + "/.greeting.new", toPath: root + "/greeting")
+        let reinstalled = try run(cli, ["--socket", daemon.socketPath, "reload", root + "/greeting"])
+        #expect(reinstalled.status == 0, "\(reinstalled.stdout)\(reinstalled.stderr)")
+        #expect(reinstalled.stdout.contains("types reloaded with their plugin: greeting"), "\(reinstalled.stdout)")
+        #expect(!reinstalled.stdout.contains("another plugin"), "\(reinstalled.stdout)")
     }
 
     @Test func nothingOfADaemonKilledWithSIGKILLRemainsAfterARestart() throws {

@@ -78,6 +78,63 @@ struct PluginLoadingTests {
         #expect(try client.call("describe")["result"]?["modifiers"]?[0]?["type"] == "greeting")
     }
 
+    @Test func aUserPluginNamedLikeABundledOneReplacesItQuietly() throws {
+        let folder = TemporaryFolder()
+        let user = folder.path + "/data/modhost/plugins"
+        try PluginFixtures.make(in: user, folder: "SwipeActions", name: "SwipeActions", version: "0.1.0")
+        // The bundled plugins load (no --no-bundled-plugins).
+        let daemon = try DaemonProcess(folder: folder, environment: PluginFixtures.environment(folder))
+        let client = try daemon.initializedClient()
+        let failures = client.notifications.filter { $0["params"]?["code"] == "plugin-load-failed" }
+        #expect(failures.count == 0, "\(failures)")
+        let described = try #require(client.call("describe")["result"])
+        let bundled = try #require(described["roots"]?.arrayValue?.first { $0["kind"] == "bundled" }?["path"]?.stringValue) + "/SwipeActions"
+        let named = described["plugins"]?.arrayValue?.filter { $0["name"] == "SwipeActions" } ?? []
+        #expect(named.map { $0["path"]?.stringValue } == [user + "/SwipeActions", bundled], "\(described["plugins"]?.jsonText ?? "")")
+        #expect(named.map { $0["status"] } == ["loaded", "overridden"])
+        #expect(named.last?["error"] == nil)
+        #expect(named.last?["version"] == "1.0.0")
+        let types = described["modifiers"]?.arrayValue?.compactMap { $0["type"]?.stringValue } ?? []
+        #expect(types.contains("greeting") && !types.contains("swipeActions"), "\(types)")
+        // One info line, and no error.
+        let line = "info: plugin SwipeActions from \(user)/SwipeActions replaces the bundled plugin SwipeActions in \(bundled), which is not loaded"
+        #expect(daemon.log.components(separatedBy: line).count == 2, "\(daemon.log)")
+        #expect(!daemon.log.contains("error:"), "\(daemon.log)")
+
+        let cli = try BuiltProducts.executable("modhost")
+        let table = try run(cli, ["--socket", daemon.socketPath, "plugins"])
+        #expect(!table.stdout.contains("failed"), "\(table.stdout)")
+        let row = try #require(table.stdout.split(separator: "\n").first { $0.contains("overridden") }, "\(table.stdout)")
+        #expect(row.hasPrefix("SwipeActions") && row.hasSuffix("replaced by the plugin in \(user)/SwipeActions"), "\(row)")
+
+        // A rescan changes nothing and says nothing again.
+        let reloaded = try #require(client.call("reload")["result"])
+        #expect(reloaded["events"] == [], "\(reloaded.jsonText)")
+        #expect(daemon.log.components(separatedBy: line).count == 2, "\(daemon.log)")
+
+        // Removing the user's plugin gives the name back to the bundled one.
+        try FileManager.default.removeItem(atPath: user + "/SwipeActions")
+        _ = try client.call("reload")
+        let back = try #require(client.call("describe")["result"])
+        #expect((back["plugins"]?.arrayValue ?? []).filter { $0["name"] == "SwipeActions" }.map { $0["status"] } == ["loaded"])
+        #expect(back["modifiers"]?.arrayValue?.contains { $0["type"] == "swipeActions" } == true)
+    }
+
+    @Test func twoChosenFoldersWithABundledPluginsNameStayAnError() throws {
+        let folder = TemporaryFolder()
+        let flag = folder.path + "/flag-plugins"
+        let user = folder.path + "/data/modhost/plugins"
+        try PluginFixtures.make(in: flag, folder: "SwipeActions", name: "SwipeActions")
+        try PluginFixtures.make(in: user, folder: "SwipeActions", name: "SwipeActions")
+        let daemon = try DaemonProcess(arguments: ["--plugins", flag], folder: folder, environment: PluginFixtures.environment(folder))
+        let client = try daemon.initializedClient()
+        let failures = client.notifications.filter { $0["params"]?["code"] == "plugin-load-failed" }
+        #expect(failures.count == 1, "only the user folder is refused: \(failures)")
+        let plugins = try #require(client.call("describe")["result"]?["plugins"]?.arrayValue).filter { $0["name"] == "SwipeActions" || $0["path"]?.stringValue == user + "/SwipeActions" }
+        #expect(plugins.map { $0["status"] } == ["loaded", "failed", "overridden"], "\(plugins)")
+        #expect(plugins[1]["error"]?.stringValue?.contains("already loaded from \(flag)/SwipeActions, which comes first") == true)
+    }
+
     @Test func onCreateRunsBeforeTheSocketAcceptsConnections() throws {
         let folder = TemporaryFolder()
         let root = folder.path + "/plugins"

@@ -38,6 +38,18 @@ struct UsageDocumentationTests {
         })
     }
 
+    /// README sends a newcomer from `scripts/run-daemon` to `.build/release/modhost`: that is
+    /// only there if the script builds every product in release mode, not just the daemon.
+    @Test func theCLIREADMENamesAfterRunDaemonIsOneItBuilds() throws {
+        let readme = try String(contentsOfFile: repositoryRoot + "/README.md", encoding: .utf8)
+        let afterRunDaemon = try #require(readme.range(of: "scripts/run-daemon\n```\n").map { readme[$0.upperBound...] })
+        let steps = afterRunDaemon.prefix(while: { $0 != "#" })
+        #expect(steps.contains("`.build/release/modhost ping`"), "\(steps)")
+        let script = try String(contentsOfFile: repositoryRoot + "/scripts/run-daemon", encoding: .utf8)
+        let builds = script.split(separator: "\n").filter { $0.hasPrefix("swift build") }
+        #expect(builds.contains { $0.contains("-c release") && !$0.contains("--product") && !$0.contains("--show-bin-path") }, "\(builds)")
+    }
+
     @Test func readmesDaemonSynopsisListsTheFlagsOfModhostdHelp() throws {
         let help = try run(BuiltProducts.executable("modhostd"), ["--help"])
         #expect(help.status == 0)

@@ -292,8 +292,12 @@ export interface ModifierInfo {
 export interface PluginInfo {
   name: string;
   path: string;
-  /** `quarantined`: it crashed or hung the host; not loaded until its files change or `enablePlugin`. */
-  status: 'loaded' | 'failed' | 'quarantined';
+  /**
+   * `quarantined`: it crashed or hung the host; not loaded until its files change or `enablePlugin`.
+   * `overridden`: a bundled plugin that a --plugins or user plugin of the same name replaces
+   * (not loaded, not an error).
+   */
+  status: 'loaded' | 'failed' | 'quarantined' | 'overridden';
   error?: string;
   modules?: string[];
   /** Types this plugin serves. */
@@ -363,6 +367,7 @@ export interface ReloadResult {
   plugins: PluginInfo[];
 }
 
+/** What an `update` did, counted in modifier instances over the whole tree (not nodes). */
 export interface UpdateCounts { created: number; updated: number; unchanged: number; removed: number }
 
 export interface ResolvedSwipeAction {

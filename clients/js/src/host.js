@@ -555,7 +555,10 @@ export class Surface {
     this.listeners = listeners;
   }
 
-  /** Reconciles with a new tree; resolves with `{created, updated, unchanged, removed}`. */
+  /**
+   * Reconciles with a new tree; resolves with `{created, updated, unchanged, removed}`,
+   * counts of modifier instances (not nodes).
+   */
   async update(tree) {
     this.assertMounted('update');
     const { root, listeners } = serializeTree(tree);
