@@ -41,6 +41,14 @@ private func builtExecutable(_ name: String) throws -> String {
         #expect(Set(onDisk) == Set(Self.vectorCounts.keys.map { $0 + ".json" }))
     }
 
+    /// The README says how many vectors there are: the number it names is the number there is.
+    @Test func theReadmeNamesTheVectorCount() throws {
+        let readme = try String(contentsOfFile: ProtocolFolder.path + "/../README.md", encoding: .utf8)
+        let sentence = try #require(readme.range(of: "`protocol/vectors/` holds "), "the README no longer says how many vectors there are")
+        let named = readme[sentence.upperBound...].prefix { $0.isNumber }
+        #expect(Int(named) == Self.vectorCounts.values.reduce(0, +), "README.md names \(named) vectors")
+    }
+
     /// The JSON files are generate.py's output, byte for byte: an edit made to a JSON file
     /// alone (which the next run of generate.py would undo), or to generate.py without running
     /// it, fails here.
