@@ -17,6 +17,9 @@ func waitForExit(_ process: Process, seconds: Double) throws {
         }
         usleep(10_000)
     }
+    // Returns at once; lets go of the run loop source Foundation's Process keeps (retaining
+    // the process) until a waitUntilExit sees the end, which LeakSanitizer would report.
+    process.waitUntilExit()
 }
 
 /// Runs `process` to its end with its stdout read as it comes, for up to `seconds` in all

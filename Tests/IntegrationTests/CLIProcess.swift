@@ -63,6 +63,8 @@ final class RunningCLI {
             guard Date() < deadline else { throw HarnessError("modhost did not exit within \(seconds) s") }
             usleep(10_000)
         }
+        // Returns at once; lets Foundation release the process (see waitForExit(_:seconds:)).
+        process.waitUntilExit()
         // What it wrote to stderr, read without waiting for an end that a child holding the
         // pipe open would put off.
         let descriptor = err.fileHandleForReading.fileDescriptor

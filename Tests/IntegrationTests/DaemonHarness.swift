@@ -141,13 +141,18 @@ func waitForExit(_ process: Process, seconds: Double = 30) throws {
         }
         usleep(10_000)
     }
+    // It has ended: this returns at once, and lets go of the run loop source that Foundation's
+    // Process keeps (retaining the process) until a waitUntilExit sees the end. Without it
+    // every process leaks, which LeakSanitizer reports.
+    process.waitUntilExit()
 }
 
 /// Stops `process` if it still runs: SIGTERM, then SIGKILL when it has not exited after
 /// `seconds`. For deinits, which cannot throw.
 func stopProcess(_ process: Process, seconds: Double = 30) {
-    guard process.isRunning else { return }
-    process.terminate()
+    // Never started: nothing to stop or wait for.
+    guard process.processIdentifier != 0 else { return }
+    if process.isRunning { process.terminate() }
     try? waitForExit(process, seconds: seconds)
 }
 
