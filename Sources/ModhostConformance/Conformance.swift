@@ -89,7 +89,8 @@ public enum Conformance {
     ///
     /// Vectors that need host options (`Vector.hostArguments`) run, after the others, on a
     /// host started with them for each set of options, when the runner starts hosts
-    /// (`--spawn`); against a host given by `--socket` they are skipped.
+    /// (`--spawn`); against a host given by `--socket` they are skipped, and so are the
+    /// vectors that need a controlled host (`Vector.controlledHost`), each with its reason.
     public static func run(_ options: Options, output: (String) -> Void) throws(ConformanceError) -> [VectorResult] {
         let schemas = try SchemaRegistry(folder: options.schemasFolder)
         var vectors = try Vector.load(folder: options.vectorsFolder)
@@ -121,7 +122,17 @@ public enum Conformance {
                 }
                 continue
             }
-            results += ConformanceRunner(socketPath: socketPath, schemas: schemas).run(group.vectors) { output($0.line) }
+            let runner = ConformanceRunner(socketPath: socketPath, schemas: schemas)
+            for vector in group.vectors {
+                let result: VectorResult
+                if host == nil, let reason = vector.unmetOnAHostNotStartedByTheRunner {
+                    result = VectorResult(name: vector.fullName, skipped: reason)
+                } else {
+                    result = VectorResult(name: vector.fullName, failure: runner.failure(of: vector))
+                }
+                output(result.line)
+                results.append(result)
+            }
             host?.stop()
         }
         let failed = results.filter { $0.failure != nil }.count

@@ -19,8 +19,10 @@ import ModhostWire
 /// - `{"$contains": "text"}`: a string containing the text;
 /// - `{"$exact": {...}}`: an object with exactly these members;
 /// - `{"$oneOf": [m1, m2]}`: one of the matchers matches;
-/// - `{"$includes": [m1, m2]}`: an array, of any length, in which each matcher matches some
-///   element (for lists whose other elements a vector does not pin, such as `describe`'s);
+/// - `{"$includes": [m1, m2]}`: an array, of any length, in which each matcher matches an
+///   element of its own (two matchers never count the same element, so `[m, m]` needs two
+///   elements matching `m`); the array's other elements and its order are not checked. For
+///   lists a host with more plugins or connections makes longer, such as `describe`'s;
 /// - `{"$capture": "name"}`: anything, kept under `name` for later `send` steps of the same
 ///   vector, where `{"$var": "name"}` stands for it (values the host chooses, such as a
 ///   refresh id, can then be sent back).
@@ -42,48 +44,66 @@ public enum Matcher {
             }
             if object.count == 1, let type = object["$type"], let names = typeNames(type) {
                 return names.contains(where: { JSONTypes.value(actual, is: $0) })
-                    ? nil : "\(path): expected type \(names.joined(separator: " or ")), got \(actual.jsonText)"
+                    ? nil : "\(path): expected type \(names.joined(separator: " or ")), got \(short(actual))"
             }
             if let text = object["$contains"]?.stringValue {
-                guard let string = actual.stringValue else { return "\(path): expected a string containing '\(text)', got \(actual.jsonText)" }
-                return string.contains(text) ? nil : "\(path): '\(string)' does not contain '\(text)'"
+                guard let string = actual.stringValue else { return "\(path): expected a string containing '\(text)', got \(short(actual))" }
+                return string.contains(text) ? nil : "\(path): \(short(actual)) does not contain '\(text)'"
             }
             if let choices = object["$oneOf"]?.arrayValue {
                 for choice in choices where mismatch(choice, actual, at: path, captures: &captures) == nil { return nil }
-                return "\(path): \(actual.jsonText) matches none of \(matcher.jsonText)"
+                return "\(path): \(short(actual)) matches none of \(short(matcher))"
             }
             if object.count == 1, let wanted = object["$includes"]?.arrayValue {
-                guard let values = actual.arrayValue else { return "\(path): expected an array, got \(actual.jsonText)" }
+                guard let values = actual.arrayValue else { return "\(path): expected an array, got \(short(actual))" }
+                // Which elements each matcher matches, and the first that matches none.
+                var candidates: [[Int]] = []
                 for (index, item) in wanted.enumerated() {
-                    // Captures count only from the element that matched.
-                    var found = false
-                    for value in values {
-                        var trial = captures
-                        if mismatch(item, value, at: path, captures: &trial) == nil {
-                            captures = trial
-                            found = true
-                            break
-                        }
+                    var scratch = captures
+                    let matching = values.indices.filter { mismatch(item, values[$0], at: path, captures: &scratch) == nil }
+                    if matching.isEmpty {
+                        return "\(path): no element matches $includes[\(index)] \(short(item)) among \(values.count) elements"
                     }
-                    if !found { return "\(path): no element matches $includes[\(index)] \(item.jsonText)" }
+                    candidates.append(matching)
                 }
-                return nil
+                // Every matcher its own element; captures count only from the elements chosen.
+                var used = Set<Int>()
+                func assign(_ index: Int, _ captures: inout [String: JSONValue]) -> Bool {
+                    if index == wanted.count { return true }
+                    for element in candidates[index] where !used.contains(element) {
+                        var trial = captures
+                        guard mismatch(wanted[index], values[element], at: path, captures: &trial) == nil else { continue }
+                        used.insert(element)
+                        if assign(index + 1, &trial) {
+                            captures = trial
+                            return true
+                        }
+                        used.remove(element)
+                    }
+                    return false
+                }
+                if assign(0, &captures) { return nil }
+                return "\(path): the \(wanted.count) $includes matchers need an element each; \(values.count) elements do not give every one its own"
             }
             if let exact = object["$exact"]?.objectValue {
                 return matchObject(exact, actual, at: path, exact: true, captures: &captures)
             }
             return matchObject(object, actual, at: path, exact: false, captures: &captures)
         case let .array(items):
-            guard let values = actual.arrayValue else { return "\(path): expected an array, got \(actual.jsonText)" }
+            guard let values = actual.arrayValue else { return "\(path): expected an array, got \(short(actual))" }
             guard values.count == items.count else {
-                return "\(path): expected \(items.count) elements, got \(values.count): \(actual.jsonText)"
+                // Where the lists part: the first element that does not match, else the first extra or missing one.
+                var scratch = captures
+                let first = (0..<min(items.count, values.count)).first { mismatch(items[$0], values[$0], captures: &scratch) != nil } ?? min(items.count, values.count)
+                let there = first < values.count ? "got \(short(values[first]))" : "got nothing"
+                return "\(path): expected \(items.count) elements, got \(values.count); first difference at \(path)[\(first)]: \(there)"
             }
             for (index, item) in items.enumerated() {
                 if let problem = mismatch(item, values[index], at: "\(path)[\(index)]", captures: &captures) { return problem }
             }
             return nil
         default:
-            return matcher == actual && sameKind(matcher, actual) ? nil : "\(path): expected \(matcher.jsonText), got \(actual.jsonText)"
+            return matcher == actual && sameKind(matcher, actual) ? nil : "\(path): expected \(short(matcher)), got \(short(actual))"
         }
     }
 
@@ -96,6 +116,15 @@ public enum Matcher {
     }
 
     public static func matches(_ matcher: JSONValue, _ actual: JSONValue) -> Bool { mismatch(matcher, actual) == nil }
+
+    /// How a mismatch shows a value: its JSON text, cut to `limit` characters (with how long
+    /// it was), so that a failure names the difference rather than repeating a frame of
+    /// several KB.
+    public static func short(_ value: JSONValue, limit: Int = 120) -> String {
+        let text = value.jsonText
+        guard text.count > limit else { return text }
+        return "\(text.prefix(limit))… (\(text.utf8.count) bytes)"
+    }
 
     /// Whether `actual` is of the matcher's JSON kind: a number for a fractional matcher, an
     /// integer (not a double of the same value) for an integer one.
@@ -127,19 +156,19 @@ public enum Matcher {
     }
 
     private static func matchObject(_ members: JSONObject, _ actual: JSONValue, at path: String, exact: Bool, captures: inout [String: JSONValue]) -> String? {
-        guard let object = actual.objectValue else { return "\(path): expected an object, got \(actual.jsonText)" }
+        guard let object = actual.objectValue else { return "\(path): expected an object, got \(short(actual))" }
         for (key, expected) in members {
             let value = object[key]
             if expected["$absent"] != nil {
-                if value != nil { return "\(path).\(key): expected no member, got \(value!.jsonText)" }
+                if value != nil { return "\(path).\(key): expected no member, got \(short(value!))" }
                 continue
             }
-            guard let value else { return "\(path): member '\(key)' is missing in \(actual.jsonText)" }
+            guard let value else { return "\(path): member '\(key)' is missing (members: \(object.keys.sorted().joined(separator: ", ")))" }
             if let problem = mismatch(expected, value, at: "\(path).\(key)", captures: &captures) { return problem }
         }
         if exact {
             for key in object.keys where members[key] == nil {
-                return "\(path): unexpected member '\(key)' in \(actual.jsonText)"
+                return "\(path): unexpected member '\(key)': \(short(object[key]!))"
             }
         }
         return nil

@@ -66,7 +66,7 @@ public struct ConformanceRunner: Sendable {
                 do {
                     try session.perform(step)
                 } catch {
-                    return "step \(index + 1) \(step.jsonText.prefix(100)): \(error.description)"
+                    return "step \(index + 1) \(Matcher.short(step, limit: 80)): \(error.description)"
                 }
             }
         } catch {
@@ -150,7 +150,7 @@ final class Session {
             guard let message = try receive(connection) else { throw ConformanceError("connection '\(name)': the host closed the connection") }
             if message["method"] != nil && message["id"] == nil { continue }
             guard message["id"] == "conformance-init", message["result"] != nil else {
-                throw ConformanceError("connection '\(name)': initialize was not answered with a result: \(message.jsonText)")
+                throw ConformanceError("connection '\(name)': initialize was not answered with a result: \(Matcher.short(message))")
             }
             return
         }
@@ -191,22 +191,22 @@ final class Session {
                 usleep(20_000)
             }
         } else if let matcher = step["expect"] {
-            guard let message = try receive(connection) else { throw ConformanceError("the host closed the connection; expected \(matcher.jsonText)") }
-            if let problem = Matcher.mismatch(matcher, message, captures: &captures) { throw ConformanceError("unexpected frame \(message.jsonText): \(problem)") }
+            guard let message = try receive(connection) else { throw ConformanceError("the host closed the connection; expected \(Matcher.short(matcher))") }
+            if let problem = Matcher.mismatch(matcher, message, captures: &captures) { throw ConformanceError("unexpected frame: \(problem)") }
         } else if let matcher = step["expectNotification"] {
             guard let message = try receive(connection) else { throw ConformanceError("the host closed the connection; expected a notification") }
             guard message["method"] != nil, message["id"] == nil else {
-                throw ConformanceError("expected a notification, got \(message.jsonText)")
+                throw ConformanceError("expected a notification, got \(Matcher.short(message))")
             }
-            if let problem = Matcher.mismatch(matcher, message, captures: &captures) { throw ConformanceError("unexpected notification \(message.jsonText): \(problem)") }
+            if let problem = Matcher.mismatch(matcher, message, captures: &captures) { throw ConformanceError("unexpected notification: \(problem)") }
         } else if step["expectClose"] != nil {
-            if let message = try receive(connection) { throw ConformanceError("expected the host to close the connection, got \(message.jsonText)") }
+            if let message = try receive(connection) { throw ConformanceError("expected the host to close the connection, got \(Matcher.short(message))") }
         } else if let quiet = step["quiet"]?.intValue {
             guard let message = try receive(connection, timeout: Int32(quiet), quietOK: true) else {
                 throw ConformanceError("expected nothing within \(quiet) ms, but the host closed the connection")
             }
             if message == .string(Self.quietMarker) { return }
-            throw ConformanceError("expected nothing within \(quiet) ms, got \(message.jsonText)")
+            throw ConformanceError("expected nothing within \(quiet) ms, got \(Matcher.short(message))")
         } else if step["close"] != nil {
             connection.client.close()
         } else if let pause = step["sleep"]?.intValue {
@@ -245,7 +245,7 @@ final class Session {
             throw ConformanceError("the host sent a frame that is not JSON (\(error)): \(String(decoding: frame.prefix(200), as: UTF8.self))")
         }
         if let problem = runner.schemaProblem(message, methods: connection.methods) {
-            throw ConformanceError("schema violation: \(problem) in \(message.jsonText.prefix(300))")
+            throw ConformanceError("schema violation: \(problem) in \(Matcher.short(message))")
         }
         return message
     }

@@ -16,6 +16,23 @@ public struct Vector: Sendable {
     /// reach in reasonable time at their defaults (`--frame-timeout 1`). Such a vector runs on
     /// a host the runner starts for it, and is skipped against a host it did not start.
     public var hostArguments: [String] = []
+    /// What the vector needs of the host besides the protocol (`requires`): only
+    /// `controlled-host` (see `Vector.controlledHost`).
+    public var requires: [String] = []
+
+    /// A vector that `requires` this checks what only a host the runner started itself shows:
+    /// exactly the bundled plugins (`ExpoUI`, `SwipeActions`) and no connections but the
+    /// vector's own (whole `describe` or `initialize` lists, `watch`'s list of connections).
+    /// It runs with `--spawn` and is skipped against a host given by `--socket`, which may
+    /// have user plugins and other clients and is still conforming.
+    public static let controlledHost = "controlled-host"
+    public static let knownRequirements = [controlledHost]
+
+    /// Why a host given by `--socket` cannot run it, or nil when it can.
+    public var unmetOnAHostNotStartedByTheRunner: String? {
+        guard requires.contains(Self.controlledHost) else { return nil }
+        return "needs a controlled host (only the bundled plugins ExpoUI and SwipeActions, no other connections); run with --spawn"
+    }
 
     public var fullName: String { "\(file)/\(name)" }
 
@@ -48,6 +65,16 @@ public struct Vector: Sendable {
                 throw ConformanceError("\(file): vector '\(name)' has a 'hostArguments' that is not an array of strings")
             }
             hostArguments = list.compactMap(\.stringValue)
+        }
+        if let requirement = value["requires"] {
+            let list = requirement.stringValue.map { [JSONValue.string($0)] } ?? requirement.arrayValue
+            guard let list, list.allSatisfy({ $0.stringValue != nil }) else {
+                throw ConformanceError("\(file): vector '\(name)' has a 'requires' that is not a string or an array of strings")
+            }
+            requires = list.compactMap(\.stringValue)
+            for item in requires where !Self.knownRequirements.contains(item) {
+                throw ConformanceError("\(file): vector '\(name)' requires '\(item)', which this runner does not know (known: \(Self.knownRequirements.joined(separator: ", ")))")
+            }
         }
         for (index, step) in steps.enumerated() {
             let known = ["send", "sendText", "sendFrames", "sendRaw", "sendSplit", "expect", "expectNotification", "expectClose", "quiet", "close", "sleep"]

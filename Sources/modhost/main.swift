@@ -109,13 +109,7 @@ case "plugins":
     let plugins = resultOrExit(client, "describe")["plugins"]?.arrayValue ?? []
     if json { printJSON(.array(plugins)) } else { printLine(PluginsTable.text(of: plugins)) }
 case "reload":
-    var rest = Array(arguments.dropFirst())
-    let json = takeSwitch("--json", from: &rest)
-    let (client, _) = initializeOrExit(path)
-    let result = resultOrExit(client, "reload")
-    let folders = rest.map(absolutePath)
-    if json { printJSON(result) } else { printLine(ReloadReport.text(of: result, folders: folders)) }
-    exit(ReloadReport.anyFailed(in: result, folders: folders) ? 1 : 0)
+    ReloadReport.run(arguments: Array(arguments.dropFirst()), socket: path)
 case "version":
     VersionCommand.run(arguments: Array(arguments.dropFirst()), socket: path)
 case "inspect":

@@ -28,15 +28,15 @@ private func builtExecutable(_ name: String) throws -> String {
     /// Every vector file and how many vectors it holds, pinned here rather than read from the
     /// files: a vector or a file that goes missing (or one added without updating this) fails.
     static let vectorCounts: [String: Int] = [
-        "diagnostics": 23, "framing": 32, "gestures": 74, "handshake": 32, "jsonrpc": 57, "lifecycle": 15, "limits": 5,
-        "methods": 20, "modules": 27, "styles": 32, "surfaces": 58, "swipe": 49, "update": 14, "watch": 20,
+        "diagnostics": 23, "framing": 32, "gestures": 74, "handshake": 33, "jsonrpc": 57, "lifecycle": 15, "limits": 5,
+        "methods": 21, "modules": 28, "styles": 32, "surfaces": 58, "swipe": 49, "update": 14, "watch": 21,
     ]
 
     @Test func everyVectorFileParsesWithItsPinnedCount() throws {
         let vectors = try Vector.load(folder: ProtocolFolder.vectors)
         let counts = Dictionary(grouping: vectors, by: \.file).mapValues(\.count)
         #expect(counts == Self.vectorCounts)
-        #expect(vectors.count == 458)
+        #expect(vectors.count == 462)
         let onDisk = try FileManager.default.contentsOfDirectory(atPath: ProtocolFolder.vectors).filter { $0.hasSuffix(".json") }
         #expect(Set(onDisk) == Set(Self.vectorCounts.keys.map { $0 + ".json" }))
     }
@@ -126,6 +126,40 @@ private func builtExecutable(_ name: String) throws -> String {
             "1 skipped",
             "1 passed, 0 failed",
         ])
+    }
+
+    /// A vector that `requires` a controlled host is skipped, with its reason, against a host
+    /// the runner did not start; the others run; a requirement the runner does not know is refused.
+    @Test func controlledHostVectorsAreSkippedOnAHostTheRunnerDidNotStart() throws {
+        let fake = try FakeHost()
+        defer { fake.stop() }
+        let folder = fake.folder + "/vectors"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try #"""
+            [{"name": "ping", "steps": [{"send": {"jsonrpc": "2.0", "id": 1, "method": "ping"}}, {"expect": {"id": 1, "result": {}}}]},
+             {"name": "no plugins but the bundled ones", "requires": "controlled-host", "initialize": true,
+              "steps": [{"send": {"jsonrpc": "2.0", "id": 2, "method": "describe"}}, {"expect": {"id": 2, "result": {"plugins": [{"name": "nope"}]}}}]}]
+            """#.write(toFile: folder + "/fake.json", atomically: true, encoding: .utf8)
+        var lines: [String] = []
+        let results = try Conformance.run(.init(socketPath: fake.socketPath, vectorsFolder: folder)) { lines.append($0) }
+        #expect(results.map(\.passed) == [true, false])
+        #expect(results.last?.failure == nil)
+        #expect(lines == [
+            "PASS fake/ping",
+            "SKIP fake/no plugins but the bundled ones: needs a controlled host (only the bundled plugins ExpoUI and SwipeActions, no other connections); run with --spawn",
+            "1 skipped",
+            "1 passed, 0 failed",
+        ])
+        // The committed vectors that need one are the whole-list ones, each beside an $includes one.
+        let controlled = try Vector.load(folder: ProtocolFolder.vectors).filter { $0.requires == ["controlled-host"] }.map(\.fullName)
+        #expect(controlled == [
+            "handshake/initialize lists exactly the bundled modifier types, by type",
+            "methods/describe lists exactly the bundled plugins",
+            "modules/describe lists exactly the bundled modules",
+            "watch/watch lists exactly the open connections",
+        ])
+        try #"[{"name": "x", "requires": "a-quiet-host", "steps": [{"sleep": 1}]}]"#.write(toFile: folder + "/fake.json", atomically: true, encoding: .utf8)
+        #expect(throws: ConformanceError.self) { try Vector.load(folder: folder) }
     }
 
     @Test func aSpawnedHostIgnoresTheUsersOwnPluginsAndRuntimeFolder() throws {

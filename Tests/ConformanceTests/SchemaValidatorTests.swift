@@ -100,6 +100,43 @@ import Testing
         #expect(!Matcher.matches(["$includes": [["type": "b", "n": 3]]], list))
         #expect(!Matcher.matches(["$includes": [["type": "a"]]], ["type": "a"]))
     }
+
+    /// Each `$includes` matcher needs an element of its own: `[m, m]` is "at least two", and a
+    /// matcher that could take either of two elements leaves the other to the next one.
+    @Test func includesGivesEachMatcherItsOwnElement() {
+        let two: JSONValue = [["id": 1, "pid": 9], ["id": 2, "pid": 9]]
+        #expect(Matcher.matches(["$includes": [["pid": 9], ["pid": 9]]], two))
+        #expect(!Matcher.matches(["$includes": [["pid": 9], ["pid": 9], ["pid": 9]]], two))
+        #expect(!Matcher.matches(["$includes": [["pid": 9], ["pid": 9]]], [["id": 1, "pid": 9]]))
+        // The first matcher fits both elements, the second only the first: it must get it.
+        #expect(Matcher.matches(["$includes": [["pid": 9], ["id": 1]]], two))
+        #expect(Matcher.matches(["$includes": [["pid": 9], ["id": 2]]], two))
+        let problem = Matcher.mismatch(["x": ["$includes": [["pid": 9], ["pid": 9]]]], ["x": [["pid": 9], ["pid": 8]]])
+        #expect(problem?.hasPrefix("$.x: the 2 $includes matchers need an element each") == true, "\(problem ?? "nil")")
+        // Captures come from the elements chosen.
+        var captures: [String: JSONValue] = [:]
+        #expect(Matcher.mismatch(["$includes": [["id": ["$capture": "a"], "pid": 9], ["id": 1]]], two, captures: &captures) == nil)
+        #expect(captures["a"] == 2)
+    }
+
+    /// A mismatch names the path and the values there, cut short: never a frame of several KB.
+    @Test func aMismatchIsShortAndNamesThePath() throws {
+        let big: JSONValue = .array((0..<200).map { index -> JSONValue in
+            ["type": .string("modifier-\(index)"), "description": .string(String(repeating: "x", count: 100))]
+        })
+        let answer: JSONValue = ["jsonrpc": "2.0", "id": 1, "result": ["modifiers": big]]
+        let counted = try #require(Matcher.mismatch(["result": ["modifiers": [["type": "modifier-0"]]]], answer))
+        #expect(counted.hasPrefix("$.result.modifiers: expected 1 elements, got 200; first difference at $.result.modifiers[1]: got {"), "\(counted)")
+        let differing = try #require(Matcher.mismatch(["result": ["modifiers": .array((0..<200).map { _ in ["type": "modifier-0"] })]], answer))
+        #expect(differing.hasPrefix("$.result.modifiers[1].type: expected \"modifier-0\", got \"modifier-1\""), "\(differing)")
+        let missing = try #require(Matcher.mismatch(["result": ["plugins": ["$any": true]]], answer))
+        #expect(missing == "$.result: member 'plugins' is missing (members: modifiers)")
+        let wrongType = try #require(Matcher.mismatch(["result": ["$type": "string"]], answer))
+        #expect(wrongType.contains("bytes)"))
+        for problem in [counted, differing, missing, wrongType] {
+            #expect(problem.count < 300, "\(problem.count) characters: \(problem.prefix(400))")
+        }
+    }
 }
 
 @Suite("Matcher captures", .timeLimit(.minutes(20)))

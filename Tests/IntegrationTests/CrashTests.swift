@@ -162,6 +162,39 @@ struct CrashTests {
         #expect(described["plugins"]?.arrayValue?.first { $0["path"]?.stringValue == root + "/greeting" }?["status"] == "loaded")
     }
 
+    /// What `install.sh` runs after copying a plugin in, `modhost reload FOLDER`, when the
+    /// plugin traps in OnCreate: not "the daemon closed the connection", but that it crashed
+    /// the host while loading, is quarantined, the reason and place, and how to bring it back.
+    @Test func reloadSaysAPluginThatCrashedWhileLoadingIsQuarantinedAndHowToEnableIt() throws {
+        let folder = TemporaryFolder()
+        let root = folder.path + "/plugins"
+        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        let daemon = try DaemonProcess(
+            arguments: PluginFixtures.daemonArguments(root) + ["--plugin-timeout", "1"], folder: folder,
+            environment: PluginFixtures.environment(folder).merging(["MODHOST_TEST_FAULT": "oncreate-trap"]) { $1 })
+        let cli = try BuiltProducts.executable("modhost")
+        let expected = [
+            "Faulty (\(root)/faulty): crashed the host while loading; it is now quarantined (not loaded)",
+            "  reason: SIGILL in OnCreate for 'Faulty'",
+            "  after fixing it: reinstall (a changed build is tried again by itself), or run `modhost plugins enable Faulty` to retry these files",
+        ]
+        // Installed and reloaded at once, as install.sh does: the engine crashes during the rescan.
+        try PluginFixtures.make(in: root, folder: "faulty", name: "Faulty", library: "libFaultyFixture.so", modules: ["FaultyModule"])
+        let reload = try run(cli, ["--socket", daemon.socketPath, "reload", root + "/faulty"])
+        #expect(reload.status == 1)
+        #expect(!reload.stderr.contains("closed the connection"), "\(reload.stderr)")
+        let lines = reload.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.first == "the daemon's engine stopped during the rescan (a plugin crashed or hung it while loading); it restarted without that plugin", "\(reload.stdout)")
+        for line in expected { #expect(lines.contains(line), "\(line)\n---\n\(reload.stdout)") }
+        #expect(lines.contains { $0.hasPrefix("  where: FaultyFixture/FaultyModule.swift:") && $0.contains("Fatal error") }, "\(reload.stdout)")
+        // A later reload of the quarantined folder says the same, without a crash.
+        let again = try run(cli, ["--socket", daemon.socketPath, "reload", root + "/faulty"])
+        #expect(again.status == 1)
+        let againLines = again.stdout.split(separator: "\n").map(String.init)
+        for line in expected { #expect(againLines.contains(line), "\(line)\n---\n\(again.stdout)") }
+        #expect(!again.stdout.contains("engine stopped"), "\(again.stdout)")
+    }
+
     @Test func aQuarantinedPluginKeepsTheVersionItsManifestNames() throws {
         let folder = TemporaryFolder()
         let root = folder.path + "/plugins"
