@@ -168,7 +168,14 @@ struct CrashTests {
     @Test func reloadSaysAPluginThatCrashedWhileLoadingIsQuarantinedAndHowToEnableIt() throws {
         let folder = TemporaryFolder()
         let root = folder.path + "/plugins"
+        let elsewhere = folder.path + "/elsewhere"
         try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        // Only the reload may find the plugin, never the folder watcher first (it would on a
+        // slow machine, before the CLI connects): the plugin folder is a link to a folder that
+        // is not there yet, and the user folder exists, so nothing the daemon watches changes
+        // when the plugin is copied in (see afterSighupAPluginFolderCopiedInUnseenIsServed).
+        try FileManager.default.createDirectory(atPath: folder.path + "/data/modhost/plugins", withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: root + "/faulty", withDestinationPath: elsewhere + "/faulty")
         let daemon = try DaemonProcess(
             arguments: PluginFixtures.daemonArguments(root) + ["--plugin-timeout", "1"], folder: folder,
             environment: PluginFixtures.environment(folder).merging(["MODHOST_TEST_FAULT": "oncreate-trap"]) { $1 })
@@ -179,7 +186,7 @@ struct CrashTests {
             "  after fixing it: reinstall (a changed build is tried again by itself), or run `modhost plugins enable Faulty` to retry these files",
         ]
         // Installed and reloaded at once, as install.sh does: the engine crashes during the rescan.
-        try PluginFixtures.make(in: root, folder: "faulty", name: "Faulty", library: "libFaultyFixture.so", modules: ["FaultyModule"])
+        try PluginFixtures.make(in: elsewhere, folder: "faulty", name: "Faulty", library: "libFaultyFixture.so", modules: ["FaultyModule"])
         let reload = try run(cli, ["--socket", daemon.socketPath, "reload", root + "/faulty"])
         #expect(reload.status == 1)
         #expect(!reload.stderr.contains("closed the connection"), "\(reload.stderr)")
