@@ -158,6 +158,60 @@ struct ProtocolDocumentationTests {
             Issue.record("DiagnosticCode.\(name) is never sent, but notifications.md says it is")
         }
     }
+
+    // MARK: Error codes
+
+    /// errors.md's table lists every `RPCErrorCode`, by code and name, and says `sent: yes`
+    /// exactly for those something in Sources/ uses.
+    @Test func errorsMdListsEveryErrorCode() throws {
+        let declared = try Self.constants(ofEnum: "RPCErrorCode", in: "Sources/ModhostWire/RPCError.swift")
+        #expect(declared["invalidParams"] == String(RPCErrorCode.invalidParams) && declared["notPermitted"] == String(RPCErrorCode.notPermitted))
+        #expect(declared.count >= 9, "\(declared)")
+        let byCode = Dictionary(uniqueKeysWithValues: declared.map { ($0.value, $0.key) })
+        let rows = try Self.table(["code", "name", "sent", "when"], in: Self.section("## Codes", of: Self.read("protocol/errors.md")))
+        #expect(Set(rows.map { $0[0] }) == Set(byCode.keys) && rows.count == byCode.count, "errors.md: \(rows.map { $0[0] }); RPCErrorCode: \(byCode.keys.sorted())")
+        let others = try Self.sources(except: "ModhostWire/RPCError.swift")
+        for row in rows {
+            guard let name = byCode[row[0]] else { continue }
+            // "Method not found" is `methodNotFound`.
+            #expect(row[1].replacingOccurrences(of: " ", with: "").lowercased() == name.lowercased(), "\(row[0]) is '\(row[1])' but \(name) in the code")
+            let used = others.contains(".\(name)(") || others.contains("RPCErrorCode.\(name)")
+            let documented = row[2].trimmingCharacters(in: CharacterSet(charactersIn: "*"))
+            #expect(documented == (used ? "yes" : "no"), "\(row[0]) \(name): errors.md says sent '\(row[2])'")
+        }
+    }
+
+    /// jsonrpc.md's error table and error-response.json's enum have the same codes.
+    @Test func jsonrpcMdAndTheSchemaListEveryErrorCode() throws {
+        let declared = try Self.constants(ofEnum: "RPCErrorCode", in: "Sources/ModhostWire/RPCError.swift")
+        let codes = Set(declared.values)
+        let section = try Self.section("## 9. Error codes", of: Self.read("protocol/jsonrpc.md"))
+        let rows = try Self.table(["code", "name", "when"], in: section)
+        #expect(Set(rows.map { $0[0] }) == codes && rows.count == codes.count, "jsonrpc.md: \(rows.map { $0[0] }); RPCErrorCode: \(codes.sorted())")
+        let hostRange = try Self.table(["code", "name", "meaning"], in: section).map { $0[0] }
+        let inHostRange = codes.filter { Int($0).map { (-32099)...(-32000) ~= $0 } ?? false }
+        #expect(Set(hostRange) == inHostRange && hostRange.count == inHostRange.count, "jsonrpc.md's host range: \(hostRange)")
+        let schema = try Self.schemaEnum("error-response.json", ["$defs", "error", "properties", "code"]).map { $0.jsonText }
+        #expect(Set(schema) == codes && schema.count == codes.count, "error-response.json: \(schema)")
+    }
+
+    // MARK: Watch topics
+
+    /// methods.md's table of `watch` topics, the unknown-topic error it shows, and the schemas
+    /// of the result and of `watched` name the topics of `Watch`, in its order.
+    @Test func methodsMdListsTheWatchTopics() throws {
+        let section = try Self.section("## `watch`", of: Self.read("protocol/methods.md"))
+        let rows = try Self.table(["topic", "default", "what the watcher gets"], in: section)
+        #expect(try rows.map { try Self.code($0[0]) } == Watch.topics, "methods.md: \(rows.map { $0[0] })")
+        #expect(try rows.filter { $0[1] == "yes" }.map { try Self.code($0[0]) } == Watch.defaultTopics)
+        #expect(rows.allSatisfy { ["yes", "no"].contains($0[1]) }, "\(rows.map { $0[1] })")
+        let unknown = try #require(try Self.table(["situation", "code", "`data`"], in: section).first { $0[0] == "an unknown topic" })
+        #expect(unknown[2].contains("expected: \"one of \(Watch.topics.joined(separator: ", "))\""), "\(unknown[2])")
+        let result = try Self.schemaEnum("result-watch.json", ["properties", "topics", "items"])
+        #expect(result == Watch.topics.map { .string($0) }, "result-watch.json: \(result)")
+        let watched = try Self.schemaEnum("watched.json", ["properties", "params", "properties", "method"])
+        #expect(watched == (Watch.defaultTopics + [Watch.surfaceMethod]).map { .string($0) }, "watched.json: \(watched)")
+    }
 }
 
 struct DocumentError: Error, CustomStringConvertible {
