@@ -161,7 +161,8 @@ export function createInspectorServer({ token, state, interact, staticDir = STAT
     try {
       if (request.method === 'GET' && STATIC_FILES.has(name)) {
         const [file, type] = STATIC_FILES.get(name);
-        const body = await readFile(path.join(staticDir, file));
+        let body = await readFile(path.join(staticDir, file));
+        if (file === 'index.html') body = withInitialState(body.toString('utf8'), state.snapshot());
         response.writeHead(200, {
           ...common,
           'Content-Type': type,
@@ -201,6 +202,17 @@ export function createInspectorServer({ token, state, interact, staticDir = STAT
   });
   server.closeStreams = () => { for (const response of streams) response.end(); streams.clear(); };
   return server;
+}
+
+/**
+ * The page with the state it starts from in its `initial-state` data block, so that it is
+ * drawn at load rather than when its event stream opens. `<` is escaped so that no text of a
+ * surface can close the block.
+ */
+export function withInitialState(html, snapshot) {
+  const json = JSON.stringify(snapshot).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return html.replace('<script type="application/json" id="initial-state"></script>',
+    () => `<script type="application/json" id="initial-state">${json}</script>`);
 }
 
 /** One Server-Sent Event. */

@@ -27,24 +27,37 @@ const connectionName = (c) => `#${c.id}${c.client ? ` ${c.client}` : ''}${c.pid 
 
 function setStatus(text) { $('#status').textContent = text; }
 
+/** Starts over from a whole state: the page's own, then each stream's first event. */
+function applyState(data) {
+  state.surfaces.clear();
+  state.connections.clear();
+  for (const c of data.connections) state.connections.set(c.id, c);
+  for (const entry of data.surfaces) state.surfaces.set(keyOf(entry.connection, entry.surface), entry);
+  state.plugins = data.plugins;
+  state.log = data.log;
+  state.self = data.self;
+  drawSurfaces();
+  drawPlugins();
+  drawLog();
+  drawTree();
+}
+
+/** The state the server put in the page when it served it, if any. */
+function initialState() {
+  const text = document.getElementById('initial-state')?.textContent.trim();
+  if (!text) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
+
 function listen() {
   const source = new EventSource('events');
   source.addEventListener('open', () => setStatus('live'));
   source.addEventListener('error', () => setStatus('connection to the inspector server lost; retrying…'));
-  source.addEventListener('state', (message) => {
-    const data = JSON.parse(message.data);
-    state.surfaces.clear();
-    state.connections.clear();
-    for (const c of data.connections) state.connections.set(c.id, c);
-    for (const entry of data.surfaces) state.surfaces.set(keyOf(entry.connection, entry.surface), entry);
-    state.plugins = data.plugins;
-    state.log = data.log;
-    state.self = data.self;
-    drawSurfaces();
-    drawPlugins();
-    drawLog();
-    drawTree();
-  });
+  source.addEventListener('state', (message) => applyState(JSON.parse(message.data)));
   source.addEventListener('surface', (message) => {
     const entry = JSON.parse(message.data);
     state.connections.set(entry.connection.id, entry.connection);
@@ -400,4 +413,9 @@ $('#log-kind').addEventListener('change', drawLog);
 $('#log-text').addEventListener('input', drawLog);
 $('#log-filter').addEventListener('submit', (event) => event.preventDefault());
 $('#log-clear').addEventListener('click', () => { state.log = []; drawLog(); });
+const first = initialState();
+if (first) {
+  applyState(first);
+  setStatus('as served; connecting for live updates…');
+}
 listen();

@@ -117,6 +117,16 @@ def main():
 
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=["--no-sandbox"])
+            # The first state comes with the page: with its event stream refused, the rows are
+            # still drawn at load, so a screenshot taken then is not empty.
+            early = browser.new_page(viewport={"width": 1280, "height": 900})
+            early.route("**/events", lambda route: route.abort())
+            early.goto(url)
+            early_ids = early.evaluate("() => [...document.querySelectorAll('article[data-surface=\"mail\"] .row[data-row]')].map((r) => r.dataset.row)")
+            checks.check("the rows are in the page at load, before any event stream", early_ids == ["msg-1", "msg-2", "msg-3", "msg-4"], str(early_ids))
+            early.screenshot(path=os.path.join(artifacts, "0-at-load.png"), full_page=True)
+            early.close()
+
             page = browser.new_page(viewport={"width": 1280, "height": 900})
             console = []
             page.on("console", lambda message: console.append(f"{message.type}: {message.text}"))

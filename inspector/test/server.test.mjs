@@ -97,6 +97,24 @@ test('with the token: the page, its files, a redirect to the folder, 404 for the
   }
 });
 
+test('the page comes with the state it starts from, which no surface text can break out of', { timeout: TEST_TIMEOUT_MS }, async () => {
+  const s = await serve();
+  const connection = { id: 4, client: 'app' };
+  const text = '</script><script>alert(1)</script>\u2028<!--';
+  s.state.reset({ connection: { id: 9 }, connections: [connection], surfaces: [{ connection, surface: 'a', root: { type: 'Text', id: '0', props: { text } } }] });
+  try {
+    const page = await fetchRaw(s.port, 'GET', `/${s.token}/`);
+    const found = page.body.match(/<script type="application\/json" id="initial-state">([^<]*)<\/script>/);
+    assert.ok(found, 'the page has its initial-state block');
+    const embedded = JSON.parse(found[1]);
+    assert.equal(embedded.surfaces[0].surface, 'a');
+    assert.equal(embedded.surfaces[0].root.props.text, text);
+    assert.equal(page.body.split('<script').length, 3, 'no script but the page\'s own and the data block');
+  } finally {
+    await s.close();
+  }
+});
+
 test('interact passes the params on and answers with the result or the error', { timeout: TEST_TIMEOUT_MS }, async () => {
   const seen = [];
   const s = await serve(async (params) => {
