@@ -289,6 +289,10 @@ export async function startInspector({ socket, port = 0, token = newToken(), log
     state.watched(params);
     // Once per change, not once per connection it was sent to.
     if (params.method === 'pluginsChanged' && params.connection?.id === state.self?.id) refreshPlugins();
+    // A plugin that newly fails to load changes no types, so no pluginsChanged: the
+    // diagnostic every connection gets says so (the inspector's own copy, once per change).
+    else if (params.method === 'diagnostic' && params.connection?.id === state.self?.id
+      && ['plugin-load-failed', 'plugin-crashed'].includes(params.params?.code)) refreshPlugins();
   });
   // A new engine (after a plugin crash) forgot the subscription: ask again.
   host.on('reconnect', () => { watch().catch((error) => log(`watch after reconnect failed: ${error.message}`)); });

@@ -207,10 +207,22 @@ function drawRow(entry, node) {
   row.append(content);
   if (swipe?.revealed === 'trailing') row.append(actionsOf('trailing'));
   if (swipe) {
+    // A static view's hint that the row has swipe actions: a bar on each edge that has some,
+    // in the colour of the action nearest that edge.
+    for (const edge of ['leading', 'trailing']) {
+      const actions = swipe[edge] ?? [];
+      if (!actions.length) continue;
+      const first = actions[0];
+      const marker = h('span', { class: `swipe-marker swipe-marker-${edge}`, 'aria-hidden': 'true', title: `${edge} swipe actions: ${actions.map((a) => a.label ?? a.id).join(', ')}` });
+      if (first.tint) marker.style.backgroundColor = css(first.tint);
+      else if (first.role === 'destructive') marker.classList.add('destructive');
+      content.append(marker);
+    }
+    // Inside the content, not over the whole row: a revealed action is never under them.
     const tools = h('div', { class: 'row-tools' });
     if (swipe.leading.length) tools.append(h('button', { type: 'button', text: '⇢ leading', 'aria-label': `Swipe ${node.id} from the leading edge`, onclick: () => interact(entry, node.id, 'swipe', { edge: 'leading' }) }));
     if (swipe.trailing.length) tools.append(h('button', { type: 'button', text: 'trailing ⇠', 'aria-label': `Swipe ${node.id} from the trailing edge`, onclick: () => interact(entry, node.id, 'swipe', { edge: 'trailing' }) }));
-    row.append(tools);
+    content.append(tools);
   }
   for (const style of node.styles ?? []) if (style.$style === 'listRowBackground') row.style.backgroundColor = css(style.color);
   return row;
@@ -388,23 +400,90 @@ function logRow(entry) {
     h('td', { text: f.modifier ?? '' }), h('td', { class: 'payload', text: f.text ?? '' }));
 }
 
+// Every connection hears, at its handshake (and on a reload), of each plugin that failed or
+// is quarantined: with three such plugins that is three long lines per connection. A run of
+// them is one line per connection, with their count, that opens to show each.
+const PLUGIN_STATUS_CODES = new Set(['plugin-load-failed', 'plugin-crashed']);
+const isPluginStatus = (entry) => entry.kind === 'diagnostic' && PLUGIN_STATUS_CODES.has(entry.params?.code) && !entry.params?.surface;
+/** The groups of the current run of such diagnostics, by connection id. */
+let logGroups = new Map();
+/** The ids of the groups opened by the user (a group's id is its first entry's). */
+const openLogGroups = new Set();
+
+function groupRow(group) {
+  const toggle = h('button', { type: 'button', 'aria-expanded': String(group.open), onclick: () => {
+    group.open = !group.open;
+    if (group.open) openLogGroups.add(group.id); else openLogGroups.delete(group.id);
+    for (const row of group.rows) row.hidden = !group.open;
+    labelGroup(group);
+  } });
+  group.toggle = toggle;
+  group.text = h('span');
+  return h('tr', { class: 'k-diagnostic log-group' },
+    h('td', { text: group.first.time.slice(11, 23) }), h('td', { text: 'diagnostic' }),
+    h('td', { text: group.first.connection ? connectionName(group.first.connection) : '' }),
+    h('td'), h('td'), h('td'), h('td', { class: 'payload' }, toggle, ' ', group.text));
+}
+
+function labelGroup(group) {
+  const counts = new Map();
+  for (const entry of group.entries) counts.set(entry.params.code, (counts.get(entry.params.code) ?? 0) + 1);
+  group.toggle.textContent = group.open ? '▾ hide' : '▸ show';
+  group.toggle.setAttribute('aria-expanded', String(group.open));
+  group.toggle.setAttribute('aria-label', `${group.open ? 'Hide' : 'Show'} the ${group.entries.length} plugin diagnostics of ${group.first.connection ? connectionName(group.first.connection) : 'the host'}`);
+  group.text.textContent = `${group.entries.length} plugin diagnostic${group.entries.length === 1 ? '' : 's'} (sent at each handshake and reload): ${[...counts].map(([code, n]) => `${code} ×${n}`).join(', ')}`;
+}
+
+/** Puts one entry's row in the table body, in its group when it is a plugin-status diagnostic. */
+function placeLogRow(body, entry) {
+  if (!isPluginStatus(entry)) {
+    logGroups = new Map();
+    body.append(logRow(entry));
+    return;
+  }
+  const id = entry.connection?.id ?? 'host';
+  let group = logGroups.get(id);
+  if (!group || !group.head.isConnected) {
+    group = { id: String(entry.id), first: entry, entries: [], rows: [], open: openLogGroups.has(String(entry.id)) };
+    group.head = groupRow(group);
+    body.append(group.head);
+    logGroups.set(id, group);
+  }
+  const row = logRow(entry);
+  row.classList.add('grouped');
+  row.hidden = !group.open;
+  (group.rows.at(-1) ?? group.head).after(row);
+  group.entries.push(entry);
+  group.rows.push(row);
+  labelGroup(group);
+}
+
 function appendLogRow(entry) {
   if (!logMatches(entry)) return;
   const body = $('#log tbody');
-  body.append(logRow(entry));
+  placeLogRow(body, entry);
   while (body.rows.length > 1000) body.deleteRow(0);
   const wrap = $('.log-wrap');
   wrap.scrollTop = wrap.scrollHeight;
 }
 
 function drawLog() {
-  $('#log tbody').replaceChildren(...state.log.filter(logMatches).map(logRow));
+  const body = $('#log tbody');
+  body.replaceChildren();
+  logGroups = new Map();
+  for (const entry of state.log.filter(logMatches)) placeLogRow(body, entry);
+}
+
+/** A plugin's status and error, the status said once (a quarantined one's error starts with it). */
+function statusText(plugin) {
+  if (!plugin.error) return plugin.status;
+  return plugin.error.startsWith(`${plugin.status}:`) || plugin.error.startsWith(`${plugin.status} `) ? plugin.error : `${plugin.status}: ${plugin.error}`;
 }
 
 function drawPlugins() {
   $('#plugins tbody').replaceChildren(...state.plugins.map((plugin) => h('tr', {},
     h('th', { scope: 'row', text: plugin.name ?? plugin.path }),
-    h('td', { class: `status-${plugin.status}`, text: plugin.status + (plugin.error ? `: ${plugin.error}` : '') }),
+    h('td', { class: `status-${plugin.status}`, text: statusText(plugin) }),
     h('td', { text: (plugin.types ?? []).join(', ') }),
     h('td', { text: (plugin.modules ?? []).join(', ') }))));
 }

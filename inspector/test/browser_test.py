@@ -14,6 +14,7 @@ temporary folder, printed) and, with --update-screenshot, the README's docs/insp
 Prints one line per check and closes with `browser: N passed, N failed`; exits 1 on a failure.
 """
 import argparse
+import json
 import os
 import re
 import shutil
@@ -206,6 +207,104 @@ def main():
             checks.check("the List shows the refresh has ended", "pull down to refresh" in bar.inner_text())
             plugins = page.locator("#plugins").inner_text()
             checks.check("the plugins panel lists the bundled plugins", "SwipeActions" in plugins and "ExpoUI" in plugins, plugins[:300])
+
+            # A revealed action takes a click anywhere in its box, its lower part too: the row's
+            # swipe buttons are never on top of it.
+            page.get_by_role("button", name="Swipe msg-4 from the trailing edge").focus()
+            page.keyboard.press("Enter")
+            delete = surface.locator('[data-row="msg-4"] .actions-trailing button[data-action="delete"]')
+            delete.wait_for(timeout=5000)
+            surface.locator('[data-row="msg-4"] > .row-content').hover()  # a mouse user's swipe buttons show
+            missed = []
+            for action in ("delete", "edit"):
+                box = surface.locator(f'[data-row="msg-4"] .actions-trailing button[data-action="{action}"]').bounding_box()
+                for fx, fy in ((0.5, 0.5), (0.1, 0.1), (0.9, 0.1), (0.5, 0.8), (0.1, 0.95), (0.5, 0.95), (0.9, 0.95)):
+                    x, y = box["x"] + box["width"] * fx, box["y"] + box["height"] * fy
+                    hit = page.evaluate("([x, y]) => document.elementFromPoint(x, y)?.closest('button')?.dataset.action ?? null", [x, y])
+                    if hit != action:
+                        missed.append(f"{action} at ({fx}, {fy}) hit {hit}")
+            checks.check("every point of a revealed action's box, its lower part too, is the action's", not missed, "; ".join(missed))
+            box = delete.bounding_box()
+            page.mouse.click(box["x"] + box["width"] * 0.9, box["y"] + box["height"] * 0.92)
+            try:
+                app.wait_for(r"onPress ran: Delete on msg-4", timeout=5)
+                ran = True
+            except AssertionError:
+                ran = False
+            checks.check("a click on the lower right of a revealed Delete ran its onPress", ran)
+
+            # Three plugin folders that fail to load: every connection hears of each at its
+            # handshake, as a diagnostic; the log shows them as one line per connection.
+            for n in (1, 2, 3):
+                folder = os.path.join(work, "data", "modhost", "plugins", f"Broken{n}")
+                os.makedirs(folder, exist_ok=True)
+                with open(os.path.join(folder, "plugin.json"), "w") as f:
+                    f.write("{ not json")
+            subprocess.run([os.path.join(args.bin, "modhost"), "--socket", socket, "reload"], env=env, cwd=REPO,
+                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=30)
+            # A second front-end: one row with trailing swipe actions only, one with none.
+            second = (
+                "import { connect, List, HStack, Text, swipeActions } from " + repr(os.path.join(REPO, "clients/js/src/index.js")) + ";\n"
+                "const app = await connect({ socket: " + repr(socket) + ", clientName: 'plain-demo' });\n"
+                "await app.mount('plain', List(\n"
+                "  HStack({ key: 'swipeable', modifiers: [swipeActions({ trailing: [{ id: 'flag', label: 'Flag', onPress: () => {} }] })] }, Text('trailing only')),\n"
+                "  HStack({ key: 'still' }, Text('no swipe actions'))));\n"
+                "console.log('plain mounted');\n"
+                "setInterval(() => {}, 1 << 30);\n")
+            _, plain_app = start(["node", "--input-type=module", "-e", second], "the second front-end")
+            plain_app.wait_for(r"plain mounted")
+            plain = page.locator('article[data-surface="plain"]')
+            plain.locator('.row[data-row="still"]').wait_for(timeout=5000)
+
+            # A static view shows which rows have swipe actions, and on which edge.
+            def markers(row):
+                return [edge for edge in ("leading", "trailing") if row.locator(f".swipe-marker-{edge}").count() == 1]
+            seen = {row_id: markers(surface.locator(f'[data-row="{row_id}"]')) for row_id in ("msg-3", "msg-5")}
+            seen.update({row_id: markers(plain.locator(f'[data-row="{row_id}"]')) for row_id in ("swipeable", "still")})
+            checks.check("rows with swipe actions show a marker on each edge that has some, other rows none",
+                         seen == {"msg-3": ["leading", "trailing"], "msg-5": ["leading", "trailing"], "swipeable": ["trailing"], "still": []}, str(seen))
+
+            page.wait_for_function("() => [...document.querySelectorAll('#log tbody tr')].filter((r) => r.textContent.includes('plain-demo') && r.textContent.includes('plugin-load-failed')).length > 0", timeout=5000)
+            time.sleep(0.5)  # the three come together; let the last of them arrive
+            visible = page.evaluate("() => [...document.querySelectorAll('#log tbody tr')].filter((r) => r.offsetParent !== null).map((r) => [r.classList.contains('log-group'), r.innerText])")
+            loose = [t for group, t in visible if not group and "plugin-load-failed" in t]
+            groups = [t for group, t in visible if group and "plain-demo" in t and "handshake" in t]
+            checks.check("a connection's handshake diagnostics are one log line, with their count",
+                         not loose and len(groups) == 1 and "3 plugin diagnostics" in groups[0], f"lines: {visible[-8:]}")
+            if groups:
+                page.locator("#log tr.log-group", has_text="plain-demo").get_by_role("button").click()
+            shown = page.evaluate("() => [...document.querySelectorAll('#log tbody tr')].filter((r) => r.offsetParent !== null && !r.classList.contains('log-group') && r.innerText.includes('plugin-load-failed') && r.innerText.includes('plain-demo')).length")
+            checks.check("the line opens to show each of them", shown == 3, f"{shown} shown")
+            page.screenshot(path=os.path.join(artifacts, "4-more.png"), full_page=True)
+
+            # The plugins table fits its panel, with failed plugins and their long errors too.
+            for width in (1920, 1280):
+                wide = browser.new_page(viewport={"width": width, "height": 1080})
+                wide.goto(url)
+                wide.locator("#plugins tbody tr", has_text="failed").first.wait_for(timeout=5000)
+                edges = wide.evaluate("""() => {
+                  const panel = document.querySelector('#plugins-panel');
+                  const style = getComputedStyle(panel);
+                  const inner = panel.getBoundingClientRect().right - parseFloat(style.borderRightWidth) - parseFloat(style.paddingRight);
+                  return { table: document.querySelector('#plugins').getBoundingClientRect().right, panel: inner };
+                }""")
+                checks.check(f"at {width} px the plugins table stays inside its panel", edges["table"] <= edges["panel"] + 0.5, str(edges))
+                wide.screenshot(path=os.path.join(artifacts, f"5-plugins-{width}.png"), full_page=True)
+                wide.close()
+
+            # A quarantined plugin's status says "quarantined" once (its error starts with it).
+            fake = browser.new_page(viewport={"width": 1280, "height": 900})
+            crashed = [{"name": "Crashy", "version": "1.2.0", "path": "/p/Crashy", "status": "quarantined", "types": ["crashy"], "modules": [],
+                        "error": "quarantined: it crashed (SIGSEGV) while loading; it loads again when its files change, or after `modhost plugins enable Crashy`"}]
+            fake.route("**/events", lambda route: route.fulfill(status=200, content_type="text/event-stream",
+                                                                 body="event: plugins\ndata: " + json.dumps(crashed) + "\n\n"))
+            fake.goto(url)
+            cell = fake.locator("#plugins tr", has_text="Crashy").locator("td").first
+            cell.wait_for(timeout=5000)
+            status_text = cell.inner_text()
+            checks.check("a quarantined plugin's status says quarantined once",
+                         status_text.count("quarantined") == 1 and status_text.startswith("quarantined: it crashed"), status_text)
+            fake.close()
             errors = [line for line in console if line.startswith(("error", "pageerror"))]
             checks.check("the page logged no errors", not errors, "; ".join(errors))
             browser.close()
