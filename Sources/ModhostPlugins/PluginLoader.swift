@@ -518,14 +518,17 @@ public final class PluginLoader {
 
     /// True when the loaded plugin of that name comes from a bundled root.
     private func isBundled(_ plugin: String) -> Bool {
-        loaded.values.first { $0.manifest.name == plugin }.map { root(of: $0.folder).isBundled } ?? false
+        folder(ofLoaded: plugin).map { root(of: $0).isBundled } ?? false
     }
 
     private func describe(_ plugin: String) -> String {
-        guard let folder = loaded.values.first(where: { $0.manifest.name == plugin })?.folder else {
-            return plugin.isEmpty ? "(none)" : plugin
-        }
+        guard let folder = folder(ofLoaded: plugin) else { return plugin.isEmpty ? "(none)" : plugin }
         return "\(plugin) (\(folder))"
+    }
+
+    /// The folder the loaded plugin of that name comes from.
+    private func folder(ofLoaded plugin: String) -> String? {
+        loaded.values.first { $0.manifest.name == plugin }?.folder
     }
 
     /// Logs each root whose state changed since the last scan, and hands them to the host.
