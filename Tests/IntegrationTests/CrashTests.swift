@@ -168,14 +168,9 @@ struct CrashTests {
     @Test func reloadSaysAPluginThatCrashedWhileLoadingIsQuarantinedAndHowToEnableIt() throws {
         let folder = TemporaryFolder()
         let root = folder.path + "/plugins"
-        let elsewhere = folder.path + "/elsewhere"
-        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
         // Only the reload may find the plugin, never the folder watcher first (it would on a
-        // slow machine, before the CLI connects): the plugin folder is a link to a folder that
-        // is not there yet, and the user folder exists, so nothing the daemon watches changes
-        // when the plugin is copied in (see afterSighupAPluginFolderCopiedInUnseenIsServed).
-        try FileManager.default.createDirectory(atPath: folder.path + "/data/modhost/plugins", withIntermediateDirectories: true)
-        try FileManager.default.createSymbolicLink(atPath: root + "/faulty", withDestinationPath: elsewhere + "/faulty")
+        // slow machine, before the CLI connects).
+        let elsewhere = try PluginFixtures.unwatchedPluginFolder("faulty", in: root, folder: folder)
         let daemon = try DaemonProcess(
             arguments: PluginFixtures.daemonArguments(root) + ["--plugin-timeout", "1"], folder: folder,
             environment: PluginFixtures.environment(folder).merging(["MODHOST_TEST_FAULT": "oncreate-trap"]) { $1 })

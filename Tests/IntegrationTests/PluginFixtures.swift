@@ -38,6 +38,19 @@ enum PluginFixtures {
         ["XDG_DATA_HOME": folder.path + "/data", "XDG_RUNTIME_DIR": folder.path]
     }
 
+    /// Makes `root/name` a plugin folder whose filling no watched folder sees, so that only a
+    /// rescan the test asks for (SIGHUP, `reload`) finds the plugin, never the folder watcher
+    /// first: a symbolic link to `folder/elsewhere/name`, not there yet (a plugin folder may
+    /// be a link), and the user plugin folder created, so the daemon watches it rather than
+    /// its nearest parent, `folder`. Returns the folder to make the plugin in (`elsewhere`).
+    static func unwatchedPluginFolder(_ name: String, in root: String, folder: TemporaryFolder) throws -> String {
+        let elsewhere = folder.path + "/elsewhere"
+        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: folder.path + "/data/modhost/plugins", withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: root + "/" + name, withDestinationPath: elsewhere + "/" + name)
+        return elsewhere
+    }
+
     /// A daemon that loads only the plugins of `root`, with its files in `folder`.
     static func daemon(loading root: String, in folder: TemporaryFolder) throws -> DaemonProcess {
         try DaemonProcess(arguments: daemonArguments(root), folder: folder, environment: environment(folder))

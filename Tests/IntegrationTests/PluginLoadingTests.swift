@@ -241,15 +241,7 @@ struct PluginLoadingTests {
     func afterSighupAPluginFolderCopiedInUnseenIsServed() throws {
         let folder = TemporaryFolder()
         let root = folder.path + "/plugins"
-        let elsewhere = folder.path + "/elsewhere"
-        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
-        // The user plugin folder exists, so the daemon watches it rather than its nearest
-        // parent, `folder` (where the daemon's log and `elsewhere` are).
-        try FileManager.default.createDirectory(atPath: folder.path + "/data/modhost/plugins", withIntermediateDirectories: true)
-        // A plugin folder may be a symbolic link to a folder elsewhere; this one points at a
-        // folder not there yet. Copying the plugin there changes nothing in a folder the
-        // daemon watches, so only a rescan finds it.
-        try FileManager.default.createSymbolicLink(atPath: root + "/greeting", withDestinationPath: elsewhere + "/greeting")
+        let elsewhere = try PluginFixtures.unwatchedPluginFolder("greeting", in: root, folder: folder)
         let daemon = try PluginFixtures.daemon(loading: root, in: folder)
         let client = try daemon.initializedClient()
         #expect(try client.call("describe")["result"]?["modifiers"] == [])
