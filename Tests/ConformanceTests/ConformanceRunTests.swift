@@ -76,9 +76,7 @@ private func builtExecutable(_ name: String) throws -> String {
     @Test func brokenHostFailsExactlyTheWrongVectors() throws {
         let fake = try FakeHost()
         defer { fake.stop() }
-        let folder = fake.folder + "/vectors"
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        try brokenHostVectors.write(toFile: folder + "/fake.json", atomically: true, encoding: .utf8)
+        let folder = try fake.vectors(brokenHostVectors)
         var lines: [String] = []
         let results = try Conformance.run(.init(socketPath: fake.socketPath, vectorsFolder: folder)) { lines.append($0) }
         let failed = Set(results.filter { !$0.passed }.map(\.name))
@@ -110,12 +108,10 @@ private func builtExecutable(_ name: String) throws -> String {
     @Test func vectorsThatNeedHostOptionsAreSkippedOnAHostTheRunnerDidNotStart() throws {
         let fake = try FakeHost()
         defer { fake.stop() }
-        let folder = fake.folder + "/vectors"
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        try #"""
+        let folder = try fake.vectors(#"""
             [{"name": "ping", "steps": [{"send": {"jsonrpc": "2.0", "id": 1, "method": "ping"}}, {"expect": {"id": 1, "result": {}}}]},
              {"name": "late frame", "hostArguments": ["--frame-timeout", "1"], "steps": [{"sendRaw": "00000064"}, {"expectClose": true}]}]
-            """#.write(toFile: folder + "/fake.json", atomically: true, encoding: .utf8)
+            """#)
         var lines: [String] = []
         let results = try Conformance.run(.init(socketPath: fake.socketPath, vectorsFolder: folder)) { lines.append($0) }
         #expect(results.map(\.passed) == [true, false])
@@ -133,13 +129,11 @@ private func builtExecutable(_ name: String) throws -> String {
     @Test func controlledHostVectorsAreSkippedOnAHostTheRunnerDidNotStart() throws {
         let fake = try FakeHost()
         defer { fake.stop() }
-        let folder = fake.folder + "/vectors"
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        try #"""
+        let folder = try fake.vectors(#"""
             [{"name": "ping", "steps": [{"send": {"jsonrpc": "2.0", "id": 1, "method": "ping"}}, {"expect": {"id": 1, "result": {}}}]},
              {"name": "no plugins but the bundled ones", "requires": "controlled-host", "initialize": true,
               "steps": [{"send": {"jsonrpc": "2.0", "id": 2, "method": "describe"}}, {"expect": {"id": 2, "result": {"plugins": [{"name": "nope"}]}}}]}]
-            """#.write(toFile: folder + "/fake.json", atomically: true, encoding: .utf8)
+            """#)
         var lines: [String] = []
         let results = try Conformance.run(.init(socketPath: fake.socketPath, vectorsFolder: folder)) { lines.append($0) }
         #expect(results.map(\.passed) == [true, false])
@@ -187,9 +181,7 @@ private func builtExecutable(_ name: String) throws -> String {
     @Test func commandLineExitsNonZeroOnFailure() throws {
         let fake = try FakeHost()
         defer { fake.stop() }
-        let folder = fake.folder + "/vectors"
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        try brokenHostVectors.write(toFile: folder + "/fake.json", atomically: true, encoding: .utf8)
+        let folder = try fake.vectors(brokenHostVectors)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: try builtExecutable("modhost"))
         process.arguments = ["conformance", "--socket", fake.socketPath, "--vectors", folder]

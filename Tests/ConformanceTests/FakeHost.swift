@@ -100,3 +100,13 @@ final class FakeHost: @unchecked Sendable {
 }
 
 struct FakeHostError: Error {}
+
+extension FakeHost {
+    /// A vectors folder in this host's folder holding one file, `fake.json`, of `vectors`.
+    func vectors(_ vectors: String) throws -> String {
+        let folder = self.folder + "/vectors"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try vectors.write(toFile: folder + "/fake.json", atomically: true, encoding: .utf8)
+        return folder
+    }
+}
