@@ -1,7 +1,19 @@
-/// What an engine tells its supervisor on the control pipe (fd 5), one message a line: the
-/// changes to the quarantine the supervisor keeps across engines. Written by `EngineLink`,
-/// read by `Supervisor`, both through this type.
+import ModhostPlugins
+import ModhostWire
+
+/// What the supervisor and its engine tell each other on the control channel (fd 5 of the
+/// engine, a socket pair), one message a line, both ways. The supervisor owns the quarantine:
+/// it hands each new engine the list as the engine starts, and the engine tells it of every
+/// quarantine that ends. Nothing about the quarantine travels in the environment.
 enum EngineControl: Equatable {
+    // Supervisor to engine, as the engine starts:
+    /// A quarantined plugin: the engine does not load its folder while its files are the ones
+    /// that crashed.
+    case quarantined(QuarantineEntry)
+    /// The quarantine list is complete: the engine may load plugins.
+    case quarantineListed
+
+    // Engine to supervisor:
     /// A person enabled the quarantined plugin in this folder: forget its quarantine.
     case enable(folder: String)
     /// The quarantined plugin's files changed, so the engine loads it again: forget it too.
@@ -10,6 +22,8 @@ enum EngineControl: Equatable {
     /// The message as a line, newline included.
     var line: String {
         switch self {
+        case let .quarantined(entry): return "quarantined \(entry.json.jsonText)\n"
+        case .quarantineListed: return "quarantine-listed\n"
         case let .enable(folder): return "enable \(folder)\n"
         case let .release(folder): return "release \(folder)\n"
         }
@@ -17,19 +31,19 @@ enum EngineControl: Equatable {
 
     /// Reads a line `line` wrote (without its newline); nil for anything else.
     init?(line: String) {
-        guard let space = line.firstIndex(of: " ") else { return nil }
-        let folder = String(line[line.index(after: space)...])
-        switch line[..<space] {
-        case "enable": self = .enable(folder: folder)
-        case "release": self = .release(folder: folder)
-        default: return nil
+        if line == "quarantine-listed" {
+            self = .quarantineListed
+            return
         }
-    }
-
-    /// The folder whose quarantine ends.
-    var folder: String {
-        switch self {
-        case let .enable(folder), let .release(folder): return folder
+        guard let space = line.firstIndex(of: " ") else { return nil }
+        let argument = String(line[line.index(after: space)...])
+        switch line[..<space] {
+        case "enable": self = .enable(folder: argument)
+        case "release": self = .release(folder: argument)
+        case "quarantined":
+            guard let json = try? JSONParser.parse(Array(argument.utf8)), let entry = QuarantineEntry(json: json) else { return nil }
+            self = .quarantined(entry)
+        default: return nil
         }
     }
 }

@@ -6,7 +6,8 @@ import ModhostPlugins
 import ModhostWire
 
 /// The engine's side of its link with the supervisor: the engine page where plugin calls are
-/// recorded, and the control pipe for what the supervisor must remember across engines.
+/// recorded, and the control channel (`EngineControl`) with the supervisor, which owns the
+/// quarantine.
 public final class EngineLink {
     private let page: EnginePage
     private let controlFD: Int32
@@ -31,15 +32,45 @@ public final class EngineLink {
         PluginCalls.recorder = page
     }
 
-    /// Gives the loader the quarantine the supervisor passed (`MODHOST_QUARANTINE`, JSON) and
-    /// has it tell the page about each plugin before its code runs.
-    public func attach(_ loader: PluginLoader, quarantine: String?) {
-        if let quarantine, let list = try? JSONParser.parse(quarantine).arrayValue {
-            for entry in list.compactMap(QuarantineEntry.init(json:)) { loader.quarantine[entry.folder] = entry }
-        }
+    /// Gives the loader the quarantine the supervisor sends on the control channel as the
+    /// engine starts, and has it tell the page about each plugin before its code runs.
+    public func attach(_ loader: PluginLoader, logger: Logger) {
+        for entry in receiveQuarantine(logger: logger) { loader.quarantine[entry.folder] = entry }
         loader.onRelease = { [unowned self] folder in self.send(.release(folder: folder)) }
         loader.onStarting = { [page] name, folder, identity in
             page.publish(plugin: name, folder: folder, identity: identity, types: [])
+        }
+    }
+
+    /// Reads the supervisor's quarantine list, up to its end. The supervisor writes it as soon
+    /// as the engine exists; should it not arrive in 10 s, the engine goes on without it
+    /// (a plugin that crashes again is then quarantined again), saying so.
+    private func receiveQuarantine(logger: Logger) -> [QuarantineEntry] {
+        var entries: [QuarantineEntry] = []
+        var pending: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        let deadline = EnginePage.now() + 10_000_000_000
+        while true {
+            while let newline = pending.firstIndex(of: 10) {
+                let line = String(decoding: pending[..<newline], as: UTF8.self)
+                pending.removeSubrange(...newline)
+                switch EngineControl(line: line) {
+                case let .quarantined(entry): entries.append(entry)
+                case .quarantineListed: return entries
+                default: logger.warning("the supervisor sent an unknown control message: \(line)")
+                }
+            }
+            var poller = pollfd(fd: controlFD, events: Int16(POLLIN), revents: 0)
+            let left = max(0, (deadline - EnginePage.now()) / 1_000_000)
+            let ready = poll(&poller, 1, Int32(left))
+            if ready < 0, errno == EINTR { continue }
+            let count = ready > 0 ? chunk.withUnsafeMutableBytes { read(controlFD, $0.baseAddress, $0.count) } : 0
+            if count < 0, errno == EINTR || errno == EAGAIN { continue }
+            guard count > 0 else {
+                logger.error("the supervisor's quarantine list did not arrive; starting with none")
+                return entries
+            }
+            pending += chunk[..<count]
         }
     }
 

@@ -115,14 +115,13 @@ public final class Supervisor {
         controlPartial = []
 
         var environment = self.environment
-        for key in ["NOTIFY_SOCKET", "LISTEN_PID", "LISTEN_FDS", "LISTEN_FDNAMES", "MODHOST_QUARANTINE", "MODHOST_SUPERVISOR_PID"] {
+        for key in ["NOTIFY_SOCKET", "LISTEN_PID", "LISTEN_FDS", "LISTEN_FDNAMES", "MODHOST_SUPERVISOR_PID"] {
             environment[key] = nil
         }
         // The runtime's backtracer can take seconds to symbolicate a crash; the supervisor
         // reports which plugin crashed without it. A user who wants it sets the variable.
         if environment["SWIFT_BACKTRACE"] == nil { environment["SWIFT_BACKTRACE"] = "enable=no" }
         environment["MODHOST_SUPERVISOR_PID"] = String(getpid())
-        environment["MODHOST_QUARANTINE"] = JSONValue.array(crashes.quarantine.values.sorted { $0.folder < $1.folder }.map(\.json)).jsonText
 
         let arguments = ["modhostd", "--engine"] + engineArguments
         var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
@@ -143,7 +142,8 @@ public final class Supervisor {
         stdio[3].data.fd = socket.fd
         stdio[4].flags = UV_INHERIT_FD
         stdio[4].data.fd = page.fd
-        stdio[5].flags = uv_stdio_flags(UV_CREATE_PIPE.rawValue | UV_WRITABLE_PIPE.rawValue)
+        // Both ways: the quarantine goes to the engine, its ends come back.
+        stdio[5].flags = uv_stdio_flags(UV_CREATE_PIPE.rawValue | UV_READABLE_PIPE.rawValue | UV_WRITABLE_PIPE.rawValue)
         stdio[5].data.stream = streamOf(control)
 
         // Initialized by uv_spawn.
@@ -180,6 +180,8 @@ public final class Supervisor {
         self.process = process
         errorPipe = errors
         controlPipe = control
+        let quarantine = crashes.quarantine.values.sorted { $0.folder < $1.folder }
+        send(quarantine.map(EngineControl.quarantined) + [.quarantineListed], on: control)
         for pipe in [errors, control] {
             uv_read_start(streamOf(pipe), { _, suggested, buffer in
                 buffer!.pointee = uv_buf_init(UnsafeMutablePointer<CChar>.allocate(capacity: suggested), UInt32(suggested))
@@ -235,14 +237,35 @@ public final class Supervisor {
         }
     }
 
-    /// A line on the control pipe (`EngineControl`): a quarantine ends.
+    /// A line on the control channel (`EngineControl`): a quarantine ends.
     private func control(_ line: String) {
-        guard let message = EngineControl(line: line) else {
+        switch EngineControl(line: line) {
+        case let .enable(folder), let .release(folder):
+            if crashes.release(folder: folder) {
+                logger.info("plugin in \(folder) is no longer quarantined")
+            }
+        case .quarantined, .quarantineListed, nil:
             logger.warning("the engine sent an unknown control message: \(line)")
-            return
         }
-        if crashes.release(folder: message.folder) {
-            logger.info("plugin in \(message.folder) is no longer quarantined")
+    }
+
+    /// Writes `messages` to the engine's control channel. libuv keeps the bytes until they
+    /// are written (or the channel closes), so nothing waits on a slow engine.
+    private func send(_ messages: [EngineControl], on pipe: UnsafeMutablePointer<uv_pipe_t>) {
+        let bytes = Array(messages.map(\.line).joined().utf8)
+        let storage = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: bytes.count)
+        _ = storage.initialize(from: bytes)
+        let request = UnsafeMutablePointer<uv_write_t>.allocate(capacity: 1)
+        request.pointee.data = UnsafeMutableRawPointer(storage.baseAddress!)
+        var buffer = uv_buf_init(UnsafeMutableRawPointer(storage.baseAddress!).assumingMemoryBound(to: CChar.self), UInt32(bytes.count))
+        let status = uv_write(request, streamOf(pipe), &buffer, 1) { request, _ in
+            request!.pointee.data.deallocate()
+            request!.deallocate()
+        }
+        if status != 0 {
+            storage.deallocate()
+            request.deallocate()
+            logger.error("cannot write to the engine's control channel: \(uvText(status))")
         }
     }
 

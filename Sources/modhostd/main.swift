@@ -98,7 +98,7 @@ func runHost(on socket: ListeningSocket, link: EngineLink?) throws {
 
     // Plugins load, and their OnCreate hooks run, before the first connection is accepted.
     let loader = pluginLoader(for: host)
-    link?.attach(loader, quarantine: environment["MODHOST_QUARANTINE"])
+    link?.attach(loader, logger: logger)
     loader.scan()
     link?.publishTypes(of: loader)
 
@@ -126,7 +126,7 @@ func runHost(on socket: ListeningSocket, link: EngineLink?) throws {
 
 do {
     if options.isEngine {
-        // fd 3: the supervisor's listening socket; 4: the engine page; 5: the control pipe.
+        // fd 3: the supervisor's listening socket; 4: the engine page; 5: the control channel.
         // A SIGHUP before the loop handles it must not end the engine: it scans as it starts.
         signal(SIGHUP, SIG_IGN)
         guard EngineLink.dieWithSupervisor(environment: environment) else {

@@ -4,7 +4,7 @@ import ModhostWire
 import Testing
 
 /// The quarantine lives in the supervisor and is handed to every engine it starts, whatever
-/// ended the one before.
+/// ended the one before, on the control channel.
 @Suite("A quarantine outlasts later engine restarts", .timeLimit(.minutes(20)))
 struct QuarantineRestartTests {
     @Test func aQuarantinedPluginStaysQuarantinedWhenAnotherCrashesAndWhenTheEngineDiesOutsidePlugins() throws {
@@ -40,8 +40,11 @@ struct QuarantineRestartTests {
         #expect(now["boom"]?["status"] == "quarantined", "\(now["boom"]?.jsonText ?? "no boom")")
         #expect(now["boom"]?["crash"]?["call"] == "module setup")
 
-        // The third engine dies outside plugin code.
+        // The third engine dies outside plugin code. The quarantine reached it over the
+        // control channel, not in its environment.
         let engine = try #require(daemon.enginePID)
+        let environ = try String(decoding: Data(contentsOf: URL(fileURLWithPath: "/proc/\(engine)/environ")), as: UTF8.self)
+        #expect(!environ.contains("MODHOST_QUARANTINE"), "\(environ)")
         kill(engine, SIGSEGV)
         try daemon.waitForLog("the engine stopped outside plugin code (SIGSEGV")
         try daemon.waitForLog("info: listening on", occurrences: 4)

@@ -140,11 +140,19 @@ struct CrashRecordCodingTests {
     }
 
     @Test func controlMessagesReadBackAndAnythingElseIsRefused() {
-        for message in [EngineControl.enable(folder: "/p/with space"), .release(folder: "/p/x")] {
+        // A folder and a crash message with a newline in them stay on one line.
+        let entry = QuarantineEntry(
+            folder: "/p/new\nline", plugin: "Faulty", identity: "inode 2",
+            crash: PluginCrash(call: "body", detail: "faulty", reason: "SIGILL", message: "Fatal error:\nx"))
+        let messages: [EngineControl] = [.enable(folder: "/p/with space"), .release(folder: "/p/x"), .quarantined(entry), .quarantineListed]
+        for message in messages {
             #expect(EngineControl(line: String(message.line.dropLast())) == message)
             #expect(message.line.hasSuffix("\n"))
+            #expect(message.line.dropLast().contains("\n") == false, "\(message.line)")
         }
         #expect(EngineControl(line: "forget /p/x") == nil)
         #expect(EngineControl(line: "enable") == nil)
+        #expect(EngineControl(line: "quarantined {\"folder\": 1}") == nil)
+        #expect(EngineControl(line: "quarantined not json") == nil)
     }
 }
