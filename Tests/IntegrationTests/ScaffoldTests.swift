@@ -64,6 +64,23 @@ struct ScaffoldTests {
         #expect(installed.stdout.contains("Badge (\(root)/Badge): loaded, serving badge"), "\(installed.stdout)")
         let client = try daemon.initializedClient()
         #expect(try client.call("describe")["result"]?["modifiers"]?[0]?["type"] == "badge")
+
+        // The edit loop: a one-line change, installed again, is served, and its build compiles
+        // the plugin alone (SwiftPM reruns the SDK's fingerprint tool on a package's second
+        // build; the SDK module is not compiled again for it).
+        let source = package + "/Sources/Badge/BadgeModifier.swift"
+        let text = try String(contentsOfFile: source, encoding: .utf8)
+        let edited = text.replacingOccurrences(of: "@Field var count: Int = 0", with: "@Field var count: Int = 42")
+        try #require(edited != text, "the scaffold no longer declares count as expected")
+        try edited.write(toFile: source, atomically: true, encoding: .utf8)
+        let again = try run(URL(fileURLWithPath: package + "/install.sh"), [root], environment: [
+            "MODHOST_SOCKET": daemon.socketPath, "MODHOST": cli.path,
+        ])
+        try #require(again.status == 0, "\(again.stdout)\(again.stderr)")
+        #expect(again.stdout.contains("Compiling Badge"), "\(again.stdout)")
+        #expect(!again.stdout.contains("Compiling ModifierKit"), "\(again.stdout)")
+        let schema = try client.call("describe")["result"]?["modifiers"]?[0]?["params"]
+        #expect(schema?["properties"]?["count"]?["default"] == 42, "\(schema?.jsonText ?? "")")
     }
 
     @Test func aPluginBuiltAgainstAChangedSDKWithAnUnchangedVersionIsRefused() throws {

@@ -63,6 +63,10 @@ let text = """
     func _modifierKitBuildToken() -> Int { 1 }
 
     """
+// SwiftPM runs this tool again on the second build of a package that uses the SDK (it relinks
+// the tool then). Rewriting the same text would give the file a new time and recompile the
+// whole SDK module, about 8 s of a plugin's first edit-build-install; an unchanged file stays.
+if FileManager.default.contents(atPath: output) == Data(text.utf8) { exit(0) }
 do {
     try text.write(toFile: output, atomically: true, encoding: .utf8)
 } catch {
