@@ -29,6 +29,8 @@ typedef struct {
 
 int modhost_die_with_parent(int signal) { return prctl(PR_SET_PDEATHSIG, signal); }
 
+int modhost_become_subreaper(void) { return prctl(PR_SET_CHILD_SUBREAPER, 1); }
+
 int modhost_page_create(void) {
     int fd = memfd_create("modhost-engine-page", 0);
     if (fd < 0) return -1;

@@ -33,7 +33,8 @@ public struct ServerOptions: Sendable {
 /// them and the host core, and shuts down cleanly on SIGTERM/SIGINT. The only place, with
 /// `Connection`, that touches libuv.
 public final class Server {
-    let loop: UnsafeMutablePointer<uv_loop_t>
+    /// The loop everything of this server runs on; other handles of the daemon join it.
+    public let loop: UnsafeMutablePointer<uv_loop_t>
     let host: Host
     let options: ServerOptions
     var logger: Logger { host.logger }

@@ -12,6 +12,9 @@ enum EngineControl: Equatable {
     case quarantined(QuarantineEntry)
     /// The quarantine list is complete: the engine may load plugins.
     case quarantineListed
+    // Supervisor to engine, later:
+    /// Rescan the plugin folders (the supervisor got SIGHUP).
+    case rescan
 
     // Engine to supervisor:
     /// A person enabled the quarantined plugin in this folder: forget its quarantine.
@@ -24,6 +27,7 @@ enum EngineControl: Equatable {
         switch self {
         case let .quarantined(entry): return "quarantined \(entry.json.jsonText)\n"
         case .quarantineListed: return "quarantine-listed\n"
+        case .rescan: return "rescan\n"
         case let .enable(folder): return "enable \(folder)\n"
         case let .release(folder): return "release \(folder)\n"
         }
@@ -31,9 +35,14 @@ enum EngineControl: Equatable {
 
     /// Reads a line `line` wrote (without its newline); nil for anything else.
     init?(line: String) {
-        if line == "quarantine-listed" {
+        switch line {
+        case "quarantine-listed":
             self = .quarantineListed
             return
+        case "rescan":
+            self = .rescan
+            return
+        default: break
         }
         guard let space = line.firstIndex(of: " ") else { return nil }
         let argument = String(line[line.index(after: space)...])

@@ -1,3 +1,4 @@
+import CLibUV
 import CModhostSystem
 import Glibc
 import ModhostServer
@@ -11,6 +12,10 @@ import ModhostWire
 public final class EngineLink {
     private let page: EnginePage
     private let controlFD: Int32
+    /// The control channel on the engine's loop, once `listen` started reading it.
+    private var controlPipe: UnsafeMutablePointer<uv_pipe_t>?
+    private var controlPartial: [UInt8] = []
+    private var onRescan: (() -> Void)?
 
     public init?(pageFD: Int32, controlFD: Int32) {
         guard let page = EnginePage(inherited: pageFD) else { return nil }
@@ -20,10 +25,12 @@ public final class EngineLink {
         self.controlFD = controlFD
     }
 
-    /// The engine stops when its supervisor dies (SIGTERM: a clean stop). False when the
-    /// supervisor (`MODHOST_SUPERVISOR_PID`) is already gone, before the request took effect.
+    /// The engine ends when its supervisor dies: SIGKILL, which no plugin can catch, block or
+    /// ignore (with SIGTERM, a plugin that ignored it kept the engine, and the clients' socket,
+    /// alive without a supervisor). False when the supervisor (`MODHOST_SUPERVISOR_PID`) is
+    /// already gone, before the request took effect.
     public static func dieWithSupervisor(environment: [String: String]) -> Bool {
-        guard modhost_die_with_parent(SIGTERM) == 0 else { return false }
+        guard modhost_die_with_parent(SIGKILL) == 0 else { return false }
         return environment["MODHOST_SUPERVISOR_PID"].flatMap { Int32($0) } == getppid()
     }
 
@@ -78,6 +85,49 @@ public final class EngineLink {
     public func publishTypes(of loader: PluginLoader) {
         for plugin in loader.loadedPlugins() {
             page.publish(plugin: plugin.name, folder: plugin.folder, identity: plugin.identity, types: plugin.types)
+        }
+    }
+
+    /// Reads the supervisor's requests on `loop` from now on: `rescan` runs `onRescan`. The
+    /// supervisor asks this way rather than by SIGHUP, which a plugin could block or take.
+    /// The channel does not keep the loop running; `stopListening` closes it.
+    public func listen(on loop: UnsafeMutablePointer<uv_loop_t>, onRescan: @escaping () -> Void) {
+        self.onRescan = onRescan
+        let pipe = UVHandle.make(uv_pipe_t.self, owner: self) { uv_pipe_init(loop, $0, 0) }
+        guard uv_pipe_open(pipe, controlFD) == 0 else {
+            UVHandle.close(pipe)
+            return
+        }
+        controlPipe = pipe
+        uv_unref(handleOf(pipe))
+        uv_read_start(streamOf(pipe), { _, suggested, buffer in
+            buffer!.pointee = uv_buf_init(UnsafeMutablePointer<CChar>.allocate(capacity: suggested), UInt32(suggested))
+        }, { stream, count, buffer in
+            let link = Unmanaged<EngineLink>.fromOpaque(stream!.pointee.data).takeUnretainedValue()
+            defer { buffer?.pointee.base?.deallocate() }
+            if count > 0, let base = buffer?.pointee.base {
+                link.received(UnsafeRawBufferPointer(start: base, count: count))
+            } else if count < 0 {
+                link.stopListening()
+            }
+        })
+    }
+
+    /// Stops reading the control channel (the engine is stopping, or the supervisor is gone).
+    public func stopListening() {
+        guard let pipe = controlPipe else { return }
+        controlPipe = nil
+        onRescan = nil
+        uv_read_stop(streamOf(pipe))
+        UVHandle.close(pipe)
+    }
+
+    private func received(_ bytes: UnsafeRawBufferPointer) {
+        controlPartial.append(contentsOf: bytes)
+        while let newline = controlPartial.firstIndex(of: 10) {
+            let line = String(decoding: controlPartial[..<newline], as: UTF8.self)
+            controlPartial.removeSubrange(...newline)
+            if EngineControl(line: line) == .rescan { onRescan?() }
         }
     }
 

@@ -38,6 +38,10 @@ public final class Supervisor {
     private let policy: Policy
     private let page: EnginePage
     private var process: UnsafeMutablePointer<uv_process_t>?
+    /// The running engine's process id, which is also its process group's.
+    private var enginePID: pid_t?
+    /// Watchdog ticks since the last look for ended orphans.
+    private var ticksSinceReap = 0
     private var errorPipe: UnsafeMutablePointer<uv_pipe_t>?
     private var controlPipe: UnsafeMutablePointer<uv_pipe_t>?
     private let watchdog: UnsafeMutablePointer<uv_timer_t>
@@ -90,6 +94,9 @@ public final class Supervisor {
         sigaddset(&child, SIGCHLD)
         pthread_sigmask(SIG_UNBLOCK, &child, nil)
         signals = SignalHandles(loop: loop, signals: [SIGTERM, SIGINT, SIGHUP]) { [unowned self] number in self.received(signal: number) }
+        if !EngineDescendants.adopt() {
+            logger.warning("cannot become the subreaper of the engines' processes (\(String(cString: strerror(errno)))); a process a plugin starts and orphans may outlive its engine")
+        }
         let context = Unmanaged.passUnretained(self).toOpaque()
         for timer in [watchdog, restartTimer, drainTimer] { timer.pointee.data = context }
         uv_timer_start(watchdog, { timer in
@@ -178,6 +185,7 @@ public final class Supervisor {
             return
         }
         self.process = process
+        enginePID = process.pointee.pid
         errorPipe = errors
         controlPipe = control
         let quarantine = crashes.quarantine.values.sorted { $0.folder < $1.folder }
@@ -244,7 +252,7 @@ public final class Supervisor {
             if crashes.release(folder: folder) {
                 logger.info("plugin in \(folder) is no longer quarantined")
             }
-        case .quarantined, .quarantineListed, nil:
+        case .quarantined, .quarantineListed, .rescan, nil:
             logger.warning("the engine sent an unknown control message: \(line)")
         }
     }
@@ -279,6 +287,11 @@ public final class Supervisor {
     // MARK: - Watching
 
     private func check() {
+        ticksSinceReap += 1
+        if ticksSinceReap >= 50 {
+            ticksSinceReap = 0
+            EngineDescendants.reapEnded(engine: enginePID)
+        }
         guard let process else { return }
         if !notifiedReady && page.isReady {
             notifiedReady = true
@@ -300,6 +313,12 @@ public final class Supervisor {
         }
         process = nil
         exited = (status, signal)
+        // Nothing the engine started outlives it: a process that kept its descriptors would
+        // keep clients' connections open, or answer them.
+        if EngineDescendants.endAll(group: enginePID, engine: nil) {
+            logger.info("ended the processes the engine had started and left running")
+        }
+        enginePID = nil
         // The runtime's last words may still be in the pipe: judge once it is drained, or
         // after a moment if something else keeps it open.
         if openPipes == 0 {
@@ -361,12 +380,12 @@ public final class Supervisor {
 
     private func received(signal number: Int32) {
         if number == SIGHUP {
-            guard let process, page.isReady else {
+            guard process != nil, page.isReady else {
                 logger.info("received SIGHUP while the engine starts; it scans its plugin folders as it starts anyway")
                 return
             }
             logger.info("received SIGHUP; asking the engine to rescan its plugins")
-            uv_process_kill(process, SIGHUP)
+            if let controlPipe { send([.rescan], on: controlPipe) }
             return
         }
         logger.info("received \(number == SIGTERM ? "SIGTERM" : "SIGINT"); stopping the engine")

@@ -106,6 +106,13 @@ func runHost(on socket: ListeningSocket, link: EngineLink?) throws {
     let reloader = PluginReloader(loader: loader, host: host, server: server)
     reloader.afterRescan = { link?.publishTypes(of: loader) }
     server.onHangup = { reloader.rescan() }
+    if let link {
+        link.listen(on: server.loop) {
+            logger.info("the supervisor asks for a rescan of the plugin folders")
+            reloader.rescan()
+        }
+        server.onStop.append { link.stopListening() }
+    }
     host.reloadPlugins = { reloader.rescan().json(plugins: host.pluginStatuses) }
     host.enablePlugin = { name throws(RPCError) in try reloader.enable(name) { link?.enabled($0) } }
     // The host keeps closures that capture it, the reloader and the loader, and the server

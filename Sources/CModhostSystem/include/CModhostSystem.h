@@ -18,6 +18,9 @@ int modhost_memfd_seal(int fd);
 /// PR_SET_PDEATHSIG: `signal` is sent to this process when its parent dies (the engine
 /// stops with its supervisor). Returns 0, or -1 with errno set.
 int modhost_die_with_parent(int signal);
+/// Makes the calling process the subreaper of its descendants (`PR_SET_CHILD_SUBREAPER`):
+/// orphans among them become its children rather than init's. 0 on success.
+int modhost_become_subreaper(void);
 
 // The engine page: shared memory that the engine writes and its supervisor reads, so that the
 // supervisor can tell which plugin the engine was running when it died or hung. The engine

@@ -2,7 +2,9 @@
 // `fault` param picks what goes wrong when its code runs: "body" (a force-unwrap of nil),
 // "hang" (a body that never returns), "action" (a trap in the button's action), "factory"
 // (a trap in the factory, once the params are decoded), "slow" (a body that takes a second,
-// within the plugin time limit). Its module's AsyncFunction `failLater("trap" | "hang")`
+// within the plugin time limit), "fork-then-body" (starts processes that outlive their parent,
+// see `forkLeftovers`, then fails as "body" does), "ignore-sighup" and "ignore-sigterm" (the
+// engine ignores that signal from then on; the body is fine). Its module's AsyncFunction `failLater("trap" | "hang")`
 // fails in a task, after a first wait; its Function `fail()` traps.
 // MODHOST_TEST_FAULT in the daemon's environment makes the module fail while loading:
 // "oncreate-trap" (`try!` on an error), "oncreate-hang", "schema-trap" (the factory traps
@@ -36,7 +38,10 @@ struct FaultyModifier: ViewModifier, Record {
         self.eventDispatcher = eventDispatcher
     }
     func body(content: Content) -> some View {
-        if fault == "body" {
+        if fault == "fork-then-body" { forkLeftovers() }
+        if fault == "ignore-sighup" { signal(SIGHUP, SIG_IGN) }
+        if fault == "ignore-sigterm" { signal(SIGTERM, SIG_IGN) }
+        if fault == "body" || fault == "fork-then-body" {
             let missing: String? = nil
             _ = missing!
         }
@@ -56,6 +61,28 @@ struct FaultyModifier: ViewModifier, Record {
             }
         }
     }
+}
+
+/// Starts what a careless plugin leaves behind, and appends their process ids to
+/// MODHOST_TEST_FAULTY_TRACE: a forked copy of the engine that left its process group
+/// (`setsid`) and keeps every descriptor the engine had, clients' connections included, and a
+/// shell whose background `sleep` stays in the engine's group once the shell has exited.
+private func forkLeftovers() {
+    let child = fork()
+    if child == 0 {
+        setsid()
+        sleep(60)
+        _exit(0)
+    }
+    trace("pid \(child)")
+    guard let path = getenv("MODHOST_TEST_FAULTY_TRACE").map({ String(cString: $0) }) else { return }
+    var shell: pid_t = 0
+    let arguments = ["/bin/sh", "-c", "sleep 60 </dev/null >/dev/null 2>&1 & echo \"pid $!\" >> \"$0\"", path]
+    var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+    defer { argv.forEach { free($0) } }
+    guard posix_spawn(&shell, "/bin/sh", nil, nil, &argv, environ) == 0 else { return }
+    var status: Int32 = 0
+    waitpid(shell, &status, 0)
 }
 
 enum StartFailure: Error { case onPurpose }

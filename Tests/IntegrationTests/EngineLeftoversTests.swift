@@ -1,0 +1,93 @@
+import Foundation
+import ModhostClient
+import ModhostWire
+import Testing
+
+/// Whatever an engine's plugins start ends with the engine, and the engine with its
+/// supervisor; the supervisor's requests reach the engine whatever a plugin did to signals.
+@Suite("Nothing outlives the engine", .timeLimit(.minutes(20)))
+struct EngineLeftoversTests {
+    /// Whether `pid` is gone: not running, and reaped (a zombie still answers `kill(pid, 0)`).
+    private func isGone(_ pid: Int32) -> Bool { kill(pid, 0) != 0 && errno == ESRCH }
+
+    /// The pids the Faulty fixture wrote to `trace` ("pid N" lines), once there are `count`.
+    private func leftoverPIDs(in trace: String, count: Int) throws -> [Int32] {
+        let deadline = Date().addingTimeInterval(10)
+        while Date() < deadline {
+            let text = (try? String(contentsOfFile: trace, encoding: .utf8)) ?? ""
+            let pids = text.split(separator: "\n").compactMap { $0.hasPrefix("pid ") ? Int32($0.dropFirst(4)) : nil }
+            if pids.count >= count { return pids }
+            usleep(10_000)
+        }
+        throw HarnessError("the fixture did not write \(count) pids to \(trace)")
+    }
+
+    @Test func processesAPluginStartedEndWithItsEngineAndClientsSeeTheCloseAtOnce() throws {
+        let folder = TemporaryFolder()
+        let trace = folder.path + "/trace"
+        let (_, _, daemon) = try crashSetup(environment: ["MODHOST_TEST_FAULTY_TRACE": trace])
+        defer {
+            // Should the test fail, its leftovers must not outlive it either.
+            for pid in (try? leftoverPIDs(in: trace, count: 0)) ?? [] { kill(pid, SIGKILL) }
+        }
+        let bystander = try daemon.initializedClient()
+        let culprit = try daemon.initializedClient()
+        // The body forks a copy of the engine that leaves the engine's process group and keeps
+        // every descriptor (the bystander's connection too), starts a `sleep` in the group, then
+        // crashes.
+        #expect(throws: (any Error).self) { try culprit.call("mount", params: ["surface": "f", "root": faultyRow("fork-then-body")]) }
+        let pids = try leftoverPIDs(in: trace, count: 2)
+        try daemon.waitForLog("info: listening on", occurrences: 2)
+        for pid in pids { #expect(isGone(pid), "process \(pid) outlived its engine\n\(daemon.log)") }
+        #expect(daemon.log.contains("ended the processes the engine had started and left running"), "\(daemon.log)")
+        // The bystander's connection is closed, not held open by the fork: it is told so at
+        // once rather than waiting out its 10 s timeout on a socket nobody serves.
+        #expect {
+            try bystander.call("ping")
+        } throws: { error in
+            switch error as? ClientError {
+            case .timedOut?, .writeTimedOut?, nil: return false
+            default: return true  // closed, or a write into a closed socket (EPIPE)
+            }
+        }
+        #expect(try daemon.initializedClient().call("ping")["result"] != nil)
+    }
+
+    @Test func aRescanReachesTheEngineWhenAPluginMadeItIgnoreSighup() throws {
+        let folder = TemporaryFolder()
+        let root = folder.path + "/plugins"
+        try PluginFixtures.make(in: root, folder: "faulty", name: "Faulty", library: "libFaultyFixture.so", modules: ["FaultyModule"])
+        // A plugin folder the watcher cannot see filled: only a rescan finds it.
+        let elsewhere = try PluginFixtures.unwatchedPluginFolder("greeting", in: root, folder: folder)
+        let daemon = try PluginFixtures.daemon(loading: root, in: folder)
+        let client = try daemon.initializedClient()
+        let mounted = try client.call("mount", params: ["surface": "s", "root": faultyRow("ignore-sighup")])
+        #expect(mounted["result"] != nil, "\(mounted.jsonText)")
+        try PluginFixtures.make(in: elsewhere, folder: "greeting", name: "Greeting")
+        kill(daemon.process.processIdentifier, SIGHUP)
+        let changed = try client.nextNotification("pluginsChanged")
+        #expect(changed["params"]?["added"] == ["greeting"], "\(changed.jsonText)")
+        #expect(daemon.log.contains("the supervisor asks for a rescan of the plugin folders"), "\(daemon.log)")
+        #expect(daemon.process.isRunning)
+    }
+
+    @Test func anEngineThatIgnoresSigtermStillEndsWithItsSupervisor() throws {
+        let (_, _, daemon) = try crashSetup()
+        let client = try daemon.initializedClient()
+        // SIGTERM handling is the engine's own (libuv's); a plugin that ignores it, from a
+        // body, leaves the kernel's parent-death signal to end the engine.
+        let mounted = try client.call("mount", params: ["surface": "s", "root": faultyRow("ignore-sigterm")])
+        #expect(mounted["result"] != nil, "\(mounted.jsonText)")
+        let engine = try #require(daemon.enginePID)
+        kill(daemon.process.processIdentifier, SIGKILL)
+        // The engine is init's child once the supervisor is gone: gone means no /proc entry.
+        let deadline = Date().addingTimeInterval(10)
+        while FileManager.default.fileExists(atPath: "/proc/\(engine)") && Date() < deadline { usleep(10_000) }
+        let survived = FileManager.default.fileExists(atPath: "/proc/\(engine)")
+        // Killed here if it survived, before the harness waits for the supervisor's end (the
+        // engine holds the pipe of the supervisor's log).
+        if survived { kill(engine, SIGKILL) }
+        #expect(!survived, "the engine \(engine) outlived its supervisor")
+        daemon.process.waitUntilExit()
+    }
+}
