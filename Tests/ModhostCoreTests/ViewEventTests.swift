@@ -417,3 +417,25 @@ struct ViewInfoTests {
         #expect(byName["Text"]?["props"] == ["type": "object", "properties": [:]])
     }
 }
+
+@Suite("View events: observers", .timeLimit(.minutes(20)))
+struct ViewEventObserverTests {
+    @Test func aWatchersGestureSendsTheViewEventToTheOwnerAndTheNewValueToWatchers() throws {
+        let host = Host(configuration: HostConfiguration(ownerUID: 1000), registry: .tests)
+        let app = try SurfaceClient.initialized(host: host, peer: "app", pid: 42, peerUID: 1000, clientName: "app")
+        try app.ok(app.mount("main", view("TextField", key: "f", events: ["onChangeText"])))
+        let watcher = try SurfaceClient.initialized(host: host, peer: "watcher", pid: 41, peerUID: 1000, clientName: "inspector")
+        try watcher.ok(watcher.call("watch", ["topics": ["surfaces"]]))
+        watcher.pushed.removeAll()
+        let typed = try watcher.call("interact", [
+            "connection": .int(app.session.connectionID), "surface": "main", "node": "f", "gesture": "type", "text": "hi",
+        ])
+        #expect(typed.result?["value"] == "hi")
+        #expect(typed.events.isEmpty)
+        // The owner gets exactly the event its own gesture would have caused.
+        #expect(app.pushed.filter { $0["method"] == "event" }.compactMap { $0["params"] } == [viewEvent("f", "TextField", "onChangeText", value: "hi")])
+        // The watcher's copy of the tree shows the new value.
+        let trees = typed.notifications.compactMap { $0["params"] }.filter { $0["method"] == "surface" }
+        #expect(trees.last?["params"]?["root"]?["value"] == "hi")
+    }
+}
