@@ -34,7 +34,7 @@ struct BeforeInitializeTests {
         let answer = try harness.reply(#"{"jsonrpc":"2.0","id":2,"method":"describe"}"#)
         #expect(answer["id"] == 2)
         #expect(answer["result"]?["modifiers"]?.arrayValue != nil)
-        #expect(answer["result"]?["views"]?.arrayValue?.count == 12)
+        #expect(answer["result"]?["views"]?.arrayValue?.count == 14)
         #expect(answer["result"]?["plugins"] == [])
     }
 
@@ -182,7 +182,7 @@ struct InitializeParamsTests {
         #expect(version == ModhostVersion.current)
         // Modifier types come from the (global) registry, which other suites fill.
         #expect(result["modifiers"]?.arrayValue != nil)
-        #expect(result["views"] == ["List", "Section", "HStack", "VStack", "ZStack", "Text", "Label", "Image", "Button", "Spacer", "ScrollView", "TextField"])
+        #expect(result["views"] == ["List", "Section", "HStack", "VStack", "ZStack", "Text", "Label", "Image", "Button", "Spacer", "ScrollView", "TextField", "Toggle", "Slider"])
     }
 
     @Test func successfulInitializeRecordsTheClient() throws {

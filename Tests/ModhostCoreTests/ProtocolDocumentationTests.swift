@@ -195,6 +195,25 @@ struct ProtocolDocumentationTests {
         #expect(Set(schema) == codes && schema.count == codes.count, "error-response.json: \(schema)")
     }
 
+    // MARK: Views
+
+    /// surfaces.md's table of views lists `ViewKind`'s views in order, with whether each
+    /// takes children and its own events as the code has them; methods.md's `views` list is
+    /// the same list.
+    @Test func surfacesMdListsTheViewsWithTheirEvents() throws {
+        let section = try Self.section("### Views", of: Self.read("protocol/surfaces.md"))
+        let rows = try Self.table(["view", "takes children", "events", ""], in: section)
+        #expect(try rows.map { try Self.code($0[0]) } == ViewKind.names, "surfaces.md: \(rows.map { $0[0] })")
+        for row in rows {
+            guard let kind = ViewKind(name: try Self.code(row[0])) else { continue }
+            #expect(row[1] == (kind.takesChildren ? "yes" : "no"), "\(kind.rawValue): takes children '\(row[1])'")
+            let events = row[2] == "none" ? [] : row[2].split(separator: ",").map { try? Self.code(String($0)) }
+            #expect(events == kind.events, "\(kind.rawValue): events '\(row[2])'")
+        }
+        let list = "`[" + ViewKind.names.map { "\"\($0)\"" }.joined(separator: ",") + "]`"
+        #expect(try Self.read("protocol/methods.md").contains(list), "methods.md does not list the views as \(list)")
+    }
+
     // MARK: Watch topics
 
     /// methods.md's table of `watch` topics, the unknown-topic error it shows, and the schemas

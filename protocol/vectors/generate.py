@@ -35,7 +35,7 @@ QUIET={"quiet":150}
 # lists. The few that check a whole list say requires="controlled-host": they run on a host the runner starts
 # (--spawn) and are skipped against --socket.
 CONTROLLED="controlled-host"
-VIEWS=["List","Section","HStack","VStack","ZStack","Text","Label","Image","Button","Spacer","ScrollView","TextField"]
+VIEWS=["List","Section","HStack","VStack","ZStack","Text","Label","Image","Button","Spacer","ScrollView","TextField","Toggle","Slider"]
 EXPOUI_TYPES=["background","badge","border","contentShape","cornerRadius","deleteDisabled","disabled","font","foregroundStyle","frame","hidden","listRowBackground","onAppear","onDisappear","onLongPressGesture","onSubmit","onTapGesture","opacity","padding","refreshable","tint"]
 TYPES=sorted(EXPOUI_TYPES+["swipeActions"])
 def hexframe(text):
@@ -346,7 +346,7 @@ V(I,"index path out of range", mm()+ifail(5,{"node":"0/7","gesture":"swipe","edg
 V(I,"node missing", mm()+ifail(5,{"gesture":"swipe"},{"path":"node","expected":"string","got":"nothing"}), init=True)
 V(I,"node not a string", mm()+ifail(5,{"node":0,"gesture":"swipe"},{"path":"node","expected":"string","got":"number"}), init=True)
 V(I,"gesture missing", mm()+ifail(5,{"node":"row-1"},{"path":"gesture","expected":"string","got":"nothing"}), init=True)
-V(I,"unknown gesture", mm()+ifail(7,{"node":"row-1","gesture":"pinch"},{"path":"gesture","expected":"one of swipe, tapAction, tap, longPress, refresh, submit","got":"pinch","suggestion":{"$absent":True}}), init=True)
+V(I,"unknown gesture", mm()+ifail(7,{"node":"row-1","gesture":"pinch"},{"path":"gesture","expected":"one of swipe, tapAction, tap, longPress, refresh, submit, type, slide","got":"pinch","suggestion":{"$absent":True}}), init=True)
 V(I,"unknown gesture close to one gets a suggestion", mm()+ifail(7,{"node":"row-1","gesture":"tpa"},{"path":"gesture","got":"tpa","suggestion":"tap"}), init=True)
 V(I,"a misspelt longPress is suggested", mm()+ifail(7,{"node":"row-1","gesture":"longpres"},{"path":"gesture","got":"longpres","suggestion":"longPress"}), init=True)
 V(I,"edge missing", mm()+ifail(7,{"node":"row-1","gesture":"swipe"},{"path":"edge","expected":"string","got":"nothing"}), init=True)
@@ -578,7 +578,7 @@ V(G,"submit runs every onSubmit from the field up, innermost first", mg(N("VStac
 V(G,"submit reaches an ancestor's onSubmit", mg(N("VStack","form",[M("onSubmit")],[N("TextField","field")]))+submitted(2,"field",[("form",0)]), init=True)
 V(G,"submit without onSubmit is not handled", mg(N("VStack","form",[TAP],[N("TextField","field")]))+ignored(2,"field","submit"), init=True)
 V(G,"submit on a node that is not a TextField", mg(N("VStack","form",[M("onSubmit")],[N("Text","t")]))+ignored(2,"t","submit")+ignored(3,"form","submit"), init=True)
-V(G,"TextField props are not type-checked", mg(N("TextField","f",props={"text":5,"placeholder":None}))+call(2,"snapshot",{"surface":"g"},{"root":{"$exact":{"type":"TextField","id":"f","key":"f","props":{"text":5,"placeholder":None}}}}), init=True)
+V(G,"TextField props the host does not read are not type-checked", mg(N("TextField","f",props={"text":5,"placeholder":None}))+call(2,"snapshot",{"surface":"g"},{"root":{"$exact":{"type":"TextField","id":"f","key":"f","props":{"text":5,"placeholder":None},"value":""}}}), init=True)
 V(G,"a TextField takes no children", mfail(2,{"type":"TextField","children":[{"type":"Text"}]},{"path":"root.children","expected":"no children"}), init=True)
 
 # ---------------- lifecycle: onAppear, onDisappear ----------------
@@ -736,6 +736,91 @@ V(W,"interact as an observer on a connection that is not open", WATCH_SURFACES+[
    dict(err(2,-32602,{"path":"connection","expected":"the id of an open, initialized connection","got":"999999999"}),on="a")], init=True, connections=["a"])
 V(W,"interact's connection must be an integer", WATCH_SURFACES+[send(req(2,"interact",{"connection":"b","surface":"w","node":"t","gesture":"tap"}),on="a"),
    dict(err(2,-32602,{"path":"connection","expected":"integer","got":"string"}),on="a")], init=True, connections=["a"])
+
+# ---------------- views with events of their own: Button, TextField, Toggle, Slider ----------------
+VW="views"
+def VN(t, key=None, events=None, mods=None, children=None, **props):
+    n=N(t,key,mods,children)
+    if props: n["props"]=props
+    if events is not None: n["events"]=events
+    return n
+def VEV(node, view, name, value=None, surface="v"):
+    body={"$exact":{}} if value is None else {"$exact":{"value":value}}
+    return {"expectNotification":{"$exact":{"jsonrpc":"2.0","method":"event","params":{"$exact":{"surface":surface,"node":node,"view":view,"payload":{"$exact":{name:body}}}}}}}
+def vm(root, id=1): return mount(id,"v",root)
+def vact(id, node, gesture, **params): return send(req(id,"interact",dict({"surface":"v","node":node,"gesture":gesture},**params)))
+def vdone(id, node, view, **more): return ok(id,{"$exact":dict({"handled":True,"node":node,"view":view},**more)})
+def vnot(id, node, gesture, **params): return [vact(id,node,gesture,**params),NOT(id),QUIET]
+def vsnap(id, root): return call(id,"snapshot",{"surface":"v"},{"root":root})
+def vfail(id, root, data): return mfail(id,root,data,name="v")
+BTN=VN("Button","b",["onPress"],None,[N("Text","label",props={"text":"Go"})],label="Go")
+V(VW,"events: a name the view does not have is an error at its place", vfail(2,N("VStack",None,None,[VN("TextField",None,["onSubmit","onChangeTxt"])]),
+   {"$exact":{"path":"root.children[0].events[1]","expected":"one of onChangeText, onSubmit","got":"onChangeTxt","known":["onChangeText","onSubmit"],"suggestion":"onChangeText"}}), init=True)
+V(VW,"events: a view without events of its own", vfail(2,VN("Text",None,["onPress"]),{"path":"root.events[0]","expected":"no events (a Text has none)","got":"onPress","known":[]}), init=True)
+V(VW,"events: not an array", vfail(2,{"type":"Button","events":"onPress"},{"$exact":{"path":"root.events","expected":"array","got":"string"}}), init=True)
+V(VW,"events: a name that is not a string", vfail(2,{"type":"Button","events":[1]},{"$exact":{"path":"root.events[0]","expected":"string","got":"number"}}), init=True)
+V(VW,"events: a name listed twice", vfail(2,VN("Button",None,["onPress","onPress"]),{"$exact":{"path":"root.events[1]","expected":"distinct event names","got":"onPress"}}), init=True)
+V(VW,"events: null counts as absent", vm({"type":"Button","key":"b","events":None})+vnot(2,"b","tap")+vsnap(3,{"$exact":{"type":"Button","id":"b","key":"b"}}), init=True)
+V(VW,"events: changing only events keeps the node and its modifiers", vm(VN("TextField","f",[],[M("onSubmit")]))+[vact(2,"f","type",text="kept"),vdone(2,"f","TextField",value="kept")]
+   +call(3,"update",{"surface":"v","root":VN("TextField","f",["onChangeText"],[M("onSubmit")])},{"$exact":{"created":0,"updated":0,"unchanged":1,"removed":0}})
+   +vsnap(4,{"events":["onChangeText"],"value":"kept"}), init=True)
+V(VW,"Button: a tap performs its action before the response", vm(BTN)+[vact(2,"b","tap"),VEV("b","Button","onPress"),vdone(2,"b","Button"),QUIET], init=True)
+V(VW,"Button: a tap on its content performs its action", vm(BTN)+[vact(2,"label","tap"),VEV("b","Button","onPress"),vdone(2,"b","Button")], init=True)
+V(VW,"Button: its action wins over tap handlers around it", vm(N("VStack","top",[TAP],[BTN]))+[vact(2,"label","tap"),VEV("b","Button","onPress"),vdone(2,"b","Button"),QUIET], init=True)
+V(VW,"Button: an onTapGesture on the Button itself wins over its action", vm(VN("Button","b",["onPress"],[TAP],[N("Text","label")]))
+   +[vact(2,"label","tap"),EVP("b",0,{"onTapGesture":{}},surface="v"),ok(2,{"$exact":{"handled":True,"node":"b","modifier":0}}),QUIET], init=True)
+V(VW,"Button: without onPress a tap goes on to the handlers around it", vm(N("VStack","top",[TAP],[VN("Button","b",None,None,[N("Text","label")])]))
+   +[vact(2,"label","tap"),EVP("top",0,{"onTapGesture":{}},surface="v"),ok(2,{"$exact":{"handled":True,"node":"top","modifier":0}})], init=True)
+V(VW,"Button: a double tap passes over its action", vm(N("VStack","top",[M("onTapGesture",count=2)],[BTN]))
+   +[vact(2,"b","tap",count=2),EVP("top",0,{"onTapGesture":{}},surface="v"),ok(2,{"$exact":{"handled":True,"node":"top","modifier":0}})], init=True)
+V(VW,"Button: disabled does nothing", vm(VN("Button","b",["onPress"],[M("disabled")]))+vnot(2,"b","tap"), init=True)
+V(VW,"Button: under a hidden ancestor does nothing", vm(N("VStack","top",[M("hidden")],[BTN]))+vnot(2,"label","tap"), init=True)
+TGL=VN("Toggle","t",["onValueChange"],isOn=False,label="Wi-Fi")
+V(VW,"Toggle: a tap flips it and sends the new value", vm(TGL)+vsnap(2,{"value":False})+[vact(3,"t","tap"),VEV("t","Toggle","onValueChange",True),vdone(3,"t","Toggle",value=True)]
+   +vsnap(4,{"$exact":{"type":"Toggle","id":"t","key":"t","props":{"isOn":False,"label":"Wi-Fi"},"events":["onValueChange"],"value":True}}), init=True)
+V(VW,"Toggle: it always takes the tap, heard or not", vm(N("VStack","top",[TAP],[VN("Toggle","t",isOn=True)]))+[vact(2,"t","tap"),vdone(2,"t","Toggle",value=False),QUIET], init=True)
+V(VW,"Toggle: the next update sets the value again", vm(TGL)+[vact(2,"t","tap"),VEV("t","Toggle","onValueChange",True),vdone(2,"t","Toggle",value=True)]
+   +call(3,"update",{"surface":"v","root":TGL})+vsnap(4,{"value":False}), init=True)
+V(VW,"Toggle: disabled does not flip", vm(VN("Toggle","t",["onValueChange"],[M("disabled")]))+vnot(2,"t","tap")+vsnap(3,{"value":False}), init=True)
+V(VW,"Toggle: isOn must be a boolean", vfail(2,VN("Toggle",isOn="yes"),{"$exact":{"path":"root.props.isOn","expected":"boolean","got":"string"}}), init=True)
+FLD=VN("TextField","f",["onChangeText","onSubmit"],defaultValue="ab",placeholder="Name")
+V(VW,"TextField: type appends and sends the text", vm(FLD)+vsnap(2,{"value":"ab"})+[vact(3,"f","type",text="c"),VEV("f","TextField","onChangeText","abc"),vdone(3,"f","TextField",value="abc"),QUIET]+vsnap(4,{"value":"abc"}), init=True)
+V(VW,"TextField: type with replace replaces the text", vm(FLD)+[vact(2,"f","type",text="new",replace=True),VEV("f","TextField","onChangeText","new"),vdone(2,"f","TextField",value="new")], init=True)
+V(VW,"TextField: it keeps its text across updates", vm(FLD)+[vact(2,"f","type",text="!"),VEV("f","TextField","onChangeText","ab!"),ok(2)]
+   +call(3,"update",{"surface":"v","root":VN("TextField","f",["onChangeText"],defaultValue="other")})+vsnap(4,{"value":"ab!"}), init=True)
+V(VW,"TextField: a field not listening takes the text silently", vm(VN("TextField","f"))+[vact(2,"f","type",text="x"),vdone(2,"f","TextField",value="x"),QUIET], init=True)
+V(VW,"TextField: type on a disabled field is not handled", vm(VN("TextField","f",["onChangeText"],[M("disabled")]))+vnot(2,"f","type",text="x")+vsnap(3,{"value":""}), init=True)
+V(VW,"TextField: type on another view is not handled", vm(N("Text","t"))+vnot(2,"t","type",text="x"), init=True)
+V(VW,"TextField: type needs text", vm(VN("TextField","f"))+[vact(2,"f","type"),err(2,-32602,{"$exact":{"path":"text","expected":"string","got":"nothing"}})], init=True)
+V(VW,"TextField: replace must be a boolean", vm(VN("TextField","f"))+[vact(2,"f","type",text="x",replace="yes"),err(2,-32602,{"$exact":{"path":"replace","expected":"boolean","got":"string"}})], init=True)
+V(VW,"TextField: defaultValue must be a string", vfail(2,VN("TextField",defaultValue=5),{"$exact":{"path":"root.props.defaultValue","expected":"string","got":"number"}}), init=True)
+V(VW,"TextField: submit runs the field's own onSubmit first", vm(N("VStack","form",[M("onSubmit")],[VN("TextField","f",["onSubmit"],[M("onSubmit")],defaultValue="hi")]))
+   +[vact(2,"f","submit"),VEV("f","TextField","onSubmit","hi"),EVP("f",0,{"onSubmit":{}},surface="v"),EVP("form",0,{"onSubmit":{}},surface="v"),
+     ok(2,{"$exact":{"handled":True,"handlers":[{"$exact":{"node":"f","view":"TextField"}},{"$exact":{"node":"f","modifier":0}},{"$exact":{"node":"form","modifier":0}}]}}),QUIET], init=True)
+V(VW,"TextField: its own onSubmit alone handles submit", vm(VN("TextField","f",["onSubmit"]))+[vact(2,"f","submit"),VEV("f","TextField","onSubmit",""),ok(2,{"$exact":{"handled":True,"handlers":[{"$exact":{"node":"f","view":"TextField"}}]}})], init=True)
+V(VW,"TextField: submit unheard and without onSubmit is not handled", vm(VN("TextField","f",["onChangeText"]))+vnot(2,"f","submit"), init=True)
+SLD=VN("Slider","s",["onValueChange"],value=0.2,step=0.1)
+V(VW,"Slider: slide puts the value on its step and sends it", vm(SLD)+vsnap(2,{"value":0.2})+[vact(3,"s","slide",value=0.34),VEV("s","Slider","onValueChange",0.3),vdone(3,"s","Slider",value=0.3),QUIET]+vsnap(4,{"value":0.3}), init=True)
+V(VW,"Slider: slide clamps to min and max", vm(SLD)+[vact(2,"s","slide",value=7),VEV("s","Slider","onValueChange",1),vdone(2,"s","Slider",value=1),
+   vact(3,"s","slide",value=-2),VEV("s","Slider","onValueChange",0),vdone(3,"s","Slider",value=0)], init=True)
+V(VW,"Slider: a step that does not reach max stops below it", vm(VN("Slider","s",min=10,max=20,step=3))+[vact(2,"s","slide",value=20),vdone(2,"s","Slider",value=19)], init=True)
+V(VW,"Slider: the next update sets the value again", vm(SLD)+[vact(2,"s","slide",value=0.8),VEV("s","Slider","onValueChange",0.8),ok(2)]+call(3,"update",{"surface":"v","root":SLD})+vsnap(4,{"value":0.2}), init=True)
+V(VW,"Slider: a value out of range shows clamped", vm(VN("Slider","s",value=5,min=-1,max=2))+vsnap(2,{"value":2}), init=True)
+V(VW,"Slider: slide on a disabled Slider is not handled", vm(VN("Slider","s",["onValueChange"],[M("disabled")]))+vnot(2,"s","slide",value=0.5), init=True)
+V(VW,"Slider: slide on another view is not handled", vm(TGL)+vnot(2,"t","slide",value=0.5), init=True)
+V(VW,"Slider: slide needs a value", vm(SLD)+[vact(2,"s","slide"),err(2,-32602,{"$exact":{"path":"value","expected":"number","got":"nothing"}})], init=True)
+V(VW,"Slider: max below min", vfail(2,VN("Slider",min=2,max=1),{"$exact":{"path":"root.props.max","expected":"a number >= 2","got":"1"}}), init=True)
+V(VW,"Slider: step must be above 0", vfail(2,VN("Slider",step=0),{"$exact":{"path":"root.props.step","expected":"a number > 0","got":"0"}}), init=True)
+V(VW,"view events come before a batch array", vm(N("VStack",None,None,[BTN,TGL]))+[send([req("a","interact",{"surface":"v","node":"b","gesture":"tap"}),req("b","interact",{"surface":"v","node":"t","gesture":"tap"})]),
+   VEV("b","Button","onPress"),VEV("t","Toggle","onValueChange",True),{"expect":[{"id":"a","result":{"$exact":{"handled":True,"node":"b","view":"Button"}}},{"id":"b","result":{"$exact":{"handled":True,"node":"t","view":"Toggle","value":True}}}]}], init=True)
+V(VW,"describe gives each view's events and props in viewInfo", call(2,"describe",None,{"viewInfo":{"$includes":[
+   {"$exact":{"name":"Button","children":True,"props":{"type":"object","properties":{"label":{"type":"string"},"role":{"enum":["destructive","cancel"]},"systemImage":{"type":"string"}}},
+              "events":{"$exact":{"onPress":{"$exact":{"type":"object","properties":{"$exact":{}},"required":[]}}}}}},
+   {"name":"TextField","children":False,"events":{"$exact":{"onChangeText":{"type":"object","properties":{"$exact":{"value":{"$exact":{"type":"string"}}}},"required":["value"]},"onSubmit":{"required":["value"]}}}},
+   {"name":"Toggle","events":{"onValueChange":{"properties":{"value":{"$exact":{"type":"boolean"}}}}}},
+   {"name":"Slider","props":{"properties":{"value":{"type":"number"},"min":{"default":0},"max":{"default":1},"step":{"exclusiveMinimum":0}}},"events":{"onValueChange":{"properties":{"value":{"$exact":{"type":"number"}}}}}},
+   {"name":"Text","events":{"$exact":{}}}]}}), init=True)
+V(VW,"initialize lists viewInfo in the order of views", [send(req(1,"initialize",{"protocolVersion":1})),ok(1,{"views":VIEWS,"viewInfo":[{"name":v} for v in VIEWS]})])
 
 os.makedirs(OUT, exist_ok=True)
 total=0

@@ -89,6 +89,9 @@ enum LifecycleMethods {
 
     /// The lists `initialize` and `describe` share.
     private static func offer(of host: Host) -> JSONObject {
-        JSONObject([("modifiers", .array(host.modifierInfos())), ("views", .array(ViewKind.names.map { .string($0) }))])
+        JSONObject([
+            ("modifiers", .array(host.modifierInfos())), ("views", .array(ViewKind.names.map { .string($0) })),
+            ("viewInfo", .array(ViewKind.infos)),
+        ])
     }
 }

@@ -90,3 +90,19 @@ extension Session {
         ])
     }
 }
+
+extension Session {
+    /// The view event `name` of `node` (a Button's `onPress`, a TextField's `onChangeText`,
+    /// …), sent to this, the owning, connection: `{surface, node, view, payload}`, with no
+    /// `modifier`, since no modifier sent it. The payload's one member is the event's name;
+    /// its value is `{"value": value}`, or `{}` for an event without a value. Sent only when
+    /// the node's `events` lists the event.
+    func sendViewEvent(_ name: String, value: ShownValue?, of node: NodeState, in surface: String) {
+        guard node.listens(to: name) else { return }
+        let body: JSONValue = value.map { .object(JSONObject([("value", $0.json)])) } ?? .object(JSONObject())
+        notify(method: "event", params: .object(JSONObject([
+            ("surface", .string(surface)), ("node", .string(node.id)), ("view", .string(node.kind.rawValue)),
+            ("payload", .object(JSONObject([(name, body)]))),
+        ])))
+    }
+}

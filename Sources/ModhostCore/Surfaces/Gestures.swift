@@ -4,7 +4,17 @@ import ModhostWire
 /// `interact`: simulated gestures on a node, with SwiftUI's rules for swipe actions, hit
 /// testing, and which handler takes a gesture.
 enum Gestures {
-    static let names = ["swipe", "tapAction", "tap", "longPress", "refresh", "submit"]
+    static let names = ["swipe", "tapAction", "tap", "longPress", "refresh", "submit", "type", "slide"]
+
+    /// Where a gesture's view events go: the owning connection, naming the surface.
+    struct Owner {
+        let session: Session
+        let surface: String
+
+        func send(_ event: String, value: ShownValue? = nil, of node: NodeState) {
+            session.sendViewEvent(event, value: value, of: node, in: surface)
+        }
+    }
 
     static func interact(_ context: MethodContext) throws(RPCError) -> JSONValue {
         let params = try context.params.object()
@@ -44,13 +54,16 @@ enum Gestures {
             throw .invalidParams("no node '\(nodeID)' in surface '\(surface.name)' (nodes are named by key or by index path such as 0/2/1)", path: "node", expected: "a node key or index path", got: nodeID)
         }
         let gesture = try params.require("gesture", at: "", as: .string)
+        let owner = Owner(session: context.session, surface: surface.name)
         switch gesture {
         case "swipe": return try swipe(node, params: params)
         case "tapAction": return try tapAction(node, params: params)
-        case "tap": return try tap(node, params: params)
+        case "tap": return try tap(node, params: params, owner: owner)
         case "longPress": return try longPress(node, params: params)
         case "refresh": return refresh(node, in: surface, of: context.session, host: context.host)
-        case "submit": return submit(node)
+        case "submit": return submit(node, owner: owner)
+        case "type": return try type(node, params: params, owner: owner)
+        case "slide": return try slide(node, params: params, owner: owner)
         default:
             let suggestion = Suggestion.closest(to: gesture, among: names)
             throw .invalidParams(
@@ -148,27 +161,59 @@ enum Gestures {
 
     // MARK: - tap, longPress
 
-    private static func tap(_ node: NodeState, params: JSONObject) throws(RPCError) -> JSONValue {
+    private static func tap(_ node: NodeState, params: JSONObject, owner: Owner) throws(RPCError) -> JSONValue {
         let count = try params.optional("count", at: "", as: .integer) ?? 1
         guard count >= 1 else {
             throw .invalidParams("'count' must be at least 1", path: "count", expected: "an integer >= 1", got: "\(count)")
         }
-        return aiming(at: node) { hit in tap(hit, count: count) }
+        return aiming(at: node) { hit in tap(hit, count: count, owner: owner) }
     }
 
-    /// A tap of `count` on `hit`, a node the gesture hits.
-    private static func tap(_ hit: NodeState, count: Int64) -> JSONValue {
-        let taps = handlers(from: hit) { $0.taps }
-        // The innermost handler for this many taps takes it (a double tap is not two taps).
-        guard let match = taps.first(where: { $0.handler.count == count }) else {
-            if let other = taps.first {
-                return unhandled("no tap handler on node '\(hit.id)' or around it takes \(count) tap\(count == 1 ? "" : "s"); modifier \(other.modifier) on node '\(other.node.id)' takes \(other.handler.count)")
+    /// A tap of `count` on `hit`, a node the gesture hits. On each node from `hit` outward,
+    /// its modifiers' tap handlers are tried, then the view's own tap (a Button's action, a
+    /// Toggle's switch), which takes a single tap: so an `onTapGesture` on a Button wins over
+    /// its action, and the action wins over every handler around the Button, as in SwiftUI.
+    private static func tap(_ hit: NodeState, count: Int64, owner: Owner) -> JSONValue {
+        // What the first handler that did not match takes, for the reason.
+        var passedOver: String?
+        for current in hit.outward {
+            for (index, instance) in current.modifiers.enumerated() {
+                for handler in instance.effect.taps {
+                    // The innermost handler for this many taps takes it (a double tap is not two taps).
+                    guard handler.count == count else {
+                        if passedOver == nil { passedOver = "modifier \(index) on node '\(current.id)' takes \(handler.count)" }
+                        continue
+                    }
+                    PluginCalls.run(plugin: instance.plugin, .action, instance.type) { handler.perform() }
+                    return handled(current, index)
+                }
             }
-            return unhandled("nothing on node '\(hit.id)' or around it handles taps")
+            guard current.takesTapItself else { continue }
+            guard count == 1 else {
+                if passedOver == nil { passedOver = "the \(current.kind.rawValue) '\(current.id)' itself takes 1" }
+                continue
+            }
+            return tapView(current, owner: owner)
         }
-        let instance = match.node.modifiers[match.modifier]
-        PluginCalls.run(plugin: instance.plugin, .action, instance.type) { match.handler.perform() }
-        return handled(match.node, match.modifier)
+        if let passedOver {
+            return unhandled("no tap handler on node '\(hit.id)' or around it takes \(count) tap\(count == 1 ? "" : "s"); \(passedOver)")
+        }
+        return unhandled("nothing on node '\(hit.id)' or around it handles taps")
+    }
+
+    /// A single tap taken by the view `node` itself: a Button performs its action, a Toggle
+    /// flips the value it shows.
+    private static func tapView(_ node: NodeState, owner: Owner) -> JSONValue {
+        var result = JSONObject([("handled", true), ("node", .string(node.id)), ("view", .string(node.kind.rawValue))])
+        if node.kind == .toggle {
+            let value = ShownValue.isOn(!(node.value?.isOn ?? false))
+            node.value = value
+            owner.send("onValueChange", value: value, of: node)
+            result["value"] = value.json
+        } else {
+            owner.send("onPress", of: node)
+        }
+        return .object(result)
     }
 
     private static func longPress(_ node: NodeState, params: JSONObject) throws(RPCError) -> JSONValue {
@@ -240,22 +285,62 @@ enum Gestures {
         return .object(result)
     }
 
-    private static func submit(_ node: NodeState) -> JSONValue {
+    private static func submit(_ node: NodeState, owner: Owner) -> JSONValue {
         guard node.kind == .textField else {
             return unhandled("node '\(node.id)' is a \(node.kind.rawValue); only a TextField is submitted")
         }
         if let reason = unreachable(node) { return unhandled(reason) }
-        // Every onSubmit from the field outward runs, innermost first.
+        // The field's own onSubmit runs first (the action it was made with), then every
+        // onSubmit modifier from the field outward, innermost first.
+        let own = node.listens(to: "onSubmit")
         let submits = handlers(from: node) { $0.submits.filter { $0.triggers.contains(.text) } }
-        guard !submits.isEmpty else { return unhandled("no onSubmit for text is on node '\(node.id)' or around it") }
+        guard own || !submits.isEmpty else {
+            return unhandled("no onSubmit for text is on node '\(node.id)' or around it, and the field does not listen to its own 'onSubmit'")
+        }
+        var ran: [JSONValue] = []
+        if own {
+            owner.send("onSubmit", value: node.value, of: node)
+            ran.append(["node": .string(node.id), "view": .string(node.kind.rawValue)])
+        }
         for match in submits {
             let instance = match.node.modifiers[match.modifier]
             PluginCalls.run(plugin: instance.plugin, .action, instance.type) { match.handler.perform() }
+            ran.append(["node": .string(match.node.id), "modifier": .int(Int64(match.modifier))])
         }
-        return [
-            "handled": true,
-            "handlers": .array(submits.map { ["node": .string($0.node.id), "modifier": .int(Int64($0.modifier))] }),
-        ]
+        return ["handled": true, "handlers": .array(ran)]
+    }
+
+    // MARK: - type, slide
+
+    /// Text typed into a TextField: appended to what it shows, or replacing it.
+    private static func type(_ node: NodeState, params: JSONObject, owner: Owner) throws(RPCError) -> JSONValue {
+        let text = try params.require("text", at: "", as: .string)
+        let replace = try params.optional("replace", at: "", as: .boolean) ?? false
+        guard node.kind == .textField else {
+            return unhandled("node '\(node.id)' is a \(node.kind.rawValue); only a TextField is typed into")
+        }
+        if let reason = unreachable(node) { return unhandled(reason) }
+        let value = ShownValue.text(replace ? text : (node.value?.text ?? "") + text)
+        node.value = value
+        owner.send("onChangeText", value: value, of: node)
+        return viewHandled(node, value: value)
+    }
+
+    /// A Slider's thumb moved to `value`: clamped to its range and put on its step.
+    private static func slide(_ node: NodeState, params: JSONObject, owner: Owner) throws(RPCError) -> JSONValue {
+        let wanted = try params.require("value", at: "", as: .number)
+        guard node.kind == .slider, let range = node.range else {
+            return unhandled("node '\(node.id)' is a \(node.kind.rawValue); only a Slider slides")
+        }
+        if let reason = unreachable(node) { return unhandled(reason) }
+        let value = ShownValue.number(range.snapped(wanted))
+        node.value = value
+        owner.send("onValueChange", value: value, of: node)
+        return viewHandled(node, value: value)
+    }
+
+    private static func viewHandled(_ node: NodeState, value: ShownValue) -> JSONValue {
+        ["handled": true, "node": .string(node.id), "view": .string(node.kind.rawValue), "value": value.json]
     }
 
     private static func handled(_ node: NodeState, _ modifier: Int) -> JSONValue {

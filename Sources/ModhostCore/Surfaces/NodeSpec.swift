@@ -7,6 +7,10 @@ struct NodeSpec {
     var kind: ViewKind
     var key: String?
     var props: JSONObject
+    /// The view's own events the front-end listens to (`events`), checked.
+    var events: [String]
+    /// For a view that shows a value (TextField, Toggle, Slider): the props the host reads.
+    var control: ControlProps?
     /// The modifier objects as sent (`$type` included).
     var modifiers: [(type: String, params: JSONObject)]
     /// The children as sent, not checked yet.
@@ -82,6 +86,11 @@ struct NodeSpec {
             }
         }
         let props = try object.optional("props", at: paramsPath(ofNode: indexPath), as: .object) ?? JSONObject()
+        var events: [String] = []
+        if let list = try object.optional("events", at: paramsPath(ofNode: indexPath), as: .array) {
+            events = try checkEvents(list, of: kind, at: indexPath)
+        }
+        let control = kind.showsValue ? try ControlProps.check(props, of: kind, at: paramsPath(ofNode: indexPath)) : nil
 
         // Labelled as the stored property is: a differently labelled array would be copied
         // into a new one when the spec is made.
@@ -109,7 +118,8 @@ struct NodeSpec {
             }
             children = list
         }
-        return NodeSpec(kind: kind, key: key, props: props, modifiers: modifiers, children: children)
+        return NodeSpec(
+            kind: kind, key: key, props: props, events: events, control: control, modifiers: modifiers, children: children)
     }
 
     /// Whether every character of `key` is a number. Keys nearly always start with an ASCII

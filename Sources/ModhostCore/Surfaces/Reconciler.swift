@@ -94,8 +94,13 @@ struct Reconciler {
         let reusable = old.flatMap { $0.kind == spec.kind && $0.key == spec.key ? $0 : nil }
         if let old, reusable == nil { countRemoved(old) }
         let isListRow = NodeState.isListRow(parent: parent?.kind, grandparent: grandparent)
+        // A TextField keeps the text typed into it while it stays in the tree (Expo UI's
+        // field is uncontrolled: `defaultValue` counts only when it enters); a Toggle and a
+        // Slider show their props' value again at every update (they are controlled).
+        let value = spec.kind == .textField ? reusable?.value ?? spec.control?.shown : spec.control?.shown
         let node = NodeState(
-            kind: spec.kind, key: spec.key, props: spec.props, id: spec.key ?? path, isListRow: isListRow, parent: parent)
+            kind: spec.kind, key: spec.key, props: spec.props, events: spec.events, value: value, range: spec.control?.range,
+            id: spec.key ?? path, isListRow: isListRow, parent: parent)
         if let reusable {
             node.refresh = reusable.refresh
         } else {

@@ -106,7 +106,7 @@ enum Snapshot {
     }
 
     /// Appends the JSON text of `node` and its subtree to `out`: `{type, id, key?, props?,
-    /// modifiers?, tint?, styles?, handlers?, disabled?, hidden?, refreshing?, swipeActions?,
+    /// events?, value?, modifiers?, tint?, styles?, handlers?, disabled?, hidden?, refreshing?, swipeActions?,
     /// children?}`, in that order. Written straight: a large tree's snapshot is mostly nodes
     /// that are a type, an id and props, and building a value per node first, then writing
     /// it, cost several times as much. `insideDisabled`: a node around this one is disabled.
@@ -122,6 +122,14 @@ enum Snapshot {
         if !node.props.isEmpty {
             JSONWriter.appendASCII(#","props":"#, to: &out)
             JSONWriter.write(.object(node.props), into: &out)
+        }
+        if !node.events.isEmpty {
+            JSONWriter.appendASCII(#","events":"#, to: &out)
+            JSONWriter.write(.array(node.events.map { .string($0) }), into: &out)
+        }
+        if let value = node.value {
+            JSONWriter.appendASCII(#","value":"#, to: &out)
+            JSONWriter.write(value.json, into: &out)
         }
         let isDisabled = insideDisabled || (!node.modifiers.isEmpty && node.disablesItself)
         if !node.modifiers.isEmpty {

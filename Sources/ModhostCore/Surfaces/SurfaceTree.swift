@@ -118,6 +118,12 @@ final class NodeState {
     let kind: ViewKind
     let key: String?
     let props: JSONObject
+    /// The view's own events the front-end listens to: only these are sent.
+    let events: [String]
+    /// What the control shows now (TextField, Toggle, Slider; nil for other views).
+    var value: ShownValue?
+    /// A Slider's bounds and step, from its props.
+    let range: SliderRange?
     var modifiers: [ModifierInstance]
     var children: [NodeState] = []
     /// The node this one is a child of, for gestures that look outward (hit testing,
@@ -135,10 +141,16 @@ final class NodeState {
 
     // Everything known when the node is made is set here: stores in an initializer need no
     // exclusivity check, and a tree of many nodes makes that count.
-    init(kind: ViewKind, key: String?, props: JSONObject, id: String, isListRow: Bool, parent: NodeState?) {
+    init(
+        kind: ViewKind, key: String?, props: JSONObject, events: [String] = [], value: ShownValue? = nil, range: SliderRange? = nil,
+        id: String, isListRow: Bool, parent: NodeState?
+    ) {
         self.kind = kind
         self.key = key
         self.props = props
+        self.events = events
+        self.value = value
+        self.range = range
         self.modifiers = []
         self.id = id
         self.isListRow = isListRow
@@ -160,6 +172,13 @@ final class NodeState {
     var outward: UnfoldSequence<NodeState, (NodeState?, Bool)> {
         sequence(first: self) { $0.parent }
     }
+
+    /// Whether the front-end listens to the view's own event `name`.
+    func listens(to name: String) -> Bool { !events.isEmpty && events.contains(name) }
+
+    /// Whether the view takes a tap itself, after its own modifiers' tap handlers and before
+    /// any ancestor's: a Button whose front-end gave it an action (`onPress`), and a Toggle.
+    var takesTapItself: Bool { kind == .toggle || (kind == .button && listens(to: "onPress")) }
 
     /// A modifier of this node disables it (and so everything in it).
     var disablesItself: Bool { modifiers.contains { $0.effect.isDisabled } }

@@ -12,11 +12,13 @@ public enum ViewKind: String, CaseIterable, Sendable {
     case spacer = "Spacer"
     case scrollView = "ScrollView"
     case textField = "TextField"
+    case toggle = "Toggle"
+    case slider = "Slider"
 
     public var takesChildren: Bool {
         switch self {
         case .list, .section, .hStack, .vStack, .zStack, .button, .scrollView: return true
-        case .text, .label, .image, .spacer, .textField: return false
+        case .text, .label, .image, .spacer, .textField, .toggle, .slider: return false
         }
     }
 
@@ -27,7 +29,7 @@ public enum ViewKind: String, CaseIterable, Sendable {
     /// reason `contentShape(Rectangle())` exists).
     var isHitByItsContent: Bool {
         switch self {
-        case .text, .label, .image, .button, .textField: return true
+        case .text, .label, .image, .button, .textField, .toggle, .slider: return true
         case .list, .section, .hStack, .vStack, .zStack, .spacer, .scrollView: return false
         }
     }
@@ -49,6 +51,8 @@ public enum ViewKind: String, CaseIterable, Sendable {
         case "Spacer": self = .spacer
         case "ScrollView": self = .scrollView
         case "TextField": self = .textField
+        case "Toggle": self = .toggle
+        case "Slider": self = .slider
         default: return nil
         }
     }

@@ -1,0 +1,196 @@
+import ModhostWire
+
+// Views with events of their own (a Button's action, a TextField's text, a Toggle's and a
+// Slider's value): which events each view has, the props the host reads, the value a
+// control shows, and how `initialize` and `describe` describe them (`viewInfo`).
+
+extension ViewKind {
+    /// The view's own events, which a node's `events` may list, in the order `viewInfo`
+    /// lists them. Most views have none.
+    public var events: [String] {
+        switch self {
+        case .button: return ["onPress"]
+        case .textField: return ["onChangeText", "onSubmit"]
+        case .toggle, .slider: return ["onValueChange"]
+        case .list, .section, .hStack, .vStack, .zStack, .text, .label, .image, .spacer, .scrollView: return []
+        }
+    }
+
+    /// Whether the host keeps a value the view shows (`ShownValue`): a text, a switch's
+    /// state or a slider's position, which gestures change.
+    var showsValue: Bool { self == .textField || self == .toggle || self == .slider }
+
+    /// A JSON Schema of the props the host interprets for this view (others pass through).
+    var propsSchema: JSONValue {
+        func schema(_ properties: [(String, JSONValue)]) -> JSONValue {
+            ["type": "object", "properties": .object(JSONObject(properties))]
+        }
+        let string: JSONValue = ["type": "string"]
+        switch self {
+        case .button:
+            return schema([("label", string), ("role", ["enum": ["destructive", "cancel"]]), ("systemImage", string)])
+        case .textField:
+            return schema([("defaultValue", string), ("placeholder", string)])
+        case .toggle:
+            return schema([("isOn", ["type": "boolean", "default": false]), ("label", string)])
+        case .slider:
+            return schema([
+                ("value", ["type": "number"]), ("min", ["type": "number", "default": 0]), ("max", ["type": "number", "default": 1]),
+                ("step", ["type": "number", "exclusiveMinimum": 0]),
+            ])
+        case .list, .section, .hStack, .vStack, .zStack, .text, .label, .image, .spacer, .scrollView:
+            return schema([])
+        }
+    }
+
+    /// A JSON Schema of what the event `name` carries under its name in `payload`.
+    func payloadSchema(of name: String) -> JSONValue {
+        let valueType: JSONValue
+        switch (self, name) {
+        case (.textField, _): valueType = "string"
+        case (.toggle, _): valueType = "boolean"
+        case (.slider, _): valueType = "number"
+        default: return ["type": "object", "properties": .object(JSONObject()), "required": []]
+        }
+        return ["type": "object", "properties": ["value": ["type": valueType]], "required": ["value"]]
+    }
+
+    /// The view's entry in `viewInfo`: `{name, children, props, events}`.
+    var info: JSONValue {
+        .object(JSONObject([
+            ("name", .string(rawValue)), ("children", .bool(takesChildren)), ("props", propsSchema),
+            ("events", .object(JSONObject(events.map { ($0, payloadSchema(of: $0)) }))),
+        ]))
+    }
+
+    /// `viewInfo` as `initialize` and `describe` give it: one entry per view, in `names` order.
+    public static var infos: [JSONValue] { allCases.map(\.info) }
+}
+
+/// What a control shows now: a TextField's text, a Toggle's state, a Slider's value. A
+/// gesture changes it at once; an `update` sets a Toggle's and a Slider's from their props
+/// again (they are controlled), and keeps a TextField's (it is not).
+enum ShownValue: Equatable {
+    case text(String)
+    case isOn(Bool)
+    case number(Double)
+
+    var json: JSONValue {
+        switch self {
+        case let .text(text): return .string(text)
+        case let .isOn(isOn): return .bool(isOn)
+        case let .number(value):
+            // Written as an integer when it is one, as the snapshot writes sizes.
+            if value.rounded() == value, abs(value) < 1e15 { return .int(Int64(value)) }
+            return .double(value)
+        }
+    }
+
+    var text: String? { if case let .text(text) = self { return text } else { return nil } }
+    var isOn: Bool? { if case let .isOn(isOn) = self { return isOn } else { return nil } }
+}
+
+/// A Slider's bounds and step, from its props.
+struct SliderRange: Equatable {
+    var min: Double
+    var max: Double
+    var step: Double?
+
+    /// `value` within min…max: what a Slider shows for a value out of its bounds.
+    func clamped(_ value: Double) -> Double { Swift.min(Swift.max(value, min), max) }
+
+    /// `value` clamped, then on the nearest step from `min` that is not beyond `max`, as a
+    /// stepped Slider's thumb stops there. Decimal steps are rounded to the digits of `min`
+    /// and `step` as written, so that 0.1 × 3 shows 0.3, not 0.30000000000000004.
+    func snapped(_ value: Double) -> Double {
+        let inside = clamped(value)
+        guard let step else { return inside }
+        var steps = ((inside - min) / step).rounded()
+        if min + steps * step > max { steps -= 1 }
+        let result = min + steps * step
+        let digits = Swift.max(Self.decimals(of: min), Self.decimals(of: step))
+        guard digits > 0, digits <= 15 else { return result }
+        var scale = 1.0
+        for _ in 0..<digits { scale *= 10 }
+        return (result * scale).rounded() / scale
+    }
+
+    /// The digits after the point of `value` written shortest (0 when it has an exponent).
+    private static func decimals(of value: Double) -> Int {
+        let text = String(value)
+        guard !text.contains("e"), let point = text.firstIndex(of: ".") else { return 0 }
+        let fraction = text[text.index(after: point)...]
+        return fraction == "0" ? 0 : fraction.count
+    }
+}
+
+/// The props of a control that the host reads, checked: the value they make it show, and a
+/// Slider's range. Only these props are type-checked; the others pass through.
+struct ControlProps {
+    var shown: ShownValue
+    var range: SliderRange?
+
+    /// Reads `props` of a view of `kind` whose params path is `path` (`root.children[0]`);
+    /// nil for a view that shows no value.
+    static func check(_ props: JSONObject, of kind: ViewKind, at path: @autoclosure () -> String) throws(RPCError) -> ControlProps? {
+        func propsPath() -> String { JSONPath.member("props", of: path()) }
+        switch kind {
+        case .textField:
+            let text = try props.optional("defaultValue", at: propsPath(), as: .string)
+            return ControlProps(shown: .text(text ?? ""))
+        case .toggle:
+            let isOn = try props.optional("isOn", at: propsPath(), as: .boolean)
+            return ControlProps(shown: .isOn(isOn ?? false))
+        case .slider:
+            let min = try props.optional("min", at: propsPath(), as: .number) ?? 0
+            let max = try props.optional("max", at: propsPath(), as: .number) ?? 1
+            guard max >= min else {
+                let place = JSONPath.member("max", of: propsPath())
+                throw .invalidParams(
+                    "'\(place)' must not be below 'min' (\(ShownValue.number(min).json.jsonText)): a Slider's range is min…max",
+                    path: place, expected: "a number >= \(ShownValue.number(min).json.jsonText)", got: ShownValue.number(max).json.jsonText)
+            }
+            let step = try props.optional("step", at: propsPath(), as: .number)
+            if let step, !(step > 0) {
+                let place = JSONPath.member("step", of: propsPath())
+                throw .invalidParams(
+                    "'\(place)' must be a number above 0", path: place, expected: "a number > 0", got: ShownValue.number(step).json.jsonText)
+            }
+            let range = SliderRange(min: min, max: max, step: step)
+            let value = try props.optional("value", at: propsPath(), as: .number) ?? min
+            return ControlProps(shown: .number(range.clamped(value)), range: range)
+        case .list, .section, .hStack, .vStack, .zStack, .text, .label, .image, .button, .spacer, .scrollView:
+            return nil
+        }
+    }
+}
+
+extension NodeSpec {
+    /// Checks a node's `events` (an array, `list`) for a view of `kind` at index path
+    /// `indexPath`: distinct names of the view's own events.
+    static func checkEvents(_ list: [JSONValue], of kind: ViewKind, at indexPath: String) throws(RPCError) -> [String] {
+        var names: [String] = []
+        names.reserveCapacity(list.count)
+        for (index, item) in list.enumerated() {
+            func place() -> String { JSONPath.element(index, of: JSONPath.member("events", of: paramsPath(ofNode: indexPath))) }
+            guard case let .string(name) = item else {
+                throw .invalidParams("'\(place())' must be a string, the name of an event", path: place(), expected: "string", got: item.typeName)
+            }
+            let known = kind.events
+            guard known.contains(name) else {
+                let suggestion = Suggestion.closest(to: name, among: known)
+                let article = "AEIOU".contains(kind.rawValue.first ?? "X") ? "an" : "a"
+                let theirs = known.isEmpty ? "\(article) \(kind.rawValue) has no events of its own" : "\(article) \(kind.rawValue)'s events: \(known.joined(separator: ", "))"
+                throw .invalidParams(
+                    "'\(name)' at '\(place())' is not an event of this view; \(theirs)\(Suggestion.hint(suggestion))", path: place(),
+                    expected: known.isEmpty ? "no events (\(article) \(kind.rawValue) has none)" : "one of \(known.joined(separator: ", "))",
+                    got: name, extra: Suggestion.data(known: known, suggestion: suggestion))
+            }
+            guard !names.contains(name) else {
+                throw .invalidParams("'\(name)' at '\(place())' is listed twice; events are distinct", path: place(), expected: "distinct event names", got: name)
+            }
+            names.append(name)
+        }
+        return names
+    }
+}
