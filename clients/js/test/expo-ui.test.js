@@ -9,6 +9,7 @@ import {
   List, VStack, HStack, ScrollView, TextField, Text, VIEW_TYPES, serializeTree, stripFunctions,
   Host, ModhostError,
 } from '../src/index.js';
+import { FakeConnection, fakeHost } from '../test-support/fake-host.js';
 
 // Each test fails, by name, past this time rather than hanging the run (generous: a sanitized
 // daemon on a loaded 2-core machine is slow).
@@ -16,51 +17,6 @@ const TEST_TIMEOUT_MS = 120_000;
 
 const wire = (modifier) => JSON.parse(JSON.stringify(stripFunctions(modifier)));
 const tick = () => new Promise((resolve) => setImmediate(resolve));
-
-/** A stand-in connection: records requests; `answer`/`fail` settle them as a read of the socket would. */
-class FakeConnection {
-  constructor() {
-    this.sent = [];
-    this.closed = false;
-  }
-
-  request(method, params, settled) {
-    return new Promise((resolve, reject) => this.sent.push({ method, params, settled, resolve, reject }));
-  }
-
-  next(method) {
-    const index = this.sent.findIndex((r) => r.method === method && !r.done);
-    assert.ok(index >= 0, `a '${method}' request was sent (sent: ${this.sent.map((r) => r.method).join(', ')})`);
-    return this.sent[index];
-  }
-
-  answer(request, result = {}) {
-    request.done = true;
-    request.settled?.(undefined, result);
-    request.resolve(result);
-  }
-
-  fail(request, error) {
-    request.done = true;
-    request.settled?.(error);
-    request.reject(error);
-  }
-
-  async end() {
-    this.closed = true;
-  }
-}
-
-/** A Host that talks to a FakeConnection, recording its diagnostics. */
-function fakeHost() {
-  const host = new Host({ socket: '/nonexistent/modhost.sock', reconnect: false });
-  const conn = new FakeConnection();
-  host.conn = conn;
-  host.state = 'open';
-  const diagnostics = [];
-  host.on('diagnostic', (d) => diagnostics.push(d));
-  return { host, conn, diagnostics };
-}
 
 function event(surface, node, modifier, payload) {
   return { surface, node, modifier, payload };
@@ -506,12 +462,12 @@ test('style modifiers check their arguments with TypeErrors that say what is wro
 
 test('ScrollView takes children; TextField takes props and no children', { timeout: TEST_TIMEOUT_MS }, () => {
   assert.ok(VIEW_TYPES.includes('ScrollView') && VIEW_TYPES.includes('TextField'));
-  const field = TextField({ key: 'search', text: '', placeholder: 'Search', modifiers: [onSubmit(() => {})] });
+  const field = TextField({ key: 'search', defaultValue: '', placeholder: 'Search', modifiers: [onSubmit(() => {})] });
   assert.deepEqual(serializeTree(ScrollView({ modifiers: [refreshable(async () => {})] }, VStack(Text('a')), field)).root, {
     type: 'ScrollView', modifiers: [{ $type: 'refreshable' }],
     children: [
       { type: 'VStack', children: [{ type: 'Text', props: { text: 'a' } }] },
-      { type: 'TextField', key: 'search', props: { text: '', placeholder: 'Search' }, modifiers: [{ $type: 'onSubmit' }] },
+      { type: 'TextField', key: 'search', props: { defaultValue: '', placeholder: 'Search' }, modifiers: [{ $type: 'onSubmit' }] },
     ],
   });
   assert.deepEqual(ScrollView('a', 'b').children, [{ type: 'Text', props: { text: 'a' } }, { type: 'Text', props: { text: 'b' } }]);
