@@ -54,7 +54,7 @@ test('gesture factories check their arguments', { timeout: TEST_TIMEOUT_MS }, ()
   assert.throws(() => onTapGesture(fn, { count: 0 }), /onTapGesture: count must be >= 1, got 0/);
   assert.throws(() => onTapGesture(fn, { count: 1.5 }), /count must be an integer/);
   assert.throws(() => onTapGesture(fn, { count: '2' }), /count must be a finite number, got "2"/);
-  assert.throws(() => onTapGesture(fn, { cuont: 2 }), /unknown option 'cuont' \(known: count\)/);
+  assert.throws(() => onTapGesture(fn, { cuont: 2 }), /^TypeError: onTapGesture: unknown option 'cuont' \(known: count; closest: 'count'\)$/);
   assert.throws(() => onTapGesture(fn, 2), /options must be an object/);
   assert.throws(() => onLongPressGesture(fn, { minimumDuration: -1 }), /minimumDuration must be >= 0/);
   assert.throws(() => onLongPressGesture(fn, Number.NaN), /minimumDuration must be a finite number/);
@@ -424,7 +424,7 @@ test('style modifiers check their arguments with TypeErrors that say what is wro
   const cases = [
     [() => padding('8'), /padding: options must be an object, got "8"/],
     [() => padding({ all: '8' }), /padding: all must be a finite number, got "8"/],
-    [() => padding({ left: 8 }), /padding: unknown option 'left' \(known: all, horizontal, vertical, top, bottom, leading, trailing\)/],
+    [() => padding({ left: 8 }), /padding: unknown option 'left' \(known: all, horizontal, vertical, top, bottom, leading, trailing; closest: 'all'\)/],
     [() => padding(Number.POSITIVE_INFINITY), /padding: all must be a finite number/],
     [() => frame({ width: -1 }), /frame: width must be >= 0, got -1/],
     [() => frame({ alignment: 'middle' }), /frame: alignment must be one of center, leading, trailing, top, bottom, topLeading, topTrailing, bottomLeading, bottomTrailing, got "middle"/],
@@ -492,4 +492,21 @@ test('Surface gesture shorthands send the new gestures', { timeout: TEST_TIMEOUT
     { gesture: 'refresh', surface: 's', node: '0' },
     { gesture: 'submit', surface: 's', node: 'field' },
   ]);
+});
+
+test('every helper with options refuses an unknown key, naming the known ones and the closest', { timeout: TEST_TIMEOUT_MS }, () => {
+  const fn = () => {};
+  const cases = [
+    [() => onTapGesture(fn, { cout: 1 }), "onTapGesture: unknown option 'cout' (known: count; closest: 'count')"],
+    [() => onLongPressGesture(fn, { minimumDurations: 1 }), "onLongPressGesture: unknown option 'minimumDurations' (known: minimumDuration; closest: 'minimumDuration')"],
+    [() => padding({ horizantal: 2 }), "padding: unknown option 'horizantal' (known: all, horizontal, vertical, top, bottom, leading, trailing; closest: 'horizontal')"],
+    [() => frame({ maxWidht: 2 }), "frame: unknown option 'maxWidht' (known: width, height, minWidth, idealWidth, maxWidth, minHeight, idealHeight, maxHeight, alignment; closest: 'maxWidth')"],
+    [() => font({ wieght: 'bold' }), "font: unknown option 'wieght' (known: family, size, weight, design; closest: 'weight')"],
+    [() => border({ color: 'red', widht: 1 }), "border: unknown option 'widht' (known: color, width; closest: 'width')"],
+    [() => shapes.roundedRectangle({ radius: 3 }), "shapes.roundedRectangle: unknown option 'radius' (known: cornerRadius; closest: 'cornerRadius')"],
+    [() => background('red', { shape: 'circle', cornerRadus: 2 }), "background: unknown option 'cornerRadus' (known: shape, cornerRadius; closest: 'cornerRadius')"],
+  ];
+  for (const [call, message] of cases) {
+    assert.throws(call, (e) => e instanceof TypeError && e.message === message && typeof e.suggestion === 'string', message);
+  }
 });

@@ -178,3 +178,21 @@ test('modifier type changes across a reconnect: added, removed, served by anothe
   before.set('badge', undefined);
   assert.deepEqual(modifierTypeChanges(before, after).changed, []);
 });
+
+test('swipeActions refuses unknown keys, naming the key, the known ones and the closest', { timeout: TEST_TIMEOUT_MS }, () => {
+  const refused = (fn, message) => assert.throws(fn, (e) => e instanceof TypeError && e.message === message);
+  refused(() => swipeActions({ trailling: [{ id: 'delete', label: 'Delete' }] }),
+    "swipeActions: unknown key 'trailling' (known: leading, trailing, allowsFullSwipe; closest: 'trailing')");
+  refused(() => swipeActions({ trailing: [{ id: 'delete', lable: 'Delete' }] }),
+    "swipeActions: trailing[0]: unknown key 'lable' (known: id, label, systemImage, tint, role, onPress; closest: 'label')");
+  refused(() => swipeActions({ leading: [{ id: 'a', label: 'A', onPres: () => {} }] }),
+    "swipeActions: leading[0]: unknown key 'onPres' (known: id, label, systemImage, tint, role, onPress; closest: 'onPress')");
+  refused(() => swipeActions({ allowFullSwipe: true }),
+    "swipeActions: unknown key 'allowFullSwipe' (known: leading, trailing, allowsFullSwipe; closest: 'allowsFullSwipe')");
+  assert.throws(() => swipeActions({ trailing: { id: 'x' } }), /swipeActions: trailing must be an array of actions, got an object/);
+  assert.throws(() => swipeActions({ allowsFullSwipe: 'yes' }), /allowsFullSwipe must be a boolean, got "yes"/);
+  assert.throws(() => swipeActions(null), /params must be an object/);
+  // What it knows still goes through, undefined members included.
+  assert.deepEqual(stripFunctions(swipeActions({ trailing: [{ id: 'd', label: 'D', tint: undefined }], allowsFullSwipe: undefined })),
+    { $type: 'swipeActions', leading: [], trailing: [{ id: 'd', label: 'D' }], allowsFullSwipe: false });
+});
