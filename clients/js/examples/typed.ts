@@ -43,7 +43,7 @@ function screen(list: Message[], log: (line: string) => void): Node {
           }),
           createModifier('padding', { all: 4 }),
         ] },
-          message.unread && Image({ systemImage: 'circle.fill' }),
+          message.unread && Image({ systemName: 'circle.fill' }),
           VStack({ alignment: 'leading' }, Text(message.from), Text({ key: `${message.id}-subject` }, message.subject)),
           Spacer(),
         ),
@@ -149,7 +149,7 @@ export async function expoUI(socket: string): Promise<void> {
   let inbox = messages.slice();
   const opened: string[] = [];
   const screen = (): Node => VStack(
-    TextField({ key: 'search', text: '', placeholder: 'Search', modifiers: [onSubmit(() => log('search submitted'))] }),
+    TextField({ key: 'search', defaultValue: '', placeholder: 'Search', modifiers: [onSubmit(() => log('search submitted'))] }),
     List({ key: 'inbox', modifiers: [refreshable(async (info: RefreshInfo) => {
       log(`refresh ${info.id} on ${info.node}`);
       inbox = [{ id: `m${inbox.length + 1}`, from: 'Linus', subject: 'New mail', unread: true }, ...inbox];
