@@ -1,14 +1,14 @@
 // Type declarations for @modhost/client.
-// Self-contained: no @types/node needed. At run time Host is a node:events EventEmitter; the
-// typed on/once/off/emit below are the part of it this package documents. (Connection, formerly
-// Host, is the EventEmitter.)
+// Self-contained: no @types/node needed. At run time Connection is a node:events EventEmitter; the
+// typed on/once/off/emit below are the part of it this package documents. (Connection was
+// called Host; that name stays as a deprecated alias.)
 
 // ---------------------------------------------------------------- JSON and nodes
 
 export type JSONPrimitive = string | number | boolean | null;
 export type JSONValue = JSONPrimitive | JSONValue[] | { [key: string]: JSONValue };
 
-/** The views the host knows (it may know more; see `Host.server.views`). */
+/** The views the host knows (it may know more; see `Connection.server.views`). */
 export type ViewType =
   | 'List' | 'Section' | 'HStack' | 'VStack' | 'ZStack' | 'ScrollView'
   | 'Text' | 'Label' | 'Image' | 'Button' | 'Spacer' | 'TextField' | 'Toggle' | 'Slider';
@@ -25,11 +25,14 @@ export interface EventInfo {
   /** The modifier's `$type`. */
   type: string;
   /**
-   * The Host the event came from (set when a Host routes it; not enumerable, so spreading the
+   * The Connection the event came from (set when a Connection routes it; not enumerable, so spreading the
    * info leaves it out). refreshable's listener calls `completeRefresh` through it.
    */
-  readonly host?: Host;
-  /** The connection the event came on (not enumerable); see `Host.isCurrentConnection`. */
+  readonly host?: Connection;
+  /**
+   * The socket the event came on, an opaque token (not enumerable): `Connection.isCurrentConnection`
+   * tells whether it is still the one in use.
+   */
   readonly connection?: unknown;
 }
 
@@ -168,7 +171,7 @@ export declare function onSubmit(fn: Handler): OnSubmitModifier;
 /**
  * Pull to refresh on a List or ScrollView. On the host's refresh event it calls `fn`; when the
  * promise `fn` returns settles (fulfilled or rejected) it calls `ExpoUI.completeRefresh(id)`
- * on the Host the event came from, exactly once. A rejection is reported as a `listener-threw`
+ * on the Connection the event came from, exactly once. A rejection is reported as a `listener-threw`
  * diagnostic after the refresh was completed; so is a failed `completeRefresh`, except the
  * -32003 of a refresh the host had stopped (its node left the tree): a `refresh-not-running`
  * warning. Nothing is sent when the connection the refresh came on is gone.
@@ -579,8 +582,8 @@ export interface Diagnostic {
 export interface PluginsChanged { added: string[]; removed: string[]; changed: string[] }
 
 /**
- * A `plugin-crashed` diagnostic, told from this Host's side: one per quarantined plugin on each
- * (re)connect. `mine` is true when the request the plugin crashed in was sent by this Host (same
+ * A `plugin-crashed` diagnostic, told from this Connection's side: one per quarantined plugin on each
+ * (re)connect. `mine` is true when the request the plugin crashed in was sent by this Connection (same
  * pid, and one of its requests that were in flight when its connection dropped); that request
  * rejected then with `ERR_MODHOST_DISCONNECTED` and the same `requestId`.
  */
@@ -636,7 +639,7 @@ export type ConnectionErrorCode =
   /** The socket, or its folder, belongs to another user or others may replace it: nothing was sent. */
   | 'ERR_MODHOST_SOCKET_OWNER'
   | 'ERR_MODHOST_SURFACE_GONE'
-  /** The Host gave up after `reconnect.maxAttempts` failed attempts; nothing waiting was sent. */
+  /** The Connection gave up after `reconnect.maxAttempts` failed attempts; nothing waiting was sent. */
   | 'ERR_MODHOST_RECONNECT_FAILED'
   /** Not answered within its time limit: see ModhostTimeoutError. */
   | 'ERR_MODHOST_TIMEOUT';
@@ -675,7 +678,7 @@ export declare class ModhostTimeoutError extends ModhostConnectionError {
   sent: boolean;
 }
 
-/** Per request: `timeoutMs` overrides the Host's `requestTimeoutMs` (0: no limit). */
+/** Per request: `timeoutMs` overrides the Connection's `requestTimeoutMs` (0: no limit). */
 export interface RequestOptions {
   timeoutMs?: number;
 }
@@ -689,7 +692,7 @@ export interface ReconnectOptions {
   maxDelayMs?: number;
   /**
    * Attempts before giving up (an integer >= 1; default Infinity). After the last one fails the
-   * Host closes: waiting requests reject and `close` comes with `reason: 'reconnectFailed'` and an
+   * Connection closes: waiting requests reject and `close` comes with `reason: 'reconnectFailed'` and an
    * `ERR_MODHOST_RECONNECT_FAILED` error naming the attempts, the socket and the last error.
    */
   maxAttempts?: number;
@@ -828,14 +831,14 @@ export declare class Connection {
   readonly strictParams: boolean;
   /**
    * The diagnostics received while `start()` made the first connection (the host sends them with
-   * its `initialize` answer). Those no listener heard then are emitted again on the Host (as are
+   * its `initialize` answer). Those no listener heard then are emitted again on the Connection (as are
    * `pluginCrashed` events) once `start()` has resolved, in a later turn of the event loop: a
    * listener added right after `await connect()` hears them once.
    */
   readonly startupDiagnostics: Diagnostic[];
-  /** Why the Host closed itself (`ERR_MODHOST_RECONNECT_FAILED`); undefined otherwise. */
+  /** Why the Connection closed itself (`ERR_MODHOST_RECONNECT_FAILED`); undefined otherwise. */
   readonly closeError: ModhostConnectionError | undefined;
-  /** Connects and sends `initialize` (what `connect()` does after `new Host`); add listeners first to hear what comes with it. */
+  /** Connects and sends `initialize` (what `connect()` does after `new Connection`); add listeners first to hear what comes with it. */
   start(): Promise<this>;
   mount(name: string, tree: Node): Promise<Surface>;
   describe(): Promise<DescribeResult>;
@@ -851,12 +854,12 @@ export declare class Connection {
    */
   callFunction<R = unknown>(module: string, fn: string, args?: unknown[], options?: RequestOptions): Promise<R>;
   /**
-   * The native module `name` of this Host: functions by name, events by `addListener`. One object
+   * The native module `name` of this Connection: functions by name, events by `addListener`. One object
    * per name; it keeps working across reconnects. The host is not asked whether the module
    * exists: calls to an unknown one reject with -32602.
    */
   requireNativeModule(name: 'ExpoUI'): ExpoUIModule;
-  /** Whether `connection` (an event's `info.connection`) is the one this Host talks on now: false once it dropped or the Host closed. */
+  /** Whether `connection` (an event's `info.connection`) is the one this Connection talks on now: false once it dropped or the Connection closed. */
   isCurrentConnection(connection: unknown): boolean;
   requireNativeModule<F extends object = NativeModuleFunctions, E extends EventsMap = EventsMap>(name: string): NativeModule<F, E>;
   /**
