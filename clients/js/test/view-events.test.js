@@ -191,3 +191,14 @@ test('h takes function components; a key goes on the node they return', { timeou
   assert.deepEqual(seen, [{ a: 1, children: ['x', 'y'] }]);
   assert.throws(() => h(async () => Text('x')), /must return a node, not a promise/);
 });
+
+test('Connection is the connection class; Host stays as its deprecated alias', { timeout: TEST_TIMEOUT_MS }, async () => {
+  const { Connection, Host, connect } = await import('../src/index.js');
+  assert.equal(Host, Connection);
+  assert.ok(new Host({ socket: '/nonexistent/modhost.sock', reconnect: false }) instanceof Connection);
+  await assert.rejects(connect({ socket: '/nonexistent/modhost.sock', reconnect: false }), /nonexistent/);
+  const { host, surface } = await mounted(List());
+  assert.ok(host instanceof Connection);
+  assert.equal(surface.connection, host);
+  assert.equal(surface.host, host);
+});
