@@ -7,12 +7,23 @@ import ModhostWire
 /// Per modifier type `T` (stem `t`, PascalCase `P`, see `TypeScriptNames`): `PParams` (its
 /// params minus `$type`), `PEvent` when the plugin declares the event payload, `PModifier`
 /// (the config the JS client accepts) and the factory `t(params?, listener?)`. Per module `M`:
-/// `MFunctions`, `MEvents`, `MModule` and `requireMModule(host)`.
+/// `MFunctions`, `MEvents`, `MModule` and `requireMModule(connection)`.
+///
+/// With `usesClientHelpers` (the default), a type the JS client has a hand-written helper for
+/// (`ClientNames.helpers`, served by the bundled plugin it was written for) gets no factory of
+/// its own: the client's helper, and the client's types of the derived names, are re-exported;
+/// and no other generated name equals a name the client exports. So importing from the client
+/// and from the generated module never clashes.
 public struct TypeScriptGenerator {
     /// The module specifier the output imports the JS client from.
     public var clientImport = "@modhost/client"
     /// Named in the header comment, so a reader knows where the files came from.
     public var generatorName = "modhost codegen ts"
+
+    /// Re-export the JS client's helpers for the bundled plugins' types and keep off the
+    /// client's names (see the type's comment). Off: a factory for every type, named by the
+    /// rule alone (what `CodegenTests` compares the client's hand-written types against).
+    public var usesClientHelpers = true
 
     public static let moduleFile = "modifiers.js"
     public static let declarationFile = "modifiers.d.ts"
@@ -31,17 +42,37 @@ public struct TypeScriptGenerator {
         try files(for: DescribeModel(describeResult: describeResult))
     }
 
+    /// The client's helper for `modifier`, when the output re-exports it.
+    func clientHelper(for modifier: ModifierDescription) -> ClientNames.Helper? {
+        guard usesClientHelpers else { return nil }
+        return ClientNames.helpers.first { $0.type == modifier.type && $0.plugin == modifier.plugin }
+    }
+
+    /// The client's hand-written types of `module`, when the output re-exports them.
+    func clientModule(for module: ModuleDescription) -> ClientNames.Module? {
+        guard usesClientHelpers else { return nil }
+        return ClientNames.modules.first { $0.name == module.name && $0.plugin == module.plugin }
+    }
+
     public func files(for model: DescribeModel) throws(CodegenError) -> [String: String] {
-        let moduleStems = TypeScriptNames.identifiers(for: model.modules.map(\.name))
+        let clientNames = usesClientHelpers ? ClientNames.reserved : []
+        // The client's own modules and helpers keep the client's names; the rest keep off them.
+        var moduleStems = TypeScriptNames.identifiers(
+            for: model.modules.filter { clientModule(for: $0) == nil }.map(\.name), avoiding: clientNames)
+        for module in model.modules where clientModule(for: module) != nil {
+            moduleStems[module.name] = TypeScriptNames.stem(of: module.name)
+        }
         // Factories share the file's export namespace with the module accessors.
         let accessors = Set(moduleStems.values.map { "require\(TypeScriptNames.upperFirst($0))Module" })
-        let modifierStems = TypeScriptNames.identifiers(for: model.modifiers.map(\.type), avoiding: accessors)
+        let generatedModifiers = model.modifiers.filter { clientHelper(for: $0) == nil }
+        let modifierStems = TypeScriptNames.identifiers(for: generatedModifiers.map(\.type), avoiding: accessors.union(clientNames))
 
         var declarations = header(model) + [
             "import type * as $client from \(quoted(clientImport));",
+            "import type { JSONValue } from \(quoted(clientImport));",
             "",
-            "/** Any JSON value. */",
-            "export type JSONValue = $client.JSONValue;",
+            "/** Any JSON value (the client's type). */",
+            "export type { JSONValue };",
             "",
             "/**",
             " * A colour, checked by the host: `#RGB`, `#RGBA`, `#RRGGBB` or `#RRGGBBAA` (alpha last, `#`",
@@ -52,7 +83,7 @@ public struct TypeScriptGenerator {
             "export type ColorValue = string;",
         ]
         var script = header(model)
-        if model.modifiers.contains(where: { $0.event != nil }) {
+        if generatedModifiers.contains(where: { $0.event != nil }) {
             script += [
                 "import { createModifier as $createModifier, createModifierWithEventListener as $createModifierWithEventListener } from \(quoted(clientImport));",
                 "",
@@ -61,7 +92,7 @@ public struct TypeScriptGenerator {
                 "  return listener === undefined ? $createModifier(type, params) : $createModifierWithEventListener(type, listener, params);",
                 "}",
             ]
-        } else if !model.modifiers.isEmpty {
+        } else if !generatedModifiers.isEmpty {
             script.append("import { createModifier as $createModifier } from \(quoted(clientImport));")
         }
 
@@ -70,6 +101,12 @@ public struct TypeScriptGenerator {
             script += ["", "// " + String(repeating: "-", count: 64) + " modifier types"]
         }
         for (index, modifier) in model.modifiers.enumerated() {
+            if let helper = clientHelper(for: modifier) {
+                let (types, function) = reexport(helper)
+                declarations += [""] + types
+                script += [""] + function
+                continue
+            }
             let stem = modifierStems[modifier.type]!
             let (types, function) = try modifierDeclarations(modifier, stem: stem, at: "modifiers[\(index)]")
             declarations += [""] + types
@@ -80,7 +117,8 @@ public struct TypeScriptGenerator {
             script += ["", "// " + String(repeating: "-", count: 64) + " native modules"]
         }
         for (index, module) in model.modules.enumerated() {
-            let (types, function) = try moduleDeclarations(module, stem: moduleStems[module.name]!, at: "modules[\(index)]")
+            let (types, function) = try moduleDeclarations(
+                module, stem: moduleStems[module.name]!, clientTypes: clientModule(for: module)?.types ?? [], at: "modules[\(index)]")
             declarations += [""] + types
             script += [""] + function
         }
@@ -88,6 +126,20 @@ public struct TypeScriptGenerator {
     }
 
     // MARK: modifier types
+
+    /// The client's helper for a bundled type, and those of its types the client has.
+    private func reexport(_ helper: ClientNames.Helper) -> (types: [String], function: [String]) {
+        let doc = DocComment.lines([
+            "The `\(helper.type)` modifier of plugin \(helper.plugin): the JS client's own helper `\(helper.name)`,",
+            "re-exported, so that this module and the client agree on its name and signature.",
+        ], indent: "")
+        let comment = DocComment.escapedLineComment("// ---- \(helper.type) (plugin \(helper.plugin)): the JS client's helper")
+        var types = [comment, ""] + doc + ["export { \(helper.name) } from \(quoted(clientImport));"]
+        if !helper.types.isEmpty {
+            types.append("export type { \(helper.types.joined(separator: ", ")) } from \(quoted(clientImport));")
+        }
+        return (types, [comment, ""] + doc + ["export { \(helper.name) } from \(quoted(clientImport));"])
+    }
 
     private func modifierDeclarations(_ modifier: ModifierDescription, stem: String, at path: String) throws(CodegenError) -> (types: [String], function: [String]) {
         let pascal = TypeScriptNames.upperFirst(stem)
@@ -139,12 +191,19 @@ public struct TypeScriptGenerator {
 
     // MARK: modules
 
-    private func moduleDeclarations(_ module: ModuleDescription, stem: String, at path: String) throws(CodegenError) -> (types: [String], function: [String]) {
+    private func moduleDeclarations(
+        _ module: ModuleDescription, stem: String, clientTypes: [String], at path: String
+    ) throws(CodegenError) -> (types: [String], function: [String]) {
         let pascal = TypeScriptNames.upperFirst(stem)
         let functionsName = "\(pascal)Functions", eventsName = "\(pascal)Events", moduleName = "\(pascal)Module"
         let accessor = "require\(pascal)Module"
         let schemas = SchemaTypeScript()
         var lines = [DocComment.escapedLineComment("// ---- module \(module.name) (plugin \(module.plugin))"), ""]
+        if !clientTypes.isEmpty {
+            lines += DocComment.lines(["The JS client's own types of module `\(module.name)`, re-exported."], indent: "")
+            lines.append("import type { \(clientTypes.joined(separator: ", ")) } from \(quoted(clientImport));")
+            lines.append("export type { \(clientTypes.joined(separator: ", ")) };")
+        }
 
         var members: [String] = []
         var unreachable: [String] = []
@@ -169,8 +228,10 @@ public struct TypeScriptGenerator {
             functionsDoc.append("Not members, since a module object answers these names itself: "
                 + unreachable.map { "`\($0)`" }.joined(separator: ", ") + "; call them with `host.callFunction`.")
         }
-        lines += DocComment.lines(functionsDoc, indent: "")
-        lines.append(members.isEmpty ? "export type \(functionsName) = {};" : "export type \(functionsName) = {\n" + members.joined(separator: "\n") + "\n};")
+        if !clientTypes.contains(functionsName) {
+            lines += DocComment.lines(functionsDoc, indent: "")
+            lines.append(members.isEmpty ? "export type \(functionsName) = {};" : "export type \(functionsName) = {\n" + members.joined(separator: "\n") + "\n};")
+        }
 
         var events: [String] = []
         for (index, event) in module.events.enumerated() {
@@ -179,14 +240,18 @@ public struct TypeScriptGenerator {
             } ?? "JSONValue"
             events.append("  \(schemas.propertyName(event.name)): (payload: \(payload)) => void;")
         }
-        lines += DocComment.lines(["The events of module `\(module.name)`, for `addListener` (payloads the plugin does not declare are any JSON)."], indent: "")
-        lines.append(events.isEmpty ? "export type \(eventsName) = {};" : "export type \(eventsName) = {\n" + events.joined(separator: "\n") + "\n};")
-        lines += DocComment.lines(["Module `\(module.name)` as `host.requireNativeModule(\(module.name.jsonQuoted))` returns it."], indent: "")
-        lines.append("export type \(moduleName) = $client.NativeModule<\(functionsName), \(eventsName)>;")
-        let doc = DocComment.lines(["Module `\(module.name)` of plugin \(module.plugin), typed: `host.requireNativeModule(\(module.name.jsonQuoted))`."], indent: "")
+        if !clientTypes.contains(eventsName) {
+            lines += DocComment.lines(["The events of module `\(module.name)`, for `addListener` (payloads the plugin does not declare are any JSON)."], indent: "")
+            lines.append(events.isEmpty ? "export type \(eventsName) = {};" : "export type \(eventsName) = {\n" + events.joined(separator: "\n") + "\n};")
+        }
+        if !clientTypes.contains(moduleName) {
+            lines += DocComment.lines(["Module `\(module.name)` as `connection.requireNativeModule(\(module.name.jsonQuoted))` returns it."], indent: "")
+            lines.append("export type \(moduleName) = $client.NativeModule<\(functionsName), \(eventsName)>;")
+        }
+        let doc = DocComment.lines(["Module `\(module.name)` of plugin \(module.plugin), typed: `connection.requireNativeModule(\(module.name.jsonQuoted))`."], indent: "")
         lines += doc
-        lines.append("export declare function \(accessor)(host: $client.Host): \(moduleName);")
-        let function = doc + ["export function \(accessor)(host) {\n  return host.requireNativeModule(\(module.name.jsonQuoted));\n}"]
+        lines.append("export declare function \(accessor)(connection: $client.Connection): \(moduleName);")
+        let function = doc + ["export function \(accessor)(connection) {\n  return connection.requireNativeModule(\(module.name.jsonQuoted));\n}"]
         return (lines, function)
     }
 

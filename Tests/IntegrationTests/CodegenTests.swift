@@ -74,18 +74,71 @@ struct CodegenTests {
     }
 
     @Test(.enabled(if: CodegenTools.tsc != nil, Comment(rawValue: CodegenTools.noTsc)))
-    func theBundledPluginsTypesPassTscStrictAndMatchTheClientsHandWrittenOnes() throws {
+    func theBundledPluginsGetTheClientsHelpersAndImportingBothNeverClashes() throws {
         let daemon = try DaemonProcess(folder: folder, environment: PluginFixtures.environment(folder))
         let result = try modhost(["--socket", daemon.socketPath, "codegen", "ts", "--out", folder.path + "/bundled"])
         #expect(result.status == 0, "\(result.stderr)")
-        let generated = try GeneratedFolder(in: folder, name: "bundled", adding: ["bundled-usage.ts", "client-compat.ts"])
-        // One config type per type the daemon serves.
+        let generated = try GeneratedFolder(in: folder, name: "bundled", adding: ["bundled-usage.ts", "import-both.ts"])
+        // Each type the daemon serves: the client's helper, or a config type of its own.
         let served = try daemon.initializedClient().call("describe")["result"]?["modifiers"]?.arrayValue?.compactMap { $0["type"]?.stringValue } ?? []
         #expect(served.contains("swipeActions") && served.contains("refreshable"))
         let types = try generated.text("modifiers.d.ts")
-        for type in served { #expect(types.contains("{ $type: \"\(type)\""), "\(type)") }
-        let checked = try generated.typecheck(["bundled-usage.ts", "client-compat.ts"])
+        for type in served {
+            #expect(types.contains("{ $type: \"\(type)\"") || types.contains("export { \(type) } from \"@modhost/client\";"), "\(type)")
+        }
+        for helper in ClientNames.helpers where served.contains(helper.type) {
+            #expect(types.contains("export { \(helper.name) } from \"@modhost/client\";"), "\(helper.name)")
+            #expect(!types.contains("function \(helper.name)("), "\(helper.name)")
+        }
+        let checked = try generated.typecheck(["bundled-usage.ts", "import-both.ts"])
         #expect(checked.status == 0 && checked.stdout.isEmpty, "\(checked.stdout)\(checked.stderr)")
+    }
+
+    @Test(.enabled(if: CodegenTools.tsc != nil, Comment(rawValue: CodegenTools.noTsc)))
+    func theClientsHandWrittenTypesMatchTheBundledPluginsSchemas() throws {
+        // The plain output (a factory per type, no client helpers) is what the client's
+        // hand-written types are compared with.
+        let daemon = try DaemonProcess(folder: folder, environment: PluginFixtures.environment(folder))
+        let describe = try #require(try daemon.initializedClient().call("describe")["result"])
+        var generator = TypeScriptGenerator()
+        generator.usesClientHelpers = false
+        let out = folder.path + "/bundled-plain"
+        try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+        for (name, text) in try generator.files(describeResult: describe) {
+            try text.write(toFile: out + "/" + name, atomically: true, encoding: .utf8)
+        }
+        let generated = try GeneratedFolder(in: folder, name: "bundled-plain", adding: ["client-compat.ts"])
+        let checked = try generated.typecheck(["client-compat.ts"])
+        #expect(checked.status == 0 && checked.stdout.isEmpty, "\(checked.stdout)\(checked.stderr)")
+    }
+
+    @Test(.enabled(if: CodegenTools.node != nil, Comment(rawValue: CodegenTools.noNode)))
+    func theGeneratorsListOfTheClientsNamesIsTheClientsOwn() throws {
+        // The values: what the client's module exports, as node sees it.
+        let script = "import(process.argv[1]).then((m) => console.log(JSON.stringify(Object.keys(m))))"
+        let listed = try run(URL(fileURLWithPath: CodegenTools.node!), ["-e", script, CodegenTools.client + "/src/index.js"])
+        #expect(listed.status == 0, "\(listed.stderr)")
+        let values = Set(try JSONParser.parse(listed.stdout).arrayValue?.compactMap(\.stringValue) ?? [])
+        #expect(values == ClientNames.values, "missing: \(values.subtracting(ClientNames.values).sorted()); extra: \(ClientNames.values.subtracting(values).sorted())")
+        // The types: what its declaration files export.
+        var types: Set<String> = []
+        for file in ["index.d.ts", "view-props.d.ts"] {
+            let text = try String(contentsOfFile: CodegenTools.client + "/" + file, encoding: .utf8)
+            for line in text.split(separator: "\n") {
+                let words = line.split(separator: " ")
+                guard words.first == "export" else { continue }
+                let rest = words.dropFirst().drop { $0 == "declare" }
+                if let kind = rest.first, ["type", "interface", "class", "namespace"].contains(kind), rest.count > 1 {
+                    types.insert(String(rest[rest.startIndex + 1].prefix { $0.isLetter || $0.isNumber || $0 == "_" }))
+                }
+            }
+        }
+        #expect(types == ClientNames.types, "missing: \(types.subtracting(ClientNames.types).sorted()); extra: \(ClientNames.types.subtracting(types).sorted())")
+        // Each helper is one of the client's values, and its re-exported types its types.
+        for helper in ClientNames.helpers {
+            #expect(values.contains(helper.name), "\(helper.name)")
+            for type in helper.types { #expect(types.contains(type), "\(type)") }
+        }
     }
 
     @Test(.enabled(if: CodegenTools.tsc != nil, Comment(rawValue: CodegenTools.noTsc)))
@@ -113,7 +166,11 @@ struct CodegenTests {
         let describe = try JSONParser.parse(String(contentsOfFile: CodegenTools.fixtures + "/events.json", encoding: .utf8))
         let out = folder.path + "/events"
         try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
-        for (name, text) in try TypeScriptGenerator().files(describeResult: describe) {
+        // Plain output: these types carry the bundled plugins' names, whose factories would
+        // otherwise be the client's helpers (typed by the client, not by these payloads).
+        var generator = TypeScriptGenerator()
+        generator.usesClientHelpers = false
+        for (name, text) in try generator.files(describeResult: describe) {
             try text.write(toFile: out + "/" + name, atomically: true, encoding: .utf8)
         }
         let generated = try GeneratedFolder(in: folder, name: "events", adding: ["events-usage.ts"])
@@ -174,6 +231,8 @@ struct CodegenTests {
         let root = answer["snapshot"]?["root"]
         #expect(root?["modifiers"]?.arrayValue?.compactMap { $0["$type"]?.stringValue } == ["swipeActions", "padding", "font", "background", "onAppear"])
         #expect(root?["styles"]?[2] == ["$style": "background", "color": "#FF000080", "shape": "capsule"])
+        // The generated module's helpers are the client's own functions.
+        #expect(answer["same"] == true)
         // The accessor calls ExpoUI.completeRefresh by its name: the host answers that no
         // refresh 'none' is running.
         #expect(answer["completeRefresh"] == "rejected -32003")

@@ -23,13 +23,16 @@ struct TypeScriptGeneratorTests {
         "views":["List"],"plugins":[]}
         """#
 
-    func generate(_ text: String = Self.describe) throws -> [String: String] {
-        try TypeScriptGenerator().files(describeResult: JSONParser.parse(text))
+    func generate(_ text: String = Self.describe, usesClientHelpers: Bool = true) throws -> [String: String] {
+        var generator = TypeScriptGenerator()
+        generator.usesClientHelpers = usesClientHelpers
+        return try generator.files(describeResult: JSONParser.parse(text))
     }
 
     @Test("one factory per modifier type, with params, config and, for a declared event, a typed listener")
     func factories() throws {
-        let files = try generate()
+        // Without the client's helpers: swipeActions and onAppear get factories of their own.
+        let files = try generate(usesClientHelpers: false)
         let types = try #require(files["modifiers.d.ts"])
         #expect(types.contains("export type SwipeActionsEvent = {\n  id: string;\n};"))
         #expect(types.contains(#"export type SwipeActionsModifier = { $type: "swipeActions"; eventListener?: $client.EventListener<SwipeActionsEvent> } & SwipeActionsParams;"#))
@@ -56,7 +59,58 @@ struct TypeScriptGeneratorTests {
         #expect(types.contains("Not members, since a module object answers these names itself: `then`; call them with `host.callFunction`."))
         #expect(types.contains("export type GreetingEvents = {\n  onGreet: (payload: JSONValue) => void;\n};"))
         #expect(types.contains("export type GreetingModule = $client.NativeModule<GreetingFunctions, GreetingEvents>;"))
-        #expect(types.contains("export declare function requireGreetingModule(host: $client.Host): GreetingModule;"))
+        #expect(types.contains("export declare function requireGreetingModule(connection: $client.Connection): GreetingModule;"))
+    }
+
+    @Test("a bundled plugin's type the JS client has a helper for is the client's helper, re-exported with its types")
+    func clientHelpers() throws {
+        let files = try generate()
+        let types = try #require(files["modifiers.d.ts"])
+        #expect(types.contains(#"export { swipeActions } from "@modhost/client";"#))
+        #expect(types.contains(#"export type { SwipeActionsParams, SwipeActionsEvent, SwipeActionsModifier } from "@modhost/client";"#))
+        #expect(types.contains(#"export { onAppear } from "@modhost/client";"#))
+        #expect(types.contains(#"export type { OnAppearModifier } from "@modhost/client";"#))
+        #expect(!types.contains("function swipeActions(") && !types.contains("function onAppear("))
+        #expect(!types.contains("export type SwipeActionsParams") && !types.contains("export type OnAppearParams"))
+        let script = try #require(files["modifiers.js"])
+        #expect(script.contains(#"export { swipeActions } from "@modhost/client";"#))
+        #expect(script.contains(#"export { onAppear } from "@modhost/client";"#))
+        // The other types still get factories, built with the client's createModifier.
+        #expect(script.contains("export function class_(params) {\n  return $createModifier(\"class\", params);\n}"))
+        #expect(script.contains(#"import { createModifier as $createModifier } from "@modhost/client";"#))
+    }
+
+    @Test("a type another plugin serves keeps off the client's names: values, types, and the stems of its type names")
+    func clientNamesAreTaken() throws {
+        let text = #"""
+            {"modifiers":[
+              {"type":"swipeActions","plugin":"MySwipe","params":{"type":"object","properties":{}}},
+              {"type":"text","plugin":"P","params":{"type":"object","properties":{}}},
+              {"type":"empty","plugin":"P","params":{"type":"object","properties":{}},"event":{"type":"object"}},
+              {"type":"Node","plugin":"P","params":{"type":"object","properties":{}}},
+              {"type":"sparkle","plugin":"P","params":{"type":"object","properties":{}}}],
+             "modules":[{"name":"ExpoUI","plugin":"ExpoUI","functions":[{"name":"completeRefresh","async":false,"arguments":[{"type":"string"}],"result":null}],"events":[]},
+                        {"name":"Native","plugin":"P","functions":[],"events":[]}]}
+            """#
+        let types = try #require(try generate(text)["modifiers.d.ts"])
+        #expect(types.contains("export declare function swipeActions_2(params?: SwipeActions_2Params): SwipeActions_2Modifier;"))
+        #expect(types.contains("export declare function text_2("))
+        // EmptyEvent is the client's: `empty` would give it.
+        #expect(types.contains("export type Empty_2Event = "))
+        #expect(types.contains("export declare function Node_2("))
+        #expect(types.contains("export declare function sparkle(params?: SparkleParams): SparkleModifier;"))
+        // The client's ExpoUI module types are re-exported; the rest is generated.
+        #expect(types.contains(#"import type { ExpoUIFunctions, ExpoUIModule } from "@modhost/client";"#))
+        #expect(types.contains("export type { ExpoUIFunctions, ExpoUIModule };"))
+        #expect(!types.contains("export type ExpoUIFunctions") && !types.contains("export type ExpoUIModule"))
+        #expect(types.contains("export type ExpoUIEvents = {};"))
+        #expect(types.contains("export declare function requireExpoUIModule(connection: $client.Connection): ExpoUIModule;"))
+        // NativeModule is the client's: module `Native` would give it.
+        #expect(types.contains("export type Native_2Module = $client.NativeModule<Native_2Functions, Native_2Events>;"))
+        // Without the client's helpers, the rule alone.
+        let plain = try #require(try generate(text, usesClientHelpers: false)["modifiers.d.ts"])
+        #expect(plain.contains("export declare function swipeActions(params?: SwipeActionsParams): SwipeActionsModifier;"))
+        #expect(plain.contains("export type ExpoUIModule = $client.NativeModule<ExpoUIFunctions, ExpoUIEvents>;"))
     }
 
     @Test("the client import is configurable")
@@ -92,7 +146,7 @@ struct TypeScriptGeneratorTests {
             """#
         let types = try #require(try generate(text)["modifiers.d.ts"])
         #expect(types.contains("export declare function requireGreetingModule_2(params?: RequireGreetingModule_2Params)"))
-        #expect(types.contains("export declare function requireGreetingModule(host: $client.Host): GreetingModule;"))
+        #expect(types.contains("export declare function requireGreetingModule(connection: $client.Connection): GreetingModule;"))
     }
 
     @Test("a describe result it cannot read is an error naming the place")

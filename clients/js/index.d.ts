@@ -1,16 +1,17 @@
 // Type declarations for @modhost/client.
-// Self-contained: no @types/node needed. At run time Host is a node:events EventEmitter; the
-// typed on/once/off/emit below are the part of it this package documents.
+// Self-contained: no @types/node needed. At run time Connection is a node:events EventEmitter; the
+// typed on/once/off/emit below are the part of it this package documents. (Connection was
+// called Host; that name stays as a deprecated alias.)
 
 // ---------------------------------------------------------------- JSON and nodes
 
 export type JSONPrimitive = string | number | boolean | null;
 export type JSONValue = JSONPrimitive | JSONValue[] | { [key: string]: JSONValue };
 
-/** The views the host knows (it may know more; see `Host.server.views`). */
+/** The views the host knows (it may know more; see `Connection.server.views`). */
 export type ViewType =
   | 'List' | 'Section' | 'HStack' | 'VStack' | 'ZStack' | 'ScrollView'
-  | 'Text' | 'Label' | 'Image' | 'Button' | 'Spacer' | 'TextField';
+  | 'Text' | 'Label' | 'Image' | 'Button' | 'Spacer' | 'TextField' | 'Toggle' | 'Slider';
 
 export declare const VIEW_TYPES: readonly ViewType[];
 
@@ -24,11 +25,14 @@ export interface EventInfo {
   /** The modifier's `$type`. */
   type: string;
   /**
-   * The Host the event came from (set when a Host routes it; not enumerable, so spreading the
+   * The Connection the event came from (set when a Connection routes it; not enumerable, so spreading the
    * info leaves it out). refreshable's listener calls `completeRefresh` through it.
    */
-  readonly host?: Host;
-  /** The connection the event came on (not enumerable); see `Host.isCurrentConnection`. */
+  readonly host?: Connection;
+  /**
+   * The socket the event came on, an opaque token (not enumerable): `Connection.isCurrentConnection`
+   * tells whether it is still the one in use.
+   */
   readonly connection?: unknown;
 }
 
@@ -60,6 +64,12 @@ export interface Node {
   props?: { [prop: string]: unknown };
   modifiers?: AnyModifierConfig[];
   children?: Node[];
+  /**
+   * The view's own events the front-end listens to. The serializer fills it from function props
+   * named after them (`props.onPress`); a name listed here without a function gets its events
+   * reported as `event-without-listener`.
+   */
+  events?: string[];
 }
 
 /** A node as it goes on the wire: data only. */
@@ -69,6 +79,7 @@ export interface WireNode {
   props?: { [prop: string]: JSONValue };
   modifiers?: Array<{ $type: string; [param: string]: JSONValue }>;
   children?: WireNode[];
+  events?: string[];
 }
 
 // ---------------------------------------------------------------- modifiers
@@ -160,7 +171,7 @@ export declare function onSubmit(fn: Handler): OnSubmitModifier;
 /**
  * Pull to refresh on a List or ScrollView. On the host's refresh event it calls `fn`; when the
  * promise `fn` returns settles (fulfilled or rejected) it calls `ExpoUI.completeRefresh(id)`
- * on the Host the event came from, exactly once. A rejection is reported as a `listener-threw`
+ * on the Connection the event came from, exactly once. A rejection is reported as a `listener-threw`
  * diagnostic after the refresh was completed; so is a failed `completeRefresh`, except the
  * -32003 of a refresh the host had stopped (its node left the tree): a `refresh-not-running`
  * warning. Nothing is sent when the connection the refresh came on is gone.
@@ -229,6 +240,9 @@ export declare function contentShape(shape: Shape | ShapeName): ModifierConfig<'
 
 // ---------------------------------------------------------------- elements
 
+export * from './view-props.js';
+import type { ViewPropsMap, TextProps, LabelProps, Component, TextChild, ViewEventsMap } from './view-props.js';
+
 /** `key` and `modifiers` go on the node; every other member becomes `node.props`. */
 export interface ElementProps {
   key?: string | number;
@@ -241,37 +255,69 @@ export type Child = Node | string | number | null | undefined | boolean | Child[
 
 /**
  * Builds a node. String/number children: on `Text` joined into `props.text`, on `Label` into
- * `props.title`, elsewhere each becomes a `Text` node. `Image` and `Spacer` take no children.
+ * `props.title`, elsewhere each becomes a `Text` node. Leaf views take no children. A function
+ * component is called with its props and the children (`props.children`); a key goes on the node
+ * it returns. A type the client does not know takes any props.
  */
-export declare function h(type: ViewType | (string & {}), props?: ElementProps | null, ...children: Child[]): Node;
+export declare function h<T extends ViewType>(type: T, props?: ViewPropsMap[T] | null, ...children: Child[]): Node;
+export declare function h<P extends object>(component: Component<P>, props?: (Omit<P, 'children'> & { key?: string | number | null }) | null, ...children: Child[]): Node | null;
+export declare function h<T extends string>(type: T extends ViewType ? never : T, props?: ElementProps | null, ...children: Child[]): Node;
 
-/** A view helper: `View(props, ...children)` or, without props, `View(...children)`. */
-export interface ElementHelper {
-  (props?: ElementProps | null, ...children: Child[]): Node;
-  (...children: Child[]): Node;
+/** A fragment: its children, flattened into the parent's (`<>...</>`). */
+export declare function Fragment(props: { children?: Child }): Node;
+
+/** A view helper: `View(props, ...children)` or, without props, `View(...children)`; also a JSX element type. */
+export interface ElementHelper<P = ElementProps, C = Child> {
+  (props?: P | null, ...children: C[]): Node;
+  (...children: C[]): Node;
+}
+/** A view that takes no children: `View(props)`. */
+export interface LeafElementHelper<P> {
+  (props?: P | null): Node;
 }
 
-export declare const List: ElementHelper;
-export declare const Section: ElementHelper;
-export declare const HStack: ElementHelper;
-export declare const VStack: ElementHelper;
-export declare const ZStack: ElementHelper;
-export declare const Text: ElementHelper;
-export declare const Label: ElementHelper;
-export declare const Image: ElementHelper;
-export declare const Button: ElementHelper;
-export declare const Spacer: ElementHelper;
+export declare const List: ElementHelper<ViewPropsMap['List']>;
+export declare const Section: ElementHelper<ViewPropsMap['Section']>;
+export declare const HStack: ElementHelper<ViewPropsMap['HStack']>;
+export declare const VStack: ElementHelper<ViewPropsMap['VStack']>;
+export declare const ZStack: ElementHelper<ViewPropsMap['ZStack']>;
+/** Children joined into `props.text`. */
+export declare const Text: ElementHelper<TextProps, TextChild>;
+/** Children joined into `props.title`. */
+export declare const Label: ElementHelper<LabelProps, TextChild>;
+export declare const Image: LeafElementHelper<ViewPropsMap['Image']>;
+/** `label` or children; `onPress` runs when tapped. */
+export declare const Button: ElementHelper<ViewPropsMap['Button']>;
+export declare const Spacer: LeafElementHelper<ViewPropsMap['Spacer']>;
 /** A scrolling container: children like VStack; may be `refreshable`. */
-export declare const ScrollView: ElementHelper;
-/** A text field: props `text` and `placeholder`; no children. `onSubmit` (on it or an ancestor) hears its submits. */
-export declare const TextField: ElementHelper;
+export declare const ScrollView: ElementHelper<ViewPropsMap['ScrollView']>;
+/** A text field: `defaultValue`, `placeholder`; `onChangeText(text)`, `onSubmit(text)`. */
+export declare const TextField: LeafElementHelper<ViewPropsMap['TextField']>;
+/** A switch: `isOn`, `label`; `onValueChange(isOn)`. Controlled: pass the new value back. */
+export declare const Toggle: LeafElementHelper<ViewPropsMap['Toggle']>;
+/** A slider: `value`, `min`, `max`, `step`; `onValueChange(value)`. Controlled. */
+export declare const Slider: LeafElementHelper<ViewPropsMap['Slider']>;
+
+/** The views' own events: a function prop with one of these names stays in JS (see `Node.events`). */
+export declare const VIEW_EVENTS: { readonly [V in keyof ViewEventsMap]: readonly ViewEventsMap[V][] };
+/** The props the client checks at run time for `type` (Button, TextField, Toggle, Slider); undefined for the others. */
+export declare function knownViewProps(type: string): string[] | undefined;
 
 // ---------------------------------------------------------------- serialization
 
 export interface ListenerEntry { type: string; listener: EventListener }
 
-/** The wire tree, and the listeners by node id then modifier index. */
-export declare function serializeTree(tree: Node): { root: WireNode; listeners: Map<string, Map<number, ListenerEntry>> };
+/**
+ * The wire tree; the listeners by node id then modifier index; the view event functions by node
+ * id then event name (taken out of the props, their names put in `events`). Throws a TypeError
+ * naming the place for a function prop that is not one of the view's events, and for an unknown
+ * prop of Button, TextField, Toggle or Slider.
+ */
+export declare function serializeTree(tree: Node): {
+  root: WireNode;
+  listeners: Map<string, Map<number, ListenerEntry>>;
+  events: Map<string, Map<string, (...args: any[]) => unknown>>;
+};
 /** A deep copy without functions or `eventListener` members. */
 export declare function stripFunctions<T>(value: T): unknown;
 
@@ -429,6 +475,10 @@ export interface ResolvedNode {
   hidden?: true;
   /** On a List or ScrollView with a refreshable in reach: whether a refresh is running. */
   refreshing?: boolean;
+  /** The view's own events the front-end listens to. */
+  events?: string[];
+  /** TextField, Toggle, Slider: the value the host shows. */
+  value?: JSONValue;
   swipeActions?: {
     leading: ResolvedSwipeAction[];
     trailing: ResolvedSwipeAction[];
@@ -448,8 +498,13 @@ export interface LongPressGesture { gesture: 'longPress'; duration: number }
 export interface RefreshGesture { gesture: 'refresh' }
 /** On a TextField. */
 export interface SubmitGesture { gesture: 'submit' }
+/** On a TextField: `text` is appended, or replaces the text with `replace: true`. */
+export interface TypeGesture { gesture: 'type'; text: string; replace?: boolean }
+/** On a Slider: clamped to min...max and rounded to the step. */
+export interface SlideGesture { gesture: 'slide'; value: number }
 export type Gesture =
   | SwipeGesture | TapActionGesture | TapGesture | LongPressGesture | RefreshGesture | SubmitGesture
+  | TypeGesture | SlideGesture
   | { gesture: string; [param: string]: JSONValue };
 
 export interface InteractResult {
@@ -465,8 +520,12 @@ export interface InteractResult {
   modifier?: number;
   /** refresh: true (the refresh is running until the refreshable's function settles). */
   refreshing?: boolean;
-  /** submit: every onSubmit that ran, innermost first. */
-  handlers?: Array<{ node: string; modifier: number }>;
+  /** submit: every onSubmit that ran, innermost first (`view` for a TextField's own onSubmit). */
+  handlers?: Array<{ node: string; modifier?: number; view?: string }>;
+  /** A view's own action or change (Button, Toggle, TextField, Slider): its view type. */
+  view?: string;
+  /** Toggle, TextField, Slider: the value the host shows now. */
+  value?: JSONValue;
   /** When not handled: why. */
   reason?: string;
   [member: string]: unknown;
@@ -474,10 +533,17 @@ export interface InteractResult {
 
 // ---------------------------------------------------------------- notifications
 
+/**
+ * An `event` notification: a modifier's event (`modifier` set, payload keyed by its `$type`), or
+ * a view's own event (`view` set, no `modifier`; payload keyed by the event's name:
+ * `{"onChangeText": {"value": "text now"}}`, `{"onPress": {}}`).
+ */
 export interface EventNotification {
   surface: string;
   node: string;
-  modifier: number;
+  modifier?: number;
+  /** A view event: the node's view type. */
+  view?: string;
   payload: { [type: string]: JSONValue };
 }
 
@@ -516,8 +582,8 @@ export interface Diagnostic {
 export interface PluginsChanged { added: string[]; removed: string[]; changed: string[] }
 
 /**
- * A `plugin-crashed` diagnostic, told from this Host's side: one per quarantined plugin on each
- * (re)connect. `mine` is true when the request the plugin crashed in was sent by this Host (same
+ * A `plugin-crashed` diagnostic, told from this Connection's side: one per quarantined plugin on each
+ * (re)connect. `mine` is true when the request the plugin crashed in was sent by this Connection (same
  * pid, and one of its requests that were in flight when its connection dropped); that request
  * rejected then with `ERR_MODHOST_DISCONNECTED` and the same `requestId`.
  */
@@ -573,7 +639,7 @@ export type ConnectionErrorCode =
   /** The socket, or its folder, belongs to another user or others may replace it: nothing was sent. */
   | 'ERR_MODHOST_SOCKET_OWNER'
   | 'ERR_MODHOST_SURFACE_GONE'
-  /** The Host gave up after `reconnect.maxAttempts` failed attempts; nothing waiting was sent. */
+  /** The Connection gave up after `reconnect.maxAttempts` failed attempts; nothing waiting was sent. */
   | 'ERR_MODHOST_RECONNECT_FAILED'
   /** Not answered within its time limit: see ModhostTimeoutError. */
   | 'ERR_MODHOST_TIMEOUT';
@@ -612,7 +678,7 @@ export declare class ModhostTimeoutError extends ModhostConnectionError {
   sent: boolean;
 }
 
-/** Per request: `timeoutMs` overrides the Host's `requestTimeoutMs` (0: no limit). */
+/** Per request: `timeoutMs` overrides the Connection's `requestTimeoutMs` (0: no limit). */
 export interface RequestOptions {
   timeoutMs?: number;
 }
@@ -626,7 +692,7 @@ export interface ReconnectOptions {
   maxDelayMs?: number;
   /**
    * Attempts before giving up (an integer >= 1; default Infinity). After the last one fails the
-   * Host closes: waiting requests reject and `close` comes with `reason: 'reconnectFailed'` and an
+   * Connection closes: waiting requests reject and `close` comes with `reason: 'reconnectFailed'` and an
    * `ERR_MODHOST_RECONNECT_FAILED` error naming the attempts, the socket and the last error.
    */
   maxAttempts?: number;
@@ -678,7 +744,10 @@ export interface HostEvents {
 }
 
 export declare class Surface {
-  readonly host: Host;
+  /** The Connection this surface lives on. */
+  readonly connection: Connection;
+  /** @deprecated the same Connection: use `connection`. */
+  readonly host: Connection;
   readonly name: string;
   readonly state: 'mounted' | 'unmounted';
   readonly mounted: boolean;
@@ -702,6 +771,10 @@ export declare class Surface {
   refresh(node: string): Promise<InteractResult>;
   /** Submits a TextField: `{handled, handlers: [{node, modifier}, ...]}`. */
   submit(node: string): Promise<InteractResult>;
+  /** Types into a TextField (appends; `replace: true` replaces): `{handled, node, view, value}`. */
+  typeText(node: string, text: string, options?: { replace?: boolean }): Promise<InteractResult>;
+  /** Moves a Slider: `{handled, node, view, value}` (the value clamped and rounded by the host). */
+  slide(node: string, value: number): Promise<InteractResult>;
 }
 
 // ---------------------------------------------------------------- native modules
@@ -739,7 +812,12 @@ export interface ExpoUIFunctions {
 }
 export type ExpoUIModule = NativeModule<ExpoUIFunctions>;
 
-export declare class Host {
+/**
+ * A front-end's session with modhostd: one socket, reconnected after daemon restarts, holding
+ * the surfaces it mounted. (Called `Host` before; in Expo UI `<Host>` is the component holding a
+ * SwiftUI tree, which here is a Surface.)
+ */
+export declare class Connection {
   constructor(options?: ConnectOptions);
   readonly socketPath: string;
   /** The `initialize` result of the current connection. */
@@ -753,14 +831,14 @@ export declare class Host {
   readonly strictParams: boolean;
   /**
    * The diagnostics received while `start()` made the first connection (the host sends them with
-   * its `initialize` answer). Those no listener heard then are emitted again on the Host (as are
+   * its `initialize` answer). Those no listener heard then are emitted again on the Connection (as are
    * `pluginCrashed` events) once `start()` has resolved, in a later turn of the event loop: a
    * listener added right after `await connect()` hears them once.
    */
   readonly startupDiagnostics: Diagnostic[];
-  /** Why the Host closed itself (`ERR_MODHOST_RECONNECT_FAILED`); undefined otherwise. */
+  /** Why the Connection closed itself (`ERR_MODHOST_RECONNECT_FAILED`); undefined otherwise. */
   readonly closeError: ModhostConnectionError | undefined;
-  /** Connects and sends `initialize` (what `connect()` does after `new Host`); add listeners first to hear what comes with it. */
+  /** Connects and sends `initialize` (what `connect()` does after `new Connection`); add listeners first to hear what comes with it. */
   start(): Promise<this>;
   mount(name: string, tree: Node): Promise<Surface>;
   describe(): Promise<DescribeResult>;
@@ -776,12 +854,12 @@ export declare class Host {
    */
   callFunction<R = unknown>(module: string, fn: string, args?: unknown[], options?: RequestOptions): Promise<R>;
   /**
-   * The native module `name` of this Host: functions by name, events by `addListener`. One object
+   * The native module `name` of this Connection: functions by name, events by `addListener`. One object
    * per name; it keeps working across reconnects. The host is not asked whether the module
    * exists: calls to an unknown one reject with -32602.
    */
   requireNativeModule(name: 'ExpoUI'): ExpoUIModule;
-  /** Whether `connection` (an event's `info.connection`) is the one this Host talks on now: false once it dropped or the Host closed. */
+  /** Whether `connection` (an event's `info.connection`) is the one this Connection talks on now: false once it dropped or the Connection closed. */
   isCurrentConnection(connection: unknown): boolean;
   requireNativeModule<F extends object = NativeModuleFunctions, E extends EventsMap = EventsMap>(name: string): NativeModule<F, E>;
   /**
@@ -801,7 +879,13 @@ export declare class Host {
   listenerCount(event: keyof HostEvents): number;
 }
 
-export declare function connect(options?: ConnectOptions): Promise<Host>;
+/** @deprecated the old name of Connection, kept so existing code runs. */
+export declare const Host: typeof Connection;
+/** @deprecated the old name of Connection. */
+export type Host = Connection;
+
+/** Connects to modhostd and sends `initialize`: a Connection that is open. */
+export declare function connect(options?: ConnectOptions): Promise<Connection>;
 export declare function defaultSocketPath(env?: { [name: string]: string | undefined }): string;
 
 export declare const PROTOCOL_VERSION: 1;

@@ -1,51 +1,45 @@
-// Uses the factories generated for the bundled plugins (ExpoUI, SwipeActions).
+// Uses what `modhost codegen ts` writes for the bundled plugins (ExpoUI, SwipeActions): the JS
+// client's own helpers, re-exported with the client's signatures, and the generated types.
 import { swipeActions, padding, frame, font, background, tint, onAppear, refreshable, requireExpoUIModule } from './modifiers.js';
-import type { SwipeActionsModifier, FrameParams, ColorValue } from './modifiers.js';
-import type { Host, Node } from '@modhost/client';
+import { shapes } from '@modhost/client';
+import type { SwipeActionsModifier, FrameParams, ColorValue, ExpoUIModule, ExpoUIEvents } from './modifiers.js';
+import type { Connection, Node } from '@modhost/client';
 
 const swipe: SwipeActionsModifier = swipeActions({
-  trailing: [{ id: 'delete', label: 'Delete', role: 'destructive', tint: 'red' }],
+  trailing: [{ id: 'delete', label: 'Delete', role: 'destructive', tint: 'red', onPress: ({ id, node }) => { void id; void node; } }],
   allowsFullSwipe: true,
 });
 const alignment: FrameParams['alignment'] = 'topLeading';
 const red: ColorValue = '#FF0000';
 const node: Node = {
   type: 'Text',
-  modifiers: [swipe, padding({ all: 8 }), frame({ width: 100, alignment }), font({ weight: 'bold', design: 'serif' }), background({ color: red, shape: 'capsule' }), tint({ color: 'blue' }), onAppear()],
+  modifiers: [swipe, padding(8), padding({ all: 8 }), frame({ width: 100, alignment }), font({ weight: 'bold', design: 'serif' }),
+    background(red, shapes.capsule()), tint('blue'), onAppear(() => {})],
 };
-
-// The bundled plugins declare their event payloads: the listeners are typed with them.
-const heard: SwipeActionsModifier = swipeActions({ trailing: [{ id: 'delete' }] }, (event) => {
-  const id: string = event.id;
-  // @ts-expect-error: a swipeActions event carries only the action's id
-  void event.label;
-  void id;
-});
-refreshable({}, (event) => { const id: string = event.id; void id; });
-onAppear({}, (event) => {
-  // @ts-expect-error: an onAppear event is empty
-  void event.id;
-});
+refreshable(async ({ id }) => { const refresh: string = id; void refresh; });
 
 // @ts-expect-error: a misspelt param name
 swipeActions({ trailling: [] });
+// @ts-expect-error: an action's label, misspelt
+swipeActions({ trailing: [{ id: 'delete', lable: 'Delete' }] });
 // @ts-expect-error: 'heavyish' is not a font weight
 font({ weight: 'heavyish' });
 // @ts-expect-error: an action needs its id
 swipeActions({ trailing: [{ label: 'No id' }] });
-// @ts-expect-error: background's color is required
-background({ shape: 'circle' });
-// @ts-expect-error: onAppear takes no params
-onAppear({ when: 'now' });
+// @ts-expect-error: the client's background takes the colour first, not a params object
+background({ color: 'red', shape: 'circle' });
+// @ts-expect-error: onAppear takes the function to run
+onAppear();
 // @ts-expect-error: a number is no colour
-tint({ color: 0xff0000 });
+tint(0xff0000);
 
-declare const host: Host;
-const expoUI = requireExpoUIModule(host);
+declare const connection: Connection;
+const expoUI: ExpoUIModule = requireExpoUIModule(connection);
 const done: Promise<null> = expoUI.completeRefresh('refresh-1');
 // @ts-expect-error: completeRefresh takes a string id
 expoUI.completeRefresh(1);
 // @ts-expect-error: ExpoUI has no such function
 expoUI.completeRefreshes('x');
+const events: ExpoUIEvents = {};
 
-void node; void done; void heard;
+void node; void done; void events;

@@ -1,22 +1,25 @@
-// Mounts a node built with the factories generated for the bundled plugins on the daemon at
-// $MODHOST_SOCKET (through the JS client at $MODHOST_CLIENT) and prints the snapshot as JSON.
-const { connect } = await import(process.env.MODHOST_CLIENT);
+// Mounts a node built with what `modhost codegen ts` writes for the bundled plugins (the JS
+// client's helpers, re-exported) on the daemon at $MODHOST_SOCKET (through the JS client at
+// $MODHOST_CLIENT) and prints the snapshot as JSON.
+const client = await import(process.env.MODHOST_CLIENT);
 const m = await import('./modifiers.js');
 
-const host = await connect({ socket: process.env.MODHOST_SOCKET, reconnect: false });
+const connection = await client.connect({ socket: process.env.MODHOST_SOCKET, reconnect: false });
 try {
-  const surface = await host.mount('codegen', {
+  const surface = await connection.mount('codegen', {
     type: 'Text', key: 'row', props: { text: 'generated' },
     modifiers: [
       m.swipeActions({ trailing: [{ id: 'delete', label: 'Delete', role: 'destructive', tint: 'red' }] }),
       m.padding({ all: 8 }),
       m.font({ weight: 'bold' }),
-      m.background({ color: '#FF000080', shape: 'capsule' }),
-      m.onAppear(),
+      m.background('#FF000080', 'capsule'),
+      m.onAppear(() => {}),
     ],
   });
-  const completed = await m.requireExpoUIModule(host).completeRefresh('none').then(() => 'resolved', (error) => `rejected ${error.code}`);
-  console.log(JSON.stringify({ snapshot: await surface.snapshot(), completeRefresh: completed }));
+  const completed = await m.requireExpoUIModule(connection).completeRefresh('none').then(() => 'resolved', (error) => `rejected ${error.code}`);
+  // The same functions as the client's, not copies.
+  const same = [m.swipeActions, m.padding, m.font, m.background, m.onAppear].every((f) => client[f.name] === f);
+  console.log(JSON.stringify({ snapshot: await surface.snapshot(), completeRefresh: completed, same }));
 } finally {
-  await host.close();
+  await connection.close();
 }

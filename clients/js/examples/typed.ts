@@ -1,7 +1,7 @@
 // A typed use of @modhost/client; `tsc -p clients/js --noEmit` checks it.
 import {
   connect, swipeActions, createModifier, createModifierWithEventListener,
-  List, Section, HStack, VStack, Text, Label, Image, Spacer, ScrollView, TextField, h,
+  List, Section, HStack, VStack, Text, Label, Image, Spacer, ScrollView, TextField, h, Button, Toggle, Slider,
   onTapGesture, onLongPressGesture, onAppear, onDisappear, onSubmit, refreshable,
   padding, frame, background, foregroundStyle, tint, font, opacity, cornerRadius, border,
   listRowBackground, badge, deleteDisabled, disabled, hidden, contentShape, shapes,
@@ -43,7 +43,7 @@ function screen(list: Message[], log: (line: string) => void): Node {
           }),
           createModifier('padding', { all: 4 }),
         ] },
-          message.unread && Image({ systemImage: 'circle.fill' }),
+          message.unread && Image({ systemName: 'circle.fill' }),
           VStack({ alignment: 'leading' }, Text(message.from), Text({ key: `${message.id}-subject` }, message.subject)),
           Spacer(),
         ),
@@ -149,7 +149,7 @@ export async function expoUI(socket: string): Promise<void> {
   let inbox = messages.slice();
   const opened: string[] = [];
   const screen = (): Node => VStack(
-    TextField({ key: 'search', text: '', placeholder: 'Search', modifiers: [onSubmit(() => log('search submitted'))] }),
+    TextField({ key: 'search', defaultValue: '', placeholder: 'Search', modifiers: [onSubmit(() => log('search submitted'))] }),
     List({ key: 'inbox', modifiers: [refreshable(async (info: RefreshInfo) => {
       log(`refresh ${info.id} on ${info.node}`);
       inbox = [{ id: `m${inbox.length + 1}`, from: 'Linus', subject: 'New mail', unread: true }, ...inbox];
@@ -255,4 +255,20 @@ export function mistakes(): void {
   void ui.completeRefresh(1);
   // @ts-expect-error timeoutMs is a number
   void connect({ requestTimeoutMs: '1s' });
+  // @ts-expect-error a misspelt Button prop
+  Button({ lable: 'Go' });
+  // @ts-expect-error h() types a known view's props
+  h('Toggle', { isOn: 1 });
+  // @ts-expect-error a Toggle takes no children
+  Toggle({ isOn: true }, Text('x'));
+  // @ts-expect-error a function component's props are checked
+  h(Badge, { count: 'three' });
+  // @ts-expect-error onValueChange of a Slider receives a number
+  Slider({ onValueChange: (value: string) => value });
 }
+
+/** A function component used with h(). */
+function Badge({ count }: { count: number }): Node {
+  return Text(String(count));
+}
+export const badges: Array<Node | null> = [h(Badge, { key: 'b', count: 3 }), h('Custom', { anything: 1 })];

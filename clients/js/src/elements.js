@@ -4,20 +4,24 @@
 // - `h(type, props, ...children)`: `props.key` becomes `node.key`, `props.modifiers` becomes
 //   `node.modifiers`, every other member of `props` goes to `node.props`. Empty `props`
 //   and empty `children` are left out.
+// - `h(Component, props, ...children)` with a function calls it with `{...props, children}`
+//   (children: one child as it is, several as an array) and returns what it returns; a `key`
+//   is put on the node it returns. `Fragment` returns its children (flattened into the parent).
 // - Children may be nodes, arrays of children (flattened), or null/undefined/false/true
 //   (skipped, so `cond && Text("x")` works).
 // - String and number children: on `Text` they are joined into `props.text`; on `Label`
 //   into `props.title`; on any other view that takes children each becomes a
-//   `Text` node. Leaf views (`Image`, `Spacer`, `TextField`) take no children and throw.
+//   `Text` node. Leaf views (`Image`, `Spacer`, `TextField`, `Toggle`, `Slider`) take no
+//   children and throw.
+// - Props are checked by `checkViewProps` (views.js): functions only as a view's own events;
+//   Button, TextField, Toggle and Slider refuse props they do not have.
 // - The helpers (`Text`, `List`, ...) also accept a child in place of `props`:
 //   `Text("Hello")`, `List([row1, row2])`, `VStack(Text("a"), Text("b"))`.
+import { VIEW_TYPES, VIEW_EVENTS, LEAF_VIEWS, checkViewProps } from './views.js';
 
-export const VIEW_TYPES = Object.freeze([
-  'List', 'Section', 'HStack', 'VStack', 'ZStack', 'ScrollView', 'Text', 'Label', 'Image', 'Button', 'Spacer',
-  'TextField',
-]);
+export { VIEW_TYPES };
 
-const LEAVES = new Set(['Image', 'Spacer', 'TextField']);
+const LEAVES = new Set(LEAF_VIEWS);
 const TEXT_PROP = { Text: 'text', Label: 'title' };
 
 function isNode(value) {
@@ -37,18 +41,49 @@ function flatten(children, out = []) {
   return out;
 }
 
+/** Children as a component sees them: absent, one child as it is, or an array. */
+function childrenProp(children) {
+  if (children.length === 0) return undefined;
+  return children.length === 1 ? children[0] : children;
+}
+
+/**
+ * Calls a function component with its props; a key given to it goes on the node it returns
+ * (it names that node among its siblings). What it returns may be a node, an array (a
+ * fragment), text or nothing.
+ */
+export function callComponent(component, props, key) {
+  const result = component(props);
+  if (result !== null && typeof result === 'object' && typeof result.then === 'function') {
+    throw new TypeError(`${component.name || 'a component'}: a component must return a node, not a promise (async components are not supported)`);
+  }
+  if (key === undefined || key === null || !isNode(result)) return result;
+  return { ...result, key: String(key) };
+}
+
+/** A fragment: its children, flattened into the parent's. A key on it is not kept. */
+export function Fragment(props) {
+  return props?.children ?? null;
+}
+
 /**
  * Generic element builder.
- * @param {string} type a view type the host knows
+ * @param {string|Function} type a view type the host knows, or a function component
  * @param {object|null} [props] `key`, `modifiers`, and view props
  * @param {...any} children
  */
 export function h(type, props, ...children) {
-  if (typeof type !== 'string' || type.length === 0) throw new TypeError('h: type must be a non-empty string');
   if (props !== null && props !== undefined && (typeof props !== 'object' || Array.isArray(props))) {
-    throw new TypeError(`h(${type}): props must be an object (pass children after it)`);
+    throw new TypeError(`h(${typeof type === 'function' ? type.name || 'component' : type}): props must be an object (pass children after it)`);
   }
+  if (typeof type === 'function') {
+    const { key, ...rest } = props ?? {};
+    if (children.length > 0) rest.children = childrenProp(children);
+    return callComponent(type, rest, key);
+  }
+  if (typeof type !== 'string' || type.length === 0) throw new TypeError('h: type must be a non-empty string (a view type) or a function component');
   const { key, modifiers, children: propChildren, ...rest } = props ?? {};
+  checkViewProps(type, rest, `h(${type})`);
   const node = { type };
   if (key !== undefined && key !== null) node.key = String(key);
   const flat = flatten([propChildren, ...children]);
@@ -65,8 +100,11 @@ export function h(type, props, ...children) {
       throw new TypeError(`h(${type}): a child must be a node, a string, a number or an array, got ${typeof child}`);
     }
   }
-  if (hasText && rest[textProp] === undefined) rest[textProp] = text;
-  if (Object.keys(rest).length > 0) node.props = rest;
+  // An event prop given as null (no action) is as absent as an undefined one.
+  const events = VIEW_EVENTS[type] ?? [];
+  const wireProps = Object.fromEntries(Object.entries(rest).filter(([k, v]) => v !== undefined && !(v === null && events.includes(k))));
+  if (hasText && wireProps[textProp] === undefined) wireProps[textProp] = text;
+  if (Object.keys(wireProps).length > 0) node.props = wireProps;
   if (modifiers !== undefined && modifiers !== null) {
     if (!Array.isArray(modifiers)) throw new TypeError(`h(${type}): modifiers must be an array`);
     const list = modifiers.filter((m) => m !== null && m !== undefined && m !== false);
@@ -98,7 +136,12 @@ export const ScrollView = helper('ScrollView');
 export const Text = helper('Text');
 export const Label = helper('Label');
 export const Image = helper('Image');
+/** A button: `label` or children, `role`, `systemImage`; `onPress` runs on a tap. */
 export const Button = helper('Button');
 export const Spacer = helper('Spacer');
-/** A text field: props `text` and `placeholder` (strings); no children. `onSubmit` hears its submits. */
+/** A text field: `defaultValue`, `placeholder`; `onChangeText(text)`, `onSubmit(text)`. No children. */
 export const TextField = helper('TextField');
+/** A switch: `isOn`, `label`; `onValueChange(isOn)`. Controlled: pass the new value back in `isOn`. */
+export const Toggle = helper('Toggle');
+/** A slider: `value`, `min` (0), `max` (1), `step`; `onValueChange(value)`. Controlled, as Toggle. */
+export const Slider = helper('Slider');

@@ -1,6 +1,8 @@
-// The Host: one front-end's session with modhostd, surviving daemon restarts.
+// The Connection: one front-end's session with modhostd, surviving daemon restarts. (It was
+// called Host before; `Host` stays as a deprecated alias. In Expo UI, `<Host>` is the component
+// that holds a SwiftUI tree: here that is a Surface.)
 import { EventEmitter } from 'node:events';
-import { Connection } from './connection.js';
+import { SocketChannel } from './socket-channel.js';
 import { ModhostConnectionError, ModhostTimeoutError } from './errors.js';
 import { LostRequests, pluginCrashedEvent, modifierTypesOf, modifierTypeChanges } from './engine-restart.js';
 import { serializeTree } from './serialize.js';
@@ -18,10 +20,10 @@ const SENT_ONLY_WHILE_CONNECTED = new Set(['interact']);
 /**
  * Connects to modhostd and performs `initialize`.
  * @param {object} [options]
- * @returns {Promise<Host>}
+ * @returns {Promise<Connection>}
  */
 export async function connect(options = {}) {
-  const host = new Host(options);
+  const host = new Connection(options);
   await host.start();
   return host;
 }
@@ -70,7 +72,7 @@ function giveUpReconnecting(host, lastError) {
   host.emit('close', { reason: 'reconnectFailed', error });
 }
 
-export class Host extends EventEmitter {
+export class Connection extends EventEmitter {
   constructor(options = {}) {
     super();
     this.socketPath = options.socket ?? defaultSocketPath();
@@ -161,7 +163,7 @@ export class Host extends EventEmitter {
 
 
   async openConnection() {
-    const conn = new Connection(this.socketPath, {
+    const conn = new SocketChannel(this.socketPath, {
       maxFrame: this.maxFrame,
       onNotification: (method, params) => this.onNotification(method, params),
       onClose: (c, error, inFlight) => this.onConnectionClosed(c, error, inFlight),
@@ -309,14 +311,14 @@ export class Host extends EventEmitter {
    * @returns {Promise<Surface>}
    */
   async mount(name, tree) {
-    const { root, listeners } = serializeTree(tree);
+    const { root, listeners, events } = serializeTree(tree);
     const surface = new Surface(this, name);
     const done = this.expectTree(name, listeners);
     // Committed as the answer is read, so events that follow it on the wire find the surface.
     await this.request('mount', { surface: name, root }, (error) => {
       done();
       if (error) return;
-      surface.commit(tree, root, listeners);
+      surface.commit(tree, root, listeners, events);
       this.surfaces.set(name, surface);
     });
     return surface;
@@ -494,8 +496,44 @@ export class Host extends EventEmitter {
     return this.surfaces.get(surfaceName)?.listeners;
   }
 
+  /**
+   * A view's own event (`view` and no `modifier`): calls the function given as the prop named
+   * after the event, in the surface's latest tree, with the payload's `value` (nothing for
+   * `onPress`).
+   */
+  routeViewEvent(params) {
+    const { surface: surfaceName, node, view, payload } = params ?? {};
+    const keys = payload && typeof payload === 'object' && !Array.isArray(payload) ? Object.keys(payload) : [];
+    const base = { surface: surfaceName, node, view, payload };
+    const where = `${view} node '${node}' in surface '${surfaceName}'`;
+    if (keys.length !== 1) {
+      this.clientDiagnostic('warning', 'protocol-error',
+        `a view event from ${where} must have one payload member (the event's name), got ${keys.length === 0 ? 'none' : keys.map((k) => `'${k}'`).join(', ')}`, base);
+      return;
+    }
+    const [name] = keys;
+    const fn = this.surfaces.get(surfaceName)?.viewEvents?.get(node)?.get(name);
+    if (typeof fn !== 'function') {
+      this.clientDiagnostic('warning', 'event-without-listener',
+        `a view event '${name}' came from ${where}, which has no '${name}' function on this client`, base);
+      return;
+    }
+    const failed = (error) => this.clientDiagnostic('error', 'listener-threw',
+      `the ${name} function of ${where} threw: ${error?.message ?? error}`, { ...base, error });
+    try {
+      const result = name === 'onPress' ? fn() : fn(payload[name]?.value);
+      if (result && typeof result.then === 'function') result.then(undefined, failed);
+    } catch (error) {
+      failed(error);
+    }
+  }
+
   /** Delivers `payload[$type]` to the listener kept for (surface, node, modifier index). */
   routeEvent(params) {
+    if (params && typeof params === 'object' && params.view !== undefined && params.modifier === undefined) {
+      this.routeViewEvent(params);
+      return;
+    }
     const { surface: surfaceName, node, modifier, payload } = params ?? {};
     const where = `modifier ${modifier} of node '${node}' in surface '${surfaceName}'`;
     const keys = payload && typeof payload === 'object' ? Object.keys(payload) : [];
@@ -533,9 +571,16 @@ export class Host extends EventEmitter {
   }
 }
 
+/**
+ * The old name of Connection, kept so existing code runs.
+ * @deprecated use Connection (and `connect()`); in Expo UI `<Host>` is the component holding a tree.
+ */
+export const Host = Connection;
+
 export class Surface {
-  constructor(host, name) {
-    this.host = host;
+  constructor(connection, name) {
+    /** The Connection this surface lives on. */
+    this.connection = connection;
     this.name = name;
     this.state = 'mounted';
     /** Why the host no longer has this surface, when it refused to mount it again after a reconnect. */
@@ -543,16 +588,24 @@ export class Surface {
     this.tree = null;
     this.wire = null;
     this.listeners = new Map();
+    /** View event functions of the latest tree: node id -> event name -> function. */
+    this.viewEvents = new Map();
+  }
+
+  /** @deprecated the Connection; use `surface.connection`. */
+  get host() {
+    return this.connection;
   }
 
   get mounted() {
     return this.state === 'mounted';
   }
 
-  commit(tree, wire, listeners) {
+  commit(tree, wire, listeners, viewEvents = new Map()) {
     this.tree = tree;
     this.wire = wire;
     this.listeners = listeners;
+    this.viewEvents = viewEvents;
   }
 
   /**
@@ -561,29 +614,29 @@ export class Surface {
    */
   async update(tree) {
     this.assertMounted('update');
-    const { root, listeners } = serializeTree(tree);
-    const done = this.host.expectTree(this.name, listeners);
+    const { root, listeners, events } = serializeTree(tree);
+    const done = this.connection.expectTree(this.name, listeners);
     // Committed as the answer is read, before any event that follows it on the wire.
-    return this.host.request('update', { surface: this.name, root }, (error) => {
+    return this.connection.request('update', { surface: this.name, root }, (error) => {
       done();
-      if (!error) this.commit(tree, root, listeners);
+      if (!error) this.commit(tree, root, listeners, events);
     });
   }
 
   /** The host sends the onDisappear events of every node first; their listeners run before this resolves. */
   async unmount() {
     this.assertMounted('unmount');
-    return this.host.request('unmount', { surface: this.name }, (error) => {
+    return this.connection.request('unmount', { surface: this.name }, (error) => {
       if (error) return;
       this.state = 'unmounted';
-      if (this.host.surfaces.get(this.name) === this) this.host.surfaces.delete(this.name);
+      if (this.connection.surfaces.get(this.name) === this) this.connection.surfaces.delete(this.name);
     });
   }
 
   /** `{root}`: the tree as the host resolved it. */
   async snapshot() {
     this.assertMounted('snapshot');
-    return this.host.request('snapshot', { surface: this.name });
+    return this.connection.request('snapshot', { surface: this.name });
   }
 
   /**
@@ -597,7 +650,7 @@ export class Surface {
     if (!g || typeof g.gesture !== 'string') {
       throw new TypeError('interact: gesture must be a string or an object {gesture, ...}');
     }
-    return this.host.request('interact', { ...g, surface: this.name, node: String(node) });
+    return this.connection.request('interact', { ...g, surface: this.name, node: String(node) });
   }
 
   swipe(node, edge, options = {}) {
@@ -632,6 +685,21 @@ export class Surface {
    */
   refresh(node) {
     return this.interact(node, { gesture: 'refresh' });
+  }
+
+  /**
+   * Types `text` into a TextField (appended to its text; `replace: true` replaces it). Its
+   * `onChangeText` runs with the new text; resolves with `{handled, node, view, value}`.
+   */
+  typeText(node, text, options = {}) {
+    const g = { gesture: 'type', text };
+    if (options.replace !== undefined) g.replace = options.replace;
+    return this.interact(node, g);
+  }
+
+  /** Moves a Slider to `value` (clamped and rounded to its step by the host); its `onValueChange` runs. */
+  slide(node, value) {
+    return this.interact(node, { gesture: 'slide', value });
   }
 
   /** Submits a TextField: every `onSubmit` from the field up to the root runs, innermost first. */

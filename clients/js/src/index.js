@@ -7,10 +7,12 @@ export {
   SHAPE_NAMES, FRAME_ALIGNMENTS, FONT_WEIGHTS, FONT_DESIGNS,
 } from './modifiers.js';
 export {
-  h, List, Section, HStack, VStack, ZStack, ScrollView, Text, Label, Image, Button, Spacer, TextField, VIEW_TYPES,
+  h, Fragment, List, Section, HStack, VStack, ZStack, ScrollView, Text, Label, Image, Button, Spacer, TextField, Toggle, Slider,
+  VIEW_TYPES,
 } from './elements.js';
+export { VIEW_EVENTS, knownViewProps } from './views.js';
 export { serializeTree, stripFunctions } from './serialize.js';
-export { connect, Host, Surface, PROTOCOL_VERSION, CLIENT_VERSION } from './host.js';
+export { connect, Connection, Host, Surface, PROTOCOL_VERSION, CLIENT_VERSION } from './host.js';
 export { ModhostError, ModhostConnectionError, ModhostTimeoutError } from './errors.js';
 export { defaultSocketPath } from './socket-path.js';
 export { encodeFrame, FrameDecoder } from './framing.js';

@@ -1,5 +1,8 @@
 // Modifier configs: plain data with a `$type`, spread flat as Expo UI builds them.
 // A listener, when there is one, rides along as `eventListener` and never reaches the wire.
+// Every helper refuses keys it does not know (a TypeError naming the key, the known ones and the
+// closest), so a misspelt option never goes missing without a word.
+import { refuseUnknownKeys } from './suggest.js';
 
 /**
  * A modifier config without an event listener: `{$type, ...params}`.
@@ -29,11 +32,14 @@ export function createModifierWithEventListener(type, listener, params = {}) {
 }
 
 const ACTION_FIELDS = ['id', 'label', 'systemImage', 'tint', 'role'];
+const ACTION_KEYS = [...ACTION_FIELDS, 'onPress'];
+const SWIPE_ACTIONS_KEYS = ['leading', 'trailing', 'allowsFullSwipe'];
 
 function actionData(action, edge, index) {
-  if (action === null || typeof action !== 'object') {
-    throw new TypeError(`swipeActions: ${edge}[${index}] must be an object`);
+  if (action === null || typeof action !== 'object' || Array.isArray(action)) {
+    throw new TypeError(`swipeActions: ${edge}[${index}] must be an object {id, label, systemImage?, tint?, role?, onPress?}`);
   }
+  refuseUnknownKeys(`swipeActions: ${edge}[${index}]`, action, ACTION_KEYS);
   if (typeof action.id !== 'string' || action.id.length === 0) {
     throw new TypeError(`swipeActions: ${edge}[${index}].id must be a non-empty string`);
   }
@@ -52,8 +58,18 @@ function actionData(action, edge, index) {
  * @param {{leading?: object[], trailing?: object[], allowsFullSwipe?: boolean}} config
  */
 export function swipeActions(config = {}) {
+  if (config === null || typeof config !== 'object' || Array.isArray(config)) {
+    throw new TypeError(`swipeActions: params must be an object {leading?, trailing?, allowsFullSwipe?}, got ${describeValue(config)}`);
+  }
+  refuseUnknownKeys('swipeActions', config, SWIPE_ACTIONS_KEYS);
   const leading = config.leading ?? [];
   const trailing = config.trailing ?? [];
+  for (const [edge, list] of [['leading', leading], ['trailing', trailing]]) {
+    if (!Array.isArray(list)) throw new TypeError(`swipeActions: ${edge} must be an array of actions, got ${describeValue(list)}`);
+  }
+  if (config.allowsFullSwipe !== undefined && typeof config.allowsFullSwipe !== 'boolean') {
+    throw new TypeError(`swipeActions: allowsFullSwipe must be a boolean, got ${describeValue(config.allowsFullSwipe)}`);
+  }
   const presses = new Map();
   const collect = (list, edge) =>
     list.map((action, index) => {
@@ -129,9 +145,7 @@ function checkOneOf(name, field, value, allowed) {
 function checkOptions(name, options, known) {
   if (options === undefined || options === null) return {};
   if (typeof options !== 'object' || Array.isArray(options)) fail(name, `options must be an object, got ${describeValue(options)}`);
-  for (const key of Object.keys(options)) {
-    if (!known.includes(key)) fail(name, `unknown option '${key}' (known: ${known.join(', ')})`);
-  }
+  refuseUnknownKeys(name, options, known, 'option');
   return options;
 }
 

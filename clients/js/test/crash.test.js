@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { existsSync } from 'node:fs';
 import { connect, createModifier, List, Text, ModhostError, ModhostConnectionError } from '../src/index.js';
-import { Connection } from '../src/connection.js';
+import { SocketChannel as Connection } from '../src/socket-channel.js';
 import { withDaemon, once } from '../test-support/daemon.js';
 import { mailRow, fixtureLibrary, makePlugin } from '../test-support/fixtures.js';
 

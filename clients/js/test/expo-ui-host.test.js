@@ -372,10 +372,10 @@ test('submit on a TextField runs every onSubmit from the field up to the root, i
     const log = [];
     const surface = await s.host.mount('main', VStack({ key: 'form', modifiers: [onSubmit(() => log.push('form'))] },
       Section({ key: 'section' },
-        TextField({ key: 'search', text: 'modhost', placeholder: 'Search', modifiers: [onSubmit((info) => log.push(`field ${info.node}`))] }))));
+        TextField({ key: 'search', defaultValue: 'modhost', placeholder: 'Search', modifiers: [onSubmit((info) => log.push(`field ${info.node}`))] }))));
     const { root } = await surface.snapshot();
     const field = find(root, 'search');
-    assert.deepEqual(field.props, { text: 'modhost', placeholder: 'Search' });
+    assert.deepEqual(field.props, { defaultValue: 'modhost', placeholder: 'Search' });
     const result = await surface.submit('search');
     assert.deepEqual(result, { handled: true, handlers: [{ node: 'search', modifier: 0 }, { node: 'form', modifier: 0 }] });
     assert.deepEqual(log, ['field search', 'form']);

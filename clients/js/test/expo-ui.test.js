@@ -9,6 +9,7 @@ import {
   List, VStack, HStack, ScrollView, TextField, Text, VIEW_TYPES, serializeTree, stripFunctions,
   Host, ModhostError,
 } from '../src/index.js';
+import { FakeConnection, fakeHost } from '../test-support/fake-host.js';
 
 // Each test fails, by name, past this time rather than hanging the run (generous: a sanitized
 // daemon on a loaded 2-core machine is slow).
@@ -16,51 +17,6 @@ const TEST_TIMEOUT_MS = 120_000;
 
 const wire = (modifier) => JSON.parse(JSON.stringify(stripFunctions(modifier)));
 const tick = () => new Promise((resolve) => setImmediate(resolve));
-
-/** A stand-in connection: records requests; `answer`/`fail` settle them as a read of the socket would. */
-class FakeConnection {
-  constructor() {
-    this.sent = [];
-    this.closed = false;
-  }
-
-  request(method, params, settled) {
-    return new Promise((resolve, reject) => this.sent.push({ method, params, settled, resolve, reject }));
-  }
-
-  next(method) {
-    const index = this.sent.findIndex((r) => r.method === method && !r.done);
-    assert.ok(index >= 0, `a '${method}' request was sent (sent: ${this.sent.map((r) => r.method).join(', ')})`);
-    return this.sent[index];
-  }
-
-  answer(request, result = {}) {
-    request.done = true;
-    request.settled?.(undefined, result);
-    request.resolve(result);
-  }
-
-  fail(request, error) {
-    request.done = true;
-    request.settled?.(error);
-    request.reject(error);
-  }
-
-  async end() {
-    this.closed = true;
-  }
-}
-
-/** A Host that talks to a FakeConnection, recording its diagnostics. */
-function fakeHost() {
-  const host = new Host({ socket: '/nonexistent/modhost.sock', reconnect: false });
-  const conn = new FakeConnection();
-  host.conn = conn;
-  host.state = 'open';
-  const diagnostics = [];
-  host.on('diagnostic', (d) => diagnostics.push(d));
-  return { host, conn, diagnostics };
-}
 
 function event(surface, node, modifier, payload) {
   return { surface, node, modifier, payload };
@@ -98,7 +54,7 @@ test('gesture factories check their arguments', { timeout: TEST_TIMEOUT_MS }, ()
   assert.throws(() => onTapGesture(fn, { count: 0 }), /onTapGesture: count must be >= 1, got 0/);
   assert.throws(() => onTapGesture(fn, { count: 1.5 }), /count must be an integer/);
   assert.throws(() => onTapGesture(fn, { count: '2' }), /count must be a finite number, got "2"/);
-  assert.throws(() => onTapGesture(fn, { cuont: 2 }), /unknown option 'cuont' \(known: count\)/);
+  assert.throws(() => onTapGesture(fn, { cuont: 2 }), /^TypeError: onTapGesture: unknown option 'cuont' \(known: count; closest: 'count'\)$/);
   assert.throws(() => onTapGesture(fn, 2), /options must be an object/);
   assert.throws(() => onLongPressGesture(fn, { minimumDuration: -1 }), /minimumDuration must be >= 0/);
   assert.throws(() => onLongPressGesture(fn, Number.NaN), /minimumDuration must be a finite number/);
@@ -468,7 +424,7 @@ test('style modifiers check their arguments with TypeErrors that say what is wro
   const cases = [
     [() => padding('8'), /padding: options must be an object, got "8"/],
     [() => padding({ all: '8' }), /padding: all must be a finite number, got "8"/],
-    [() => padding({ left: 8 }), /padding: unknown option 'left' \(known: all, horizontal, vertical, top, bottom, leading, trailing\)/],
+    [() => padding({ left: 8 }), /padding: unknown option 'left' \(known: all, horizontal, vertical, top, bottom, leading, trailing; closest: 'all'\)/],
     [() => padding(Number.POSITIVE_INFINITY), /padding: all must be a finite number/],
     [() => frame({ width: -1 }), /frame: width must be >= 0, got -1/],
     [() => frame({ alignment: 'middle' }), /frame: alignment must be one of center, leading, trailing, top, bottom, topLeading, topTrailing, bottomLeading, bottomTrailing, got "middle"/],
@@ -506,12 +462,12 @@ test('style modifiers check their arguments with TypeErrors that say what is wro
 
 test('ScrollView takes children; TextField takes props and no children', { timeout: TEST_TIMEOUT_MS }, () => {
   assert.ok(VIEW_TYPES.includes('ScrollView') && VIEW_TYPES.includes('TextField'));
-  const field = TextField({ key: 'search', text: '', placeholder: 'Search', modifiers: [onSubmit(() => {})] });
+  const field = TextField({ key: 'search', defaultValue: '', placeholder: 'Search', modifiers: [onSubmit(() => {})] });
   assert.deepEqual(serializeTree(ScrollView({ modifiers: [refreshable(async () => {})] }, VStack(Text('a')), field)).root, {
     type: 'ScrollView', modifiers: [{ $type: 'refreshable' }],
     children: [
       { type: 'VStack', children: [{ type: 'Text', props: { text: 'a' } }] },
-      { type: 'TextField', key: 'search', props: { text: '', placeholder: 'Search' }, modifiers: [{ $type: 'onSubmit' }] },
+      { type: 'TextField', key: 'search', props: { defaultValue: '', placeholder: 'Search' }, modifiers: [{ $type: 'onSubmit' }] },
     ],
   });
   assert.deepEqual(ScrollView('a', 'b').children, [{ type: 'Text', props: { text: 'a' } }, { type: 'Text', props: { text: 'b' } }]);
@@ -536,4 +492,21 @@ test('Surface gesture shorthands send the new gestures', { timeout: TEST_TIMEOUT
     { gesture: 'refresh', surface: 's', node: '0' },
     { gesture: 'submit', surface: 's', node: 'field' },
   ]);
+});
+
+test('every helper with options refuses an unknown key, naming the known ones and the closest', { timeout: TEST_TIMEOUT_MS }, () => {
+  const fn = () => {};
+  const cases = [
+    [() => onTapGesture(fn, { cout: 1 }), "onTapGesture: unknown option 'cout' (known: count; closest: 'count')"],
+    [() => onLongPressGesture(fn, { minimumDurations: 1 }), "onLongPressGesture: unknown option 'minimumDurations' (known: minimumDuration; closest: 'minimumDuration')"],
+    [() => padding({ horizantal: 2 }), "padding: unknown option 'horizantal' (known: all, horizontal, vertical, top, bottom, leading, trailing; closest: 'horizontal')"],
+    [() => frame({ maxWidht: 2 }), "frame: unknown option 'maxWidht' (known: width, height, minWidth, idealWidth, maxWidth, minHeight, idealHeight, maxHeight, alignment; closest: 'maxWidth')"],
+    [() => font({ wieght: 'bold' }), "font: unknown option 'wieght' (known: family, size, weight, design; closest: 'weight')"],
+    [() => border({ color: 'red', widht: 1 }), "border: unknown option 'widht' (known: color, width; closest: 'width')"],
+    [() => shapes.roundedRectangle({ radius: 3 }), "shapes.roundedRectangle: unknown option 'radius' (known: cornerRadius; closest: 'cornerRadius')"],
+    [() => background('red', { shape: 'circle', cornerRadus: 2 }), "background: unknown option 'cornerRadus' (known: shape, cornerRadius; closest: 'cornerRadius')"],
+  ];
+  for (const [call, message] of cases) {
+    assert.throws(call, (e) => e instanceof TypeError && e.message === message && typeof e.suggestion === 'string', message);
+  }
 });

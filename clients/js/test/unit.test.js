@@ -89,7 +89,7 @@ test('serialization strips functions and listeners and indexes them by node id a
   const b = () => 'b';
   const tree = List(
     HStack({ modifiers: [createModifierWithEventListener('t', a, { n: 1, fn() {} })] }),
-    HStack({ key: 'k', onSomething: () => {}, modifiers: [createModifier('plain'), createModifierWithEventListener('t', b)] },
+    HStack({ key: 'k', modifiers: [createModifier('plain'), createModifierWithEventListener('t', b)] },
       Text('x')),
   );
   const { root, listeners } = serializeTree(tree);
@@ -97,7 +97,7 @@ test('serialization strips functions and listeners and indexes them by node id a
     type: 'List',
     children: [
       { type: 'HStack', modifiers: [{ $type: 't', n: 1 }] },
-      { type: 'HStack', key: 'k', props: {}, modifiers: [{ $type: 'plain' }, { $type: 't' }], children: [{ type: 'Text', props: { text: 'x' } }] },
+      { type: 'HStack', key: 'k', modifiers: [{ $type: 'plain' }, { $type: 't' }], children: [{ type: 'Text', props: { text: 'x' } }] },
     ],
   });
   assert.equal(JSON.stringify(root).includes('eventListener'), false);
@@ -177,4 +177,22 @@ test('modifier type changes across a reconnect: added, removed, served by anothe
   // a type whose plugin is not known (heard of in pluginsChanged) is not called changed
   before.set('badge', undefined);
   assert.deepEqual(modifierTypeChanges(before, after).changed, []);
+});
+
+test('swipeActions refuses unknown keys, naming the key, the known ones and the closest', { timeout: TEST_TIMEOUT_MS }, () => {
+  const refused = (fn, message) => assert.throws(fn, (e) => e instanceof TypeError && e.message === message);
+  refused(() => swipeActions({ trailling: [{ id: 'delete', label: 'Delete' }] }),
+    "swipeActions: unknown key 'trailling' (known: leading, trailing, allowsFullSwipe; closest: 'trailing')");
+  refused(() => swipeActions({ trailing: [{ id: 'delete', lable: 'Delete' }] }),
+    "swipeActions: trailing[0]: unknown key 'lable' (known: id, label, systemImage, tint, role, onPress; closest: 'label')");
+  refused(() => swipeActions({ leading: [{ id: 'a', label: 'A', onPres: () => {} }] }),
+    "swipeActions: leading[0]: unknown key 'onPres' (known: id, label, systemImage, tint, role, onPress; closest: 'onPress')");
+  refused(() => swipeActions({ allowFullSwipe: true }),
+    "swipeActions: unknown key 'allowFullSwipe' (known: leading, trailing, allowsFullSwipe; closest: 'allowsFullSwipe')");
+  assert.throws(() => swipeActions({ trailing: { id: 'x' } }), /swipeActions: trailing must be an array of actions, got an object/);
+  assert.throws(() => swipeActions({ allowsFullSwipe: 'yes' }), /allowsFullSwipe must be a boolean, got "yes"/);
+  assert.throws(() => swipeActions(null), /params must be an object/);
+  // What it knows still goes through, undefined members included.
+  assert.deepEqual(stripFunctions(swipeActions({ trailing: [{ id: 'd', label: 'D', tint: undefined }], allowsFullSwipe: undefined })),
+    { $type: 'swipeActions', leading: [], trailing: [{ id: 'd', label: 'D' }], allowsFullSwipe: false });
 });

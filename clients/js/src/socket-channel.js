@@ -1,4 +1,4 @@
-// One socket to the host: frames in and out, requests matched to responses by id.
+// One socket to the host (one SocketChannel per connection attempt): frames in and out, requests matched to responses by id.
 import net from 'node:net';
 import { encodeFrame, FrameDecoder, DEFAULT_MAX_FRAME } from './framing.js';
 import { ModhostError, ModhostConnectionError, ModhostTimeoutError } from './errors.js';
@@ -8,11 +8,11 @@ import { socketPathProblem } from './socket-path.js';
 // a plugin crashed in by (pid, id), so two Hosts of one process can tell whose it was.
 let nextRequestId = 1;
 
-export class Connection {
+export class SocketChannel {
   /**
    * @param {string} socketPath
    * @param {{maxFrame?: number, onNotification: (method: string, params: any) => void,
-   *          onClose: (conn: Connection, error: Error | undefined, inFlight: {id: number, method: string, params: any}[]) => void,
+   *          onClose: (conn: SocketChannel, error: Error | undefined, inFlight: {id: number, method: string, params: any}[]) => void,
    *          onProtocolError: (message: string, detail?: any) => void}} handlers
    */
   constructor(socketPath, handlers) {

@@ -1,0 +1,108 @@
+// What the client knows about views: their names, their own events, and the props of the views
+// whose props the protocol lists (Button, TextField, Toggle, Slider).
+import { refuseUnknownKeys } from './suggest.js';
+
+export const VIEW_TYPES = Object.freeze([
+  'List', 'Section', 'HStack', 'VStack', 'ZStack', 'ScrollView', 'Text', 'Label', 'Image', 'Button', 'Spacer',
+  'TextField', 'Toggle', 'Slider',
+]);
+
+/** Views that take no child views. */
+export const LEAF_VIEWS = Object.freeze(['Image', 'Spacer', 'TextField', 'Toggle', 'Slider']);
+
+/**
+ * A view's own events: a function-valued prop with one of these names stays in this process,
+ * its name goes into the node's `events`, and the host's view event calls it.
+ */
+export const VIEW_EVENTS = Object.freeze({
+  Button: Object.freeze(['onPress']),
+  TextField: Object.freeze(['onChangeText', 'onSubmit']),
+  Toggle: Object.freeze(['onValueChange']),
+  Slider: Object.freeze(['onValueChange']),
+});
+
+const isString = (v) => typeof v === 'string';
+const isBoolean = (v) => typeof v === 'boolean';
+const isNumber = (v) => typeof v === 'number' && Number.isFinite(v);
+const isFunction = (v) => typeof v === 'function';
+
+/**
+ * The props of the views whose props the protocol lists, each with a check and what it expects.
+ * Other views' props pass through to the host as they are (typed in index.d.ts only).
+ */
+const STRICT_VIEW_PROPS = {
+  Button: {
+    label: [isString, 'a string'],
+    role: [(v) => v === 'destructive' || v === 'cancel', "'destructive' or 'cancel'"],
+    systemImage: [isString, 'a string (an SF Symbol name)'],
+    onPress: [isFunction, 'a function'],
+  },
+  TextField: {
+    defaultValue: [isString, 'a string'],
+    placeholder: [isString, 'a string'],
+    onChangeText: [isFunction, 'a function (text: string) => void'],
+    onSubmit: [isFunction, 'a function (text: string) => void'],
+  },
+  Toggle: {
+    isOn: [isBoolean, 'a boolean'],
+    label: [isString, 'a string'],
+    onValueChange: [isFunction, 'a function (isOn: boolean) => void'],
+  },
+  Slider: {
+    value: [isNumber, 'a finite number'],
+    min: [isNumber, 'a finite number'],
+    max: [isNumber, 'a finite number'],
+    step: [(v) => isNumber(v) && v > 0, 'a number > 0'],
+    onValueChange: [isFunction, 'a function (value: number) => void'],
+  },
+};
+
+/** The props the client knows for `type`, or undefined when it passes them through unchecked. */
+export function knownViewProps(type) {
+  const props = STRICT_VIEW_PROPS[type];
+  return props ? Object.keys(props) : undefined;
+}
+
+function describe(value) {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  if (typeof value === 'string') return JSON.stringify(value);
+  if (typeof value === 'function') return 'a function';
+  if (typeof value === 'object') return 'an object';
+  return `${typeof value} ${String(value)}`;
+}
+
+function containsFunction(value, seen = new Set()) {
+  if (typeof value === 'function') return true;
+  if (value === null || typeof value !== 'object' || seen.has(value)) return false;
+  seen.add(value);
+  return Object.values(value).some((member) => containsFunction(member, seen));
+}
+
+/**
+ * Checks a view's props (not `key`, `modifiers`, `children`): on Button, TextField, Toggle and
+ * Slider an unknown prop or a value of the wrong type is a TypeError; on every view a function
+ * is allowed only as one of the view's events. `where` names the place (`h(Button)`,
+ * `root.children[0].props`). undefined and null members count as absent.
+ */
+export function checkViewProps(type, props, where) {
+  const strict = STRICT_VIEW_PROPS[type];
+  const events = VIEW_EVENTS[type] ?? [];
+  const present = Object.fromEntries(Object.entries(props).filter(([, v]) => v !== undefined && v !== null));
+  for (const [name, value] of Object.entries(present)) {
+    if (typeof value === 'function' && !events.includes(name)) {
+      const theirs = events.length > 0 ? `its events are ${events.join(', ')}` : `${type} has no events of its own`;
+      throw new TypeError(`${where}: prop '${name}' is a function, but ${type} has no event '${name}' (${theirs}); functions never go to the host: use a modifier (onTapGesture, onSubmit, ...) for other events`);
+    }
+    if (typeof value !== 'function' && containsFunction(value)) {
+      throw new TypeError(`${where}: prop '${name}' contains a function; props are data, only a view's own events may be functions`);
+    }
+  }
+  if (strict) {
+    refuseUnknownKeys(`${where}`, present, Object.keys(strict), `${type} prop`);
+    for (const [name, value] of Object.entries(present)) {
+      const [ok, expected] = strict[name];
+      if (!ok(value)) throw new TypeError(`${where}: ${type} prop '${name}' must be ${expected}, got ${describe(value)}`);
+    }
+  }
+}
