@@ -69,7 +69,13 @@ function renderer() {
 class Boundary extends React.Component {
   constructor(props) {
     super(props);
-    this.state = { error: null };
+    this.state = { error: null, generation: props.generation };
+  }
+
+  // A new render() clears the error: the tree gets a fresh try. (Not a `key`: that would
+  // remount the whole tree, and the key would show in the node keys.)
+  static getDerivedStateFromProps(props, state) {
+    return props.generation === state.generation ? null : { error: null, generation: props.generation };
   }
 
   static getDerivedStateFromError(error) {
@@ -109,7 +115,7 @@ export function createContainer(element, { onCommit, onError }) {
     failed = false;
     return React.createElement(Boundary, {
       token,
-      key: generation,
+      generation,
       onError: (error, stack) => { failed = true; onError(error, stack); },
     }, el);
   };
