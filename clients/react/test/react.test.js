@@ -6,7 +6,7 @@ import {
 } from '../../js/src/index.js';
 import { withDaemon, once } from '../../js/test-support/daemon.js';
 import {
-  render, React, Host, List, Section, HStack, VStack, Text, Button, Toggle,
+  render, React, Host, List, Section, HStack, VStack, Text, Button, Toggle, TextField,
 } from '../src/index.js';
 
 const h = React.createElement;
@@ -272,7 +272,7 @@ test('after an engine restart the current React state is mounted again', { timeo
   } finally { await host.close(); await env.cleanup(); }
 });
 
-test("view events: Button's onPress reaches the latest render", { timeout: TEST_TIMEOUT_MS }, async (t) => {
+test("view events: Button, Toggle and TextField call the latest render's functions", { timeout: TEST_TIMEOUT_MS }, async (t) => {
   const s = await session();
   try {
     if (!s.host.server.views.includes('Toggle')) {
@@ -280,18 +280,32 @@ test("view events: Button's onPress reaches the latest render", { timeout: TEST_
       return;
     }
     const pressed = [];
-    let setN;
+    const typed = [];
     function App() {
-      const [n, set] = React.useState(1);
-      setN = set;
-      return h(List, null, h(Button, { key: 'go', onPress: () => pressed.push(n) }, 'Go'), h(Toggle, { key: 't', isOn: n > 1, label: 'more' }));
+      const [n, setN] = React.useState(1);
+      const [on, setOn] = React.useState(false);
+      return h(List, null,
+        h(Button, { key: 'go', onPress: () => { pressed.push(n); setN(n + 1); } }, 'Go'),
+        h(Toggle, { key: 'wifi', isOn: on, label: 'Wi-Fi', onValueChange: setOn }),
+        h(TextField, { key: 'name', defaultValue: '', placeholder: 'Name', onChangeText: (text) => typed.push(`${n}:${text}`) }),
+        h(Text, { key: 'state' }, `n=${n} on=${on}`));
     }
     const root = await render(h(App), s.host);
-    await root.surface().tap('go');
-    setN(2);
+    const surface = root.surface();
+    await surface.tap('go');
     await root.settled();
-    await root.surface().tap('go');
-    assert.deepEqual(pressed, [1, 2]);
+    await surface.tap('go');
+    await root.settled();
+    assert.deepEqual(pressed, [1, 2], 'the second press ran the second render\'s function');
+    await surface.tap('wifi');
+    await root.settled();
+    await surface.interact('name', { gesture: 'type', text: 'Ada' });
+    assert.deepEqual(typed, ['3:Ada']);
+    const { root: tree } = await surface.snapshot();
+    const byKey = Object.fromEntries(tree.children.map((c) => [c.key, c]));
+    assert.equal(byKey.state.props.text, 'n=3 on=true');
+    assert.equal(byKey.wifi.value, true, 'the toggle shows the state React stored');
+    assert.deepEqual(byKey.go.events, ['onPress']);
     await root.unmount();
   } finally { await s.done(); }
 });
