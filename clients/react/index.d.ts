@@ -1,7 +1,7 @@
 // Type declarations for @modhost/react. The view props are Expo UI's names (`@expo/ui/swift-ui`
 // re-exports these components); wrong prop names or types are compile errors.
 import type * as ReactTypes from 'react';
-import type { AnyModifierConfig, Diagnostic, Host as Connection, Surface } from '../js/index.js';
+import type { AnyModifierConfig, Diagnostic, FontDesign, FontWeight, Host as Connection, Surface } from '../js/index.js';
 
 // ---------------------------------------------------------------- props
 
@@ -44,6 +44,8 @@ export interface ListProps extends ViewProps {
 export interface SectionProps extends ViewProps {
   children?: ReactTypes.ReactNode;
   title?: string;
+  header?: string;
+  footer?: string;
 }
 export interface HStackProps extends ViewProps {
   children?: ReactTypes.ReactNode;
@@ -67,6 +69,11 @@ export interface ScrollViewProps extends ViewProps {
 /** Its text children become the node's `text`. */
 export interface TextProps extends ViewProps {
   children?: TextChildren;
+  size?: number;
+  weight?: FontWeight;
+  design?: FontDesign;
+  color?: string;
+  lineLimit?: number;
 }
 /** Text children become the node's `title`. */
 export interface LabelProps extends ViewProps {
@@ -81,7 +88,8 @@ export interface ImageProps extends ViewProps {
   size?: number;
   color?: string;
 }
-export type ButtonRole = 'default' | 'cancel' | 'destructive';
+/** The roles the host interprets (protocol: Button). */
+export type ButtonRole = 'cancel' | 'destructive';
 /** Text children become the node's `label`; view children stay its children. */
 export interface ButtonProps extends ViewProps {
   onPress?: () => void;
