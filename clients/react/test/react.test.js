@@ -309,3 +309,12 @@ test("view events: Button, Toggle and TextField call the latest render's functio
     await root.unmount();
   } finally { await s.done(); }
 });
+
+test('React keys the host would refuse (all digits, a slash) become legal node keys', { timeout: TEST_TIMEOUT_MS }, async () => {
+  const s = await session();
+  try {
+    const root = await render(h(List, null, [1, 'a/b', '100%'].map((k) => h(Text, { key: k }, String(k)))), s.host);
+    assert.deepEqual(ids((await root.surface().snapshot()).root), ['#1', 'a%2Fb', '100%25']);
+    await root.unmount();
+  } finally { await s.done(); }
+});
