@@ -1,15 +1,15 @@
 // A React tree rendered into a connection of the plain client: each commit becomes one
 // `mount`/`update`/`unmount` per surface that changed hands, sent one flush at a time.
 import { createContainer } from './renderer.js';
-import { HOST_TYPE, SurfaceKeys, buildSurfaceRoot } from './tree.js';
+import { HOST_TYPE, SurfaceTree, buildSurfaceRoot } from './tree.js';
 
 let surfaceCounter = 0;
 
-/** One surface of a root: which instance owns it, its keys, its plain-client Surface. */
+/** One surface of a root: its name, how its trees are built, its plain-client Surface. */
 class SurfaceState {
   constructor(name) {
     this.name = name;
-    this.keys = new SurfaceKeys();
+    this.tree = new SurfaceTree();
     /** The plain client's Surface once mounted. */
     this.surface = null;
   }
@@ -131,11 +131,13 @@ export class ReactRoot {
       }
       let built;
       try {
-        built = buildSurfaceRoot(owner === this ? this.rootOwner ??= { tag: 'ROOT' } : owner, children, state.keys, `<Host name="${name}">`);
+        built = buildSurfaceRoot(owner === this ? this.rootOwner ??= { tag: 'ROOT' } : owner, children, state.tree, `<Host name="${name}">`);
       } catch (error) {
         this.report('render-invalid', `surface '${name}': ${error.message}`, { error, surface: name });
         continue;
       }
+      // The same root object as the host's: nothing in this surface changed since.
+      if (state.surface?.mounted && built.root === state.tree.acceptedRoot) continue;
       work.push(this.send(state, built));
     }
     await Promise.all(work);
@@ -149,7 +151,7 @@ export class ReactRoot {
         state.surface = await this.host.mount(state.name, root);
       }
       this.updates += 1;
-      state.keys.accepted = used;
+      state.tree.accept(root, used);
     } catch (error) {
       if (error?.code === 'ERR_MODHOST_DISCONNECTED' || error?.code === 'ERR_MODHOST_NOT_SENT') return; // sent again on 'reconnect'
       this.report('update-failed', `surface '${state.name}': the host refused the tree of the latest render (it keeps the last one it accepted): ${error?.message ?? error}`,

@@ -24,13 +24,22 @@ function legalKey(reactKey) {
   return /^[0-9]+$/.test(text) ? `#${text}` : text;
 }
 
-/** Keys of one surface: stable per host instance, unique in the surface. */
-export class SurfaceKeys {
+/**
+ * What one surface's trees are built from: the node key of each host instance (stable, unique
+ * in the surface) and the node last built for it. A node whose instance has the same props
+ * object (React replaces it on every render of the element), the same text and the same child
+ * nodes is the very object built before, so an unchanged subtree, and an unchanged surface,
+ * is seen by identity: a commit that touched another surface sends nothing here.
+ */
+export class SurfaceTree {
   constructor() {
     this.keyOf = new WeakMap();
+    this.built = new WeakMap();
     this.counter = 0;
     /** Keys of the tree the host has (last accepted), key -> instance. */
     this.accepted = new Map();
+    /** The root node the host has (last accepted). */
+    this.acceptedRoot = null;
   }
 
   /** Starts building a tree: returns the key function for it and the map it fills. */
@@ -53,7 +62,13 @@ export class SurfaceKeys {
       used.set(key, instance);
       return key;
     };
-    return { keyFor, used };
+    return { keyFor, used, built: this.built };
+  }
+
+  /** The host took the tree built with `used`, whose root is `root`. */
+  accept(root, used) {
+    this.acceptedRoot = root;
+    this.accepted = used;
   }
 }
 
@@ -61,37 +76,57 @@ function describe(instance) {
   return instance.tag === 'TEXT' ? `text ${JSON.stringify(instance.text)}` : `<${instance.type}>`;
 }
 
+function sameNodes(a, b) {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i += 1) if (a[i] !== b[i]) return false;
+  return true;
+}
+
 /**
  * The node for host instance `instance` (a view or text), or null when it is hidden (a
- * suspended subtree). `where` names it in errors.
+ * suspended subtree): the node built before when nothing in it changed. `where` names it in
+ * errors.
  */
-export function buildNode(instance, keyFor, where) {
+export function buildNode(instance, build, where) {
   if (instance.isHidden) return null;
+  const { keyFor, built } = build;
+  const key = keyFor(instance);
+  const before = built.get(instance);
   if (instance.tag === 'TEXT') {
-    return { type: 'Text', key: keyFor(instance), props: { text: instance.text } };
+    if (before && before.text === instance.text && before.node.key === key) return before.node;
+    const node = { type: 'Text', key, props: { text: instance.text } };
+    built.set(instance, { text: instance.text, node });
+    return node;
   }
   if (instance.type === HOST_TYPE) {
     throw new TypeError(`@modhost/react: ${where}: a <Host> inside another <Host>; a Host is a surface, and surfaces do not nest`);
   }
-  const { children: _elements, modifiers, ...props } = instance.props;
-  const node = { type: instance.type, key: keyFor(instance) };
   const textProp = TEXT_PROP[instance.type];
-  const views = [];
   let text = '';
-  let textOnly = true;
+  let textOnly = instance.children.length > 0;
   for (const child of instance.children) {
     if (child.isHidden) continue;
     if (child.tag === 'TEXT') text += child.text;
     else textOnly = false;
   }
-  if (textProp && textOnly && instance.children.length > 0) {
-    if (props[textProp] === undefined) props[textProp] = text;
-  } else {
+  const asText = textProp !== undefined && textOnly;
+  const views = [];
+  if (!asText) {
     instance.children.forEach((child, index) => {
-      const built = buildNode(child, keyFor, `${where} > ${describe(child)}[${index}]`);
-      if (built) views.push(built);
+      const node = buildNode(child, build, `${where} > ${describe(child)}[${index}]`);
+      if (node) views.push(node);
     });
+  } else {
+    // the text children's keys stay reserved for them
+    for (const child of instance.children) keyFor(child);
   }
+  if (before && before.props === instance.props && before.node.key === key && before.asText === asText
+      && (asText ? before.text === text : sameNodes(before.views, views))) {
+    return before.node;
+  }
+  const { children: _elements, modifiers, ...props } = instance.props;
+  if (asText && props[textProp] === undefined) props[textProp] = text;
+  const node = { type: instance.type, key };
   if (Object.keys(props).length > 0) node.props = props;
   if (modifiers !== undefined && modifiers !== null) {
     if (!Array.isArray(modifiers)) throw new TypeError(`@modhost/react: ${where}: modifiers must be an array, got ${typeof modifiers}`);
@@ -99,6 +134,7 @@ export function buildNode(instance, keyFor, where) {
     if (list.length > 0) node.modifiers = list;
   }
   if (views.length > 0) node.children = views;
+  built.set(instance, { props: instance.props, asText, text, views, node });
   return node;
 }
 
@@ -106,16 +142,23 @@ export function buildNode(instance, keyFor, where) {
  * The root node of a surface from the host instances under it: the one view, or, when there
  * are none or several, a `VStack` (keyed by the surface's own instance) holding them.
  */
-export function buildSurfaceRoot(owner, children, keys, where) {
-  const { keyFor, used } = keys.begin();
+export function buildSurfaceRoot(owner, children, tree, where) {
+  const build = tree.begin();
   const shown = children.filter((c) => !c.isHidden);
   let root;
   if (shown.length === 1) {
-    root = buildNode(shown[0], keyFor, `${where} > ${describe(shown[0])}`);
+    root = buildNode(shown[0], build, `${where} > ${describe(shown[0])}`);
   } else {
-    root = { type: 'VStack', key: keyFor(owner) };
-    const nodes = shown.map((c, i) => buildNode(c, keyFor, `${where} > ${describe(c)}[${i}]`)).filter(Boolean);
-    if (nodes.length > 0) root.children = nodes;
+    const key = build.keyFor(owner);
+    const views = shown.map((c, i) => buildNode(c, build, `${where} > ${describe(c)}[${i}]`)).filter(Boolean);
+    const before = build.built.get(owner);
+    if (before && before.node.key === key && sameNodes(before.views, views)) {
+      root = before.node;
+    } else {
+      root = { type: 'VStack', key };
+      if (views.length > 0) root.children = views;
+      build.built.set(owner, { views, node: root });
+    }
   }
-  return { root, used };
+  return { root, used: build.used };
 }

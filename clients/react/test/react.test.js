@@ -95,6 +95,28 @@ test('100 setState calls in one tick make one update', { timeout: TEST_TIMEOUT_M
   } finally { await s.done(); }
 });
 
+test('a commit updates only the surfaces whose tree it changed', { timeout: TEST_TIMEOUT_MS }, async () => {
+  const s = await session();
+  try {
+    let setCount;
+    function Counter() {
+      const [count, set] = React.useState(0);
+      setCount = set;
+      return h(Text, null, `count ${count}`);
+    }
+    const Still = React.memo(() => h(List, null, h(Text, { key: 'still' }, 'unchanged')));
+    const root = await render(h(React.Fragment, null,
+      h(Host, { name: 'counter' }, h(VStack, null, h(Counter))),
+      h(Host, { name: 'still' }, h(Still))), s.host);
+    assert.deepEqual(s.sent, ['mount', 'mount']);
+    setCount(1);
+    await root.settled();
+    assert.deepEqual(s.sent.slice(2), ['update']);
+    assert.deepEqual(texts((await root.surface('counter').snapshot()).root), ['count 1']);
+    await root.unmount();
+  } finally { await s.done(); }
+});
+
 test('rows keep their node, swipe state and appear history while React keeps them; node keys are unique', { timeout: TEST_TIMEOUT_MS }, async () => {
   const s = await session();
   try {
