@@ -37,6 +37,7 @@ test('hooks, context, keys, fragments, conditional and list rendering reach the 
     const Theme = React.createContext('plain');
     let dispatch;
     let effects = 0;
+    let appRef = null;
     const renders = { rows: 0 };
     function Rows({ items }) {
       const theme = React.useContext(Theme);
@@ -48,6 +49,7 @@ test('hooks, context, keys, fragments, conditional and list rendering reach the 
       const [seen, setSeen] = React.useState(0);
       const ref = React.useRef(0);
       ref.current += 1;
+      appRef = ref;
       dispatch = send;
       React.useEffect(() => { effects += 1; setSeen(state.items.length); }, [state.items]);
       return h(Host, { name: 'app' }, h(VStack, null,
@@ -71,6 +73,7 @@ test('hooks, context, keys, fragments, conditional and list rendering reach the 
     tree = (await surface.snapshot()).root;
     assert.deepEqual(texts(tree), ['dark:a', 'dark:b', 'dark:c', 'open', 'seen 3']);
     assert.equal(effects, 2);
+    assert.ok(appRef.current >= 5, `useRef kept one object across the renders (current: ${appRef.current})`);
     await root.unmount();
   } finally { await s.done(); }
 });
