@@ -1,5 +1,5 @@
-// A React tree rendered into a connection of the plain client: each commit becomes one
-// `mount`/`update`/`unmount` per surface that changed hands, sent one flush at a time.
+// A React tree rendered into a connection of the plain client: the commits of a tick become
+// one `mount`, `update` or `unmount` per surface whose tree they changed, one flush at a time.
 import { createContainer } from './renderer.js';
 import { HOST_TYPE, SurfaceTree, buildSurfaceRoot } from './tree.js';
 
@@ -15,10 +15,17 @@ class SurfaceState {
   }
 }
 
-function diagnostic(host, level, code, message, extra) {
-  host.emit('diagnostic', { source: 'client', level, code, message, ...extra });
+/** A diagnostic of the connection's kind: `{severity, code, message, source: 'client', ...}`. */
+function diagnostic(host, severity, code, message, extra) {
+  const entry = { severity, code, message, source: 'client' };
+  for (const [k, v] of Object.entries(extra ?? {})) if (v !== undefined && !(k in entry)) entry[k] = v;
+  host.emit('diagnostic', entry);
 }
 
+/**
+ * A React tree rendered into a connection (`render()` makes one): its surfaces, the flushes
+ * that send each commit, and what went wrong.
+ */
 export class ReactRoot {
   constructor(host, options = {}) {
     if (!host || typeof host.mount !== 'function' || typeof host.on !== 'function') {
@@ -39,7 +46,6 @@ export class ReactRoot {
     this.closed = false;
     /** The errors reported since the last render() (thrown components, refused trees). */
     this.errors = [];
-    this.waiting = null;
     this.onReconnect = ({ lost = [] } = {}) => {
       // The client mounted its last accepted trees again; the React state may be newer than
       // those (an update lost with the old connection), and refused surfaces need a new mount.
@@ -89,7 +95,6 @@ export class ReactRoot {
       }
     } finally {
       this.flushing = null;
-      this.wake();
     }
   }
 
@@ -154,7 +159,7 @@ export class ReactRoot {
       state.tree.accept(root, used);
     } catch (error) {
       if (error?.code === 'ERR_MODHOST_DISCONNECTED' || error?.code === 'ERR_MODHOST_NOT_SENT') return; // sent again on 'reconnect'
-      this.report('update-failed', `surface '${state.name}': the host refused the tree of the latest render (it keeps the last one it accepted): ${error?.message ?? error}`,
+      this.report('update-failed', `surface '${state.name}': the tree of the latest render was not taken (the host keeps the last one it accepted): ${error?.message ?? error}`,
         { error, surface: state.name });
     }
   }
@@ -166,12 +171,6 @@ export class ReactRoot {
       if (error?.code === 'ERR_MODHOST_SURFACE_GONE' || error?.code === 'ERR_MODHOST_CLOSED') return;
       this.report('unmount-failed', `surface '${state.name}': ${error?.message ?? error}`, { error, surface: state.name });
     }
-  }
-
-  wake() {
-    const waiting = this.waiting;
-    this.waiting = null;
-    waiting?.();
   }
 
   /** Whether nothing is left to do: React idle, no flush scheduled or running. */

@@ -248,7 +248,7 @@ test('a component that throws is reported with its component stack; the surface 
     assert.match(errors[0].message, /no data for row/);
     assert.match(errors[0].componentStack, /at Fragile/);
     assert.match(errors[0].componentStack, /at App/);
-    assert.ok(s.diagnostics.some((d) => d.code === 'render-threw' && /at Fragile/.test(d.message)));
+    assert.ok(s.diagnostics.some((d) => d.code === 'render-threw' && d.severity === 'error' && d.source === 'client' && /at Fragile/.test(d.message)));
     assert.equal(s.count('update'), 0, 'nothing was sent for the failed render');
     const { root: tree } = await root.surface().snapshot();
     assert.deepEqual(texts(tree), ['fine']);
