@@ -1,0 +1,37 @@
+// Compile-time checks (tsc -p clients/expo-ui): Expo UI's import paths resolve through this
+// package's exports, with typed components and modifier helpers. Each @ts-expect-error must be
+// an error, or tsc fails.
+import { Host, List, HStack, Text, Button, TextField, Toggle, Image } from '@expo/ui/swift-ui';
+import type { HStackProps } from '@expo/ui/swift-ui';
+import { createModifier, createModifierWithEventListener, onTapGesture, padding, frame } from '@expo/ui/swift-ui/modifiers';
+
+const pinned = createModifierWithEventListener('pin', ({ id }: { id: string }) => id.length, { id: 'p1' });
+const dim = createModifier('dim', { amount: 0.5 });
+const props: HStackProps = { alignment: 'center', modifiers: [pinned, dim, frame({ maxWidth: 100 })] };
+
+export const screen = (
+  <Host matchContents>
+    <List>
+      <HStack {...props}>
+        <Image systemName="pin" color="red" size={12} />
+        <Text modifiers={[onTapGesture(() => {}), padding()]}>Pinned</Text>
+      </HStack>
+      <Button onPress={() => {}} role="destructive" systemImage="trash">Delete</Button>
+      <TextField defaultValue="a" onChangeText={(t) => t.toUpperCase()} />
+      <Toggle isOn={false} onValueChange={(on) => !on} label="On" />
+    </List>
+  </Host>
+);
+
+export const wrong = [
+  // @ts-expect-error: a misspelt prop
+  <Button onPres={() => {}} />,
+  // @ts-expect-error: Image's name prop is systemName
+  <Image name="pin" />,
+  // @ts-expect-error: onValueChange gets a boolean
+  <Toggle onValueChange={(v: string) => v} />,
+  // @ts-expect-error: the listener is a function
+  createModifierWithEventListener('pin', 'not a function'),
+  // @ts-expect-error: padding takes numbers
+  padding({ all: 'wide' }),
+];

@@ -1,0 +1,7 @@
+// @modhost/react: React 18 components rendered into a connection of @modhost/client.
+export { render, ReactRoot } from './root.js';
+export {
+  Host, List, Section, HStack, VStack, ZStack, ScrollView, Text, Label, Image, Button, Spacer,
+  TextField, Toggle, Slider,
+} from './components.js';
+export { React } from './dependencies.js';

@@ -1,0 +1,248 @@
+// A React tree rendered into a connection of the plain client: the commits of a tick become
+// one `mount`, `update` or `unmount` per surface whose tree they changed, one flush at a time.
+import { createContainer } from './renderer.js';
+import { HOST_TYPE, SurfaceTree, buildSurfaceRoot } from './tree.js';
+
+let surfaceCounter = 0;
+
+/** One surface of a root: its name, how its trees are built, its plain-client Surface. */
+class SurfaceState {
+  constructor(name) {
+    this.name = name;
+    this.tree = new SurfaceTree();
+    /** The plain client's Surface once mounted. */
+    this.surface = null;
+  }
+}
+
+/** A diagnostic of the connection's kind: `{severity, code, message, source: 'client', ...}`. */
+function diagnostic(host, severity, code, message, extra) {
+  const entry = { severity, code, message, source: 'client' };
+  for (const [k, v] of Object.entries(extra ?? {})) if (v !== undefined && !(k in entry)) entry[k] = v;
+  host.emit('diagnostic', entry);
+}
+
+/**
+ * A React tree rendered into a connection (`render()` makes one): its surfaces, the flushes
+ * that send each commit, and what went wrong.
+ */
+export class ReactRoot {
+  constructor(host, options = {}) {
+    if (!host || typeof host.mount !== 'function' || typeof host.on !== 'function') {
+      throw new TypeError('render: the second argument must be a connected Host of @modhost/client (await connect())');
+    }
+    this.host = host;
+    this.defaultName = options.surface ?? 'main';
+    this.onError = options.onError;
+    /** Surfaces by their owner: a <Host> instance, or the root itself for views outside any Host. */
+    this.states = new Map();
+    this.names = new WeakMap();
+    this.container = null;
+    this.dirty = false;
+    this.scheduled = false;
+    this.flushing = null;
+    this.commits = 0;
+    this.updates = 0;
+    this.closed = false;
+    /** The errors reported since the last render() (thrown components, refused trees). */
+    this.errors = [];
+    this.onReconnect = ({ lost = [] } = {}) => {
+      // The client mounted its last accepted trees again; the React state may be newer than
+      // those (an update lost with the old connection), and refused surfaces need a new mount.
+      for (const state of this.states.values()) {
+        if (state.surface && (lost.includes(state.name) || !state.surface.mounted)) state.surface = null;
+      }
+      this.commitSeen(this.container, true);
+    };
+    host.on('reconnect', this.onReconnect);
+  }
+
+  start(element) {
+    this.renderer = createContainer(element, {
+      onCommit: (container) => this.commitSeen(container),
+      onError: (error, componentStack) => this.report('render-threw',
+        `a component threw while rendering: ${error?.message ?? error}; the surfaces keep their last good tree${componentStack}`,
+        { error, componentStack }),
+    });
+  }
+
+  report(code, message, extra) {
+    const entry = { code, message, ...extra };
+    this.errors.push(entry);
+    diagnostic(this.host, 'error', code, message, extra);
+    try { this.onError?.(entry); } catch { /* the reporter's own failure must not stop rendering */ }
+  }
+
+  /** After a commit: one flush, in a microtask, for however many commits this tick brings. */
+  commitSeen(container, force = false) {
+    if (container) this.container = container;
+    if (!force) this.commits += 1;
+    if (this.closed || !this.container) return;
+    this.dirty = true;
+    if (this.scheduled || this.flushing) return;
+    this.scheduled = true;
+    queueMicrotask(() => {
+      this.scheduled = false;
+      if (!this.flushing) this.flushing = this.flushLoop();
+    });
+  }
+
+  async flushLoop() {
+    try {
+      while (this.dirty && !this.closed) {
+        this.dirty = false;
+        await this.flush();
+      }
+    } finally {
+      this.flushing = null;
+    }
+  }
+
+  /** The surfaces the container holds now: owner -> [name, child instances]. */
+  currentSurfaces() {
+    const found = new Map();
+    const loose = [];
+    for (const child of this.container.children) {
+      if (child.tag === 'INSTANCE' && child.type === HOST_TYPE) {
+        if (child.isHidden) continue;
+        let name = this.names.get(child);
+        if (name === undefined) {
+          name = child.props.name ?? `react-${++surfaceCounter}`;
+          this.names.set(child, name);
+        }
+        found.set(child, { name, children: child.children, owner: child });
+      } else {
+        loose.push(child);
+      }
+    }
+    if (loose.length > 0) found.set(this, { name: this.defaultName, children: loose, owner: this });
+    return found;
+  }
+
+  async flush() {
+    const current = this.currentSurfaces();
+    const work = [];
+    for (const [owner, state] of this.states) {
+      if (!current.has(owner)) {
+        this.states.delete(owner);
+        if (state.surface?.mounted) work.push(this.unmountSurface(state));
+      }
+    }
+    for (const [owner, { name, children }] of current) {
+      let state = this.states.get(owner);
+      if (!state) {
+        state = new SurfaceState(name);
+        this.states.set(owner, state);
+      }
+      let built;
+      try {
+        built = buildSurfaceRoot(owner === this ? this.rootOwner ??= { tag: 'ROOT' } : owner, children, state.tree, `<Host name="${name}">`);
+      } catch (error) {
+        this.report('render-invalid', `surface '${name}': ${error.message}`, { error, surface: name });
+        continue;
+      }
+      // The same root object as the host's: nothing in this surface changed since.
+      if (state.surface?.mounted && built.root === state.tree.acceptedRoot) continue;
+      work.push(this.send(state, built));
+    }
+    await Promise.all(work);
+  }
+
+  async send(state, { root, used }) {
+    try {
+      if (state.surface && state.surface.mounted) {
+        await state.surface.update(root);
+      } else {
+        state.surface = await this.host.mount(state.name, root);
+      }
+      this.updates += 1;
+      state.tree.accept(root, used);
+    } catch (error) {
+      if (error?.code === 'ERR_MODHOST_DISCONNECTED' || error?.code === 'ERR_MODHOST_NOT_SENT') return; // sent again on 'reconnect'
+      this.report('update-failed', `surface '${state.name}': the tree of the latest render was not taken (the host keeps the last one it accepted): ${error?.message ?? error}`,
+        { error, surface: state.name });
+    }
+  }
+
+  async unmountSurface(state) {
+    try {
+      await state.surface.unmount();
+    } catch (error) {
+      if (error?.code === 'ERR_MODHOST_SURFACE_GONE' || error?.code === 'ERR_MODHOST_CLOSED') return;
+      this.report('unmount-failed', `surface '${state.name}': ${error?.message ?? error}`, { error, surface: state.name });
+    }
+  }
+
+  /** Whether nothing is left to do: React idle, no flush scheduled or running. */
+  get idle() {
+    return !this.renderer.pending && !this.scheduled && !this.flushing && !this.dirty;
+  }
+
+  /**
+   * Resolves once React has committed what is scheduled (effects that set state included) and
+   * the host has answered every update that followed.
+   */
+  async settled() {
+    for (;;) {
+      const before = this.commits;
+      await new Promise((resolve) => setImmediate(resolve));
+      if (this.flushing) await this.flushing;
+      if (this.idle && this.commits === before) {
+        await new Promise((resolve) => setImmediate(resolve));
+        if (this.idle && this.commits === before) return;
+      }
+    }
+  }
+
+  /** Renders another element in place of the current one (state is kept where types and keys match; a tree that threw gets a fresh try). */
+  render(element) {
+    if (this.closed) throw new Error('render: this root was unmounted');
+    this.errors = [];
+    this.renderer.update(element);
+  }
+
+  /** Surface `name`'s plain-client Surface (for snapshot, interact), once mounted. */
+  surface(name = this.defaultName) {
+    for (const state of this.states.values()) if (state.name === name) return state.surface;
+    return null;
+  }
+
+  /** The names of the surfaces mounted now. */
+  get surfaceNames() {
+    return [...this.states.values()].filter((s) => s.surface?.mounted).map((s) => s.name);
+  }
+
+  /** Unmounts the React tree (effect cleanups run), then every surface. */
+  async unmount() {
+    if (this.closed) return;
+    if (this.flushing) await this.flushing;
+    this.closed = true;
+    this.renderer.unmount();
+    this.host.off('reconnect', this.onReconnect);
+    const states = [...this.states.values()];
+    this.states.clear();
+    await Promise.all(states.filter((s) => s.surface?.mounted).map((s) => this.unmountSurface(s)));
+  }
+}
+
+/**
+ * Renders `element` into `host` (a Host of @modhost/client): every `<Host>` in it is a surface,
+ * and views outside any Host make the surface `options.surface` (default "main"). Resolves
+ * with the root once the first commit is on the host; rejects (after unmounting the React
+ * tree) when the first render threw or the host refused its first tree.
+ */
+export async function render(element, host, options = {}) {
+  const root = new ReactRoot(host, options);
+  root.start(element);
+  await root.settled();
+  if (root.errors.length > 0 && root.surfaceNames.length === 0) {
+    await root.unmount();
+    const first = root.errors[0];
+    const error = new Error(first.message);
+    error.code = first.code;
+    error.cause = first.error;
+    if (first.componentStack) error.componentStack = first.componentStack;
+    throw error;
+  }
+  return root;
+}

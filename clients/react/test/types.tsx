@@ -1,0 +1,59 @@
+// Compile-time checks (tsc -p clients/react): the components take Expo UI's props, typed;
+// each @ts-expect-error must be an error, or tsc fails.
+import { render, Host, List, Section, HStack, VStack, Text, Label, Image, Button, Spacer, TextField, Toggle, Slider, ScrollView, ZStack } from '../index.js';
+import type { ReactRoot, RenderError } from '../index.js';
+import { connect, swipeActions, onTapGesture, padding } from '../../js/index.js';
+
+export async function screen(): Promise<ReactRoot> {
+  const host = await connect();
+  const rows = ['a', 'b'];
+  const tree = (
+    <Host name="inbox">
+      <List>
+        <Section title="Today">
+          {rows.map((id) => (
+            <HStack key={id} alignment="center" spacing={8} modifiers={[swipeActions({ trailing: [{ id: 'delete', label: 'Delete', onPress() {} }] }), padding(4)]}>
+              <Image systemName="envelope" size={16} color="blue" />
+              <Text>Row {id}</Text>
+              <Spacer />
+              {id === 'a' && <Label title="first" systemImage="star" />}
+            </HStack>
+          ))}
+        </Section>
+        <VStack alignment="leading"><ZStack alignment="topLeading" /><ScrollView /></VStack>
+        <Button role="destructive" systemImage="trash" onPress={() => {}}>Delete</Button>
+        <Button label="Edit" modifiers={[onTapGesture(() => {})]} />
+        <TextField defaultValue="" placeholder="Search" onChangeText={(text: string) => text.length} onSubmit={() => {}} />
+        <Toggle isOn label="Wi-Fi" onValueChange={(on: boolean) => !on} />
+        <Slider value={0.5} min={0} max={1} step={0.1} onValueChange={(v: number) => v * 2} />
+      </List>
+    </Host>
+  );
+  const errors: RenderError[] = [];
+  return render(tree, host, { surface: 'main', onError: (e) => errors.push(e) });
+}
+
+export const wrong = [
+  // @ts-expect-error: a misspelt prop name
+  <HStack alignmnt="center" />,
+  // @ts-expect-error: not one of HStack's alignments
+  <HStack alignment="centre" />,
+  // @ts-expect-error: VStack aligns horizontally
+  <VStack alignment="top" />,
+  // @ts-expect-error: Image needs systemName
+  <Image size={3} />,
+  // @ts-expect-error: size is a number
+  <Image systemName="trash" size="big" />,
+  // @ts-expect-error: onPress takes no arguments the host would not give... and role is a closed set
+  <Button role="danger" />,
+  // @ts-expect-error: isOn is a boolean
+  <Toggle isOn="yes" />,
+  // @ts-expect-error: onChangeText gets a string
+  <TextField onChangeText={(n: number) => n} />,
+  // @ts-expect-error: modifiers is an array of modifier configs
+  <Text modifiers={padding(4)}>x</Text>,
+  // @ts-expect-error: a Text holds text, not views
+  <Text><Spacer /></Text>,
+  // @ts-expect-error: Spacer takes no children
+  <Spacer>text</Spacer>,
+];
