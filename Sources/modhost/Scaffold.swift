@@ -142,7 +142,12 @@ enum Scaffold {
             set -euo pipefail
             cd "$(dirname "$0")"
             sdk="\(sdkPath)"
+            fresh=false
+            [ -d .build/release ] || fresh=true
             swift build -c release
+            # SwiftPM relinks and reruns the SDK's fingerprint tool on a package's second build
+            # (about a second): paid here, on the first install, not on the first edit after it.
+            if $fresh; then swift build -c release >/dev/null; fi
             cp "$(swift build -c release --show-bin-path)/lib\(name).so" plugin/
             # The manifest names the SDK version this build linked (the daemon checks it, and
             # the library's own SDK build fingerprint).

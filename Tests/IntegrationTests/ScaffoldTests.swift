@@ -66,8 +66,7 @@ struct ScaffoldTests {
         #expect(try client.call("describe")["result"]?["modifiers"]?[0]?["type"] == "badge")
 
         // The edit loop: a one-line change, installed again, is served, and its build compiles
-        // the plugin alone (SwiftPM reruns the SDK's fingerprint tool on a package's second
-        // build; the SDK module is not compiled again for it).
+        // the plugin alone (bench/dev-loop times it).
         let source = package + "/Sources/Badge/BadgeModifier.swift"
         let text = try String(contentsOfFile: source, encoding: .utf8)
         let edited = text.replacingOccurrences(of: "@Field var count: Int = 0", with: "@Field var count: Int = 42")
@@ -79,6 +78,8 @@ struct ScaffoldTests {
         try #require(again.status == 0, "\(again.stdout)\(again.stderr)")
         #expect(again.stdout.contains("Compiling Badge"), "\(again.stdout)")
         #expect(!again.stdout.contains("Compiling ModifierKit"), "\(again.stdout)")
+        // Nor does it relink the SDK's fingerprint tool: the first install paid for that.
+        #expect(!again.stdout.contains("Linking modifierkit-fingerprint-tool"), "\(again.stdout)")
         let schema = try client.call("describe")["result"]?["modifiers"]?[0]?["params"]
         #expect(schema?["properties"]?["count"]?["default"] == 42, "\(schema?.jsonText ?? "")")
     }
