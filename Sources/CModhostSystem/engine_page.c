@@ -1,4 +1,7 @@
 #define _GNU_SOURCE
+#include <pthread.h>
+#include <signal.h>
+#include <stdlib.h>
 #include <stdatomic.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -30,6 +33,34 @@ typedef struct {
 int modhost_die_with_parent(int signal) { return prctl(PR_SET_PDEATHSIG, signal); }
 
 int modhost_become_subreaper(void) { return prctl(PR_SET_CHILD_SUBREAPER, 1); }
+
+struct orphan_watch {
+    pid_t parent;
+    unsigned grace_ms;
+};
+
+static void *watch_parent(void *arg) {
+    struct orphan_watch watch = *(struct orphan_watch *)arg;
+    free(arg);
+    while (getppid() == watch.parent) usleep(50 * 1000);
+    usleep(watch.grace_ms * 1000);
+    kill(getpid(), SIGKILL);
+    return NULL;
+}
+
+int modhost_kill_self_after_parent(int parent, unsigned grace_ms) {
+    struct orphan_watch *watch = malloc(sizeof *watch);
+    if (!watch) return -1;
+    watch->parent = parent;
+    watch->grace_ms = grace_ms;
+    pthread_t thread;
+    if (pthread_create(&thread, NULL, watch_parent, watch) != 0) {
+        free(watch);
+        return -1;
+    }
+    pthread_detach(thread);
+    return 0;
+}
 
 int modhost_page_create(void) {
     int fd = memfd_create("modhost-engine-page", 0);

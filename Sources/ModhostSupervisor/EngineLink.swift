@@ -25,13 +25,16 @@ public final class EngineLink {
         self.controlFD = controlFD
     }
 
-    /// The engine ends when its supervisor dies: SIGKILL, which no plugin can catch, block or
-    /// ignore (with SIGTERM, a plugin that ignored it kept the engine, and the clients' socket,
-    /// alive without a supervisor). False when the supervisor (`MODHOST_SUPERVISOR_PID`) is
-    /// already gone, before the request took effect.
+    /// The engine ends when its supervisor dies: the kernel sends it SIGTERM, and it stops as
+    /// on any SIGTERM (the listening socket first, so a daemon started right away can bind).
+    /// Should it still run 2 s later (a plugin ignored SIGTERM, or hangs), a thread of its
+    /// own kills it. False when the supervisor (`MODHOST_SUPERVISOR_PID`) is already gone,
+    /// before the request took effect.
     public static func dieWithSupervisor(environment: [String: String]) -> Bool {
-        guard modhost_die_with_parent(SIGKILL) == 0 else { return false }
-        return environment["MODHOST_SUPERVISOR_PID"].flatMap { Int32($0) } == getppid()
+        guard modhost_die_with_parent(SIGTERM) == 0,
+            let supervisor = environment["MODHOST_SUPERVISOR_PID"].flatMap({ Int32($0) }), supervisor == getppid()
+        else { return false }
+        return modhost_kill_self_after_parent(supervisor, 2000) == 0
     }
 
     /// From now on every call into plugin code is recorded on the page.

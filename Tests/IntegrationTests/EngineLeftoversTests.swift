@@ -67,10 +67,12 @@ struct EngineLeftoversTests {
         kill(daemon.process.processIdentifier, SIGHUP)
         let changed = try client.nextNotification("pluginsChanged")
         #expect(changed["params"]?["added"] == ["greeting"], "\(changed.jsonText)")
-        #expect(daemon.log.contains("the supervisor asks for a rescan of the plugin folders"), "\(daemon.log)")
+        try daemon.waitForLog("the supervisor asks for a rescan of the plugin folders")
         #expect(daemon.process.isRunning)
     }
 
+    /// The kernel's SIGTERM at the supervisor's death is ignored; the engine's own watchdog
+    /// thread ends it 2 s later.
     @Test func anEngineThatIgnoresSigtermStillEndsWithItsSupervisor() throws {
         let (_, _, daemon) = try crashSetup()
         let client = try daemon.initializedClient()

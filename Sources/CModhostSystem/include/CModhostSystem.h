@@ -21,6 +21,10 @@ int modhost_die_with_parent(int signal);
 /// Makes the calling process the subreaper of its descendants (`PR_SET_CHILD_SUBREAPER`):
 /// orphans among them become its children rather than init's. 0 on success.
 int modhost_become_subreaper(void);
+/// Starts a thread that kills this process (SIGKILL) `grace_ms` after its parent is no longer
+/// `parent`: the end of an engine whose supervisor died, whatever its plugins did with the
+/// SIGTERM it was sent. 0 on success.
+int modhost_kill_self_after_parent(int parent, unsigned grace_ms);
 
 // The engine page: shared memory that the engine writes and its supervisor reads, so that the
 // supervisor can tell which plugin the engine was running when it died or hung. The engine
@@ -28,6 +32,7 @@ int modhost_become_subreaper(void);
 // crash or while the engine looks hung. A sequence number around each write lets the reader
 // take a consistent copy.
 
+#include <sys/types.h>
 #include <stdint.h>
 
 enum { MODHOST_PAGE_PLUGINS = 256 };
