@@ -141,9 +141,14 @@ struct CrashTests {
         let faulty = try #require(described["plugins"]?.arrayValue?.first { $0["path"]?.stringValue == root + "/faulty" })
         #expect(faulty["status"] == "quarantined")
         #expect(described["modifiers"]?.arrayValue?.map { $0["type"] } == ["greeting"])
-        let refused = try client.call("mount", params: ["surface": "again", "root": faultyRow("none")])
-        let message = refused["error"]?["message"]?.stringValue ?? ""
-        #expect(message.contains("belongs to plugin Faulty, which is quarantined"), "\(refused.jsonText)")
+        // Only the bad plugin's modifiers go: its type mounts inert, with a warning that says why.
+        let inert = try client.call("mount", params: ["surface": "again", "root": faultyRow("none")])
+        #expect(inert["result"] != nil, "\(inert.jsonText)")
+        let warning = client.notifications.last { $0["params"]?["code"] == "quarantined-modifier" }?["params"]
+        #expect(warning?["plugin"] == "Faulty", "\(client.notifications)")
+        #expect(warning?["path"] == "root.children[0].modifiers[0].$type")
+        let message = warning?["message"]?.stringValue ?? ""
+        #expect(message.contains("its plugin Faulty is quarantined"), "\(message)")
         #expect(message.contains("modhost plugins enable Faulty"), "\(message)")
         #expect(try client.call("mount", params: [
             "surface": "b0", "root": ["type": "Text", "modifiers": [["$type": "greeting", "name": "Ada"]]],

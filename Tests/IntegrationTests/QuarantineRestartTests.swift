@@ -52,8 +52,10 @@ struct QuarantineRestartTests {
         expectFaultyQuarantined(now)
         #expect(now["boom"]?["status"] == "quarantined", "\(now["boom"]?.jsonText ?? "no boom")")
         #expect(now["boom"]?["crash"]?["call"] == "module setup")
-        // And the quarantined type is still refused.
-        let refused = try daemon.initializedClient().call("mount", params: ["surface": "again", "root": faultyRow("none")])
+        // And the quarantined type is still inert: refused under strictParams.
+        let strict = try daemon.client()
+        #expect(try strict.call("initialize", params: ["protocolVersion": 1, "strictParams": true])["result"] != nil)
+        let refused = try strict.call("mount", params: ["surface": "again", "root": faultyRow("none")])
         #expect(refused["error"]?["message"]?.stringValue?.contains("belongs to plugin Faulty, which is quarantined") == true, "\(refused.jsonText)")
         #expect(daemon.log.components(separatedBy: "the plugin is quarantined, starting a new engine without it").count - 1 == 2)
     }

@@ -191,6 +191,13 @@ struct Reconciler {
         let found: Int
         if let cached = cachedEntry(for: type) {
             found = cached
+        } else if !strictParams, host.registry.entry(for: type) == nil, let status = quarantinedPlugin(serving: type) {
+            // Only the bad plugin's modifiers go: the rest of the tree is served, and this one
+            // does nothing until the plugin is back (its registration then rebuilds it).
+            return ModifierInstance(
+                type: type, params: params, modifier: QuarantinedModifier(), effect: ModifierEffect(),
+                address: ModifierAddress(type: type, attachment: attachment, node: node, indexPath: indexPath, index: index),
+                plugin: status.name, serial: 0, quarantine: status)
         } else {
             found = rememberEntry(try entry(for: type, path: paramsPath()))
         }
@@ -277,16 +284,20 @@ struct Reconciler {
         return entries[found].entry.serial == instance.serial
     }
 
+    /// The quarantined plugin whose crash report lists `type` among its types, if any.
+    private func quarantinedPlugin(serving type: String) -> PluginStatus? {
+        host.pluginStatuses.first { $0.state == .quarantined && $0.crash?.types.contains(type) == true }
+    }
+
     /// The registry entry for `type` with its plugin's context; an unknown type is an error
-    /// at `path` that lists the known ones.
+    /// at `path` that lists the known ones (a quarantined plugin's type is one only under
+    /// `strictParams`; otherwise `makeModifier` makes it inert).
     private func entry(for type: String, path: @autoclosure () -> String) throws(RPCError) -> (entry: ViewModifierRegistry.Entry, appContext: AppContext) {
         guard let entry = host.registry.entry(for: type) else {
             let path = path()
-            if let status = host.pluginStatuses.first(where: { $0.state == .quarantined && $0.crash?.types.contains(type) == true }),
-                let crash = status.crash
-            {
+            if let status = quarantinedPlugin(serving: type), let crash = status.crash {
                 throw .invalidParams(
-                    "modifier type '\(type)' at '\(path)' belongs to plugin \(status.name), which is quarantined: it \(crash.summary). It loads again when its files change, or after `modhost plugins enable \(status.name)`",
+                    "modifier type '\(type)' at '\(path)' belongs to plugin \(status.name), which is quarantined: it \(crash.summary). It loads again when its files change, or after `modhost plugins enable \(status.name)` (this connection asked for strictParams at initialize; otherwise the modifier would be inert)",
                     path: JSONPath.member("$type", of: path), expected: "a type of a plugin that is loaded", got: type,
                     extra: JSONObject([("plugin", .string(status.name)), ("quarantined", true)]))
             }
@@ -304,4 +315,9 @@ struct Reconciler {
 
 extension Array {
     subscript(safe index: Int) -> Element? { indices.contains(index) ? self[index] : nil }
+}
+
+/// Stands in for a modifier whose plugin is quarantined: the content, unchanged.
+struct QuarantinedModifier: ViewModifier {
+    func body(content: Content) -> some View { content }
 }

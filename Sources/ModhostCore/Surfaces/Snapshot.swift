@@ -137,6 +137,10 @@ enum Snapshot {
             for (index, modifier) in node.modifiers.enumerated() {
                 JSONWriter.appendASCII(index == 0 ? #"{"$type":"# : #",{"$type":"#, to: &out)
                 JSONWriter.writeString(modifier.type, into: &out)
+                if let status = modifier.quarantine {
+                    JSONWriter.appendASCII(#","quarantined":"#, to: &out)
+                    JSONWriter.writeString(status.name, into: &out)
+                }
                 out.append(UInt8(ascii: "}"))
             }
             out.append(UInt8(ascii: "]"))

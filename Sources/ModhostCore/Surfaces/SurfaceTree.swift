@@ -57,12 +57,16 @@ final class ModifierInstance {
     private(set) var effect: ModifierEffect
     /// Keys of its params that it does not declare, reported once it is committed.
     let unknownParams: [UnknownParam]
+    /// The quarantined plugin whose type this is: the instance is inert (its modifier leaves
+    /// the content as it is), reported once committed and marked in snapshots.
+    let quarantine: PluginStatus?
 
     init(
         type: String, params: JSONObject, modifier: any ViewModifier, effect: ModifierEffect, address: ModifierAddress,
-        plugin: String, serial: UInt64, unknownParams: [UnknownParam] = []
+        plugin: String, serial: UInt64, unknownParams: [UnknownParam] = [], quarantine: PluginStatus? = nil
     ) {
         self.unknownParams = unknownParams
+        self.quarantine = quarantine
         self.type = type
         self.params = params
         self.modifier = modifier
@@ -281,6 +285,7 @@ final class Surface {
     func diagnose(_ fresh: [ModifierInstance], session: Session) {
         for instance in fresh {
             if !instance.unknownParams.isEmpty { report(instance.unknownParams, of: instance, session: session) }
+            if let status = instance.quarantine { reportInert(instance, quarantinedBy: status, session: session) }
             // Most modifiers add no swipe actions and ignore nothing: no node to look up.
             if !instance.effect.hasSwipeActions && instance.effect.ignored.isEmpty { continue }
             guard let node = node(instance.address.node) else { continue }
@@ -292,6 +297,16 @@ final class Surface {
             }
             instance.reportIgnoredViews()
         }
+    }
+
+    /// A `quarantined-modifier` warning: `instance` is inert because its plugin is quarantined.
+    private func reportInert(_ instance: ModifierInstance, quarantinedBy status: PluginStatus, session: Session) {
+        let reason = status.crash.map { "it \($0.summary)" } ?? "it crashed or hung the host"
+        session.diagnostic(
+            "warning", code: DiagnosticCode.quarantinedModifier,
+            message: "modifier \(instance.address.index) ('\(instance.type)') on node '\(instance.address.node)' does nothing: its plugin \(status.name) is quarantined (\(reason)). It comes back with the plugin: when its files change, or after `modhost plugins enable \(status.name)`, the next update rebuilds it",
+            surface: name, node: instance.address.node, path: JSONPath.member("$type", of: instance.address.paramsPath),
+            extra: JSONObject([("plugin", .string(status.name)), ("quarantined", true)]))
     }
 
     /// One `unknown-param` warning per key of `instance`'s params that it does not declare.
