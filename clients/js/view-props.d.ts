@@ -61,9 +61,10 @@ export interface LabelProps extends CommonViewProps {
   systemImage?: string;
   color?: Color;
 }
+/** `systemName` is required, as in Expo UI: an Image without a symbol shows nothing. */
 export interface ImageProps extends LeafViewProps {
   /** An SF Symbol name, e.g. "star.fill". */
-  systemName?: string;
+  systemName: string;
   size?: number;
   color?: Color;
 }
