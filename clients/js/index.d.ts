@@ -285,7 +285,8 @@ export declare const ZStack: ElementHelper<ViewPropsMap['ZStack']>;
 export declare const Text: ElementHelper<TextProps, TextChild>;
 /** Children joined into `props.title`. */
 export declare const Label: ElementHelper<LabelProps, TextChild>;
-export declare const Image: LeafElementHelper<ViewPropsMap['Image']>;
+/** `systemName` is required, as in Expo UI. */
+export declare const Image: (props: ViewPropsMap['Image']) => Node;
 /** `label` or children; `onPress` runs when tapped. */
 export declare const Button: ElementHelper<ViewPropsMap['Button']>;
 export declare const Spacer: LeafElementHelper<ViewPropsMap['Spacer']>;

@@ -7,7 +7,7 @@
 import type { AnyModifierConfig, Child, Color, FontDesign, FontWeight, FrameAlignment, Node } from './index.js';
 
 /** The `modifiers` prop: configs; null, undefined and false are skipped (`cond && padding(4)`). */
-export type Modifiers = Array<AnyModifierConfig | null | undefined | false>;
+export type Modifiers = ReadonlyArray<AnyModifierConfig | null | undefined | false>;
 
 /** Names a node among its siblings: it keeps its node (and its state on the host) across updates. */
 export type Key = string | number;
@@ -29,7 +29,7 @@ export interface LeafViewProps extends CommonViewProps {
 }
 
 /** Text children: strings and numbers, joined (null, undefined and booleans are skipped). */
-export type TextChild = string | number | null | undefined | boolean | TextChild[];
+export type TextChild = string | number | null | undefined | boolean | readonly TextChild[];
 
 export type HorizontalAlignment = 'leading' | 'center' | 'trailing';
 export type VerticalAlignment = 'top' | 'center' | 'bottom' | 'firstTextBaseline' | 'lastTextBaseline';
@@ -61,9 +61,10 @@ export interface LabelProps extends CommonViewProps {
   systemImage?: string;
   color?: Color;
 }
+/** `systemName` is required, as in Expo UI: an Image without a symbol shows nothing. */
 export interface ImageProps extends LeafViewProps {
   /** An SF Symbol name, e.g. "star.fill". */
-  systemName?: string;
+  systemName: string;
   size?: number;
   color?: Color;
 }

@@ -1,27 +1,29 @@
 // Type declarations for @modhost/react. The view props are Expo UI's names (`@expo/ui/swift-ui`
 // re-exports these components); wrong prop names or types are compile errors.
 import type * as ReactTypes from 'react';
-import type { AnyModifierConfig, Diagnostic, FontDesign, FontWeight, Host as Connection, Surface } from '../js/index.js';
+import type * as Plain from '../js/index.js';
+import type { Connection, Diagnostic, Surface } from '../js/index.js';
 
 // ---------------------------------------------------------------- props
+//
+// Each view's props are the plain client's (clients/js/view-props.d.ts, exported by
+// @modhost/client), so a prop is defined once for h(), the plain client's JSX, these components
+// and @expo/ui. Only `children` differs: a view that holds views takes React nodes; `key` is
+// React's own attribute, not a prop.
 
-/** A view's `modifiers`: configs from the modifier helpers; null, undefined and false are skipped. */
-export type Modifiers = ReadonlyArray<AnyModifierConfig | null | undefined | false>;
+/** A plain-client view's props as a component of this package takes them (no `key`). */
+type ReactViewProps<P> = Omit<P, 'key'>;
+/** The same, for a view that holds views: its children are React nodes. */
+type ReactContainerProps<P> = Omit<P, 'key' | 'children'> & { children?: ReactTypes.ReactNode };
+
+export type { Modifiers, TextChild, HorizontalAlignment, VerticalAlignment, ButtonRole } from '../js/index.js';
+/** A Text's or Label's children: text, joined into its text prop. */
+export type TextChildren = Plain.TextChild;
+/** A ZStack's (and a frame's) alignment. */
+export type Alignment = Plain.FrameAlignment;
 
 /** What every view takes. */
-export interface ViewProps {
-  modifiers?: Modifiers;
-}
-
-/** Text children: joined into the view's text prop. */
-export type TextChild = string | number | boolean | null | undefined;
-export type TextChildren = TextChild | readonly TextChild[];
-
-export type HorizontalAlignment = 'leading' | 'center' | 'trailing';
-export type VerticalAlignment = 'top' | 'center' | 'bottom' | 'firstTextBaseline' | 'lastTextBaseline';
-export type Alignment =
-  | 'center' | 'leading' | 'trailing' | 'top' | 'bottom'
-  | 'topLeading' | 'topTrailing' | 'bottomLeading' | 'bottomTrailing';
+export interface ViewProps extends ReactViewProps<Plain.CommonViewProps> {}
 
 /**
  * A surface, as Expo UI's `<Host>` holds a SwiftUI tree. Its one child is the surface's root
@@ -37,91 +39,27 @@ export interface HostProps {
   colorScheme?: 'light' | 'dark';
 }
 
-export interface ListProps extends ViewProps {
-  children?: ReactTypes.ReactNode;
-  listStyle?: 'automatic' | 'plain' | 'inset' | 'insetGrouped' | 'grouped' | 'sidebar';
-}
-export interface SectionProps extends ViewProps {
-  children?: ReactTypes.ReactNode;
-  title?: string;
-  header?: string;
-  footer?: string;
-}
-export interface HStackProps extends ViewProps {
-  children?: ReactTypes.ReactNode;
-  spacing?: number;
-  alignment?: VerticalAlignment;
-}
-export interface VStackProps extends ViewProps {
-  children?: ReactTypes.ReactNode;
-  spacing?: number;
-  alignment?: HorizontalAlignment;
-}
-export interface ZStackProps extends ViewProps {
-  children?: ReactTypes.ReactNode;
-  alignment?: Alignment;
-}
-export interface ScrollViewProps extends ViewProps {
-  children?: ReactTypes.ReactNode;
-  axes?: 'vertical' | 'horizontal' | 'both';
-  showsIndicators?: boolean;
-}
+export interface ListProps extends ReactContainerProps<Plain.ListProps> {}
+export interface SectionProps extends ReactContainerProps<Plain.SectionProps> {}
+export interface HStackProps extends ReactContainerProps<Plain.HStackProps> {}
+export interface VStackProps extends ReactContainerProps<Plain.VStackProps> {}
+export interface ZStackProps extends ReactContainerProps<Plain.ZStackProps> {}
+export interface ScrollViewProps extends ReactContainerProps<Plain.ScrollViewProps> {}
 /** Its text children become the node's `text`. */
-export interface TextProps extends ViewProps {
-  children?: TextChildren;
-  size?: number;
-  weight?: FontWeight;
-  design?: FontDesign;
-  color?: string;
-  lineLimit?: number;
-}
+export interface TextProps extends ReactViewProps<Plain.TextProps> {}
 /** Text children become the node's `title`. */
-export interface LabelProps extends ViewProps {
-  title?: string;
-  systemImage?: string;
-  color?: string;
-  children?: TextChildren;
-}
-export interface ImageProps extends ViewProps {
-  /** An SF Symbol name, e.g. "trash". */
-  systemName: string;
-  size?: number;
-  color?: string;
-}
-/** The roles the host interprets (protocol: Button). */
-export type ButtonRole = 'cancel' | 'destructive';
+export interface LabelProps extends ReactViewProps<Plain.LabelProps> {}
+/** `systemName` (required, as in Expo UI), `size`, `color`. */
+export interface ImageProps extends ReactViewProps<Plain.ImageProps> {}
 /** Text children become the node's `label`; view children stay its children. */
-export interface ButtonProps extends ViewProps {
-  onPress?: () => void;
-  role?: ButtonRole;
-  systemImage?: string;
-  label?: string;
-  children?: ReactTypes.ReactNode;
-}
-export interface SpacerProps extends ViewProps {
-  minLength?: number;
-}
+export interface ButtonProps extends ReactContainerProps<Plain.ButtonProps> {}
+export interface SpacerProps extends ReactViewProps<Plain.SpacerProps> {}
 /** Uncontrolled, as in Expo UI: `defaultValue` applies when the field enters the tree. */
-export interface TextFieldProps extends ViewProps {
-  defaultValue?: string;
-  placeholder?: string;
-  onChangeText?: (value: string) => void;
-  onSubmit?: (value: string) => void;
-}
+export interface TextFieldProps extends ReactViewProps<Plain.TextFieldProps> {}
 /** Controlled: the host shows `isOn` again after each update. */
-export interface ToggleProps extends ViewProps {
-  isOn?: boolean;
-  label?: string;
-  onValueChange?: (isOn: boolean) => void;
-}
+export interface ToggleProps extends ReactViewProps<Plain.ToggleProps> {}
 /** Controlled; `step` > 0 rounds what a slide gives. */
-export interface SliderProps extends ViewProps {
-  value?: number;
-  min?: number;
-  max?: number;
-  step?: number;
-  onValueChange?: (value: number) => void;
-}
+export interface SliderProps extends ReactViewProps<Plain.SliderProps> {}
 
 // ---------------------------------------------------------------- components
 

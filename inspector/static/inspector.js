@@ -155,10 +155,13 @@ function drawNode(entry, node, parentIsList = false) {
   let el;
   switch (node.type) {
     case 'Text': el = h('span', { text: props.text ?? '' }); break;
-    case 'Image': el = h('span', {}, h('span', { class: 'symbol', text: props.systemImage ?? props.name ?? 'image' })); break;
+    // Expo UI's name is systemName; trees from before it said systemImage.
+    case 'Image': el = h('span', {}, h('span', { class: 'symbol', text: props.systemName ?? props.systemImage ?? props.name ?? 'image' })); break;
     case 'Label': el = h('span', {}, h('span', { class: 'symbol', text: props.systemImage ?? '' }), ' ', props.title ?? props.text ?? ''); break;
     case 'Button': el = h('span', { text: props.title ?? props.label ?? '' }); break;
-    case 'TextField': el = h('span', { text: props.text || props.placeholder || 'text field' }); break;
+    case 'TextField': el = drawTextField(entry, node, props); break;
+    case 'Toggle': el = drawToggle(entry, node, props); break;
+    case 'Slider': el = drawSlider(entry, node, props); break;
     case 'Section': el = h('div', {}, props.header ? h('div', { class: 'section-header', text: props.header }) : null); break;
     case 'List': el = h('div', { role: 'list', 'aria-label': `List ${node.id}` }); break;
     default: el = h('div');
@@ -182,6 +185,57 @@ function drawNode(entry, node, parentIsList = false) {
   }
   applyStyles(el, node, null);
   return el;
+}
+
+// The controls draw what the host shows (the node's `value`: a gesture changes it before the
+// front-end's next update does), and act through the gestures a person would make.
+
+/** A TextField: its shown text, editable; a change is typed (replacing the text), Enter submits. */
+function drawTextField(entry, node, props) {
+  const shown = typeof node.value === 'string' ? node.value : (props.defaultValue ?? props.text ?? '');
+  let sent = shown;
+  const send = async (text) => {
+    if (text === sent) return;
+    sent = text;
+    await interact(entry, node.id, 'type', { text, replace: true });
+  };
+  const input = h('input', {
+    type: 'text', class: 'text-field', value: shown, 'data-shown': shown, placeholder: props.placeholder ?? 'text field',
+    'aria-label': `TextField ${node.id}`,
+    onchange: (event) => send(event.target.value),
+    onkeydown: async (event) => {
+      if (event.key !== 'Enter') return;
+      event.preventDefault();
+      await send(event.target.value);
+      interact(entry, node.id, 'submit');
+    },
+  });
+  return h('span', {}, input);
+}
+
+/** A Toggle: on or off as the host shows it; a click taps it (the host flips it). */
+function drawToggle(entry, node, props) {
+  const on = typeof node.value === 'boolean' ? node.value : props.isOn === true;
+  return h('span', {},
+    h('button', {
+      type: 'button', role: 'switch', class: `toggle${on ? ' on' : ''}`, 'aria-checked': String(on),
+      'aria-label': `${props.label ?? 'Toggle'} (${node.id})`, onclick: () => interact(entry, node.id, 'tap'),
+    }, h('span', { class: 'toggle-label', text: props.label ?? '' }), h('span', { class: 'switch', 'aria-hidden': 'true' })));
+}
+
+/** A Slider: its shown value within min…max; letting go of it slides it there. */
+function drawSlider(entry, node, props) {
+  const min = typeof props.min === 'number' ? props.min : 0;
+  const max = typeof props.max === 'number' ? Math.max(props.max, min) : Math.max(1, min);
+  const raw = typeof node.value === 'number' ? node.value : (typeof props.value === 'number' ? props.value : min);
+  const value = Math.min(max, Math.max(min, raw));
+  const input = h('input', {
+    type: 'range', class: 'slider', min, max, step: typeof props.step === 'number' && props.step > 0 ? props.step : 'any',
+    'aria-label': `Slider ${node.id}`, 'aria-valuetext': String(value),
+    onchange: (event) => interact(entry, node.id, 'slide', { value: Number(event.target.value) }),
+  });
+  input.value = String(value);
+  return h('span', {}, input, h('span', { class: 'slider-value', text: String(value) }));
 }
 
 /** A List row: its content, its swipe actions (shown when revealed) and buttons for keyboards. */
@@ -238,7 +292,7 @@ const PULL_PX = 60;
 function attachGestures(device, entry) {
   let start = null;
   device.addEventListener('pointerdown', (event) => {
-    if (event.button !== 0 || event.target.closest('button')) return;
+    if (event.button !== 0 || event.target.closest('button, input')) return;
     const target = event.target.closest('[data-node]');
     if (!target) return;
     start = { x: event.clientX, y: event.clientY, time: performance.now(), target, row: event.target.closest('.row'), list: event.target.closest('[data-refreshable]'), moved: false };
@@ -350,7 +404,7 @@ function treeNode(entry, node, surfaceKey) {
   const info = {};
   if (node.props) info.params = node.props;
   if (node.modifiers) info.modifiers = node.modifiers;
-  for (const name of ['tint', 'styles', 'handlers', 'disabled', 'hidden', 'refreshing', 'swipeActions']) if (name in node) info[name] = node[name];
+  for (const name of ['events', 'value', 'tint', 'styles', 'handlers', 'disabled', 'hidden', 'refreshing', 'swipeActions']) if (name in node) info[name] = node[name];
   details.append(h('pre', { text: JSON.stringify(info, null, 1), 'aria-label': `params and modifiers of ${nodeLabel(node)}` }));
   const actions = h('div', { class: 'tree-actions', role: 'group', 'aria-label': `gestures on ${nodeLabel(node)}` },
     h('button', { type: 'button', text: 'Tap', onclick: () => interact(entry, node.id, 'tap') }),
@@ -371,7 +425,8 @@ function treeNode(entry, node, surfaceKey) {
 function logFields(entry) {
   const p = entry.params ?? {};
   switch (entry.kind) {
-    case 'event': return { surface: p.surface, node: p.node, modifier: p.modifier, text: JSON.stringify(p.payload) };
+    // A view's own event has `view` in place of `modifier`.
+    case 'event': return { surface: p.surface, node: p.node, modifier: p.modifier ?? p.view, text: JSON.stringify(p.payload) };
     case 'diagnostic': return { surface: p.surface, node: p.node, modifier: p.modifier, text: `${p.severity} ${p.code}: ${p.message}` };
     case 'moduleEvent': return { text: `${p.module}.${p.event} ${JSON.stringify(p.payload ?? null)}` };
     case 'pluginsChanged': return { text: JSON.stringify(p) };

@@ -264,6 +264,54 @@ def main():
             checks.check("rows with swipe actions show a marker on each edge that has some, other rows none",
                          seen == {"msg-3": ["leading", "trailing"], "msg-5": ["leading", "trailing"], "swipeable": ["trailing"], "still": []}, str(seen))
 
+            # A third front-end with the views that show a value: Image (systemName, and an old
+            # tree's systemImage), a Toggle it keeps in its state, a Slider it does not, a TextField.
+            third = (
+                "import { connect, VStack, Image, Toggle, Slider, TextField } from " + repr(os.path.join(REPO, "clients/js/src/index.js")) + ";\n"
+                "const app = await connect({ socket: " + repr(socket) + ", clientName: 'controls-demo' });\n"
+                "let on = true;\n"
+                "let surface;\n"
+                "const tree = () => VStack(\n"
+                "  Image({ key: 'star', systemName: 'star.fill' }),\n"
+                "  Image({ key: 'old', systemImage: 'trash' }),\n"
+                "  Toggle({ key: 'wifi', label: 'Wi-Fi', isOn: on, onValueChange: (v) => { on = v; console.log('toggle onValueChange ran: ' + v); surface.update(tree()); } }),\n"
+                "  Slider({ key: 'volume', value: 0.5, min: 0, max: 2, step: 0.25, onValueChange: (v) => console.log('slider onValueChange ran: ' + v) }),\n"
+                "  TextField({ key: 'name', defaultValue: 'Ada', placeholder: 'Name', onChangeText: (t) => console.log('onChangeText ran: ' + t), onSubmit: (t) => console.log('onSubmit ran: ' + t) }));\n"
+                "surface = await app.mount('controls', tree());\n"
+                "console.log('controls mounted');\n"
+                "setInterval(() => {}, 1 << 30);\n")
+            _, controls_app = start(["node", "--input-type=module", "-e", third], "the controls front-end")
+            controls_app.wait_for(r"controls mounted")
+            controls = page.locator('article[data-surface="controls"]')
+            controls.locator('[data-node="name"] input').wait_for(timeout=5000)
+            symbols = [controls.locator(f'[data-node="{n}"] .symbol').inner_text() for n in ("star", "old")]
+            checks.check("an Image is drawn from its systemName, an old tree's from systemImage", symbols == ["star.fill", "trash"], str(symbols))
+            switch = controls.get_by_role("switch", name="Wi-Fi (wifi)")
+            checks.check("a Toggle is drawn on, from the node's value", switch.get_attribute("aria-checked") == "true")
+            slider = controls.locator('[data-node="volume"] input[type="range"]')
+            drawn = slider.evaluate("el => [el.min, el.max, el.value]")
+            checks.check("a Slider is drawn at its value within min...max", drawn == ["0", "2", "0.5"], str(drawn))
+            field = controls.locator('[data-node="name"] input')
+            checks.check("a TextField shows its text", field.input_value() == "Ada", field.input_value())
+
+            switch.click()
+            controls_app.wait_for(r"toggle onValueChange ran: false")
+            controls.locator('[role="switch"][aria-checked="false"]').wait_for(timeout=5000)
+            checks.check("a click on the Toggle tapped it: onValueChange ran and it is drawn off", True)
+            slider.evaluate("el => { el.value = '1.5'; el.dispatchEvent(new Event('change', { bubbles: true })); }")
+            controls_app.wait_for(r"slider onValueChange ran: 1\.5")
+            controls.locator('[data-node="volume"] input[aria-valuetext="1.5"]').wait_for(timeout=5000)
+            checks.check("sliding the Slider ran onValueChange; it is drawn at what the host shows", True)
+            field = controls.locator('[data-node="name"] input')
+            field.fill("Grace")
+            field.press("Enter")
+            controls_app.wait_for(r"onChangeText ran: Grace")
+            controls_app.wait_for(r"onSubmit ran: Grace")
+            controls.locator('[data-node="name"] input[data-shown="Grace"]').wait_for(timeout=5000)
+            changes = len(re.findall(r"onChangeText ran", controls_app.text))
+            checks.check("typing into the TextField and Enter ran onChangeText once, then onSubmit", changes == 1, f"{changes} onChangeText")
+            page.screenshot(path=os.path.join(artifacts, "4-controls.png"), full_page=True)
+
             page.wait_for_function("() => [...document.querySelectorAll('#log tbody tr')].filter((r) => r.textContent.includes('plain-demo') && r.textContent.includes('plugin-load-failed')).length > 0", timeout=5000)
             time.sleep(0.5)  # the three come together; let the last of them arrive
             visible = page.evaluate("() => [...document.querySelectorAll('#log tbody tr')].filter((r) => r.offsetParent !== null).map((r) => [r.classList.contains('log-group'), r.innerText])")

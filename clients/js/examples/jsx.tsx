@@ -92,7 +92,9 @@ export function mistakes(): Node[] {
     // @ts-expect-error not a role
     <Button role="danger" />,
     // @ts-expect-error Expo's name is systemName
-    <Image systemImage="star" />,
+    <Image systemName="star" systemImage="star" />,
+    // @ts-expect-error an Image needs its systemName, as in Expo UI
+    <Image size={8} />,
     // @ts-expect-error onChangeText receives a string
     <TextField onChangeText={(n: number) => n} />,
     // @ts-expect-error TextField's text is defaultValue

@@ -265,6 +265,10 @@ export function mistakes(): void {
   h(Badge, { count: 'three' });
   // @ts-expect-error onValueChange of a Slider receives a number
   Slider({ onValueChange: (value: string) => value });
+  // @ts-expect-error an Image needs its systemName, as in Expo UI
+  Image({ size: 8 });
+  // @ts-expect-error an Image takes props
+  Image();
 }
 
 /** A function component used with h(). */

@@ -29,7 +29,7 @@ function diagnostic(host, severity, code, message, extra) {
 export class ReactRoot {
   constructor(host, options = {}) {
     if (!host || typeof host.mount !== 'function' || typeof host.on !== 'function') {
-      throw new TypeError('render: the second argument must be a connected Host of @modhost/client (await connect())');
+      throw new TypeError('render: the second argument must be a Connection of @modhost/client (await connect())');
     }
     this.host = host;
     this.defaultName = options.surface ?? 'main';

@@ -268,6 +268,10 @@ test('a tree the host refuses is reported; render() rejects when the first one i
   } finally { await s.done(); }
 });
 
+test('render() names the Connection it needs when given something else', { timeout: TEST_TIMEOUT_MS }, async () => {
+  await assert.rejects(render(h(List, null), {}), (e) => e instanceof TypeError && /a Connection of @modhost\/client/.test(e.message));
+});
+
 test('after an engine restart the current React state is mounted again', { timeout: TEST_TIMEOUT_MS }, async () => {
   const env = await withDaemon();
   const host = await connect({ socket: env.socket, reconnect: { initialDelayMs: 20, maxDelayMs: 200 } });

@@ -7,6 +7,7 @@ import { connect, swipeActions, onTapGesture, padding } from '../../js/index.js'
 export async function screen(): Promise<ReactRoot> {
   const host = await connect();
   const rows = ['a', 'b'];
+  const inset = [padding(4)] as const;
   const tree = (
     <Host name="inbox">
       <List>
@@ -23,6 +24,8 @@ export async function screen(): Promise<ReactRoot> {
         <VStack alignment="leading"><ZStack alignment="topLeading" /><ScrollView /></VStack>
         <Button role="destructive" systemImage="trash" onPress={() => {}}>Delete</Button>
         <Button label="Edit" modifiers={[onTapGesture(() => {})]} />
+        <Button onPress={() => {}}><Label title="Archive" systemImage="archivebox" /></Button>
+        <Text modifiers={inset}>{['read-only ', 'modifiers']}</Text>
         <TextField defaultValue="" placeholder="Search" onChangeText={(text: string) => text.length} onSubmit={() => {}} />
         <Toggle isOn label="Wi-Fi" onValueChange={(on: boolean) => !on} />
         <Slider value={0.5} min={0} max={1} step={0.1} onValueChange={(v: number) => v * 2} />
