@@ -24,6 +24,16 @@ public enum PluginCalls {
         /// two of its `await`s.
         case task = 9
 
+        /// Calls made while a plugin loads or unloads (module set-up, `OnCreate`, `OnDestroy`,
+        /// the schema): they may take longer than the calls a request makes, and get a time
+        /// limit of their own (`--plugin-setup-timeout`).
+        public var isSetup: Bool {
+            switch self {
+            case .moduleSetup, .onCreate, .onDestroy, .schema: true
+            case .factory, .body, .action, .function, .task: false
+            }
+        }
+
         /// As logs and `describe` name it.
         public var name: String {
             switch self {

@@ -20,8 +20,10 @@ public struct DaemonOptions: Sendable, Equatable {
     public var writeTimeoutSeconds = 30.0
     /// `--frame-timeout SECONDS`: a frame must be complete this long after its first byte.
     public var frameTimeoutSeconds = 30.0
-    /// `--plugin-timeout SECONDS`: a plugin call that runs longer is a hang.
-    public var pluginTimeoutSeconds = 5.0
+    /// `--plugin-timeout SECONDS`: a plugin call a request makes that runs longer is a hang.
+    public var pluginTimeoutSeconds = 1.0
+    /// `--plugin-setup-timeout SECONDS`: the same for the calls that load or unload a plugin.
+    public var pluginSetupTimeoutSeconds = 10.0
     /// `--engine`: run as the engine of a supervising modhostd (internal).
     public var isEngine = false
     /// `--no-supervisor` makes this false: the host runs in this process, and a plugin that
@@ -77,9 +79,13 @@ public struct DaemonOptions: Sendable, Equatable {
           --frame-timeout S    a frame must arrive whole within S seconds of its
                                first byte, else an error ends the connection
                                (default 30)
-          --plugin-timeout S   a call into plugin code that runs longer than S
-                               seconds (default 5) is a hang: the engine is
+          --plugin-timeout S   a call into plugin code for a request (factory, body,
+                               action, function, async task) that runs longer than
+                               S seconds (default 1) is a hang: the engine is
                                restarted and the plugin quarantined
+          --plugin-setup-timeout S
+                               the same for the calls that load or unload a plugin
+                               (module set-up, OnCreate, OnDestroy; default 10)
           --log-level LEVEL    debug, info, warning or error (default info)
           --describe           load the plugins (--plugins, --no-bundled-plugins),
                                print what `describe` would answer as JSON and exit,
@@ -121,7 +127,9 @@ public struct DaemonOptions: Sendable, Equatable {
             case "--write-timeout":
                 options.writeTimeoutSeconds = try seconds(try take(), flag: argument, from: 1, to: 86400, example: "30")
             case "--plugin-timeout":
-                options.pluginTimeoutSeconds = try seconds(try take(), flag: argument, above: 0, to: 3600, example: "5 or 0.5")
+                options.pluginTimeoutSeconds = try seconds(try take(), flag: argument, above: 0, to: 3600, example: "1 or 0.5")
+            case "--plugin-setup-timeout":
+                options.pluginSetupTimeoutSeconds = try seconds(try take(), flag: argument, above: 0, to: 3600, example: "10 or 2.5")
             case "--max-frame": options.maxFrameSize = try byteCount(try take(), flag: argument, max: Int(UInt32.max))
             case "--max-outbound": options.maxOutboundBytes = try byteCount(try take(), flag: argument, max: Int.max / 2)
             case "--max-buffered": options.maxBufferedBytes = try byteCount(try take(), flag: argument, max: Int.max / 2)

@@ -18,6 +18,8 @@ struct RecordedCall: Equatable {
     var types: [String]
     /// When the call began (CLOCK_MONOTONIC nanoseconds).
     var startedNanoseconds: Int64
+    /// A call made while the plugin loads or unloads (`PluginCalls.Kind.isSetup`).
+    var isSetup = false
 }
 
 /// Decides what the end of an engine means: which plugin, if any, to quarantine, and when to
@@ -59,7 +61,7 @@ struct CrashJudge {
     mutating func judge(_ ending: Ending, call: RecordedCall?, runtimeMessage message: String, now: Int64) -> Decision {
         let reason: String
         if ending.hung {
-            reason = "hung for more than \(Self.seconds(policy.pluginTimeoutNanoseconds)) s"
+            reason = "hung for more than \(Self.seconds(call.map(policy.timeout(for:)) ?? policy.pluginTimeoutNanoseconds)) s"
         } else if ending.signal != 0 {
             reason = signalName(ending.signal)
         } else {

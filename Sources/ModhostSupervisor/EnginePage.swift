@@ -36,11 +36,12 @@ final class EnginePage {
         var snapshot = modhost_call_snapshot()
         modhost_page_read(page, &snapshot)
         guard snapshot.in_call != 0 else { return nil }
+        let kind = PluginCalls.Kind(rawValue: snapshot.kind)
         return RecordedCall(
             plugin: Self.text(snapshot.plugin), folder: Self.text(snapshot.folder), identity: Self.text(snapshot.identity),
-            call: PluginCalls.Kind(rawValue: snapshot.kind)?.name ?? "call \(snapshot.kind)", detail: Self.text(snapshot.detail),
+            call: kind?.name ?? "call \(snapshot.kind)", detail: Self.text(snapshot.detail),
             request: Self.text(snapshot.request), types: Self.text(snapshot.types).split(separator: ",").map(String.init),
-            startedNanoseconds: snapshot.started_ns)
+            startedNanoseconds: snapshot.started_ns, isSetup: kind?.isSetup ?? false)
     }
 
     /// A fixed-size C string field as text.

@@ -15,8 +15,12 @@ import ModhostWire
 public final class Supervisor {
     /// How the supervisor behaves; the defaults are the daemon's.
     public struct Policy: Sendable {
-        /// A plugin call that runs longer than this is a hang: the engine is killed.
-        public var pluginTimeoutNanoseconds: Int64 = 5_000_000_000
+        /// A plugin call a request makes (factory, body, action, function, async task) that
+        /// runs longer than this is a hang: the engine is killed. What bystanders wait at most.
+        public var pluginTimeoutNanoseconds: Int64 = 1_000_000_000
+        /// The same for calls made while a plugin loads or unloads (module set-up, `OnCreate`,
+        /// `OnDestroy`, the schema), which may do more.
+        public var setupTimeoutNanoseconds: Int64 = 10_000_000_000
         /// Crashes outside plugin code allowed within `crashWindow` before restarts back off.
         public var crashesBeforeBackoff = 3
         public var crashWindowNanoseconds: Int64 = 300_000_000_000
@@ -28,6 +32,11 @@ public final class Supervisor {
         public var stopGraceMilliseconds: UInt64 = 10_000
 
         public init() {}
+
+        /// The time limit of `call`.
+        func timeout(for call: RecordedCall) -> Int64 {
+            call.isSetup ? setupTimeoutNanoseconds : pluginTimeoutNanoseconds
+        }
     }
 
     private let loop: UnsafeMutablePointer<uv_loop_t>
@@ -300,9 +309,10 @@ public final class Supervisor {
         guard hang == nil, !isStopping else { return }
         guard let call = page.recordedCall() else { return }
         let elapsed = EnginePage.now() - call.startedNanoseconds
-        if elapsed > policy.pluginTimeoutNanoseconds {
+        let limit = policy.timeout(for: call)
+        if elapsed > limit {
             hang = call
-            logger.error("plugin \(call.plugin) has run its \(call.call) for '\(call.detail)' for \(CrashJudge.seconds(elapsed)) s, past the \(CrashJudge.seconds(policy.pluginTimeoutNanoseconds)) s limit; stopping the engine")
+            logger.error("plugin \(call.plugin) has run its \(call.call) for '\(call.detail)' for \(CrashJudge.seconds(elapsed)) s, past the \(CrashJudge.seconds(limit)) s limit; stopping the engine")
             uv_process_kill(process, SIGKILL)
         }
     }

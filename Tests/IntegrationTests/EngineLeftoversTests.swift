@@ -93,3 +93,34 @@ struct EngineLeftoversTests {
         daemon.process.waitUntilExit()
     }
 }
+
+/// The default time limits, from outside: a hang costs bystanders at most about a second, while
+/// loading a plugin may take longer.
+@Suite("Default plugin time limits", .timeLimit(.minutes(20)))
+struct DefaultTimeLimitTests {
+    /// A daemon with the Faulty plugin and no time-limit flags.
+    private func daemon(environment: [String: String] = [:]) throws -> (TemporaryFolder, String, DaemonProcess) {
+        let folder = TemporaryFolder()
+        let root = folder.path + "/plugins"
+        try PluginFixtures.make(in: root, folder: "faulty", name: "Faulty", library: "libFaultyFixture.so", modules: ["FaultyModule"])
+        let daemon = try DaemonProcess(
+            arguments: PluginFixtures.daemonArguments(root), folder: folder,
+            environment: PluginFixtures.environment(folder).merging(environment) { $1 })
+        return (folder, root, daemon)
+    }
+
+    @Test func aBodyThatTakesTwoSecondsIsAHang() throws {
+        let (_, root, daemon) = try daemon()
+        let client = try daemon.initializedClient()
+        #expect(throws: (any Error).self) { try client.call("mount", params: ["surface": "s", "root": faultyRow("slow-2s")]) }
+        try daemon.waitForLog("the engine stopped in plugin Faulty (\(root)/faulty)")
+        #expect(daemon.log.contains("past the 1.0 s limit"), "\(daemon.log)")
+    }
+
+    @Test func anOnCreateThatTakesTwoSecondsLoads() throws {
+        let (_, _, daemon) = try daemon(environment: ["MODHOST_TEST_FAULT": "oncreate-slow"])
+        let plugins = try #require(daemon.initializedClient().call("describe")["result"]?["plugins"]?.arrayValue)
+        #expect(plugins.first?["status"] == "loaded", "\(plugins)\n\(daemon.log)")
+        #expect(!daemon.log.contains("past the"), "\(daemon.log)")
+    }
+}

@@ -56,6 +56,23 @@ struct CrashJudgeTests {
         }
     }
 
+    @Test func callsThatLoadOrUnloadAPluginHaveTheSetupLimit() throws {
+        let policy = Supervisor.Policy()
+        #expect(policy.pluginTimeoutNanoseconds == 1_000_000_000)
+        #expect(policy.setupTimeoutNanoseconds == 10_000_000_000)
+        var setup = call()
+        setup.isSetup = true
+        #expect(policy.timeout(for: call()) == 1_000_000_000)
+        #expect(policy.timeout(for: setup) == 10_000_000_000)
+        #expect(PluginCalls.Kind.allCases.filter(\.isSetup) == [.moduleSetup, .onCreate, .onDestroy, .schema])
+        var judge = CrashJudge(policy: policy)
+        guard case let .quarantine(entry, _) = judge.judge(.init(signal: SIGKILL, hung: true), call: setup, runtimeMessage: "", now: 0) else {
+            Issue.record("no quarantine")
+            return
+        }
+        #expect(entry.crash.reason == "hung for more than 10.0 s")
+    }
+
     @Test func aCallWithoutRequestOrFolderIsNotGuessed() throws {
         var judge = CrashJudge(policy: .init())
         guard case let .quarantine(entry, _) = judge.judge(.init(signal: SIGABRT), call: call(kind: "OnCreate", request: ""), runtimeMessage: "", now: 0) else {

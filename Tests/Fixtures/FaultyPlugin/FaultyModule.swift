@@ -1,13 +1,15 @@
 // A plugin that fails on purpose, for the crash tests (Swift and JS). The `faulty` modifier's
 // `fault` param picks what goes wrong when its code runs: "body" (a force-unwrap of nil),
 // "hang" (a body that never returns), "action" (a trap in the button's action), "factory"
-// (a trap in the factory, once the params are decoded), "slow" (a body that takes a second,
-// within the plugin time limit), "fork-then-body" (starts processes that outlive their parent,
+// (a trap in the factory, once the params are decoded), "slow" (a body that takes half a second,
+// within the plugin time limit), "slow-2s" (a body that takes 2 s: a hang under the default 1 s
+// limit), "fork-then-body" (starts processes that outlive their parent,
 // see `forkLeftovers`, then fails as "body" does), "ignore-sighup" and "ignore-sigterm" (the
 // engine ignores that signal from then on; the body is fine). Its module's AsyncFunction `failLater("trap" | "hang")`
 // fails in a task, after a first wait; its Function `fail()` traps.
 // MODHOST_TEST_FAULT in the daemon's environment makes the module fail while loading:
-// "oncreate-trap" (`try!` on an error), "oncreate-hang", "schema-trap" (the factory traps
+// "oncreate-trap" (`try!` on an error), "oncreate-hang", "oncreate-slow" (2 s, within the
+// default set-up limit), "schema-trap" (the factory traps
 // when the host builds the params schema); or while it is unloaded: "ondestroy-trap",
 // "ondestroy-hang" (OnDestroy traps, or never returns).
 // MODHOST_TEST_FAULTY_TRACE, a file path, gets a line appended when a slow body starts
@@ -50,8 +52,9 @@ struct FaultyModifier: ViewModifier, Record {
         }
         if fault == "slow" {
             trace("slow body started")
-            usleep(1_000_000)
+            usleep(500_000)
         }
+        if fault == "slow-2s" { usleep(2_000_000) }
         return content.swipeActions(edge: .trailing) {
             ForEach(["go"], id: \.self) { id in
                 Button {
@@ -101,6 +104,7 @@ public class FaultyModule: Module {
         OnCreate {
             if startFault == "oncreate-trap" { try! failToStart() }
             if startFault == "oncreate-hang" { while true { usleep(1000) } }
+            if startFault == "oncreate-slow" { usleep(2_000_000) }
             ViewModifierRegistry.register("faulty") { params, context, dispatcher in
                 try FaultyModifier(from: params, appContext: context, eventDispatcher: dispatcher)
             }
