@@ -56,7 +56,7 @@ let package = Package(
         // the engine page, the link to the engine, crash and quarantine decisions.
         .target(
             name: "ModhostSupervisor",
-            dependencies: ["ModhostServer", "ModhostCore", "ModhostPlugins", "ModhostWire", "CLibUV", "CModhostSystem"]),
+            dependencies: ["ModhostClient", "ModhostServer", "ModhostCore", "ModhostPlugins", "ModhostWire", "CLibUV", "CModhostSystem"]),
         // Thin executables. Installed (scripts/install), they find libModifierKit.so in
         // <prefix>/lib/modhost, beside their bin/.
         .executableTarget(

@@ -10,7 +10,10 @@ public struct ListenError: Error, CustomStringConvertible {
 /// The listening Unix socket: either bound here (folder 0700, socket 0600, a lock against a
 /// second daemon, a stale file replaced) or handed over by systemd (fd 3, never unlinked).
 public final class ListeningSocket {
-    public let fd: Int32
+    public private(set) var fd: Int32
+    /// The device and inode of the socket file as bound (nil for systemd's): tells whether the
+    /// file at the path is still this socket's.
+    private var fileIdentity: (device: UInt64, inode: UInt64)?
     /// What `listening on ...` names.
     public let displayPath: String
     /// The file to unlink at exit; nil for a socket that systemd owns.
@@ -26,6 +29,37 @@ public final class ListeningSocket {
         self.ownedPath = ownedPath
         self.lockFD = lockFD
         self.folderFD = folderFD
+        if let ownedPath { fileIdentity = Self.identity(ofFile: ownedPath) }
+    }
+
+    private static func identity(ofFile path: String) -> (device: UInt64, inode: UInt64)? {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return nil }
+        return (UInt64(info.st_dev), UInt64(info.st_ino))
+    }
+
+    /// Whether the file at the path is still the socket this daemon bound (true for a socket
+    /// systemd owns, whose file is not ours to check): false once something removed or
+    /// replaced it, when new clients can no longer reach this socket.
+    public var fileIsOurs: Bool {
+        guard let ownedPath, let bound = fileIdentity else { return true }
+        guard let now = Self.identity(ofFile: ownedPath) else { return false }
+        return now == bound
+    }
+
+    /// Binds a new socket at the same path, in place of this one, keeping the lock: for when
+    /// the old one stopped accepting (`shutdown` on it) or its file was removed or replaced.
+    /// The old descriptor is closed. Only for a socket this daemon bound.
+    public func rebind(backlog: Int32 = 511) throws(ListenError) {
+        guard let ownedPath else {
+            throw ListenError(description: "\(displayPath) belongs to systemd; it cannot be bound again here")
+        }
+        let name = ownedPath.lastIndex(of: "/").map { String(ownedPath[ownedPath.index(after: $0)...]) } ?? ownedPath
+        if let folderFD { unlinkat(folderFD, name, 0) } else { unlink(ownedPath) }
+        let fresh = try Self.bindAndListen(path: ownedPath, backlog: backlog)
+        close(fd)
+        fd = fresh
+        fileIdentity = Self.identity(ofFile: ownedPath)
     }
 
     /// The socket systemd passed, when `LISTEN_PID` is this process and `LISTEN_FDS` >= 1.

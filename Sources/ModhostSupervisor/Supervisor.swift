@@ -30,6 +30,11 @@ public final class Supervisor {
         public var maxBackoffMilliseconds: UInt64 = 60_000
         /// How long SIGTERM waits for the engine to drain before it is killed.
         public var stopGraceMilliseconds: UInt64 = 10_000
+        /// How often the supervisor pings the engine through the socket's path, as a client
+        /// would, and how long an answer may take (0: no probe). A probe not answered outside
+        /// any plugin call ends the engine; a path that no longer accepts is bound again.
+        public var livenessIntervalNanoseconds: Int64 = 1_000_000_000
+        public var livenessTimeoutNanoseconds: Int64 = 3_000_000_000
 
         public init() {}
 
@@ -51,6 +56,8 @@ public final class Supervisor {
     private var enginePID: pid_t?
     /// Watchdog ticks since the last look for ended orphans.
     private var ticksSinceReap = 0
+    /// Pings the ready engine through the socket's path (nil without a path to probe).
+    private var probe: LivenessProbe?
     private var errorPipe: UnsafeMutablePointer<uv_pipe_t>?
     private var controlPipe: UnsafeMutablePointer<uv_pipe_t>?
     private let watchdog: UnsafeMutablePointer<uv_timer_t>
@@ -86,6 +93,13 @@ public final class Supervisor {
         self.policy = policy.scaledForTests(by: environment["MODHOST_TEST_BACKOFF_SCALE"])
         self.page = try EnginePage()
         self.crashes = CrashJudge(policy: self.policy)
+        if self.policy.livenessIntervalNanoseconds > 0,
+            let path = socket.ownedPath ?? (socket.displayPath.hasPrefix("/") ? socket.displayPath : nil)
+        {
+            probe = LivenessProbe(
+                path: path, intervalNanoseconds: self.policy.livenessIntervalNanoseconds,
+                timeoutNanoseconds: self.policy.livenessTimeoutNanoseconds)
+        }
         // Their `data` is set once the supervisor is whole, in `run`.
         watchdog = UVHandle.make(uv_timer_t.self, owner: nil) { [loop] in uv_timer_init(loop, $0) }
         restartTimer = UVHandle.make(uv_timer_t.self, owner: nil) { [loop] in uv_timer_init(loop, $0) }
@@ -195,6 +209,7 @@ public final class Supervisor {
         }
         self.process = process
         enginePID = process.pointee.pid
+        probe?.reset(now: EnginePage.now())
         errorPipe = errors
         controlPipe = control
         let quarantine = crashes.quarantine.values.sorted { $0.folder < $1.folder }
@@ -307,6 +322,7 @@ public final class Supervisor {
             ServiceNotifier.notify("READY=1", environment: environment)
         }
         guard hang == nil, !isStopping else { return }
+        if page.isReady, probeLiveness(process) { return }
         guard let call = page.recordedCall() else { return }
         let elapsed = EnginePage.now() - call.startedNanoseconds
         let limit = policy.timeout(for: call)
@@ -315,6 +331,34 @@ public final class Supervisor {
             logger.error("plugin \(call.plugin) has run its \(call.call) for '\(call.detail)' for \(CrashJudge.seconds(elapsed)) s, past the \(CrashJudge.seconds(limit)) s limit; stopping the engine")
             uv_process_kill(process, SIGKILL)
         }
+    }
+
+    /// Advances the liveness probe; true when it ended the engine.
+    private func probeLiveness(_ process: UnsafeMutablePointer<uv_process_t>) -> Bool {
+        guard var current = probe else { return false }
+        let now = EnginePage.now()
+        // Whatever the probe says, a file at the path that is not our socket means new clients
+        // reach something else, or nothing.
+        let outcome: LivenessProbe.Outcome? = socket.fileIsOurs ? current.tick(now: now) : .unreachable("the file at the path is gone or not this daemon's socket")
+        probe = current
+        switch outcome {
+        case nil, .alive?:
+            return false
+        case .unanswered?:
+            // A plugin call in progress is the watchdog's to time, with its own limit.
+            guard page.recordedCall() == nil else { return false }
+            logger.error("the engine did not answer a ping on \(socket.displayPath) within \(CrashJudge.seconds(policy.livenessTimeoutNanoseconds)) s, outside any plugin call; stopping it")
+        case let .unreachable(reason)?:
+            do {
+                try socket.rebind()
+                logger.error("the listening socket \(socket.displayPath) no longer accepts connections (\(reason)); bound it again, restarting the engine on it")
+            } catch {
+                logger.error("the listening socket \(socket.displayPath) no longer accepts connections (\(reason)) and cannot be bound again: \(error); restarting the engine")
+            }
+        }
+        probe?.reset(now: now)
+        uv_process_kill(process, SIGKILL)
+        return true
     }
 
     private func engineExited(status: Int64, signal: Int32) {

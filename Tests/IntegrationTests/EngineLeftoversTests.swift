@@ -124,3 +124,34 @@ struct DefaultTimeLimitTests {
         #expect(!daemon.log.contains("past the"), "\(daemon.log)")
     }
 }
+
+/// The supervisor checks, as a client would, that the socket's path is served; whatever a
+/// plugin did to the engine's listening socket, new clients are served again.
+@Suite("The service is checked end to end", .timeLimit(.minutes(20)))
+struct LivenessTests {
+    /// Seconds until a new connection's ping is answered again, within 20 s.
+    private func served(_ daemon: DaemonProcess) throws -> Bool {
+        let deadline = Date().addingTimeInterval(20)
+        while Date() < deadline {
+            if let client = try? daemon.client(), let answer = try? client.call("ping", timeoutMilliseconds: 500), answer["result"] != nil {
+                return true
+            }
+            usleep(50_000)
+        }
+        return false
+    }
+
+    @Test(arguments: [
+        ("shutdown-listener", "no longer accepts connections"),
+        ("unlink-socket", "no longer accepts connections"),
+        ("dup-null-listener", "did not answer a ping"),
+    ])
+    func aBrokenListeningSocketIsServedAgain(fault: String, logged: String) throws {
+        let (_, _, daemon) = try crashSetup()
+        let client = try daemon.initializedClient()
+        _ = try? client.call("mount", params: ["surface": "s", "root": faultyRow(fault)], timeoutMilliseconds: 2000)
+        try daemon.waitForLog(logged)
+        #expect(try served(daemon), "\(daemon.log)")
+        try daemon.waitForLog("info: listening on", occurrences: 2)
+    }
+}

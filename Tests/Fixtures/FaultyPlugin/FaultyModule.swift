@@ -5,7 +5,9 @@
 // within the plugin time limit), "slow-2s" (a body that takes 2 s: a hang under the default 1 s
 // limit), "fork-then-body" (starts processes that outlive their parent,
 // see `forkLeftovers`, then fails as "body" does), "ignore-sighup" and "ignore-sigterm" (the
-// engine ignores that signal from then on; the body is fine). Its module's AsyncFunction `failLater("trap" | "hang")`
+// engine ignores that signal from then on; the body is fine), "shutdown-listener",
+// "unlink-socket" and "dup-null-listener" (the body breaks the engine's listening socket, fd 3:
+// shut down, its file removed, replaced by /dev/null; the body is fine). Its module's AsyncFunction `failLater("trap" | "hang")`
 // fails in a task, after a first wait; its Function `fail()` traps.
 // MODHOST_TEST_FAULT in the daemon's environment makes the module fail while loading:
 // "oncreate-trap" (`try!` on an error), "oncreate-hang", "oncreate-slow" (2 s, within the
@@ -43,6 +45,9 @@ struct FaultyModifier: ViewModifier, Record {
         if fault == "fork-then-body" { forkLeftovers() }
         if fault == "ignore-sighup" { signal(SIGHUP, SIG_IGN) }
         if fault == "ignore-sigterm" { signal(SIGTERM, SIG_IGN) }
+        if fault == "shutdown-listener" { shutdown(3, Int32(SHUT_RDWR)) }
+        if fault == "unlink-socket" { unlinkListeningSocket() }
+        if fault == "dup-null-listener" { dup2(open("/dev/null", O_RDONLY), 3) }
         if fault == "body" || fault == "fork-then-body" {
             let missing: String? = nil
             _ = missing!
@@ -86,6 +91,18 @@ private func forkLeftovers() {
     guard posix_spawn(&shell, "/bin/sh", nil, nil, &argv, environ) == 0 else { return }
     var status: Int32 = 0
     waitpid(shell, &status, 0)
+}
+
+/// Removes the file of the engine's listening socket (fd 3), found by its bound address.
+private func unlinkListeningSocket() {
+    var address = sockaddr_un()
+    var length = socklen_t(MemoryLayout<sockaddr_un>.size)
+    let ok = withUnsafeMutablePointer(to: &address) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(3, $0, &length) }
+    }
+    guard ok == 0 else { return }
+    let path = withUnsafeBytes(of: &address.sun_path) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+    unlink(path)
 }
 
 enum StartFailure: Error { case onPurpose }
