@@ -87,18 +87,8 @@ public final class PluginTestHost {
     /// registered, when its factory throws in describing mode, or when it does not build a
     /// ``Record`` (the daemon then describes nothing and logs the same sentence).
     public func paramsSchema(of type: String) throws(PluginTestError) -> [String: Any] {
-        let entry = try entry(for: type)
-        let described: [String: Any]?
-        do {
-            described = try PluginHostSupport.paramsSchema(of: entry, appContext: appContext)
-        } catch {
-            throw PluginTestError(
-                "the factory of '\(type)' threw when built with its defaults (\(error)), so its params are not described", path: "",
-                cause: error)
-        }
-        guard let described = Self.withoutOrder(described) as? [String: Any] else {
-            throw PluginTestError("the factory of '\(type)' does not build a Record, so its params are not described", path: "")
-        }
+        let described = try describedSchema(of: entry(for: type))
+        guard let described = Self.withoutOrder(described) as? [String: Any] else { return [:] }
         var schema = described
         schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
         schema["title"] = type
@@ -196,7 +186,7 @@ public final class PluginTestHost {
             throw PluginTestError("modifier '\(type)' refused its params: \(error)", path: "", cause: error)
         }
         var unknown: [UnknownParam] = []
-        if PluginHostSupport.unknownKeysCounted != counted, let schema = try? paramsSchema(of: type) {
+        if PluginHostSupport.unknownKeysCounted != counted, let schema = try? describedSchema(of: entry) {
             Self.findUnknown(in: params, schema: schema, at: "", isModifier: true, into: &unknown)
         }
         var effect = ModifierEvaluator.evaluate(modifier)
@@ -243,6 +233,23 @@ public final class PluginTestHost {
 
     // MARK: - Helpers
 
+    /// The schema the SDK makes of `entry`'s record, with its `x-order` members (the fields'
+    /// declaration order), or the daemon's sentence about why there is none.
+    private func describedSchema(of entry: ViewModifierRegistry.Entry) throws(PluginTestError) -> [String: Any] {
+        let described: [String: Any]?
+        do {
+            described = try PluginHostSupport.paramsSchema(of: entry, appContext: appContext)
+        } catch {
+            throw PluginTestError(
+                "the factory of '\(entry.type)' threw when built with its defaults (\(error)), so its params are not described",
+                path: "", cause: error)
+        }
+        guard let described else {
+            throw PluginTestError("the factory of '\(entry.type)' does not build a Record, so its params are not described", path: "")
+        }
+        return described
+    }
+
     private func entry(for type: String) throws(PluginTestError) -> ViewModifierRegistry.Entry {
         guard let entry = registry.entry(for: type) else {
             throw PluginTestError(
@@ -285,12 +292,13 @@ public final class PluginTestHost {
     static func findUnknown(in value: Any, schema: [String: Any], at path: String, isModifier: Bool, into found: inout [UnknownParam]) {
         if let object = value as? [String: Any] {
             guard let schema = branch(of: schema, having: "properties"), let properties = schema["properties"] as? [String: Any] else { return }
-            let known = properties.keys.filter { $0 != "$type" }.sorted()
+            let order = (schema["x-order"] as? [Any])?.compactMap { $0 as? String } ?? properties.keys.sorted()
+            let known = order.filter { $0 != "$type" }
             for key in object.keys.sorted() {
                 if isModifier && key == "$type" { continue }
                 let place = path.isEmpty ? key : path + "." + key
                 guard let property = properties[key] as? [String: Any] else {
-                    found.append(UnknownParam(path: place, key: key, known: known))
+                    found.append(UnknownParam(path: place, key: key, known: known, suggestion: TypoSuggestion.closest(to: key, among: known)))
                     continue
                 }
                 findUnknown(in: object[key]!, schema: property, at: place, isModifier: false, into: &found)
@@ -349,13 +357,16 @@ public struct UnknownParam: Equatable, Sendable, CustomStringConvertible {
     public let path: String
     /// The key itself.
     public let key: String
-    /// The keys declared where it is, sorted.
+    /// The keys declared where it is, in declaration order.
     public let known: [String]
+    /// The declared key it most likely meant, when one is close enough to be a typo.
+    public let suggestion: String?
 
     /// The daemon's sentence about it: `'lable' is not a param of this modifier, so it is
-    /// ignored. Declared there: id, title`.
+    /// ignored. Did you mean 'label'? Declared there: id, label`.
     public var description: String {
-        "'\(path)' is not a param of this modifier, so it is ignored. Declared there: \(known.isEmpty ? "nothing" : known.joined(separator: ", "))"
+        let hint = suggestion.map { " Did you mean '\($0)'?" } ?? ""
+        return "'\(path)' is not a param of this modifier, so it is ignored.\(hint) Declared there: \(known.isEmpty ? "nothing" : known.joined(separator: ", "))"
     }
 }
 
@@ -431,5 +442,51 @@ public struct HostedModifier {
         guard let action = effect.swipeActions.lazy.flatMap(\.actions).first(where: { $0.id == id }) else { return false }
         action.perform()
         return true
+    }
+}
+
+/// "Did you mean": the daemon's rule, for ``UnknownParam/suggestion``.
+enum TypoSuggestion {
+    /// The candidate closest to `name` when it is close enough to be a typo, by the daemon's rule
+    /// for "did you mean" (`Suggestion.closest` in ModhostWire, which the SDK cannot import): an
+    /// optimal-string-alignment distance, compared case-insensitively, of at most 1 for names up
+    /// to 4 characters, 2 up to 8, and 3 beyond; ties go to the earlier candidate.
+    static func closest(to name: String, among candidates: [String]) -> String? {
+        let wanted = Array(name.lowercased().unicodeScalars)
+        guard !wanted.isEmpty else { return nil }
+        let limit = wanted.count <= 4 ? 1 : wanted.count <= 8 ? 2 : 3
+        var best: (name: String, distance: Int)? = nil
+        for candidate in candidates where candidate != name {
+            let other = Array(candidate.lowercased().unicodeScalars)
+            if abs(other.count - wanted.count) > limit { continue }
+            let distance = alignmentDistance(wanted, other)
+            guard distance <= limit, best == nil || distance < best!.distance else { continue }
+            best = (candidate, distance)
+        }
+        return best?.name
+    }
+
+    /// Optimal string alignment distance: insertions, deletions, substitutions and swaps of two
+    /// neighbours each count one.
+    static func alignmentDistance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar]) -> Int {
+        if a.isEmpty { return b.count }
+        if b.isEmpty { return a.count }
+        let width = b.count + 1
+        var older = [Int](repeating: 0, count: width)
+        var previous = Array(0...b.count)
+        var current = [Int](repeating: 0, count: width)
+        for i in 1...a.count {
+            current[0] = i
+            for j in 1...b.count {
+                let cost = a[i - 1] == b[j - 1] ? 0 : 1
+                var value = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+                    value = min(value, older[j - 2] + 1)
+                }
+                current[j] = value
+            }
+            (older, previous, current) = (previous, current, older)
+        }
+        return previous[b.count]
     }
 }

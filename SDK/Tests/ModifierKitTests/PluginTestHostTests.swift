@@ -176,7 +176,11 @@ struct PluginTestHostTests {
         let made = try host.makeModifier(params)
         #expect(made.unknownParams.map(\.path) == ["items[0].titel", "lable"])
         #expect(made.unknownParams.first?.known == ["id", "title"])
-        #expect(made.unknownParams.last?.description.hasPrefix("'lable' is not a param of this modifier, so it is ignored.") == true)
+        #expect(made.unknownParams.map(\.suggestion) == ["title", "label"])
+        #expect(made.unknownParams.last?.description == "'lable' is not a param of this modifier, so it is ignored. Did you mean 'label'? Declared there: label, size, accent, style, note, items, opacity")
+        params["lable"] = nil
+        params["items"] = [["id": "a", "onPress": "fn"]]
+        #expect(try host.makeModifier(params).unknownParams.map(\.suggestion) == [nil])
         #expect(try host.makeModifier(shelfParams).unknownParams.isEmpty)
     }
 
