@@ -117,14 +117,15 @@ enum Scaffold {
             import \(name)
 
             // These tests check what the plugin serves, as modhostd and front-ends see it: the
-            // types its module registers, each type's params schema (what `describe` shows),
-            // and the modifiers its factory makes from params. They name the params only
+            // types its module registers and, for each, its params schema (what `describe`
+            // shows) and the modifiers its factory makes from params. They name the params only
             // through the schema, never the modifier's Swift properties, so they keep passing
             // when you rename, add or remove fields; add tests of your own for what the
             // modifier does (`effect`, `tap()`, `performSwipeAction(_:)`, `eventPayloads`).
 
-            /// The modifier type the module registers: the `$type` front-ends send.
-            private let modifierType = "\(type)"
+            /// The modifier types the module registers: the `$type`s front-ends send. Add any
+            /// type you register; the other tests check every registered one.
+            private let servedTypes = ["\(type)"]
 
             /// The plugin loaded as modhostd loads it: its module created and its `OnCreate`
             /// run, registering into a registry of this host's own.
@@ -133,71 +134,79 @@ enum Scaffold {
             }
 
             @Suite(.timeLimit(.minutes(5))) struct \(name)Tests {
-              @Test func theModuleServesItsTypeAndRemovesItOnDestroy() {
+              @Test func theModuleServesItsTypesAndRemovesThemOnDestroy() {
                 let host = loadedPlugin()
-                #expect(host.types == [modifierType])
+                #expect(host.types == servedTypes.sorted())
                 #expect(host.destroy() == [], "OnDestroy should unregister what OnCreate registered")
               }
 
               @Test func paramsMadeFromTheSchemaMakeAModifier() throws {
                 let host = loadedPlugin()
                 defer { host.destroy() }
-                let modifier = try host.makeModifier(try host.exampleParams(of: modifierType))
-                #expect(modifier.unknownParams.isEmpty)
-                #expect(modifier.events.isEmpty, "building a modifier should not send events")
-                // Drop this check if the body is meant to replace the view it modifies.
-                #expect(modifier.effect.includesContent, "the body should keep the view it modifies")
+                for modifierType in host.types {
+                  let modifier = try host.makeModifier(try host.exampleParams(of: modifierType))
+                  #expect(modifier.unknownParams.isEmpty, "\\(modifierType)")
+                  #expect(modifier.events.isEmpty, "building a '\\(modifierType)' should not send events")
+                  // Drop this check if a body is meant to replace the view it modifies.
+                  #expect(modifier.effect.includesContent, "the body of '\\(modifierType)' should keep the view it modifies")
+                }
               }
 
               @Test func eachRequiredParamLeftOutIsAnErrorNamingIt() throws {
                 let host = loadedPlugin()
                 defer { host.destroy() }
-                let required = try host.paramsSchema(of: modifierType)["required"] as? [String] ?? []
-                #expect(required.first == "$type")
-                for key in required.dropFirst() {
-                  var params = try host.exampleParams(of: modifierType)
-                  params[key] = nil
-                  let error = try #require(throws: PluginTestError.self, "params without '\\(key)'") {
-                    try host.makeModifier(params)
+                for modifierType in host.types {
+                  let required = try host.paramsSchema(of: modifierType)["required"] as? [String] ?? []
+                  #expect(required.first == "$type")
+                  for key in required.dropFirst() {
+                    var params = try host.exampleParams(of: modifierType)
+                    params[key] = nil
+                    let error = try #require(throws: PluginTestError.self, "'\\(modifierType)' without '\\(key)'") {
+                      try host.makeModifier(params)
+                    }
+                    #expect(error.path == key)
+                    #expect(error.message.contains("'\\(key)'"), "the error should name the param: \\(error.message)")
                   }
-                  #expect(error.path == key)
-                  #expect(error.message.contains("'\\(key)'"), "the error should name the param: \\(error.message)")
                 }
               }
 
               @Test func eachParamOfTheWrongJSONTypeIsAnErrorNamingIt() throws {
                 let host = loadedPlugin()
                 defer { host.destroy() }
-                let properties = try host.paramsSchema(of: modifierType)["properties"] as? [String: Any] ?? [:]
-                for (key, property) in properties where key != "$type" {
-                  // A value of a JSON type the param does not take (none known: skipped).
-                  let allowed = jsonTypes(of: property)
-                  let wrong: Any
-                  if allowed.isEmpty {
-                    continue
-                  } else if !allowed.contains("object") {
-                    wrong = ["not": "this"] as Dict
-                  } else if !allowed.contains("boolean") {
-                    wrong = true
-                  } else {
-                    continue
+                for modifierType in host.types {
+                  let properties = try host.paramsSchema(of: modifierType)["properties"] as? [String: Any] ?? [:]
+                  for (key, property) in properties where key != "$type" {
+                    // A value of a JSON type the param does not take (none known: skipped).
+                    let allowed = jsonTypes(of: property)
+                    let wrong: Any
+                    if allowed.isEmpty {
+                      continue
+                    } else if !allowed.contains("object") {
+                      wrong = ["not": "this"] as Dict
+                    } else if !allowed.contains("boolean") {
+                      wrong = true
+                    } else {
+                      continue
+                    }
+                    var params = try host.exampleParams(of: modifierType)
+                    params[key] = wrong
+                    let error = try #require(throws: PluginTestError.self, "'\\(modifierType)' with a bad '\\(key)'") {
+                      try host.makeModifier(params)
+                    }
+                    #expect(error.path == key, "the error should name the param: \\(error.message)")
                   }
-                  var params = try host.exampleParams(of: modifierType)
-                  params[key] = wrong
-                  let error = try #require(throws: PluginTestError.self, "params with a bad '\\(key)'") {
-                    try host.makeModifier(params)
-                  }
-                  #expect(error.path == key, "the error should name the param: \\(error.message)")
                 }
               }
 
               @Test func anUnknownParamIsReported() throws {
                 let host = loadedPlugin()
                 defer { host.destroy() }
-                var params = try host.exampleParams(of: modifierType)
-                params["notAParamOf\(name)"] = 1
-                let modifier = try host.makeModifier(params)
-                #expect(modifier.unknownParams.map(\\.path) == ["notAParamOf\(name)"])
+                for modifierType in host.types {
+                  var params = try host.exampleParams(of: modifierType)
+                  params["notAParamOf\(name)"] = 1
+                  let modifier = try host.makeModifier(params)
+                  #expect(modifier.unknownParams.map(\\.path) == ["notAParamOf\(name)"], "\\(modifierType)")
+                }
               }
             }
 
