@@ -16,7 +16,7 @@ import Synchronization
 /// (``types``), each one's params schema as `describe` shows it (``paramsSchema(of:)``), a
 /// modifier built from params by the registered factory (``makeModifier(_:)``, which fails
 /// as the daemon does, naming the field), what its body does and the events it sends
-/// (``HostedModifier``), the module functions (``call(_:_:)``) and module events
+/// (``HostedModifier``), the module functions (``call(_:_:module:)``) and module events
 /// (``moduleEvents``). ``destroy()`` runs ``OnDestroy``.
 ///
 /// ```swift
