@@ -114,23 +114,109 @@ enum Scaffold {
             ("Tests/\(name)Tests/\(name)Tests.swift", """
             import ModifierKit
             import Testing
-            @testable import \(name)
+            import \(name)
 
-            private let context = AppContext(hostVersion: "test", log: .silent)
+            // These tests check what the plugin serves, as modhostd and front-ends see it: the
+            // types its module registers and, for each, its params schema (what `describe`
+            // shows) and the modifiers its factory makes from params. They name the params only
+            // through the schema, never the modifier's Swift properties, so they keep passing
+            // when you rename, add or remove fields; add tests of your own for what the
+            // modifier does (`effect`, `tap()`, `performSwipeAction(_:)`, `eventPayloads`).
 
-            @Test func paramsDecodeIntoTheModifier() throws {
-              let modifier = try \(name)Modifier(
-                from: ["$type": "\(type)", "text": "New", "tint": "#FF9500", "count": 3], appContext: context,
-                eventDispatcher: EventDispatcher(modifierType: "\(type)") { _ in })
-              #expect(modifier.text == "New")
-              #expect(modifier.tint?.hex == "#FF9500FF")
-              #expect(modifier.count == 3)
+            /// The modifier types the module registers: the `$type`s front-ends send. Add any
+            /// type you register; the other tests check every registered one.
+            private let servedTypes = ["\(type)"]
+
+            /// The plugin loaded as modhostd loads it: its module created and its `OnCreate`
+            /// run, registering into a registry of this host's own.
+            private func loadedPlugin() -> PluginTestHost {
+              PluginTestHost(plugin: "\(name)", modules: [\(name)Module.self])
             }
 
-            @Test func aMissingTextIsAnErrorThatNamesTheField() throws {
-              #expect(throws: FieldError.self) {
-                try \(name)Modifier(from: ["$type": "\(type)"], appContext: context)
+            @Suite(.timeLimit(.minutes(5))) struct \(name)Tests {
+              @Test func theModuleServesItsTypesAndRemovesThemOnDestroy() {
+                let host = loadedPlugin()
+                #expect(host.types == servedTypes.sorted())
+                #expect(host.destroy() == [], "OnDestroy should unregister what OnCreate registered")
               }
+
+              @Test func paramsMadeFromTheSchemaMakeAModifier() throws {
+                let host = loadedPlugin()
+                defer { host.destroy() }
+                for modifierType in host.types {
+                  let modifier = try host.makeModifier(try host.exampleParams(of: modifierType))
+                  #expect(modifier.unknownParams.isEmpty, "\\(modifierType)")
+                  #expect(modifier.events.isEmpty, "building a '\\(modifierType)' should not send events")
+                  // Drop this check if a body is meant to replace the view it modifies.
+                  #expect(modifier.effect.includesContent, "the body of '\\(modifierType)' should keep the view it modifies")
+                }
+              }
+
+              @Test func eachRequiredParamLeftOutIsAnErrorNamingIt() throws {
+                let host = loadedPlugin()
+                defer { host.destroy() }
+                for modifierType in host.types {
+                  let required = try host.paramsSchema(of: modifierType)["required"] as? [String] ?? []
+                  #expect(required.first == "$type")
+                  for key in required.dropFirst() {
+                    var params = try host.exampleParams(of: modifierType)
+                    params[key] = nil
+                    let error = try #require(throws: PluginTestError.self, "'\\(modifierType)' without '\\(key)'") {
+                      try host.makeModifier(params)
+                    }
+                    #expect(error.path == key)
+                    #expect(error.message.contains("'\\(key)'"), "the error should name the param: \\(error.message)")
+                  }
+                }
+              }
+
+              @Test func eachParamOfTheWrongJSONTypeIsAnErrorNamingIt() throws {
+                let host = loadedPlugin()
+                defer { host.destroy() }
+                for modifierType in host.types {
+                  let properties = try host.paramsSchema(of: modifierType)["properties"] as? [String: Any] ?? [:]
+                  for (key, property) in properties where key != "$type" {
+                    // A value of a JSON type the param does not take (none known: skipped).
+                    let allowed = jsonTypes(of: property)
+                    let wrong: Any
+                    if allowed.isEmpty {
+                      continue
+                    } else if !allowed.contains("object") {
+                      wrong = ["not": "this"] as Dict
+                    } else if !allowed.contains("boolean") {
+                      wrong = true
+                    } else {
+                      continue
+                    }
+                    var params = try host.exampleParams(of: modifierType)
+                    params[key] = wrong
+                    let error = try #require(throws: PluginTestError.self, "'\\(modifierType)' with a bad '\\(key)'") {
+                      try host.makeModifier(params)
+                    }
+                    #expect(error.path == key, "the error should name the param: \\(error.message)")
+                  }
+                }
+              }
+
+              @Test func anUnknownParamIsReported() throws {
+                let host = loadedPlugin()
+                defer { host.destroy() }
+                for modifierType in host.types {
+                  var params = try host.exampleParams(of: modifierType)
+                  params["notAParamOf\(name)"] = 1
+                  let modifier = try host.makeModifier(params)
+                  #expect(modifier.unknownParams.map(\\.path) == ["notAParamOf\(name)"], "\\(modifierType)")
+                }
+              }
+            }
+
+            /// The JSON types a param's schema allows (`string`, `object`, ...), through `anyOf`.
+            private func jsonTypes(of schema: Any) -> Set<String> {
+              guard let schema = schema as? [String: Any] else { return [] }
+              var types = Set<String>()
+              if let type = schema["type"] as? String { types.insert(type) }
+              for option in schema["anyOf"] as? [Any] ?? [] { types.formUnion(jsonTypes(of: option)) }
+              return types
             }
 
             """),
@@ -179,7 +265,18 @@ enum Scaffold {
 
             - `Sources/\(name)/\(name)Modifier.swift`: the modifier's params (`@Field`s) and body.
             - `Sources/\(name)/\(name)Module.swift`: registers the `\(type)` type in `OnCreate`.
+            - `Tests/\(name)Tests/\(name)Tests.swift`: tests of what the plugin serves.
             - `plugin/plugin.json`: the manifest the daemon reads.
+
+            The tests load the module with ModifierKit's `PluginTestHost`, which runs it the way
+            `modhostd` does (its `OnCreate`, a registry of its own) and checks what front-ends
+            see: the `\(type)` type is registered (and unregistered by `OnDestroy`), params made
+            from its params schema (what `describe` shows) build a modifier, every required
+            param left out and every param of the wrong JSON type is an error naming it, and an
+            unknown param is reported. They read the params from the schema, so they keep passing when you
+            rename or add fields; add your own for what the modifier does (its `effect`, `tap()`,
+            `performSwipeAction(_:)` and the `eventPayloads` it sent). The SDK guide's "Testing
+            a plugin" section shows more.
 
             Build, test and install into the user plugin folder:
 

@@ -33,6 +33,40 @@ struct ScaffoldTests {
         #expect(hello["params"]?["required"] == ["$type", "text"])
     }
 
+    /// The scaffold's own tests check what the plugin serves (its types, its params schema,
+    /// the errors its factory gives) through `PluginTestHost`, never its Swift fields: they
+    /// compile and pass after a field is renamed and another added, and still catch a
+    /// module that stops cleaning up after itself.
+    @Test func theScaffoldsOwnTestsSurviveRenamedFieldsAndStillCatchFaults() throws {
+        let folder = TemporaryFolder()
+        let package = folder.path + "/shelf"
+        let made = try run(try BuiltProducts.executable("modhost"), ["new-plugin", "Shelf", package])
+        try #require(made.status == 0, "\(made.stderr)")
+        let env = URL(fileURLWithPath: "/usr/bin/env")
+        let source = package + "/Sources/Shelf/ShelfModifier.swift"
+        let renamed = try run(env, [
+            "sed", "-i", "-e", "s/@Field(.required) var text: String/@Field(.required) var title: String/",
+            "-e", "s/@Field var count: Int = 0/@Field var itemCount: Int = 0\\n  @Field(.required) var size: Double = 0/", source,
+        ])
+        try #require(renamed.status == 0, "\(renamed.stderr)")
+        let text = try String(contentsOfFile: source, encoding: .utf8)
+        try #require(text.contains("var title: String") && text.contains("var size: Double") && !text.contains("var text:"), "\(text)")
+
+        let tested = try run(env, ["swift", "test", "--package-path", package])
+        let output = tested.stdout + tested.stderr
+        #expect(tested.status == 0, "\(output)")
+        #expect(output.contains("Test run with 5 tests in 1 suite passed"), "\(output)")
+
+        // A module whose OnDestroy forgets its type fails one of them, by name.
+        let module = package + "/Sources/Shelf/ShelfModule.swift"
+        let forgetful = try run(env, ["sed", "-i", "s/ViewModifierRegistry.unregister(\"shelf\")//", module])
+        try #require(forgetful.status == 0, "\(forgetful.stderr)")
+        let failing = try run(env, ["swift", "test", "--package-path", package])
+        let failure = failing.stdout + failing.stderr
+        #expect(failing.status != 0, "\(failure)")
+        #expect(failure.contains("OnDestroy should unregister what OnCreate registered"), "\(failure)")
+    }
+
     /// A copy of the SDK in `folder/name` (without its build folder), as a user might vendor it.
     static func sdkCopy(named name: String, in folder: TemporaryFolder) throws -> String {
         let copy = folder.path + "/vendor/" + name

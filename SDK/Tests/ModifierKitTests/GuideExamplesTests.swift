@@ -128,68 +128,50 @@ public class RibbonModule: Module {
 }
 // end guide-snippet
 
-// guide-snippet: tests
 private let context = AppContext(hostVersion: "test", log: .silent)
 
+// guide-snippet: tests
 @Suite(.timeLimit(.minutes(5))) struct RibbonTests {
-    @Test func paramsDecodeWithDefaults() throws {
-        let ribbon = try RibbonModifier(
-            from: ["$type": "ribbon", "text": "New", "color": "#34C759", "actions": [["id": "pin"]]],
-            appContext: context)
-        #expect(ribbon.text == "New")
-        #expect(ribbon.tint == .green)
-        #expect(ribbon.style == .subtle)
-        #expect(ribbon.count == nil)
-        #expect(ribbon.actions.map(\.id) == ["pin"])
+    let host = PluginTestHost(modules: [RibbonModule.self])
+
+    @Test func theModuleServesRibbonAndRemovesItOnDestroy() throws {
+        #expect(host.types == ["ribbon"])
+        let schema = try host.paramsSchema(of: "ribbon")
+        #expect(schema["required"] as? [String] == ["$type", "text"])
+        #expect(host.destroy() == [])
+        #expect(host.types == [])
     }
 
-    @Test func aBadValueIsAFieldErrorAtItsPlace() throws {
-        let error = try #require(throws: FieldError.self) {
-            try RibbonModifier(from: ["text": "New", "actions": [["title": "Pin"]]], appContext: context)
+    @Test func badParamsAreErrorsAtTheirPlace() throws {
+        let error = try #require(throws: PluginTestError.self) {
+            try host.makeModifier(["$type": "ribbon", "text": "New", "actions": [["title": "Pin"]]])
         }
-        #expect(error.kind == .missing)
         #expect(error.path == "actions[0].id")
+        #expect(error.message == "Field 'id' of type String is required but missing (at 'actions[0].id')")
+
+        let misspelt = try host.makeModifier(["$type": "ribbon", "text": "New", "colour": "red"])
+        #expect(misspelt.unknownParams.map(\.path) == ["colour"])
     }
 
     @Test func swipingRevealsTheActionsAndATapSendsOne() throws {
-        var sent: [Dict] = []
-        let dispatcher = EventDispatcher(modifierType: "ribbon") { sent.append($0) }
-        let ribbon = try RibbonModifier(
-            from: ["text": "New", "count": 3, "style": "prominent", "actions": [["id": "pin", "title": "Pin"]]],
-            appContext: context, eventDispatcher: dispatcher)
-
-        let effect = ModifierEvaluator.evaluate(ribbon)
-        #expect(effect.styles == [.badge("3"), .listRowBackground(.orange)])
-        #expect(effect.taps.map(\.count) == [2])
-        let pin = try #require(effect.swipeActions.first?.actions.first)
+        let ribbon = try host.makeModifier(
+            ["$type": "ribbon", "text": "New", "count": 3, "style": "prominent", "actions": [["id": "pin", "title": "Pin"]]])
+        #expect(ribbon.effect.styles == [.badge("3"), .listRowBackground(.orange)])
+        let pin = try #require(ribbon.effect.swipeActions.first?.actions.first)
         #expect(pin.id == "pin" && pin.label == "Pin" && pin.tint == .orange)
 
-        pin.perform()
-        let payload = try #require(sent.first?["ribbon"] as? Dict)
-        #expect(payload["action"] as? String == "pin")
-        #expect(payload["text"] as? String == "New")
+        #expect(ribbon.performSwipeAction("pin"))
+        #expect(ribbon.tap(count: 2))
+        #expect(ribbon.eventPayloads.map { $0["action"] as? String } == ["pin", nil])
+        #expect(ribbon.eventPayloads.first?["text"] as? String == "New")
     }
 
-    @Test func theModuleServesRibbonAndItsFunctions() async throws {
-        let module = RibbonModule(appContext: context)
-        let definition = module.definition()
-        definition.onCreate.forEach { $0() }
-        #expect(ModifierRegistry.standalone.entry(for: "ribbon") != nil)
-
-        let shout = try #require(definition.functions.first { $0.name == "shout" })
-        #expect(try shout.call(["hello"], appContext: context) as? String == "HELLO")
-        let wordCount = try #require(definition.functions.first { $0.name == "wordCount" })
-        #expect(try await wordCount.callAsync([["a b", "c"]], appContext: context) as? Int == 3)
-
-        let events = Mutex<[String]>([])
-        PluginHostSupport.setEventSink(of: module) { name, payload in
-            events.withLock { $0.append("\(name) \(payload["id"] as? String ?? "?")") }
-        }
-        _ = try definition.functions.first { $0.name == "clear" }?.call(["r1"], appContext: context)
-        #expect(events.withLock { $0 } == ["onCleared r1"])
-
-        definition.onDestroy.forEach { $0() }
-        #expect(ModifierRegistry.standalone.entry(for: "ribbon") == nil)
+    @Test func theFunctionsAnswerAndSendEvents() async throws {
+        #expect(try host.call("shout", ["hello"]) as? String == "HELLO")
+        #expect(try await host.callAsync("wordCount", [["a b", "c"]]) as? Int == 3)
+        _ = try host.call("clear", ["r1"])
+        #expect(host.moduleEvents.map(\.name) == ["onCleared"])
+        #expect(host.moduleEvents.first?.payload["id"] as? String == "r1")
     }
 }
 // end guide-snippet
