@@ -48,9 +48,10 @@ export const DEFAULT_LIMITS = Object.freeze({
   idleTimeoutMs: 5_000,
   /** How often the timeouts above are checked. */
   timeoutCheckIntervalMs: 1_000,
-  /** Connections past this many are answered 503 and closed... */
+  /** At this many connections a new one replaces the oldest that has not shown the token;
+   *  when all have, it is answered 503 and closed... */
   maxConnections: 128,
-  /** ...and past this many more are closed at once, unanswered, so descriptors stay bounded. */
+  /** ...and past this many more it is closed at once, unanswered, so descriptors stay bounded. */
   extraConnections: 64,
 });
 
@@ -157,7 +158,8 @@ export function createInspectorServer({ token, state, interact, staticDir = STAT
     }
   });
 
-  let open = 0;
+  /** Open connections, oldest first; `socket.trusted` once one sent the printed Host and the token. */
+  const connections = new Set();
   const server = http.createServer({
     headersTimeout: limit.headersTimeoutMs,
     requestTimeout: limit.requestTimeoutMs,
@@ -199,6 +201,8 @@ export function createInspectorServer({ token, state, interact, staticDir = STAT
       refuse(403, 'forbidden: this inspector needs the URL that `modhost inspect` printed');
       return;
     }
+    // Whoever sent this has the URL: their connection is not given up for a newcomer's.
+    request.socket.trusted = true;
     // A page of another origin that learnt the URL still may not act through a browser.
     const origin = request.headers.origin;
     if (origin !== undefined && origin !== `http://${expectedHost}`) {
@@ -261,15 +265,27 @@ export function createInspectorServer({ token, state, interact, staticDir = STAT
       else response.end();
     }
   });
-  // Past the cap a connection is still read, to answer 503 rather than leave the client
-  // guessing; past the cap and the extra it is closed unanswered (Node's maxConnections).
+  // At the cap a newcomer takes the place of the oldest connection that has not shown the
+  // token (another user's, idle or slow), so such connections cannot keep the owner out; when
+  // every place is the owner's, it is still read, to answer 503 rather than leave the client
+  // guessing. Past the cap and the extra it is closed unanswered (Node's maxConnections).
   server.maxConnections = limit.maxConnections + limit.extraConnections;
   server.on('connection', (socket) => {
-    open += 1;
-    if (open > limit.maxConnections) socket.pastCap = true;
-    socket.on('close', () => { open -= 1; });
+    if (connections.size >= limit.maxConnections) {
+      const untrusted = [...connections].find((open) => !open.trusted && !open.pastCap);
+      if (untrusted) {
+        connections.delete(untrusted);
+        untrusted.destroy();
+        server.evictedConnections += 1;
+      } else {
+        socket.pastCap = true;
+      }
+    }
+    connections.add(socket);
+    socket.on('close', () => connections.delete(socket));
   });
   server.droppedStreams = 0;
+  server.evictedConnections = 0;
   server.streamCount = () => streams.size;
   server.closeStreams = () => { for (const response of streams) response.end(); streams.clear(); };
   return server;

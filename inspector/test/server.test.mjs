@@ -453,8 +453,8 @@ test('a kept-alive connection with nothing in flight is closed after the idle ti
   }
 });
 
-test('past the connection cap a request is answered 503; past the cap and its extra, not at all', { timeout: TEST_TIMEOUT_MS }, async () => {
-  const s = await serveWith({ maxConnections: 3, extraConnections: 2 });
+test('at the connection cap a newcomer replaces the oldest connection without the token', { timeout: TEST_TIMEOUT_MS }, async () => {
+  const s = await serveWith({ maxConnections: 3 });
   const held = [];
   const openCount = () => new Promise((resolve, reject) => s.server.getConnections((error, n) => (error ? reject(error) : resolve(n))));
   const get = `GET /${s.token}/state HTTP/1.1\r\nHost: 127.0.0.1:${s.port}\r\nConnection: close\r\n\r\n`;
@@ -463,26 +463,51 @@ test('past the connection cap a request is answered 503; past the cap and its ex
     for (let i = 0; i < 3; i += 1) held.push(rawConnection(s.port));
     await Promise.all(held.map((c) => c.connected));
     while (await openCount() < 3) await new Promise((resolve) => setTimeout(resolve, 5));
+    // The owner still gets in; the oldest of the three goes, the others stay.
+    assert.equal((await rawRequest(s.port, get)).status, 200);
+    assert.deepEqual(await held[0].closed, { byServer: true });
+    assert.equal(s.server.evictedConnections, 1);
+    assert.equal(held[1].socket.destroyed || held[2].socket.destroyed, false);
+  } finally {
+    for (const c of held) c.destroy();
+    await s.close();
+  }
+});
+
+test('when every place is the owner\'s a request is answered 503; past the extra, not at all', { timeout: TEST_TIMEOUT_MS }, async () => {
+  const s = await serveWith({ maxConnections: 3, extraConnections: 2, idleTimeoutMs: 60_000 });
+  const held = [];
+  const openCount = () => new Promise((resolve, reject) => s.server.getConnections((error, n) => (error ? reject(error) : resolve(n))));
+  const get = (keepAlive) => `GET /${s.token}/state HTTP/1.1\r\nHost: 127.0.0.1:${s.port}\r\n${keepAlive ? '' : 'Connection: close\r\n'}\r\n`;
+  try {
+    // Three kept-alive connections that have shown the token fill the cap.
+    for (let i = 0; i < 3; i += 1) {
+      const c = rawConnection(s.port);
+      held.push(c);
+      c.send(get(true));
+      await until(() => c.text().includes('"surfaces"'));
+    }
     const busy = rawConnection(s.port);
     held.push(busy);
-    busy.send(get);
+    busy.send(get(false));
     await busy.closed;
     const answer = parseResponse(busy.text());
     assert.equal(answer.status, 503);
     assert.match(answer.body, /at most 3 connections/);
-    // Two more past the cap are held open (still unanswered, they send nothing)...
+    assert.equal(s.server.evictedConnections, 0, 'none of the owner\'s connections was given up');
+    // Two more past the cap are held open (unanswered: they send nothing)...
     for (let i = 0; i < 2; i += 1) held.push(rawConnection(s.port));
     await Promise.all(held.slice(-2).map((c) => c.connected));
     while (await openCount() < 5) await new Promise((resolve) => setTimeout(resolve, 5));
     // ...and the next is closed unanswered.
     const over = rawConnection(s.port);
-    over.send(get);
+    over.send(get(false));
     assert.deepEqual(await over.closed, { byServer: true });
     assert.equal(over.text(), '');
-    // Once a connection goes, the owner's request is served again.
+    // Once they go, the owner's request is served again.
     for (const c of held) c.destroy();
     while (await openCount() > 0) await new Promise((resolve) => setTimeout(resolve, 5));
-    assert.equal((await rawRequest(s.port, get)).status, 200);
+    assert.equal((await rawRequest(s.port, get(false))).status, 200);
   } finally {
     for (const c of held) c.destroy();
     await s.close();
