@@ -401,6 +401,8 @@ export async function startInspector({ socket, port = 0, token = newToken(), log
     server,
     async close() {
       server.closeStreams();
+      // Connections still sending headers (or stuck) would hold the exit for a timeout.
+      server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
       await host.close();
     },

@@ -513,3 +513,21 @@ test('when every place is the owner\'s a request is answered 503; past the extra
     await s.close();
   }
 });
+
+test('closing the inspector does not wait for a connection that is still sending headers', { timeout: TEST_TIMEOUT_MS }, async (t) => {
+  const dir = tempSocketDir();
+  const socket = path.join(dir, 'modhost.sock');
+  const daemon = await startDaemon(socket);
+  t.after(async () => { await daemon.stop(); rmSync(dir, { recursive: true, force: true }); });
+  const inspector = await startInspector({ socket, limits: { headersTimeoutMs: 60_000, requestTimeoutMs: 120_000 } });
+  const port = Number(new URL(inspector.url).port);
+  const slow = rawConnection(port);
+  t.after(() => slow.destroy());
+  await slow.connected;
+  slow.send(`GET / HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n`);
+  const openCount = () => new Promise((resolve, reject) => inspector.server.getConnections((error, n) => (error ? reject(error) : resolve(n))));
+  while (await openCount() < 1) await new Promise((resolve) => setTimeout(resolve, 5));
+  // Bounded at 10 s, well under the header timeout of 60 s that would otherwise end it.
+  assert.equal(await within(10_000, inspector.close().then(() => 'closed'), 'still waiting'), 'closed');
+  assert.deepEqual(await slow.closed, { byServer: true });
+});
