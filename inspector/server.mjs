@@ -238,7 +238,7 @@ export function createInspectorServer({ token, state, interact, staticDir = STAT
         response.writeHead(200, { ...common, 'Content-Type': 'text/event-stream; charset=utf-8', Connection: 'keep-alive' });
         response.write(eventFrame('state', state.snapshot()));
         streams.add(response);
-        // The response's close, not the request's: that one comes once the request is read.
+        // Forgotten when the stream ends, whichever side ends it.
         response.on('close', () => streams.delete(response));
       } else if (request.method === 'GET' && name === 'state') {
         response.writeHead(200, { ...common, 'Content-Type': 'application/json' });
