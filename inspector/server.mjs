@@ -3,7 +3,10 @@
 // `surfaces` included) through the JS client, and serves the page in static/ to a browser on
 // 127.0.0.1, with live updates as Server-Sent Events and gestures sent back as `interact`.
 // Every request must carry the random token in its path (`/TOKEN/...`): other users of the
-// machine can reach a localhost port too, and the page shows every front-end's data.
+// machine can reach a localhost port too, and the page shows every front-end's data. Beyond
+// the token it behaves as a local web server should (README, "The inspector"): only the
+// `Host` it printed (no DNS rebinding), state-changing requests only as JSON and from its own
+// origin, event streams that fall behind dropped, header and idle timeouts, a connection cap.
 //
 //   node inspector/server.mjs [--socket PATH] [--port N] [--open]     (`modhost inspect` runs this)
 import http from 'node:http';
@@ -27,6 +30,30 @@ const LOG_KEPT = 1000;
 /** The largest body a gesture request may have. */
 const MAX_BODY = 64 * 1024;
 const ALL_TOPICS = ['event', 'diagnostic', 'pluginsChanged', 'moduleEvent', 'surfaces'];
+
+/**
+ * The limits that keep a slow, stuck or hostile local client from costing the inspector memory
+ * or starving the page; `createInspectorServer` and `startInspector` take any of them to
+ * override (tests make them small).
+ */
+export const DEFAULT_LIMITS = Object.freeze({
+  /** An event stream with more than this many bytes queued (its client does not read) is
+   *  closed; a browser's EventSource then reconnects and starts again from the whole state. */
+  maxStreamQueuedBytes: 8 * 1024 * 1024,
+  /** A request's headers must be in by then (a browser sends them at once). */
+  headersTimeoutMs: 10_000,
+  /** The whole request, body included (bodies are at most 64 KiB). */
+  requestTimeoutMs: 30_000,
+  /** A kept-alive connection with no request in flight is closed after this. */
+  idleTimeoutMs: 5_000,
+  /** How often the timeouts above are checked. */
+  timeoutCheckIntervalMs: 1_000,
+  /** At this many connections a new one replaces the oldest that has not shown the token;
+   *  when all have, it is answered 503 and closed... */
+  maxConnections: 128,
+  /** ...and past this many more it is closed at once, unanswered, so descriptors stay bounded. */
+  extraConnections: 64,
+});
 
 /** A new token: 256 random bits, URL-safe. */
 export function newToken() {
@@ -114,14 +141,31 @@ export class InspectorState {
  * The HTTP server (not listening yet). `interact(params)` sends a gesture to the host and
  * resolves with its result (or rejects with a ModhostError); `state` is an InspectorState.
  */
-export function createInspectorServer({ token, state, interact, staticDir = STATIC_DIR }) {
+export function createInspectorServer({ token, state, interact, staticDir = STATIC_DIR, limits = {} }) {
+  const limit = { ...DEFAULT_LIMITS, ...limits };
   const streams = new Set();
   state.listeners.add((kind, data) => {
     const frame = eventFrame(kind, data);
-    for (const response of streams) response.write(frame);
+    for (const response of streams) {
+      // A client that does not read would otherwise keep every frame in memory until it goes.
+      if (response.writableLength > limit.maxStreamQueuedBytes) {
+        streams.delete(response);
+        server.droppedStreams += 1;
+        response.destroy();
+        continue;
+      }
+      response.write(frame);
+    }
   });
 
-  const server = http.createServer(async (request, response) => {
+  /** Open connections, oldest first; `socket.trusted` once one sent the printed Host and the token. */
+  const connections = new Set();
+  const server = http.createServer({
+    headersTimeout: limit.headersTimeoutMs,
+    requestTimeout: limit.requestTimeoutMs,
+    keepAliveTimeout: limit.idleTimeoutMs,
+    connectionsCheckingInterval: limit.timeoutCheckIntervalMs,
+  }, async (request, response) => {
     // The token is a secret in the URL: never sent on to another origin, never cached.
     const common = {
       'Cache-Control': 'no-store',
@@ -129,10 +173,21 @@ export function createInspectorServer({ token, state, interact, staticDir = STAT
       'X-Content-Type-Options': 'nosniff',
       'X-Frame-Options': 'DENY',
     };
-    const refuse = (status, text) => {
-      response.writeHead(status, { ...common, 'Content-Type': 'text/plain; charset=utf-8' });
+    const refuse = (status, text, extra = {}) => {
+      response.writeHead(status, { ...common, 'Content-Type': 'text/plain; charset=utf-8', ...extra });
       response.end(`${text}\n`);
     };
+    if (request.socket.pastCap) {
+      refuse(503, `busy: the inspector serves at most ${limit.maxConnections} connections at a time; try again`, { Connection: 'close', 'Retry-After': '1' });
+      return;
+    }
+    // DNS rebinding: a page of another name that resolves to 127.0.0.1 is of another origin,
+    // so the browser lets it read what it fetches; its requests still carry that name.
+    const expectedHost = `127.0.0.1:${server.address().port}`;
+    if (request.headers.host !== expectedHost) {
+      refuse(421, `misdirected request: the inspector answers only to Host ${expectedHost}, the address \`modhost inspect\` printed`);
+      return;
+    }
     let url;
     try {
       url = new URL(request.url ?? '/', 'http://127.0.0.1');
@@ -146,10 +201,19 @@ export function createInspectorServer({ token, state, interact, staticDir = STAT
       refuse(403, 'forbidden: this inspector needs the URL that `modhost inspect` printed');
       return;
     }
+    // Whoever sent this has the URL: their connection is not given up for a newcomer's.
+    request.socket.trusted = true;
     // A page of another origin that learnt the URL still may not act through a browser.
     const origin = request.headers.origin;
-    if (origin !== undefined && origin !== `http://${request.headers.host}`) {
-      refuse(403, 'forbidden: cross-origin request');
+    if (origin !== undefined && origin !== `http://${expectedHost}`) {
+      refuse(403, `forbidden: cross-origin request (Origin ${origin}; only http://${expectedHost} may send requests here)`);
+      return;
+    }
+    // A request that changes something must be one a browser sends to another origin only
+    // after a CORS preflight (which this server never grants): a JSON body. A form or a
+    // text/plain fetch with no Origin (some browsers and plugins leave it out) is refused.
+    if (request.method !== 'GET' && request.method !== 'HEAD' && !isJSONType(request.headers['content-type'])) {
+      refuse(403, `forbidden: a ${request.method} here must have Content-Type: application/json (got ${request.headers['content-type'] === undefined ? 'none' : `'${request.headers['content-type']}'`})`);
       return;
     }
     const name = rest.join('/');
@@ -174,7 +238,8 @@ export function createInspectorServer({ token, state, interact, staticDir = STAT
         response.writeHead(200, { ...common, 'Content-Type': 'text/event-stream; charset=utf-8', Connection: 'keep-alive' });
         response.write(eventFrame('state', state.snapshot()));
         streams.add(response);
-        request.on('close', () => streams.delete(response));
+        // Forgotten when the stream ends, whichever side ends it.
+        response.on('close', () => streams.delete(response));
       } else if (request.method === 'GET' && name === 'state') {
         response.writeHead(200, { ...common, 'Content-Type': 'application/json' });
         response.end(JSON.stringify(state.snapshot()));
@@ -200,6 +265,28 @@ export function createInspectorServer({ token, state, interact, staticDir = STAT
       else response.end();
     }
   });
+  // At the cap a newcomer takes the place of the oldest connection that has not shown the
+  // token (another user's, idle or slow), so such connections cannot keep the owner out; when
+  // every place is the owner's, it is still read, to answer 503 rather than leave the client
+  // guessing. Past the cap and the extra it is closed unanswered (Node's maxConnections).
+  server.maxConnections = limit.maxConnections + limit.extraConnections;
+  server.on('connection', (socket) => {
+    if (connections.size >= limit.maxConnections) {
+      const untrusted = [...connections].find((open) => !open.trusted && !open.pastCap);
+      if (untrusted) {
+        connections.delete(untrusted);
+        untrusted.destroy();
+        server.evictedConnections += 1;
+      } else {
+        socket.pastCap = true;
+      }
+    }
+    connections.add(socket);
+    socket.on('close', () => connections.delete(socket));
+  });
+  server.droppedStreams = 0;
+  server.evictedConnections = 0;
+  server.streamCount = () => streams.size;
   server.closeStreams = () => { for (const response of streams) response.end(); streams.clear(); };
   return server;
 }
@@ -213,6 +300,11 @@ export function withInitialState(html, snapshot) {
   const json = JSON.stringify(snapshot).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
   return html.replace('<script type="application/json" id="initial-state"></script>',
     () => `<script type="application/json" id="initial-state">${json}</script>`);
+}
+
+/** Whether a Content-Type header names JSON (`application/json`, with parameters or not). */
+function isJSONType(header) {
+  return typeof header === 'string' && header.split(';')[0].trim().toLowerCase() === 'application/json';
 }
 
 /** One Server-Sent Event. */
@@ -267,7 +359,7 @@ export function parseArguments(argv) {
 }
 
 /** Connects, watches, serves; resolves with `{url, close()}` once it listens. */
-export async function startInspector({ socket, port = 0, token = newToken(), log = () => {}, onLost = () => {} } = {}) {
+export async function startInspector({ socket, port = 0, token = newToken(), log = () => {}, onLost = () => {}, limits = {} } = {}) {
   const state = new InspectorState();
   const host = await connect({ socket, clientName: 'modhost-inspect' });
   // The daemon is gone for good (the client gave up reconnecting): the page has nothing to show.
@@ -297,7 +389,7 @@ export async function startInspector({ socket, port = 0, token = newToken(), log
   // A new engine (after a plugin crash) forgot the subscription: ask again.
   host.on('reconnect', () => { watch().catch((error) => log(`watch after reconnect failed: ${error.message}`)); });
   await watch();
-  const server = createInspectorServer({ token, state, interact: (params) => host.request('interact', params) });
+  const server = createInspectorServer({ token, state, limits, interact: (params) => host.request('interact', params) });
   await new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, '127.0.0.1', resolve);
@@ -306,8 +398,11 @@ export async function startInspector({ socket, port = 0, token = newToken(), log
   return {
     url,
     state,
+    server,
     async close() {
       server.closeStreams();
+      // Connections still sending headers (or stuck) would hold the exit for a timeout.
+      server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
       await host.close();
     },

@@ -3,6 +3,7 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import http from 'node:http';
+import net from 'node:net';
 import path from 'node:path';
 import { rmSync } from 'node:fs';
 import {
@@ -91,7 +92,8 @@ test('with the token: the page, its files, a redirect to the folder, 404 for the
     assert.equal(bare.headers.location, `/${s.token}/`);
     assert.equal((await fetchRaw(s.port, 'GET', `/${s.token}/server.mjs`)).status, 404);
     assert.equal((await fetchRaw(s.port, 'GET', `/${s.token}/../server.mjs`)).status, 403);
-    assert.equal((await fetchRaw(s.port, 'DELETE', `/${s.token}/`)).status, 404);
+    assert.equal((await fetchRaw(s.port, 'DELETE', `/${s.token}/`, { headers: { 'Content-Type': 'application/json' } })).status, 404);
+    assert.equal((await fetchRaw(s.port, 'DELETE', `/${s.token}/`)).status, 403, 'a method that may change state, without JSON');
   } finally {
     await s.close();
   }
@@ -253,4 +255,279 @@ test('against modhostd: the surfaces of a front-end, live, and a gesture sent fo
   await surface.unmount();
   for (let i = 0; i < 100 && (await state()).surfaces.length > 0; i += 1) await new Promise((r) => setTimeout(r, 10));
   assert.deepEqual((await state()).surfaces, []);
+});
+
+// MARK: - a well-behaved local web server (issue 27, item 7)
+
+/**
+ * A raw TCP connection to the inspector: `send(text)`, `text()` (all bytes so far),
+ * `closed` (resolves with `{byServer}` when the connection ends), `destroy()`. Raw, so that a
+ * test says exactly which bytes go out (a Host of its choice, headers one at a time).
+ */
+function rawConnection(port) {
+  const socket = net.connect({ host: '127.0.0.1', port });
+  const chunks = [];
+  let weClosed = false;
+  socket.on('data', (chunk) => chunks.push(chunk));
+  socket.on('error', () => {});
+  const connected = new Promise((resolve) => socket.once('connect', resolve));
+  const closed = new Promise((resolve) => socket.once('close', () => resolve({ byServer: !weClosed })));
+  return {
+    socket,
+    connected,
+    closed,
+    send: (text) => socket.write(text),
+    text: () => Buffer.concat(chunks).toString('utf8'),
+    destroy: () => { weClosed = true; socket.destroy(); },
+  };
+}
+
+/** One request on its own connection, as raw text; resolves with `{status, body}` when it closes. */
+async function rawRequest(port, text) {
+  const c = rawConnection(port);
+  c.send(text);
+  await c.closed;
+  return parseResponse(c.text());
+}
+
+function parseResponse(text) {
+  const [head, ...body] = text.split('\r\n\r\n');
+  const status = Number(head.match(/^HTTP\/1\.1 (\d{3})/)?.[1] ?? NaN);
+  return { status, head, body: body.join('\r\n\r\n') };
+}
+
+/** Resolves when `condition()` holds, checking each turn of the event loop (the test's own
+ *  timeout bounds the wait). */
+async function until(condition) {
+  while (!condition()) await new Promise((resolve) => setTimeout(resolve, 5));
+}
+
+/** Resolves with what `promise` resolves with, or with `fallback` after `ms`: a bound on a
+ *  wait, so a check fails by name rather than by the test's timeout. */
+function within(ms, promise, fallback) {
+  let timer;
+  return Promise.race([promise, new Promise((resolve) => { timer = setTimeout(() => resolve(fallback), ms); })])
+    .finally(() => clearTimeout(timer));
+}
+
+async function serveWith(limits, interact = async () => ({ handled: true })) {
+  const token = newToken();
+  const state = new InspectorState();
+  const server = createInspectorServer({ token, state, interact, limits });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    token, state, server, port: server.address().port,
+    close: () => new Promise((resolve) => { server.closeStreams(); server.closeAllConnections(); server.close(resolve); }),
+  };
+}
+
+test('a Host other than the address it printed is refused: no DNS rebinding', { timeout: TEST_TIMEOUT_MS }, async () => {
+  const calls = [];
+  const s = await serveWith({}, async (params) => { calls.push(params); return { handled: true }; });
+  try {
+    const get = (host, name = '') => `GET /${s.token}/${name} HTTP/1.1\r\n${host === null ? '' : `Host: ${host}\r\n`}Connection: close\r\n\r\n`;
+    const right = await rawRequest(s.port, get(`127.0.0.1:${s.port}`));
+    assert.equal(right.status, 200, 'the printed address is served');
+    for (const host of [`evil.example:${s.port}`, `localhost:${s.port}`, '127.0.0.1', `127.0.0.1:${s.port + 1}`, `[::1]:${s.port}`, `127.0.0.1:${s.port}.evil.example`]) {
+      for (const name of ['', 'events', 'state']) {
+        const answer = await rawRequest(s.port, get(host, name));
+        assert.equal(answer.status, 421, `Host ${host}, /${name}`);
+        assert.match(answer.body, new RegExp(`only to Host 127\\.0\\.0\\.1:${s.port}`));
+        assert.doesNotMatch(answer.body, /surface|<html/i);
+      }
+    }
+    // HTTP/1.0 may leave Host out: refused too.
+    assert.equal((await rawRequest(s.port, `GET /${s.token}/ HTTP/1.0\r\n\r\n`)).status, 421);
+    const body = JSON.stringify({ connection: 1, surface: 'a', node: 'n', gesture: 'tap' });
+    const post = await rawRequest(s.port, `POST /${s.token}/interact HTTP/1.1\r\nHost: evil.example:${s.port}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n${body}`);
+    assert.equal(post.status, 421);
+    assert.deepEqual(calls, [], 'no gesture reached the host');
+  } finally {
+    await s.close();
+  }
+});
+
+test('a state-changing request must be JSON, and from its own origin when it says one', { timeout: TEST_TIMEOUT_MS }, async () => {
+  const calls = [];
+  const s = await serveWith({}, async (params) => { calls.push(params); return { handled: true }; });
+  try {
+    const body = JSON.stringify({ connection: 1, surface: 'a', node: 'n', gesture: 'tap' });
+    const post = (headers) => rawRequest(s.port, `POST /${s.token}/interact HTTP/1.1\r\nHost: 127.0.0.1:${s.port}\r\n${
+      Object.entries(headers).map(([k, v]) => `${k}: ${v}\r\n`).join('')}Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+    // What a form or a "simple" cross-origin fetch can send without a preflight.
+    for (const type of ['text/plain', 'text/plain;charset=UTF-8', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', null]) {
+      const answer = await post(type === null ? {} : { 'Content-Type': type });
+      assert.equal(answer.status, 403, `Content-Type ${type}`);
+      assert.match(answer.body, /must have Content-Type: application\/json/);
+      assert.match(answer.body, type === null ? /got none/ : /got '/);
+    }
+    for (const origin of ['http://evil.example', 'null', `http://localhost:${s.port}`, `https://127.0.0.1:${s.port}`, `http://127.0.0.1:${s.port + 1}`]) {
+      const answer = await post({ 'Content-Type': 'application/json', Origin: origin });
+      assert.equal(answer.status, 403, `Origin ${origin}`);
+      assert.match(answer.body, /cross-origin request/);
+    }
+    assert.deepEqual(calls, [], 'none of them reached the host');
+    assert.equal((await post({ 'Content-Type': 'application/json' })).status, 200, 'JSON with no Origin (a script, curl)');
+    assert.equal((await post({ 'Content-Type': 'application/json; charset=utf-8', Origin: `http://127.0.0.1:${s.port}` })).status, 200, 'the page itself');
+    assert.equal(calls.length, 2);
+  } finally {
+    await s.close();
+  }
+});
+
+test('an event stream whose client does not read is dropped past its bound; a reading one is not', { timeout: TEST_TIMEOUT_MS }, async () => {
+  const bound = 256 * 1024;
+  const s = await serveWith({ maxStreamQueuedBytes: bound });
+  const connection = { id: 4, client: 'app' };
+  s.state.reset({ connection: { id: 9 }, connections: [connection], surfaces: [] });
+  const streamRequest = `GET /${s.token}/events HTTP/1.1\r\nHost: 127.0.0.1:${s.port}\r\n\r\n`;
+  const stuck = rawConnection(s.port);
+  const reader = rawConnection(s.port);
+  try {
+    await Promise.all([stuck.connected, reader.connected]);
+    stuck.socket.pause(); // reads nothing more: the kernel's buffers fill, then the server's queue
+    stuck.send(streamRequest);
+    reader.send(streamRequest);
+    await until(() => s.server.streamCount() === 2);
+    // Frames of 64 KiB, each sent once the reading client has the one before: 25 MiB in all,
+    // well past the bound and what the kernel holds for a connection.
+    const frames = 400;
+    const text = 'x'.repeat(64 * 1024);
+    for (let i = 0; i < frames; i += 1) {
+      s.state.watched({ connection, method: 'surface', params: { surface: `s${i}`, root: { type: 'Text', id: '0', props: { text } } } });
+      await until(() => reader.text().includes(`"surface":"s${i}"`));
+    }
+    assert.equal(s.server.droppedStreams, 1, 'the stuck stream was dropped');
+    assert.equal(s.server.streamCount(), 1, 'the reading stream is still served');
+    // The stuck client, reading again, finds its stream ended by the server, short of the rest.
+    stuck.socket.resume();
+    const ended = await within(10_000, stuck.closed, { byServer: false, timedOut: true });
+    assert.deepEqual(ended, { byServer: true }, 'the server closed the stuck stream');
+    assert.ok(stuck.text().length < frames * text.length / 2, `the stuck client got ${stuck.text().length} bytes, not everything`);
+  } finally {
+    stuck.destroy();
+    reader.destroy();
+    await s.close();
+  }
+});
+
+test('a client that sends its headers slowly is cut after the header timeout', { timeout: TEST_TIMEOUT_MS }, async () => {
+  const s = await serveWith({ headersTimeoutMs: 300, timeoutCheckIntervalMs: 50 });
+  const slow = rawConnection(s.port);
+  const silent = rawConnection(s.port);
+  let trickle;
+  try {
+    await Promise.all([slow.connected, silent.connected]);
+    slow.send(`GET /${s.token}/ HTTP/1.1\r\nHost: 127.0.0.1:${s.port}\r\n`);
+    // One more header line now and then, forever: each keeps the connection busy, none ends it.
+    trickle = setInterval(() => slow.send('X-Slow: 1\r\n'), 50);
+    // A bound on the wait, 30 times the limit (Node's own default is 60 s).
+    const [slowEnd, silentEnd] = await Promise.all([
+      within(9_000, slow.closed, { byServer: false, timedOut: true }),
+      within(9_000, silent.closed, { byServer: false, timedOut: true }),
+    ]);
+    assert.deepEqual(slowEnd, { byServer: true }, 'a slow sender is cut');
+    assert.equal(parseResponse(slow.text()).status, 408);
+    assert.deepEqual(silentEnd, { byServer: true }, 'a connection that sends nothing is cut too');
+  } finally {
+    clearInterval(trickle);
+    slow.destroy();
+    silent.destroy();
+    await s.close();
+  }
+});
+
+test('a kept-alive connection with nothing in flight is closed after the idle timeout', { timeout: TEST_TIMEOUT_MS }, async () => {
+  const s = await serveWith({ idleTimeoutMs: 200 });
+  const idle = rawConnection(s.port);
+  try {
+    await idle.connected;
+    idle.send(`GET /${s.token}/state HTTP/1.1\r\nHost: 127.0.0.1:${s.port}\r\n\r\n`);
+    await until(() => idle.text().includes('"surfaces"'));
+    assert.equal(parseResponse(idle.text()).status, 200);
+    // Bounded at 3 s, 15 times the limit and under Node's default of 5 s.
+    assert.deepEqual(await within(3_000, idle.closed, { byServer: false, timedOut: true }), { byServer: true });
+  } finally {
+    idle.destroy();
+    await s.close();
+  }
+});
+
+test('at the connection cap a newcomer replaces the oldest connection without the token', { timeout: TEST_TIMEOUT_MS }, async () => {
+  const s = await serveWith({ maxConnections: 3 });
+  const held = [];
+  const openCount = () => new Promise((resolve, reject) => s.server.getConnections((error, n) => (error ? reject(error) : resolve(n))));
+  const get = `GET /${s.token}/state HTTP/1.1\r\nHost: 127.0.0.1:${s.port}\r\nConnection: close\r\n\r\n`;
+  try {
+    // Three connections that send nothing (another user's, say) fill the cap.
+    for (let i = 0; i < 3; i += 1) held.push(rawConnection(s.port));
+    await Promise.all(held.map((c) => c.connected));
+    while (await openCount() < 3) await new Promise((resolve) => setTimeout(resolve, 5));
+    // The owner still gets in; the oldest of the three goes, the others stay.
+    assert.equal((await rawRequest(s.port, get)).status, 200);
+    assert.deepEqual(await held[0].closed, { byServer: true });
+    assert.equal(s.server.evictedConnections, 1);
+    assert.equal(held[1].socket.destroyed || held[2].socket.destroyed, false);
+  } finally {
+    for (const c of held) c.destroy();
+    await s.close();
+  }
+});
+
+test('when every place is the owner\'s a request is answered 503; past the extra, not at all', { timeout: TEST_TIMEOUT_MS }, async () => {
+  const s = await serveWith({ maxConnections: 3, extraConnections: 2, idleTimeoutMs: 60_000 });
+  const held = [];
+  const openCount = () => new Promise((resolve, reject) => s.server.getConnections((error, n) => (error ? reject(error) : resolve(n))));
+  const get = (keepAlive) => `GET /${s.token}/state HTTP/1.1\r\nHost: 127.0.0.1:${s.port}\r\n${keepAlive ? '' : 'Connection: close\r\n'}\r\n`;
+  try {
+    // Three kept-alive connections that have shown the token fill the cap.
+    for (let i = 0; i < 3; i += 1) {
+      const c = rawConnection(s.port);
+      held.push(c);
+      c.send(get(true));
+      await until(() => c.text().includes('"surfaces"'));
+    }
+    const busy = rawConnection(s.port);
+    held.push(busy);
+    busy.send(get(false));
+    await busy.closed;
+    const answer = parseResponse(busy.text());
+    assert.equal(answer.status, 503);
+    assert.match(answer.body, /at most 3 connections/);
+    assert.equal(s.server.evictedConnections, 0, 'none of the owner\'s connections was given up');
+    // Two more past the cap are held open (unanswered: they send nothing)...
+    for (let i = 0; i < 2; i += 1) held.push(rawConnection(s.port));
+    await Promise.all(held.slice(-2).map((c) => c.connected));
+    while (await openCount() < 5) await new Promise((resolve) => setTimeout(resolve, 5));
+    // ...and the next is closed unanswered.
+    const over = rawConnection(s.port);
+    over.send(get(false));
+    assert.deepEqual(await over.closed, { byServer: true });
+    assert.equal(over.text(), '');
+    // Once they go, the owner's request is served again.
+    for (const c of held) c.destroy();
+    while (await openCount() > 0) await new Promise((resolve) => setTimeout(resolve, 5));
+    assert.equal((await rawRequest(s.port, get(false))).status, 200);
+  } finally {
+    for (const c of held) c.destroy();
+    await s.close();
+  }
+});
+
+test('closing the inspector does not wait for a connection that is still sending headers', { timeout: TEST_TIMEOUT_MS }, async (t) => {
+  const dir = tempSocketDir();
+  const socket = path.join(dir, 'modhost.sock');
+  const daemon = await startDaemon(socket);
+  t.after(async () => { await daemon.stop(); rmSync(dir, { recursive: true, force: true }); });
+  const inspector = await startInspector({ socket, limits: { headersTimeoutMs: 60_000, requestTimeoutMs: 120_000 } });
+  const port = Number(new URL(inspector.url).port);
+  const slow = rawConnection(port);
+  t.after(() => slow.destroy());
+  await slow.connected;
+  slow.send(`GET / HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n`);
+  const openCount = () => new Promise((resolve, reject) => inspector.server.getConnections((error, n) => (error ? reject(error) : resolve(n))));
+  while (await openCount() < 1) await new Promise((resolve) => setTimeout(resolve, 5));
+  // Bounded at 10 s, well under the header timeout of 60 s that would otherwise end it.
+  assert.equal(await within(10_000, inspector.close().then(() => 'closed'), 'still waiting'), 'closed');
+  assert.deepEqual(await slow.closed, { byServer: true });
 });
