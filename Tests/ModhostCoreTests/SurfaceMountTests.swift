@@ -7,7 +7,7 @@ private typealias J = SurfaceJSON
 /// A List of three rows: a keyed row with trailing actions, an unkeyed Text, and a Section
 /// holding an unkeyed row with leading actions.
 private func sampleTree() -> JSONValue {
-    J.node("List", props: JSONObject([("style", "plain")]), children: [
+    J.node("List", props: JSONObject([("listStyle", "plain")]), children: [
         J.row("row-1", modifiers: [
             J.swipe(trailing: [
                 J.action("delete", label: "Delete", systemImage: "trash", role: "destructive"),
@@ -87,7 +87,7 @@ struct SurfaceMountTests {
         try client.ok(client.mount("main", sampleTree()))
         let root = try client.root()
         #expect(root["type"] == "List")
-        #expect(root["props"] == ["style": "plain"])
+        #expect(root["props"] == ["listStyle": "plain"])
         #expect(surfaceChild(root, 1)?["type"] == "Text")
         #expect(surfaceChild(root, 1)?["props"] == ["text": "plain"])
         #expect(surfaceChild(root, 2, 0)?["props"] == ["alignment": "center"])

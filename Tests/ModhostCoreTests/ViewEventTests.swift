@@ -414,7 +414,7 @@ struct ViewInfoTests {
         #expect(byName["Slider"]?["props"]?["properties"]?.objectValue?.keys == ["value", "min", "max", "step"])
         #expect(byName["Slider"]?["children"] == false)
         #expect(byName["Text"]?["events"] == [:])
-        #expect(byName["Text"]?["props"] == ["type": "object", "properties": [:]])
+        #expect(byName["Text"]?["props"]?["properties"]?.objectValue?.keys == ["text", "size", "weight", "design", "color", "lineLimit"])
     }
 }
 

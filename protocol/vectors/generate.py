@@ -298,10 +298,10 @@ T0={"type":"List","children":[A,B,P]}
 V(U,"same tree unchanged", mount(1,"m",T0)+upd(2,"m",T0,C(0,0,4,0)), init=True)
 B2=row("b",[SA([{"id":"y"}]),SA([{"id":"z"}],None,True)])
 V(U,"reorder by key and one changed param", mount(1,"m",T0)+upd(2,"m",{"type":"List","children":[B2,A,P]},C(0,1,3,0)), init=True)
-V(U,"dropping and adding modifiers", mount(1,"m",T0)+upd(2,"m",{"type":"List","children":[A,row("b",[SA([{"id":"y"}])]),{"type":"Text","props":{"k":1},"modifiers":[SA([{"id":"p"}]),SA()]}]},C(1,0,3,1)), init=True)
+V(U,"dropping and adding modifiers", mount(1,"m",T0)+upd(2,"m",{"type":"List","children":[A,row("b",[SA([{"id":"y"}])]),{"type":"Text","props":{"lineLimit":1},"modifiers":[SA([{"id":"p"}]),SA()]}]},C(1,0,3,1)), init=True)
 V(U,"type change is a new node", mount(1,"m",T0)+upd(2,"m",{"type":"List","children":[dict(A,type="VStack"),B,P]},C(1,0,3,1)), init=True)
 V(U,"empty list removes all", mount(1,"m",T0)+upd(2,"m",{"type":"List"},C(0,0,0,4)), init=True)
-V(U,"props only changes nothing", mount(1,"m",T0)+upd(2,"m",{"type":"List","props":{"x":1},"children":[dict(A,props={"y":2}),B,P]},C(0,0,4,0)), init=True)
+V(U,"props only changes nothing", mount(1,"m",T0)+upd(2,"m",{"type":"List","props":{"listStyle":"plain"},"children":[dict(A,props={"spacing":2}),B,P]},C(0,0,4,0)), init=True)
 V(U,"member order and 1.0 equal", mount(1,"m",{"type":"List","children":[{"type":"Text","key":"t","modifiers":[{"$type":"swipeActions","trailing":[{"id":"a","label":"A"}],"allowsFullSwipe":False}]}]})
    +upd(2,"m",{"type":"List","children":[{"type":"Text","key":"t","modifiers":[{"allowsFullSwipe":False,"trailing":[{"label":"A","id":"a"}],"$type":"swipeActions"}]}]},C(0,0,1,0)), init=True)
 V(U,"new node creates", mount(1,"m",T0)+upd(2,"m",{"type":"List","children":[A,B,P,row("c")]},C(1,0,4,0)), init=True)
@@ -405,6 +405,11 @@ V(D,"an unknown key far from every param has no suggestion", [send(req(1,"mount"
 V(D,"one unknown-param per unknown member", [send(req(1,"mount",{"surface":"o","root":ROWU([{"$type":"onTapGesture","cont":2,"extra":1}])})),UNK("r","root.children[0].modifiers[0].cont","cont",["count"],"count"),UNK("r","root.children[0].modifiers[0].extra","extra",["count"]),ok(1),QUIET], init=True)
 V(D,"a kept modifier is not reported again", [send(req(1,"mount",{"surface":"o","root":ROWU([{"$type":"hidden","hiden":True}])})),UNK("r","root.children[0].modifiers[0].hiden","hiden",["hidden"],"hidden"),ok(1),
    send(req(2,"update",{"surface":"o","root":ROWU([{"$type":"hidden","hiden":True}])})),ok(2,{"$exact":C(0,0,1,0)}),QUIET], init=True)
+UNKP=lambda node,path,key,known,suggestion=None,surface="o": {"expectNotification":{"$exact":{"jsonrpc":"2.0","method":"diagnostic","params":{"$exact":dict({"severity":"warning","code":"unknown-prop","message":{"$type":"string"},"surface":surface,"node":node,"path":path,"key":key,"known":known},**({"suggestion":suggestion} if suggestion else {}))}}}}
+V(D,"a prop the view does not list is kept and is an unknown-prop warning", [send(req(1,"mount",{"surface":"o","root":{"type":"List","children":[{"type":"HStack","key":"r","props":{"alignmnt":"center"}}]}})),UNKP("r","root.children[0].props.alignmnt","alignmnt",["alignment","spacing"],"alignment"),ok(1,{"surface":"o"})]
+   +call(2,"snapshot",{"surface":"o"},{"root":{"children":[{"props":{"$exact":{"alignmnt":"center"}}}]}})+[QUIET], init=True)
+V(D,"with strictParams an unknown prop fails the mount", [send(req(1,"initialize",{"protocolVersion":1,"strictParams":True})),ok(1),
+   send(req(2,"mount",{"surface":"o","root":{"type":"Text","props":{"txt":"x"}}})),err(2,-32602,{"path":"root.props.txt","expected":{"$type":"string"},"key":"txt","suggestion":"text"}),QUIET])
 V(D,"declared params send no unknown-param", [send(req(1,"mount",{"surface":"o","root":ROWU([SA([{"id":"x","label":"X","role":"destructive"}]),{"$type":"padding","all":2}])})),ok(1),QUIET], init=True)
 V(D,"strictParams is echoed by initialize", [send(req(1,"initialize",{"protocolVersion":1,"strictParams":True})),ok(1,{"protocolVersion":1,"strictParams":True})])
 V(D,"without strictParams initialize does not mention it", [send(req(1,"initialize",{"protocolVersion":1,"strictParams":False})),ok(1,{"strictParams":{"$absent":True}})])
@@ -571,14 +576,14 @@ V(G,"completeRefresh of an id never started is -32003", mg(LIST)+refreshed(2,"li
    +fails(3,"callFunction",{"module":"ExpoUI","function":"completeRefresh","args":["no-such-refresh"]},-32003,{"$exact":{"module":"ExpoUI","function":"completeRefresh","error":{"$type":"string"}}})
    +call(4,"snapshot",{"surface":"g"},{"root":{"refreshing":True}}), init=True)
 # submit
-FORM=N("VStack","form",[M("onSubmit")],[N("HStack","line",[TAP],[N("TextField","field",[M("onSubmit"),M("onSubmit")],props={"text":"","placeholder":"Name"})])])
+FORM=N("VStack","form",[M("onSubmit")],[N("HStack","line",[TAP],[N("TextField","field",[M("onSubmit"),M("onSubmit")],props={"defaultValue":"","placeholder":"Name"})])])
 def submitted(id, target, handlers):
     return [gact(id,target,"submit")]+[EVP(n,m,{"onSubmit":{}}) for n,m in handlers]+[ok(id,{"$exact":{"handled":True,"handlers":[{"$exact":{"node":n,"modifier":m}} for n,m in handlers]}})]
 V(G,"submit runs every onSubmit from the field up, innermost first", mg(N("VStack","root",[M("onSubmit")],[FORM]))+submitted(2,"field",[("field",0),("field",1),("form",0),("root",0)])+[QUIET], init=True)
 V(G,"submit reaches an ancestor's onSubmit", mg(N("VStack","form",[M("onSubmit")],[N("TextField","field")]))+submitted(2,"field",[("form",0)]), init=True)
 V(G,"submit without onSubmit is not handled", mg(N("VStack","form",[TAP],[N("TextField","field")]))+ignored(2,"field","submit"), init=True)
 V(G,"submit on a node that is not a TextField", mg(N("VStack","form",[M("onSubmit")],[N("Text","t")]))+ignored(2,"t","submit")+ignored(3,"form","submit"), init=True)
-V(G,"TextField props the host does not read are not type-checked", mg(N("TextField","f",props={"text":5,"placeholder":None}))+call(2,"snapshot",{"surface":"g"},{"root":{"$exact":{"type":"TextField","id":"f","key":"f","props":{"text":5,"placeholder":None},"value":""}}}), init=True)
+V(G,"TextField props the host does not read are not type-checked", mg(N("TextField","f",props={"placeholder":5,"defaultValue":None}))+call(2,"snapshot",{"surface":"g"},{"root":{"$exact":{"type":"TextField","id":"f","key":"f","props":{"placeholder":5,"defaultValue":None},"value":""}}}), init=True)
 V(G,"a TextField takes no children", mfail(2,{"type":"TextField","children":[{"type":"Text"}]},{"path":"root.children","expected":"no children"}), init=True)
 
 # ---------------- lifecycle: onAppear, onDisappear ----------------

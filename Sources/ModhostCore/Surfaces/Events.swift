@@ -22,6 +22,8 @@ public enum DiagnosticCode {
     public static let batchNotificationsNotRun = "batch-notifications-not-run"
     /// A params key the modifier does not declare (ignored; an error in strict mode).
     public static let unknownParam = "unknown-param"
+    /// A node prop its view does not list (kept as sent; an error in strict mode).
+    public static let unknownProp = "unknown-prop"
     /// A modifier whose plugin is quarantined: mounted inert (an error in strict mode).
     public static let quarantinedModifier = "quarantined-modifier"
 }

@@ -31,6 +31,9 @@ struct Reconciler {
     /// Modifiers built or rebuilt by this pass and evaluated already, for the diagnostics
     /// they may warrant once the tree is committed.
     var fresh: [ModifierInstance] = []
+    /// Props of new or changed nodes that their view does not list, reported once the tree
+    /// is committed (`unknown-prop`).
+    var unknownProps: [UnknownProp] = []
     /// The connection the new modifiers will belong to, once the tree is committed.
     private let attachment: Attachment
     /// Kept modifiers whose node id, index path or index changes with the new tree.
@@ -106,6 +109,7 @@ struct Reconciler {
         } else {
             entered.append(node)
         }
+        if !spec.props.isEmpty, reusable?.props != spec.props { try checkProps(spec.props, of: spec.kind, node: node.id, path: path) }
         if let key = spec.key, nodesByKey.updateValue(node, forKey: key) != nil {
             let place = NodeSpec.paramsPath(ofNode: path)
             throw .invalidParams("key '\(key)' at '\(place).key' is used twice; keys are unique in a surface", path: JSONPath.member("key", of: place), expected: "a unique key", got: "\"\(key)\"")
@@ -284,6 +288,21 @@ struct Reconciler {
         return entries[found].entry.serial == instance.serial
     }
 
+    /// Notes (or, under `strictParams`, refuses) each prop of `props` that `kind` does not list.
+    private mutating func checkProps(_ props: JSONObject, of kind: ViewKind, node: String, path: String) throws(RPCError) {
+        let known = kind.knownProps
+        for key in props.keys where !known.contains(key) {
+            let place = JSONPath.member(key, of: NodeSpec.paramsPath(ofNode: path) + ".props")
+            let unknown = UnknownProp(node: node, path: place, view: kind.rawValue, key: key, known: known, suggestion: Suggestion.closest(to: key, among: known))
+            if strictParams {
+                throw .invalidParams(
+                    "unknown prop: \(unknown.message(outcome: "the request fails (this connection asked for strictParams at initialize)"))",
+                    path: place, expected: known.isEmpty ? "no props" : "one of \(known.joined(separator: ", "))", got: key, extra: unknown.data)
+            }
+            unknownProps.append(unknown)
+        }
+    }
+
     /// The quarantined plugin whose crash report lists `type` among its types, if any.
     private func quarantinedPlugin(serving type: String) -> PluginStatus? {
         host.pluginStatuses.first { $0.state == .quarantined && $0.crash?.types.contains(type) == true }
@@ -315,6 +334,30 @@ struct Reconciler {
 
 extension Array {
     subscript(safe index: Int) -> Element? { indices.contains(index) ? self[index] : nil }
+}
+
+/// A prop that a node's view does not list (`ViewKind.propsSchema`): kept and passed on, and
+/// reported.
+struct UnknownProp {
+    let node: String
+    /// The prop's place: `root.children[0].props.alignmnt`.
+    let path: String
+    let view: String
+    let key: String
+    let known: [String]
+    let suggestion: String?
+
+    func message(outcome: String) -> String {
+        let hint = suggestion.map { " Did you mean '\($0)'?" } ?? ""
+        let listed = known.isEmpty ? "none" : known.joined(separator: ", ")
+        return "'\(path)' is not a prop of \(view), so \(outcome).\(hint) \(view)'s props: \(listed)"
+    }
+
+    var data: JSONObject {
+        var data = JSONObject([("key", .string(key)), ("known", .array(known.map { .string($0) }))])
+        if let suggestion { data["suggestion"] = .string(suggestion) }
+        return data
+    }
 }
 
 /// Stands in for a modifier whose plugin is quarantined: the content, unchanged.

@@ -39,6 +39,7 @@ final class SurfaceStore {
         if existing == nil { surfaces[name] = surface }
         account(surface, nodes: reconciler.builtNodeCount)
         surface.diagnose(reconciler.fresh, session: session)
+        surface.report(reconciler.unknownProps, session: session)
         Lifecycle.run(left: built.left, of: oldRoot, entered: built.entered)
         host.surfaceChanged(name, of: session)
         return surface

@@ -299,6 +299,16 @@ final class Surface {
         }
     }
 
+    /// One `unknown-prop` warning per prop a new or changed node's view does not list.
+    func report(_ unknownProps: [UnknownProp], session: Session) {
+        for unknown in unknownProps {
+            session.diagnostic(
+                "warning", code: DiagnosticCode.unknownProp,
+                message: "node '\(unknown.node)': \(unknown.message(outcome: "the host keeps it as sent and nothing reads it"))",
+                surface: name, node: unknown.node, path: unknown.path, extra: unknown.data)
+        }
+    }
+
     /// A `quarantined-modifier` warning: `instance` is inert because its plugin is quarantined.
     private func reportInert(_ instance: ModifierInstance, quarantinedBy status: PluginStatus, session: Session) {
         let reason = status.crash.map { "it \($0.summary)" } ?? "it crashed or hung the host"

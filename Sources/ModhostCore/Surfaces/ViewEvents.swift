@@ -20,13 +20,31 @@ extension ViewKind {
     /// state or a slider's position, which gestures change.
     var showsValue: Bool { self == .textField || self == .toggle || self == .slider }
 
-    /// A JSON Schema of the props the host interprets for this view (others pass through).
+    /// A JSON Schema of the view's props: those the host interprets (Button, TextField,
+    /// Toggle, Slider) and those it passes through for the front-end, in Expo UI's names. A
+    /// prop not listed is reported (`unknown-prop`).
     var propsSchema: JSONValue {
         func schema(_ properties: [(String, JSONValue)]) -> JSONValue {
             ["type": "object", "properties": .object(JSONObject(properties))]
         }
         let string: JSONValue = ["type": "string"]
+        let number: JSONValue = ["type": "number"]
+        let color: JSONValue = ["type": "string", "format": "color"]
+        let alignment: JSONValue = ["type": "string"]
         switch self {
+        case .list: return schema([("listStyle", string)])
+        case .section: return schema([("title", string), ("header", string), ("footer", string)])
+        case .hStack, .vStack: return schema([("alignment", alignment), ("spacing", number)])
+        case .zStack: return schema([("alignment", alignment)])
+        case .scrollView: return schema([("axes", ["enum": ["vertical", "horizontal", "both"]]), ("showsIndicators", ["type": "boolean"])])
+        case .text:
+            return schema([
+                ("text", string), ("size", number), ("weight", string), ("design", string), ("color", color), ("lineLimit", ["type": "integer"]),
+            ])
+        case .label: return schema([("title", string), ("systemImage", string), ("color", color)])
+        // `systemImage`: the name front-ends used before Expo UI's `systemName`.
+        case .image: return schema([("systemName", string), ("systemImage", string), ("size", number), ("color", color)])
+        case .spacer: return schema([("minLength", number)])
         case .button:
             return schema([("label", string), ("role", ["enum": ["destructive", "cancel"]]), ("systemImage", string)])
         case .textField:
@@ -38,10 +56,14 @@ extension ViewKind {
                 ("value", ["type": "number"]), ("min", ["type": "number", "default": 0]), ("max", ["type": "number", "default": 1]),
                 ("step", ["type": "number", "exclusiveMinimum": 0]),
             ])
-        case .list, .section, .hStack, .vStack, .zStack, .text, .label, .image, .spacer, .scrollView:
-            return schema([])
         }
     }
+
+    /// The names of the props `propsSchema` lists, in its order.
+    var knownProps: [String] { Self.knownPropNames[self] ?? [] }
+
+    private static let knownPropNames: [ViewKind: [String]] = Dictionary(
+        uniqueKeysWithValues: allCases.map { ($0, $0.propsSchema["properties"]?.objectValue?.keys ?? []) })
 
     /// A JSON Schema of what the event `name` carries under its name in `payload`.
     func payloadSchema(of name: String) -> JSONValue {
