@@ -293,11 +293,13 @@ struct Reconciler {
         let known = kind.knownProps
         for key in props.keys where !known.contains(key) {
             let place = JSONPath.member(key, of: NodeSpec.paramsPath(ofNode: path) + ".props")
-            let unknown = UnknownProp(node: node, path: place, view: kind.rawValue, key: key, known: known, suggestion: Suggestion.closest(to: key, among: known))
+            let unknown = UnknownProp(
+                node: node, view: kind.rawValue,
+                unknown: UnknownParam(path: place, key: key, known: known, suggestion: Suggestion.closest(to: key, among: known)))
             if strictParams {
                 throw .invalidParams(
                     "unknown prop: \(unknown.message(outcome: "the request fails (this connection asked for strictParams at initialize)"))",
-                    path: place, expected: known.isEmpty ? "no props" : "one of \(known.joined(separator: ", "))", got: key, extra: unknown.data)
+                    path: place, expected: known.isEmpty ? "no props" : "one of \(known.joined(separator: ", "))", got: key, extra: unknown.unknown.data)
             }
             unknownProps.append(unknown)
         }
@@ -337,26 +339,16 @@ extension Array {
 }
 
 /// A prop that a node's view does not list (`ViewKind.propsSchema`): kept and passed on, and
-/// reported.
+/// reported. `unknown.path` is the prop's place: `root.children[0].props.alignmnt`.
 struct UnknownProp {
     let node: String
-    /// The prop's place: `root.children[0].props.alignmnt`.
-    let path: String
     let view: String
-    let key: String
-    let known: [String]
-    let suggestion: String?
+    let unknown: UnknownParam
 
     func message(outcome: String) -> String {
-        let hint = suggestion.map { " Did you mean '\($0)'?" } ?? ""
-        let listed = known.isEmpty ? "none" : known.joined(separator: ", ")
-        return "'\(path)' is not a prop of \(view), so \(outcome).\(hint) \(view)'s props: \(listed)"
-    }
-
-    var data: JSONObject {
-        var data = JSONObject([("key", .string(key)), ("known", .array(known.map { .string($0) }))])
-        if let suggestion { data["suggestion"] = .string(suggestion) }
-        return data
+        let hint = unknown.suggestion.map { " Did you mean '\($0)'?" } ?? ""
+        let listed = unknown.known.isEmpty ? "none" : unknown.known.joined(separator: ", ")
+        return "'\(unknown.path)' is not a prop of \(view), so \(outcome).\(hint) \(view)'s props: \(listed)"
     }
 }
 

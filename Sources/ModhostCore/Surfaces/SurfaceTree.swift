@@ -305,7 +305,7 @@ final class Surface {
             session.diagnostic(
                 "warning", code: DiagnosticCode.unknownProp,
                 message: "node '\(unknown.node)': \(unknown.message(outcome: "the host keeps it as sent and nothing reads it"))",
-                surface: name, node: unknown.node, path: unknown.path, extra: unknown.data)
+                surface: name, node: unknown.node, path: unknown.unknown.path, extra: unknown.unknown.data)
         }
     }
 
