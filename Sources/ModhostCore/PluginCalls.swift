@@ -53,7 +53,9 @@ public enum PluginCalls {
     /// Told of every call into plugin code. Calls nest (a plugin's `OnCreate` may build a
     /// modifier, a schema build runs a factory), so `leave` returns to the enclosing call.
     public protocol Recorder: AnyObject {
-        func enter(plugin: String, kind: Kind, detail: String)
+        /// `folder` names the plugin when its name alone may not (two plugins of one name,
+        /// while one takes over from the other); nil: the plugin of that name loaded last.
+        func enter(plugin: String, folder: String?, kind: Kind, detail: String)
         func leave()
     }
 
@@ -90,12 +92,14 @@ public enum PluginCalls {
         return body()
     }
 
-    /// Runs `body`, plugin code of `plugin`, marked as a call of `kind` on `detail` (a modifier
-    /// type or a module name).
+    /// Runs `body`, plugin code of `plugin` (from `folder`, when the caller knows it), marked
+    /// as a call of `kind` on `detail` (a modifier type or a module name).
     @inline(__always)
-    public static func run<R, E: Error>(plugin: String, _ kind: Kind, _ detail: String, _ body: () throws(E) -> R) throws(E) -> R {
+    public static func run<R, E: Error>(
+        plugin: String, folder: String? = nil, _ kind: Kind, _ detail: String, _ body: () throws(E) -> R
+    ) throws(E) -> R {
         guard let recorder else { return try body() }
-        recorder.enter(plugin: plugin, kind: kind, detail: detail)
+        recorder.enter(plugin: plugin, folder: folder, kind: kind, detail: detail)
         defer { recorder.leave() }
         return try body()
     }

@@ -372,7 +372,7 @@ public final class PluginLoader {
         let library = try libraryPath(for: manifest, in: folder, root: root, manifestPath: manifestPath)
         let image: LibraryImage
         do {
-            image = try PluginCalls.run(plugin: manifest.name, .moduleSetup, lastComponent(library)) { () throws(PluginError) in
+            image = try PluginCalls.run(plugin: manifest.name, folder: folder, .moduleSetup, lastComponent(library)) { () throws(PluginError) in
                 try LibraryImage.load(library)
             }
         } catch {
@@ -400,12 +400,12 @@ public final class PluginLoader {
         let context = host.appContext(forPlugin: manifest.name)
         var modules: [(name: String, definition: ModuleDefinition, instance: BaseModule)] = []
         for (qualified, moduleType) in prepared.moduleTypes {
-            let (instance, definition) = PluginCalls.run(plugin: manifest.name, .moduleSetup, qualified) {
+            let (instance, definition) = PluginCalls.run(plugin: manifest.name, folder: folder, .moduleSetup, qualified) {
                 let instance = moduleType.init(appContext: context)
                 return (instance, instance.definition())
             }
             let name = definition.name ?? qualified
-            PluginCalls.run(plugin: manifest.name, .onCreate, name) {
+            PluginCalls.run(plugin: manifest.name, folder: folder, .onCreate, name) {
                 host.registry.attributing(plugin: manifest.name, module: name) {
                     for hook in definition.onCreate { hook() }
                 }
@@ -458,7 +458,7 @@ public final class PluginLoader {
     private func unload(_ plugin: Loaded, reason: String, into changes: inout PluginChanges) {
         host.removeModules(ofPlugin: plugin.manifest.name, instances: plugin.modules.map(\.instance))
         for module in plugin.modules.reversed() {
-            PluginCalls.run(plugin: plugin.manifest.name, .onDestroy, module.name) {
+            PluginCalls.run(plugin: plugin.manifest.name, folder: plugin.folder, .onDestroy, module.name) {
                 host.registry.attributing(plugin: plugin.manifest.name, module: module.name) {
                     for hook in module.definition.onDestroy { hook() }
                 }

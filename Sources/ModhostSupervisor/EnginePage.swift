@@ -51,22 +51,47 @@ final class EnginePage {
 
     // MARK: - The engine's side
 
-    private var indexes: [String: Int32] = [:]
+    /// Page slots by plugin folder: two plugins of one name (one taking over from the
+    /// other) are told apart. Past the page's slots, the last one is written at each call.
+    private var slots: [String: Int32] = [:]
+    /// What each folder's plugin last published, for the shared last slot.
+    private var published: [String: (name: String, identity: String, types: String)] = [:]
+    /// The folder of the plugin of each name loaded last: calls that name only the plugin.
+    private var latestFolder: [String: String] = [:]
+    private var overflowHolder: String?
+    private static let sharedSlot = Int32(MODHOST_PAGE_PLUGINS) - 1
     /// The current request as text, made once per request rather than once per plugin call.
     private var requestText: (serial: UInt64, text: [UInt8]) = (.max, [0])
     /// The calls in progress, innermost last, so that leaving one shows the enclosing one.
-    private var stack: [(index: Int32, kind: PluginCalls.Kind, detail: String, request: [UInt8], started: Int64)] = []
+    private var stack: [(folder: String?, kind: PluginCalls.Kind, detail: String, request: [UInt8], started: Int64)] = []
 
     /// Records that `name` from `folder` (files `identity`) is about to run, with its types.
     func publish(plugin name: String, folder: String, identity: String, types: [String]) {
+        let joined = types.joined(separator: ",")
+        published[folder] = (name, identity, joined)
+        latestFolder[name] = folder
         let index: Int32
-        if let known = indexes[name] {
+        if let known = slots[folder] {
             index = known
         } else {
-            index = Int32(min(indexes.count, Int(MODHOST_PAGE_PLUGINS) - 1))
-            indexes[name] = index
+            index = Int32(min(slots.count, Int(Self.sharedSlot)))
+            slots[folder] = index
         }
-        modhost_page_set_plugin(page, index, name, folder, identity, types.joined(separator: ","))
+        if index == Self.sharedSlot {
+            overflowHolder = folder
+        }
+        modhost_page_set_plugin(page, index, name, folder, identity, joined)
+    }
+
+    /// The slot that names `folder`'s plugin now: its own, or the shared last one, written
+    /// for it if another plugin holds it (more plugins than the page has slots).
+    private func slot(forFolder folder: String) -> Int32 {
+        guard let index = slots[folder] else { return -1 }
+        if index == Self.sharedSlot, overflowHolder != folder, let info = published[folder] {
+            modhost_page_set_plugin(page, index, info.name, folder, info.identity, info.types)
+            overflowHolder = folder
+        }
+        return index
     }
 
     static func now() -> Int64 {
@@ -77,8 +102,9 @@ final class EnginePage {
 }
 
 extension EnginePage: PluginCalls.Recorder {
-    func enter(plugin: String, kind: PluginCalls.Kind, detail: String) {
-        let index = indexes[plugin] ?? -1
+    func enter(plugin: String, folder: String?, kind: PluginCalls.Kind, detail: String) {
+        let folder = folder ?? latestFolder[plugin]
+        let index = folder.map(slot(forFolder:)) ?? -1
         // A nested call keeps the outer call's start: the time limit is for the whole stay in
         // plugin code.
         let started = stack.first?.started ?? Self.now()
@@ -89,7 +115,7 @@ extension EnginePage: PluginCalls.Recorder {
             requestText = (serial, text)
         }
         let request = requestText.text
-        stack.append((index, kind, detail, request, started))
+        stack.append((folder, kind, detail, request, started))
         request.withUnsafeBufferPointer { text in
             text.withMemoryRebound(to: CChar.self) { modhost_page_enter(page, index, kind.rawValue, detail, $0.baseAddress, started) }
         }
@@ -98,9 +124,11 @@ extension EnginePage: PluginCalls.Recorder {
     func leave() {
         stack.removeLast()
         if let outer = stack.last {
+            // Its slot again: an inner call of another plugin may have taken the shared one.
+            let index = outer.folder.map(slot(forFolder:)) ?? -1
             outer.request.withUnsafeBufferPointer { text in
                 text.withMemoryRebound(to: CChar.self) {
-                    modhost_page_enter(page, outer.index, outer.kind.rawValue, outer.detail, $0.baseAddress, outer.started)
+                    modhost_page_enter(page, index, outer.kind.rawValue, outer.detail, $0.baseAddress, outer.started)
                 }
             }
         } else {

@@ -115,7 +115,7 @@ struct CrashAttributionTests {
         #expect(try plugin(in: root + "/greeting", of: daemon)["status"] == "loaded")
     }
 
-    @Test func aCrashInTheOnDestroyOfAPluginOvertakenByOneOfTheSameNameIsBlamedOnTheNewcomer() throws {
+    @Test func aCrashInTheOnDestroyOfAPluginOvertakenByOneOfTheSameNameIsBlamedOnItNotTheNewcomer() throws {
         let (folder, root, daemon) = try crashSetup(environment: ["MODHOST_TEST_FAULT": "ondestroy-trap"])
         #expect(try daemon.initializedClient().call("ping")["result"] != nil)
         // A folder that sorts first and holds a plugin of the same name takes the name: the
@@ -127,10 +127,35 @@ struct CrashAttributionTests {
         try daemon.waitForLog("info: listening on", occurrences: 2)
         let old = try plugin(in: root + "/faulty", of: daemon)
         let newcomer = try plugin(in: root + "/a-faulty", of: daemon)
-        withKnownIssue("the engine page finds a plugin's folder by its name, which the newcomer has taken when the old one's OnDestroy runs: the newcomer is quarantined and the plugin that crashed is loaded again") {
-            #expect(daemon.log.contains("the engine stopped in plugin Faulty (\(root)/faulty)"), "\(daemon.log)")
-            #expect(old["status"] == "quarantined", "\(old.jsonText)")
-            #expect(newcomer["status"] == "loaded", "\(newcomer.jsonText)")
+        // The page keeps a slot per plugin folder, and OnDestroy is recorded with its folder.
+        #expect(daemon.log.contains("the engine stopped in plugin Faulty (\(root)/faulty)"), "\(daemon.log)")
+        #expect(old["status"] == "quarantined", "\(old.jsonText)")
+        #expect(newcomer["status"] == "loaded", "\(newcomer.jsonText)")
+    }
+}
+
+/// More plugins than the engine page has slots (256): each is still blamed for its own crash.
+@Suite("Blame with 300 plugins", .timeLimit(.minutes(20)))
+struct ManyPluginsBlameTests {
+    @Test func aCrashAfterThreeHundredPluginsIsBlamedOnTheOneThatCrashed() throws {
+        let folder = TemporaryFolder()
+        let root = folder.path + "/plugins"
+        for index in 0..<300 {
+            let name = "G" + String(index + 1000).dropFirst()
+            try PluginFixtures.make(in: root, folder: "g" + name.dropFirst(), name: name)
         }
+        try PluginFixtures.make(in: root, folder: "x-faulty", name: "Faulty", library: "libFaultyFixture.so", modules: ["FaultyModule"])
+        try PluginFixtures.make(in: root, folder: "y-greeting", name: "Bystander")
+        let daemon = try DaemonProcess(
+            arguments: PluginFixtures.daemonArguments(root) + ["--plugin-timeout", "5"], folder: folder,
+            environment: PluginFixtures.environment(folder), startSeconds: 300)
+        let client = try daemon.initializedClient()
+        #expect(throws: (any Error).self) { try client.call("mount", params: ["surface": "f", "root": faultyRow("body")]) }
+        try daemon.waitForLog("the engine stopped in plugin Faulty (\(root)/x-faulty)", seconds: 60)
+        try daemon.waitForLog("info: listening on", occurrences: 2, seconds: 300)
+        let plugins = try #require(daemon.initializedClient().call("describe")["result"]?["plugins"]?.arrayValue)
+        let quarantined = plugins.filter { $0["status"] == "quarantined" }.compactMap { $0["path"]?.stringValue }
+        #expect(quarantined == [root + "/x-faulty"], "\(quarantined)")
+        #expect(plugins.first { $0["path"]?.stringValue == root + "/y-greeting" }?["status"] == "loaded")
     }
 }

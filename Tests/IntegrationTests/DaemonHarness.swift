@@ -46,7 +46,7 @@ final class DaemonProcess {
     /// Starts the daemon and waits until it logs `listening on`.
     init(
         executable: URL? = nil, arguments: [String] = [], socketPath: String? = nil, folder: TemporaryFolder = TemporaryFolder(),
-        environment: [String: String] = [:]
+        environment: [String: String] = [:], startSeconds: Double = 20
     ) throws {
         self.folder = folder
         self.socketPath = socketPath ?? folder.path + "/run/modhost.sock"
@@ -64,7 +64,7 @@ final class DaemonProcess {
         process.standardError = FileHandle(forWritingAtPath: logPath)
         process.standardOutput = FileHandle.nullDevice
         try process.run()
-        try waitForLog("listening on \(self.socketPath)")
+        try waitForLog("listening on \(self.socketPath)", seconds: startSeconds)
     }
 
     deinit { stopProcess(process) }
