@@ -250,6 +250,15 @@ final class Connection {
             close()
             return
         }
+        // Only a connection with a long queue looks at the sum: readers never pay for it.
+        while queuedBytes + bytes.count > server.options.outputHighWater,
+            server.totalQueuedBytes + bytes.count > server.options.maxTotalOutboundBytes,
+            let holder = server.connectionHoldingTheMost
+        {
+            server.logger.warning("\(holder.peer): closing: it has \(holder.queuedBytes) bytes queued for writing, the most of any client, and all clients together are over the limit of \(server.options.maxTotalOutboundBytes) (--max-outbound-total); the client is not reading its notifications")
+            holder.close()
+            if holder === self { return }
+        }
         if queuedBytes == 0 { lastWriteProgress = uv_now(server.loop) }
         pending.append(contentsOf: bytes)
         if !isHandlingRead { flush() }

@@ -5,6 +5,8 @@ public struct DaemonOptions: Sendable, Equatable {
     public var socketPath: String?
     public var maxFrameSize = 16 * 1024 * 1024
     public var maxOutboundBytes = 64 * 1024 * 1024
+    /// `--max-outbound-total BYTES`: output queued for all connections together.
+    public var maxTotalOutboundBytes = 256 * 1024 * 1024
     /// `--max-buffered BYTES`: bytes of unfinished frames held across all connections.
     public var maxBufferedBytes = 256 * 1024 * 1024
     /// `--max-nodes N`: nodes across all surfaces of all connections.
@@ -60,6 +62,10 @@ public struct DaemonOptions: Sendable, Equatable {
                                its replies wait; a batch whose reply passes it
                                runs no more requests (they get error -32001);
                                pushed events past it close a client not reading
+          --max-outbound-total BYTES
+                               output all clients together may have queued
+                               (default 256M; suffixes K, M): past it, pushed
+                               events close the client holding the most
           --max-buffered BYTES bytes of unfinished frames held across all clients
                                (default 256M; suffixes K, M); past it, clients in
                                the middle of a frame wait, but the one whose
@@ -132,6 +138,7 @@ public struct DaemonOptions: Sendable, Equatable {
                 options.pluginSetupTimeoutSeconds = try seconds(try take(), flag: argument, above: 0, to: 3600, example: "10 or 2.5")
             case "--max-frame": options.maxFrameSize = try byteCount(try take(), flag: argument, max: Int(UInt32.max))
             case "--max-outbound": options.maxOutboundBytes = try byteCount(try take(), flag: argument, max: Int.max / 2)
+            case "--max-outbound-total": options.maxTotalOutboundBytes = try byteCount(try take(), flag: argument, max: Int.max / 2)
             case "--max-buffered": options.maxBufferedBytes = try byteCount(try take(), flag: argument, max: Int.max / 2)
             case "--max-nodes":
                 let text = try take()

@@ -8,6 +8,9 @@ public struct ServerOptions: Sendable {
     public var maxFrameSize = FrameDecoder.defaultMaxFrameSize
     /// Bytes a connection may have queued for writing before it is closed.
     public var maxOutboundBytes = 64 * 1024 * 1024
+    /// Bytes all connections together may have queued: past it, pushed messages close the
+    /// connection holding the most (each under its own limit, many could still take it all).
+    public var maxTotalOutboundBytes = 256 * 1024 * 1024
     /// How long shutdown waits for replies to drain before closing connections anyway.
     public var shutdownGraceMilliseconds: UInt64 = 2000
     /// Queued output past which a connection is not read (its buffered frames wait), and
@@ -92,6 +95,12 @@ public final class Server {
         uv_run(loop, UV_RUN_DEFAULT)
         uv_loop_close(loop)
     }
+
+    /// What every connection has queued for writing, together.
+    var totalQueuedBytes: Int { connections.values.reduce(0) { $0 + $1.queuedBytes } }
+
+    /// The open connection with the most bytes queued for writing.
+    var connectionHoldingTheMost: Connection? { connections.values.max { $0.queuedBytes < $1.queuedBytes } }
 
     private func received(signal number: Int32) {
         if number == SIGHUP {

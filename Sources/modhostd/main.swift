@@ -89,6 +89,7 @@ func runHost(on socket: ListeningSocket, link: EngineLink?) throws {
     var serverOptions = ServerOptions()
     serverOptions.maxFrameSize = options.maxFrameSize
     serverOptions.maxOutboundBytes = options.maxOutboundBytes
+    serverOptions.maxTotalOutboundBytes = options.maxTotalOutboundBytes
     serverOptions.maxBufferedBytes = options.maxBufferedBytes
     serverOptions.writeTimeoutMilliseconds = UInt64(options.writeTimeoutSeconds * 1000)
     serverOptions.frameTimeoutMilliseconds = UInt64(options.frameTimeoutSeconds * 1000)

@@ -378,3 +378,30 @@ struct CLIInspectTests {
         #expect(missing.stderr.contains("cannot connect to modhostd"), "\(missing.stderr)")
     }
 }
+
+@Suite("Outbound bytes of all connections together", .timeLimit(.minutes(20)))
+struct TotalOutboundTests {
+    /// Two watchers that do not read, each under its own --max-outbound: the sum passes
+    /// --max-outbound-total and the one holding the most is closed; a bystander is served.
+    @Test func watchersThatDoNotReadAreClosedOnceTheirSumPassesTheTotal() throws {
+        let daemon = try DaemonProcess(arguments: ["--max-outbound", "4M", "--max-outbound-total", "3M"])
+        let watchers = try (0..<2).map { _ -> BlockingClient in
+            let watcher = try daemon.initializedClient()
+            #expect(try watcher.call("watch")["result"] != nil)
+            return watcher
+        }
+        let app = try daemon.initializedClient()
+        let bystander = try daemon.initializedClient()
+        _ = try app.call("mount", params: try JSONParser.parse(#"{"surface":"main","root":\#(tappableRoot)}"#))
+        for round in 0..<40_000 {
+            let tap = try app.call("interact", params: ["surface": "main", "node": "t", "gesture": "tap"])
+            #expect(tap["result"]?["handled"] == true)
+            app.notifications.removeAll()
+            if round % 500 == 0, daemon.log.contains("--max-outbound-total") { break }
+        }
+        try daemon.waitForLog("all clients together are over the limit of 3145728 (--max-outbound-total)")
+        #expect(!daemon.log.contains("(--max-outbound);"), "each watcher stayed under its own limit:\n\(daemon.log)")
+        #expect(try bystander.call("ping")["result"] != nil)
+        _ = watchers
+    }
+}
