@@ -339,6 +339,9 @@ public final class Session {
         return true
     }
 
+    /// Requests of this connection whose answers wait (an `AsyncFunction` that has not returned).
+    var waitingReplyCount: Int { pendingReplies.count }
+
     /// Sends the answer of a request answered after its handler returned.
     func sendDeferred(_ reply: PendingReply, _ outcome: Result<JSONValue, RPCError>) {
         pendingReplies[ObjectIdentifier(reply)] = nil

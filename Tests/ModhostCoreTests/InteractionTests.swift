@@ -293,6 +293,33 @@ struct ModuleFunctionCallTests {
         #expect(frames.first?["result"] == ["result": "done"])
     }
 
+    @Test func aConnectionMayHaveOnlySoManyCallsWaiting() throws {
+        let client = try client()
+        client.host.limits.maxPendingCallsPerConnection = 3
+        InteractionModule.add(to: client.host)
+        var out: [UInt8] = []
+        for id in 1...3 {
+            let request: JSONValue = ["jsonrpc": "2.0", "id": .int(Int64(id)), "method": "callFunction", "params": ["module": "Probe", "function": "waitForRefresh", "args": []]]
+            client.session.receive(frame: Array(request.jsonText.utf8), replies: &out)
+        }
+        #expect(out.isEmpty, "three calls wait")
+        let refused = try call(client, "waitForRefresh", [])
+        #expect(refused.errorCode == -32001)
+        #expect(refused.error?["data"]?["reason"] == "pending-calls")
+        #expect(refused.error?["data"]?["limit"] == 3)
+        // Plain functions are not held back; another AsyncFunction is, even one that would not wait.
+        #expect(try call(client, "add", [1, 2]).result == ["result": 3])
+        #expect(try call(client, "echo", ["hi"]).errorCode == -32001)
+        #expect(try client.call("ping").result == [:])
+        // One finishing makes room again.
+        let waiting = try #require(Refresher.pendingIDs.last)
+        let complete: JSONValue = ["jsonrpc": "2.0", "id": 50, "method": "callFunction", "params": ["module": "Probe", "function": "completeRefresh", "args": [.string(waiting)]]]
+        client.session.receive(frame: Array(complete.jsonText.utf8), replies: &out)
+        #expect(try surfaceDecodeFrames(out).map { $0["id"] } == [3, 50], "the call it let finish answers first")
+        let answered = try call(client, "echo", ["again"])
+        #expect(answered.result == ["result": "again"])
+    }
+
     @Test func anAsyncFunctionThatWaitsCannotBeInABatch() throws {
         let client = try client()
         InteractionModule.add(to: client.host)

@@ -47,6 +47,12 @@ enum ModuleMethods {
             }
             return
         }
+        let limit = host.limits.maxPendingCallsPerConnection
+        guard context.session.waitingReplyCount < limit else {
+            throw .overBudget(
+                "this connection has \(limit) requests waiting for their answers (AsyncFunctions that have not returned), the most it may have; wait for some before calling \(place)",
+                reason: "pending-calls", limit: limit)
+        }
         let bound = LoopBound((reply, values, function))
         let task = Task(executorPreference: host.asyncWork.executor(for: module.plugin)) {
             let (reply, values, function) = bound.value

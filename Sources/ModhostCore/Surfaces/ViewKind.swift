@@ -72,6 +72,9 @@ public struct SurfaceLimits: Sendable {
     public var maxSurfacesPerConnection = 64
     public var maxModifiersPerNode = 16
     public var maxSurfaceNameLength = 128
+    /// Requests of one connection answered later (an `AsyncFunction` that waits) that may be
+    /// waiting at once; past it a `callFunction` of an `AsyncFunction` is refused (-32001).
+    public var maxPendingCallsPerConnection = 1000
 
     public init() {}
 }
