@@ -49,6 +49,8 @@ struct CrashJudge {
     let policy: Supervisor.Policy
     /// Quarantined plugins by folder.
     private(set) var quarantine: [String: QuarantineEntry] = [:]
+    /// Their folders, oldest quarantine first: past `policy.maxQuarantined` the oldest goes.
+    private var quarantineOrder: [String] = []
     /// When the recent unattributed crashes happened, within the policy's window.
     private(set) var unattributedCrashes: [Int64] = []
 
@@ -80,7 +82,16 @@ struct CrashJudge {
             request: call.request.isEmpty ? nil : try? JSONParser.parse(Array(call.request.utf8)), types: call.types)
         let entry = QuarantineEntry(folder: call.folder, plugin: call.plugin, identity: call.identity, crash: crash)
         quarantine[call.folder] = entry
-        let log = "the engine stopped in plugin \(call.plugin) (\(call.folder)): \(crash.summary)\(call.request.isEmpty ? "" : " while handling \(call.request)"); the plugin is quarantined, starting a new engine without it"
+        quarantineOrder.append(call.folder)
+        var log = "the engine stopped in plugin \(call.plugin) (\(call.folder)): \(crash.summary)\(call.request.isEmpty ? "" : " while handling \(call.request)"); the plugin is quarantined, starting a new engine without it"
+        // Bounded, whatever plugins do: the oldest quarantine is forgotten (its plugin loads
+        // again, and is quarantined again if it crashes again).
+        while quarantineOrder.count > policy.maxQuarantined {
+            let oldest = quarantineOrder.removeFirst()
+            if let forgotten = quarantine.removeValue(forKey: oldest) {
+                log += "; the quarantine holds at most \(policy.maxQuarantined) plugins, so \(forgotten.plugin) (\(oldest)), the oldest, is no longer quarantined"
+            }
+        }
         return .quarantine(entry, log: log)
     }
 
@@ -102,7 +113,8 @@ struct CrashJudge {
     /// Lets the plugin in `folder` run again (enabled by a person, or its files changed);
     /// false when it was not quarantined.
     mutating func release(folder: String) -> Bool {
-        quarantine.removeValue(forKey: folder) != nil
+        quarantineOrder.removeAll { $0 == folder }
+        return quarantine.removeValue(forKey: folder) != nil
     }
 
     /// Nanoseconds as seconds with one decimal.

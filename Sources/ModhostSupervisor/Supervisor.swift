@@ -35,6 +35,8 @@ public final class Supervisor {
         /// any plugin call ends the engine; a path that no longer accepts is bound again.
         public var livenessIntervalNanoseconds: Int64 = 1_000_000_000
         public var livenessTimeoutNanoseconds: Int64 = 3_000_000_000
+        /// The most plugins quarantined at once; past it the oldest quarantine is forgotten.
+        public var maxQuarantined = 256
 
         public init() {}
 

@@ -73,6 +73,29 @@ struct CrashJudgeTests {
         #expect(entry.crash.reason == "hung for more than 10.0 s")
     }
 
+    @Test func theQuarantineIsBoundedAndForgetsTheOldestFirst() throws {
+        var policy = Supervisor.Policy()
+        #expect(policy.maxQuarantined == 256)
+        policy.maxQuarantined = 2
+        var judge = CrashJudge(policy: policy)
+        var logs: [String] = []
+        for folder in ["/p/a", "/p/b", "/p/c"] {
+            guard case let .quarantine(_, log) = judge.judge(.init(signal: SIGSEGV), call: call(folder: folder), runtimeMessage: "", now: 0) else {
+                Issue.record("no quarantine for \(folder)")
+                continue
+            }
+            logs.append(log)
+        }
+        #expect(Set(judge.quarantine.keys) == ["/p/b", "/p/c"])
+        #expect(logs.last?.contains("the quarantine holds at most 2 plugins, so Faulty (/p/a), the oldest, is no longer quarantined") == true, "\(logs)")
+        #expect(!logs[1].contains("no longer quarantined"))
+        // A released one frees its place: no one else is forgotten for the next.
+        let released = judge.release(folder: "/p/b")
+        #expect(released)
+        _ = judge.judge(.init(signal: SIGSEGV), call: call(folder: "/p/d"), runtimeMessage: "", now: 0)
+        #expect(Set(judge.quarantine.keys) == ["/p/c", "/p/d"])
+    }
+
     @Test func aCallWithoutRequestOrFolderIsNotGuessed() throws {
         var judge = CrashJudge(policy: .init())
         guard case let .quarantine(entry, _) = judge.judge(.init(signal: SIGABRT), call: call(kind: "OnCreate", request: ""), runtimeMessage: "", now: 0) else {
