@@ -33,6 +33,16 @@ enum EngineControl: Equatable {
         }
     }
 
+    /// Takes the complete lines out of `buffer` (without their newlines), leaving a partial one.
+    static func takeLines(from buffer: inout [UInt8]) -> [String] {
+        var lines: [String] = []
+        while let newline = buffer.firstIndex(of: 10) {
+            lines.append(String(decoding: buffer[..<newline], as: UTF8.self))
+            buffer.removeSubrange(...newline)
+        }
+        return lines
+    }
+
     /// Reads a line `line` wrote (without its newline); nil for anything else.
     init?(line: String) {
         switch line {

@@ -61,9 +61,7 @@ public final class EngineLink {
         var chunk = [UInt8](repeating: 0, count: 4096)
         let deadline = EnginePage.now() + 10_000_000_000
         while true {
-            while let newline = pending.firstIndex(of: 10) {
-                let line = String(decoding: pending[..<newline], as: UTF8.self)
-                pending.removeSubrange(...newline)
+            for line in EngineControl.takeLines(from: &pending) {
                 switch EngineControl(line: line) {
                 case let .quarantined(entry): entries.append(entry)
                 case .quarantineListed: return entries
@@ -127,10 +125,8 @@ public final class EngineLink {
 
     private func received(_ bytes: UnsafeRawBufferPointer) {
         controlPartial.append(contentsOf: bytes)
-        while let newline = controlPartial.firstIndex(of: 10) {
-            let line = String(decoding: controlPartial[..<newline], as: UTF8.self)
-            controlPartial.removeSubrange(...newline)
-            if EngineControl(line: line) == .rescan { onRescan?() }
+        for line in EngineControl.takeLines(from: &controlPartial) where EngineControl(line: line) == .rescan {
+            onRescan?()
         }
     }
 

@@ -246,16 +246,6 @@ public final class Supervisor {
         controlPipe = nil
     }
 
-    /// Takes the complete lines out of `buffer`, leaving a partial one.
-    private static func takeLines(from buffer: inout [UInt8]) -> [String] {
-        var lines: [String] = []
-        while let newline = buffer.firstIndex(of: 10) {
-            lines.append(String(decoding: buffer[..<newline], as: UTF8.self))
-            buffer.removeSubrange(...newline)
-        }
-        return lines
-    }
-
     // MARK: - What the engine says
 
     private func received(_ bytes: UnsafeRawBufferPointer, on pipe: UnsafeMutablePointer<uv_pipe_t>) {
@@ -263,11 +253,11 @@ public final class Supervisor {
             // Passed through at once: the engine's log is the daemon's log.
             _ = write(2, bytes.baseAddress, bytes.count)
             errorPartial.append(contentsOf: bytes)
-            errorLines += Self.takeLines(from: &errorPartial)
+            errorLines += EngineControl.takeLines(from: &errorPartial)
             if errorLines.count > 64 { errorLines.removeFirst(errorLines.count - 64) }
         } else {
             controlPartial.append(contentsOf: bytes)
-            for line in Self.takeLines(from: &controlPartial) { control(line) }
+            for line in EngineControl.takeLines(from: &controlPartial) { control(line) }
         }
     }
 
