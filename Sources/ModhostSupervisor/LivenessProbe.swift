@@ -1,5 +1,6 @@
 import Glibc
 import ModhostClient
+import ModhostWire
 
 /// Checks from outside that the engine serves, as a client would: every `interval` it
 /// connects to the socket's path, sends a `ping` and waits up to `timeout` for the answer.
@@ -25,7 +26,7 @@ struct LivenessProbe {
     /// When the probe in progress began (its first connection attempt).
     private var startedAt: Int64 = 0
     private var nextAt: Int64 = 0
-    private var received: [UInt8] = []
+    private var received = FrameDecoder()
 
     init(path: String, intervalNanoseconds: Int64, timeoutNanoseconds: Int64) {
         self.path = path
@@ -35,11 +36,7 @@ struct LivenessProbe {
 
     /// A ping that is allowed before `initialize`; an id no front-end's request can collide with
     /// on this connection of the probe's own.
-    private static let frame: [UInt8] = {
-        let body = Array(#"{"jsonrpc":"2.0","id":"modhost-liveness","method":"ping"}"#.utf8)
-        let count = UInt32(body.count)
-        return [UInt8(count >> 24), UInt8(count >> 16 & 0xff), UInt8(count >> 8 & 0xff), UInt8(count & 0xff)] + body
-    }()
+    private static let frame = FrameEncoder.frame(#"{"jsonrpc":"2.0","id":"modhost-liveness","method":"ping"}"#.utf8)
 
     /// Advances the probe; an outcome when one is reached, nil while there is none yet.
     mutating func tick(now: Int64) -> Outcome? {
@@ -65,16 +62,18 @@ struct LivenessProbe {
         var chunk = [UInt8](repeating: 0, count: 256)
         let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
         if count > 0 {
-            received += chunk[..<count]
-            if received.count >= 4 {
-                let length = Int(received[0]) << 24 | Int(received[1]) << 16 | Int(received[2]) << 8 | Int(received[3])
-                if received.count >= 4 + length { return finish(.alive, now: now) }
+            received.append(contentsOf: chunk[..<count])
+            // A whole frame is an answer; so is a header no frame may have: something serves.
+            do {
+                if try received.nextFrame() != nil { return finish(.alive, now: now) }
+            } catch {
+                return finish(.alive, now: now)
             }
         } else if count == 0 {
             // Closed without an answer (a connection cap, say): not a verdict; try again later.
             close(fd)
             fd = -1
-            received = []
+            received = FrameDecoder()
             nextAt = now + intervalNanoseconds
             return now - startedAt > timeoutNanoseconds ? finish(.unanswered, now: now) : nil
         }
@@ -92,7 +91,7 @@ struct LivenessProbe {
     mutating func reset(now: Int64) {
         if fd >= 0 { close(fd) }
         fd = -1
-        received = []
+        received = FrameDecoder()
         startedAt = 0
         nextAt = now + intervalNanoseconds
     }
