@@ -25,7 +25,7 @@ final class LibraryImage {
     /// `ModifierKitFingerprint` build plugin).
     static let buildSymbolPrefix = "modifierkit_build_"
 
-    static func load(_ path: String) throws(PluginError) -> LibraryImage {
+    static func load(_ path: String, plugin folder: String) throws(PluginError) -> LibraryImage {
         let bytes: [UInt8]
         do {
             bytes = try FileSystem.readRegularFile(path)
@@ -43,7 +43,7 @@ final class LibraryImage {
         let memoryFile: SealedLibraryFile
         do throws(SealedLibraryFile.Problem) {
             memoryFile = try bytes.withUnsafeBytes { buffer in
-                Result { () throws(SealedLibraryFile.Problem) in try SealedLibraryFile(bytes: buffer, name: lastComponent(path)) }
+                Result { () throws(SealedLibraryFile.Problem) in try SealedLibraryFile(bytes: buffer, name: SealedLibraryFile.name(forPlugin: folder)) }
             }.get()
         } catch {
             throw PluginError("\(path) \(error.description)")

@@ -373,7 +373,7 @@ public final class PluginLoader {
         let image: LibraryImage
         do {
             image = try PluginCalls.run(plugin: manifest.name, folder: folder, .moduleSetup, lastComponent(library)) { () throws(PluginError) in
-                try LibraryImage.load(library)
+                try LibraryImage.load(library, plugin: folder)
             }
         } catch {
             throw Refusal(error)

@@ -48,6 +48,17 @@ struct SealedLibraryFile {
         descriptor = fd
     }
 
+    /// The memory file's name for the library of the plugin in `folder`:
+    /// "modhost-plugin:FOLDER", which the supervisor's crash witness reads in /proc/PID/maps
+    /// to tell whose code a thread was in. A folder too long for the kernel's limit keeps its
+    /// end, after "…".
+    static func name(forPlugin path: String) -> String {
+        let prefix = MODHOST_PLUGIN_MEMORY_FILE_PREFIX
+        let room = 200 - prefix.utf8.count
+        guard path.utf8.count > room else { return prefix + path }
+        return prefix + "…" + String(decoding: path.utf8.suffix(room - 3), as: UTF8.self)
+    }
+
     /// Closes the file: only for one that `dlopen` did not load (a failed load, a test).
     func close() { _ = Glibc.close(descriptor) }
 

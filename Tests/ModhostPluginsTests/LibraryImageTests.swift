@@ -41,13 +41,13 @@ import Testing
     }
 
     @Test func aClassIsFoundInTheLibraryItselfAndOnlyByItsFullName() throws {
-        let image = try LibraryImage.load(LibraryFixture.path)
+        let image = try LibraryImage.load(LibraryFixture.path, plugin: "/plugins/greeting")
         let found = try #require(image.classNamed("GreetingFixture.GreetingModule"))
         #expect(String(reflecting: found) == "GreetingFixture.GreetingModule")
         #expect(image.classNamed("GreetingModule") == nil)
         #expect(image.classNamed("GreetingFixture.Missing") == nil)
         // A second load of the same bytes is a second image with classes of its own.
-        let again = try LibraryImage.load(LibraryFixture.path)
+        let again = try LibraryImage.load(LibraryFixture.path, plugin: "/plugins/greeting")
         let other = try #require(again.classNamed("GreetingFixture.GreetingModule"))
         #expect(ObjectIdentifier(found) != ObjectIdentifier(other))
     }
