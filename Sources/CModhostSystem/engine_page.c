@@ -164,3 +164,19 @@ void modhost_page_read(const void *raw, modhost_call_snapshot *out) {
 void modhost_page_reset(void *raw) {
     memset(raw, 0, sizeof(engine_page));
 }
+
+int32_t modhost_page_read_plugin(const void *raw, int32_t index, modhost_call_snapshot *out) {
+    const engine_page *page = raw;
+    memset(out, 0, sizeof *out);
+    if (index < 0 || index >= MODHOST_PAGE_PLUGINS) return 0;
+    // Not under the sequence: slots change only as plugins load, and each field is bounded.
+    memcpy(out->plugin, page->plugins[index].name, sizeof out->plugin);
+    memcpy(out->folder, page->plugins[index].folder, sizeof out->folder);
+    memcpy(out->identity, page->plugins[index].identity, sizeof out->identity);
+    memcpy(out->types, page->plugins[index].types, sizeof out->types);
+    out->plugin[sizeof out->plugin - 1] = 0;
+    out->folder[sizeof out->folder - 1] = 0;
+    out->identity[sizeof out->identity - 1] = 0;
+    out->types[sizeof out->types - 1] = 0;
+    return out->folder[0] != 0;
+}

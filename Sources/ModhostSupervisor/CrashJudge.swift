@@ -36,6 +36,17 @@ struct CrashJudge {
         var signal: Int32 = 0
         /// The supervisor killed it because a plugin call ran past the time limit.
         var hung = false
+        /// The supervisor killed it because it did not answer a ping, outside any recorded
+        /// plugin call.
+        var unanswered = false
+    }
+
+    /// A plugin as the engine page's slots name it.
+    struct PublishedPlugin: Equatable {
+        var name: String
+        var folder: String
+        var identity: String
+        var types: [String]
     }
 
     /// What to do next.
@@ -60,9 +71,17 @@ struct CrashJudge {
 
     /// Judges an engine that ended as `ending`, in the middle of `call` (nil when it was in
     /// none), having last printed `runtimeMessage`.
-    mutating func judge(_ ending: Ending, call: RecordedCall?, runtimeMessage message: String, now: Int64) -> Decision {
+    /// `witness`, when the engine was traced, is the thread that met the fault or called
+    /// exit, or the main thread of a hung engine; it decides over the page (see `attribute`).
+    mutating func judge(
+        _ ending: Ending, call recorded: RecordedCall?, witness: ThreadWitness? = nil, plugins: [PublishedPlugin] = [],
+        enginePID: Int32 = 0, runtimeMessage message: String, now: Int64
+    ) -> Decision {
+        let (call, note) = Self.attribute(recorded, witness: witness, plugins: plugins, enginePID: enginePID)
         let reason: String
-        if ending.hung {
+        if ending.unanswered {
+            reason = "did not answer a ping for \(Self.seconds(policy.livenessTimeoutNanoseconds)) s"
+        } else if ending.hung {
             reason = "hung for more than \(Self.seconds(call.map(policy.timeout(for:)) ?? policy.pluginTimeoutNanoseconds)) s"
         } else if ending.signal != 0 {
             reason = signalName(ending.signal)
@@ -70,7 +89,7 @@ struct CrashJudge {
             reason = "exit status \(ending.status)"
         }
         guard let call, !call.folder.isEmpty else {
-            return unattributed(reason: "\(reason)\(message.isEmpty ? "" : ": \(message)")", now: now)
+            return unattributed(reason: "\(reason)\(message.isEmpty ? "" : ": \(message)")\(note.map { "; \($0)" } ?? "")", now: now)
         }
         // Quarantined plugins are not run: the same folder again means the quarantine does
         // not hold (a folder path longer than the page keeps, say), so restarts back off.
@@ -83,7 +102,7 @@ struct CrashJudge {
         let entry = QuarantineEntry(folder: call.folder, plugin: call.plugin, identity: call.identity, crash: crash)
         quarantine[call.folder] = entry
         quarantineOrder.append(call.folder)
-        var log = "the engine stopped in plugin \(call.plugin) (\(call.folder)): \(crash.summary)\(call.request.isEmpty ? "" : " while handling \(call.request)"); the plugin is quarantined, starting a new engine without it"
+        var log = "the engine stopped in plugin \(call.plugin) (\(call.folder)): \(crash.summary)\(call.request.isEmpty ? "" : " while handling \(call.request)")\(note.map { " (\($0))" } ?? ""); the plugin is quarantined, starting a new engine without it"
         // Bounded, whatever plugins do: the oldest quarantine is forgotten (its plugin loads
         // again, and is quarantined again if it crashes again).
         while quarantineOrder.count > policy.maxQuarantined {
@@ -93,6 +112,40 @@ struct CrashJudge {
             }
         }
         return .quarantine(entry, log: log)
+    }
+
+    /// Which plugin call the engine was in, from the page (`recorded`) checked against where
+    /// the thread was (`witness`, read from outside the engine), and a note for the log when
+    /// they disagree. The witness decides: the plugin whose code the thread ran innermost is
+    /// the one blamed, whatever the page says; a page that names a plugin whose code is not on
+    /// the thread's stack is not believed (a plugin can write the page). Without a witness
+    /// (the engine was not traced, or was killed from outside) the page is all there is.
+    ///
+    /// A signal another process sent says nothing of where the engine was, and an `abort` is
+    /// not always found on the stack it was called from (glibc's frames there keep no frame
+    /// pointer): in both cases, without plugin code on the stack, the page decides.
+    static func attribute(
+        _ recorded: RecordedCall?, witness: ThreadWitness?, plugins: [PublishedPlugin], enginePID: Int32
+    ) -> (RecordedCall?, note: String?) {
+        guard let witness = witness?.resolving(plugins.map(\.folder)), !witness.wasSent || witness.sender == enginePID else {
+            return (recorded, nil)
+        }
+        guard let culprit = witness.innermostPlugin else {
+            // A signal the engine sent itself (abort) is not located by where the thread that
+            // got it was: the page decides, as without a witness. A fault is.
+            guard let recorded, !witness.wasSent else { return (recorded, nil) }
+            return (nil, "the engine page named plugin \(recorded.plugin) (\(recorded.folder)), but no plugin's code was on the stack of \(witness.summary); it is not blamed")
+        }
+        if let recorded, recorded.folder == culprit { return (recorded, nil) }
+        let published = plugins.last { $0.folder == culprit }
+        let name = published?.name ?? String(culprit.split(separator: "/").last ?? Substring(culprit))
+        let call = RecordedCall(
+            plugin: name, folder: culprit, identity: published?.identity ?? "",
+            call: witness.isMainThread ? "code" : "thread", detail: witness.isMainThread ? "outside a recorded plugin call" : "thread \(witness.tid), started by the plugin",
+            request: "", types: published?.types ?? [], startedNanoseconds: recorded?.startedNanoseconds ?? 0)
+        let note = "\(witness.summary) in the code of \(name) (\(culprit))"
+            + (recorded.map { "; the engine page named plugin \($0.plugin) (\($0.folder)), which is not blamed" } ?? "")
+        return (call, note)
     }
 
     /// An engine that ended outside plugin code (or could not start): restart, backing off

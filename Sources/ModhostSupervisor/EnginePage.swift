@@ -44,6 +44,17 @@ final class EnginePage {
             startedNanoseconds: snapshot.started_ns, isSetup: kind?.isSetup ?? false)
     }
 
+    /// The plugins the page's slots name (what the engine published as it loaded them).
+    func plugins() -> [CrashJudge.PublishedPlugin] {
+        var slot = modhost_call_snapshot()
+        return (0..<Int32(MODHOST_PAGE_PLUGINS)).compactMap { index in
+            guard modhost_page_read_plugin(page, index, &slot) != 0 else { return nil }
+            return CrashJudge.PublishedPlugin(
+                name: Self.text(slot.plugin), folder: Self.text(slot.folder), identity: Self.text(slot.identity),
+                types: Self.text(slot.types).split(separator: ",").map(String.init))
+        }
+    }
+
     /// A fixed-size C string field as text.
     private static func text<T>(_ field: T) -> String {
         withUnsafeBytes(of: field) { String(decoding: $0.prefix(while: { $0 != 0 }), as: UTF8.self) }

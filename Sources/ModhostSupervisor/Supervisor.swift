@@ -37,6 +37,10 @@ public final class Supervisor {
         public var livenessTimeoutNanoseconds: Int64 = 3_000_000_000
         /// The most plugins quarantined at once; past it the oldest quarantine is forgotten.
         public var maxQuarantined = 256
+        /// Whether engines are traced, so that where a crash or hang happened is read from
+        /// outside the engine (`EngineTracer`). Off only to test what happens without it
+        /// (`MODHOST_CRASH_WITNESS=off` in modhostd's environment).
+        public var crashWitness = true
 
         public init() {}
 
@@ -53,9 +57,14 @@ public final class Supervisor {
     private let logger: Logger
     private let policy: Policy
     private let page: EnginePage
-    private var process: UnsafeMutablePointer<uv_process_t>?
+    /// Starts and traces engines, and tells when one ends.
+    private var tracer: EngineTracer?
+    /// Whether the refusal to trace was logged already.
+    private var toldTracingRefused = false
     /// The running engine's process id, which is also its process group's.
     private var enginePID: pid_t?
+    /// The last engine's, once it ended.
+    private var endedPID: pid_t?
     /// Watchdog ticks since the last look for ended orphans.
     private var ticksSinceReap = 0
     /// Pings the ready engine through the socket's path (nil without a path to probe).
@@ -78,6 +87,10 @@ public final class Supervisor {
     private var openPipes: Int { (errorPipe == nil ? 0 : 1) + (controlPipe == nil ? 0 : 1) }
     /// Set when the supervisor killed the engine for a hang: what it was doing then.
     private var hang: RecordedCall?
+    /// Set when the supervisor killed the engine for not answering a ping.
+    private var unanswered = false
+    /// Where the hung engine's threads were (main thread first), read as it was killed.
+    private var hangThreads: [ThreadWitness] = []
     /// What each engine's end meant: the quarantine and the recent unattributed crashes.
     private var crashes: CrashJudge
     private var notifiedReady = false
@@ -92,7 +105,9 @@ public final class Supervisor {
         self.engineArguments = engineArguments
         self.environment = environment
         self.logger = logger
-        self.policy = policy.scaledForTests(by: environment["MODHOST_TEST_BACKOFF_SCALE"])
+        var policy = policy.scaledForTests(by: environment["MODHOST_TEST_BACKOFF_SCALE"])
+        if environment["MODHOST_CRASH_WITNESS"] == "off" { policy.crashWitness = false }
+        self.policy = policy
         self.page = try EnginePage()
         self.crashes = CrashJudge(policy: self.policy)
         if self.policy.livenessIntervalNanoseconds > 0,
@@ -112,12 +127,15 @@ public final class Supervisor {
     /// the socket file is removed.
     public func run() {
         signal(SIGPIPE, SIG_IGN)
-        // SIGCHLD, which tells libuv an engine ended, must arrive too (a parent may have left
-        // it blocked; SignalHandles unblocks the others).
-        var child = sigset_t()
-        sigemptyset(&child)
-        sigaddset(&child, SIGCHLD)
-        pthread_sigmask(SIG_UNBLOCK, &child, nil)
+        // Engines are started, traced and reaped by the tracer's thread, which reads SIGCHLD
+        // from a signalfd (so SIGCHLD is blocked from here on).
+        tracer = EngineTracer(loop: loop) { [unowned self] pid, status, signal in
+            if pid == self.enginePID { self.engineExited(status: status, signal: signal) }
+        }
+        if tracer == nil {
+            logger.error("cannot start the engine tracer's thread: \(String(cString: strerror(errno)))")
+            return
+        }
         signals = SignalHandles(loop: loop, signals: [SIGTERM, SIGINT, SIGHUP]) { [unowned self] number in self.received(signal: number) }
         if !EngineDescendants.adopt() {
             logger.warning("cannot become the subreaper of the engines' processes (\(String(cString: strerror(errno)))); a process a plugin starts and orphans may outlive its engine")
@@ -141,6 +159,8 @@ public final class Supervisor {
         let executable = "/proc/self/exe"
         page.reset()
         hang = nil
+        unanswered = false
+        hangThreads = []
         exited = nil
         errorLines = []
         errorPartial = []
@@ -156,61 +176,34 @@ public final class Supervisor {
         environment["MODHOST_SUPERVISOR_PID"] = String(getpid())
 
         let arguments = ["modhostd", "--engine"] + engineArguments
-        var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
-        var envp: [UnsafeMutablePointer<CChar>?] = environment.sorted { $0.key < $1.key }.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer {
-            argv.forEach { free($0) }
-            envp.forEach { free($0) }
-        }
         let errors = makePipe()
         let control = makePipe()
-        var stdio = [uv_stdio_container_t](repeating: uv_stdio_container_t(), count: 6)
-        stdio[0].flags = UV_IGNORE
-        stdio[1].flags = UV_INHERIT_FD
-        stdio[1].data.fd = 1
-        stdio[2].flags = uv_stdio_flags(UV_CREATE_PIPE.rawValue | UV_WRITABLE_PIPE.rawValue)
-        stdio[2].data.stream = streamOf(errors)
-        stdio[3].flags = UV_INHERIT_FD
-        stdio[3].data.fd = socket.fd
-        stdio[4].flags = UV_INHERIT_FD
-        stdio[4].data.fd = page.fd
-        // Both ways: the quarantine goes to the engine, its ends come back.
-        stdio[5].flags = uv_stdio_flags(UV_CREATE_PIPE.rawValue | UV_READABLE_PIPE.rawValue | UV_WRITABLE_PIPE.rawValue)
-        stdio[5].data.stream = streamOf(control)
-
-        // Initialized by uv_spawn.
-        let process = UVHandle.make(uv_process_t.self, owner: self) { _ in 0 }
-        let status = executable.withCString { file in
-            argv.withUnsafeMutableBufferPointer { argv in
-                envp.withUnsafeMutableBufferPointer { envp in
-                    stdio.withUnsafeMutableBufferPointer { stdio in
-                        var options = uv_process_options_t()
-                        options.file = file
-                        options.args = argv.baseAddress
-                        options.env = envp.baseAddress
-                        options.stdio_count = 6
-                        options.stdio = stdio.baseAddress
-                        // A session of its own: a terminal's Ctrl-C reaches the supervisor,
-                        // which stops the engine, rather than both at once.
-                        options.flags = UInt32(UV_PROCESS_DETACHED.rawValue)
-                        options.exit_cb = { process, status, signal in
-                            Unmanaged<Supervisor>.fromOpaque(process!.pointee.data).takeUnretainedValue()
-                                .engineExited(status: status, signal: signal)
-                        }
-                        return uv_spawn(loop, process, &options)
-                    }
-                }
-            }
-        }
-        guard status == 0 else {
-            logger.error("cannot start the engine: \(uvText(status))")
-            UVHandle.close(process)
+        // The engine's ends: standard error, and the control channel both ways (the
+        // quarantine goes to the engine, its ends come back).
+        var errorEnds: [Int32] = [-1, -1]
+        var controlEnds: [Int32] = [-1, -1]
+        let made = modhost_pipe_cloexec(&errorEnds) == 0 && socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &controlEnds) == 0
+        let started = made
+            ? tracer!.spawn(
+                file: executable, arguments: arguments, environment: environment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" },
+                fds: [-1, 1, errorEnds[1], socket.fd, page.fd, controlEnds[1]], trace: policy.crashWitness)
+            : (pid: nil, error: errno, traceError: nil)
+        for fd in [errorEnds[1], controlEnds[1]] where fd >= 0 { close(fd) }
+        guard let pid = started.pid else {
+            let reason = String(cString: strerror(started.error))
+            logger.error("cannot start the engine: \(reason)")
+            for fd in [errorEnds[0], controlEnds[0]] where fd >= 0 { close(fd) }
             for pipe in [errors, control] { UVHandle.close(pipe) }
-            act(on: crashes.unattributed(reason: "it could not be started (\(uvText(status)))", now: EnginePage.now()))
+            act(on: crashes.unattributed(reason: "it could not be started (\(reason))", now: EnginePage.now()))
             return
         }
-        self.process = process
-        enginePID = process.pointee.pid
+        if let refused = started.traceError, !toldTracingRefused {
+            toldTracingRefused = true
+            logger.warning("cannot trace the engine (ptrace: \(String(cString: strerror(refused)))); crashes and hangs are blamed from the engine page alone, which a plugin can write")
+        }
+        uv_pipe_open(errors, errorEnds[0])
+        uv_pipe_open(control, controlEnds[0])
+        enginePID = pid
         probe?.reset(now: EnginePage.now())
         errorPipe = errors
         controlPipe = control
@@ -308,25 +301,34 @@ public final class Supervisor {
             ticksSinceReap = 0
             EngineDescendants.reapEnded(engine: enginePID)
         }
-        guard let process else { return }
+        guard enginePID != nil else { return }
         if !notifiedReady && page.isReady {
             notifiedReady = true
             ServiceNotifier.notify("READY=1", environment: environment)
         }
         guard hang == nil, !isStopping else { return }
-        if page.isReady, probeLiveness(process) { return }
+        if page.isReady, probeLiveness() { return }
         guard let call = page.recordedCall() else { return }
         let elapsed = EnginePage.now() - call.startedNanoseconds
         let limit = policy.timeout(for: call)
         if elapsed > limit {
             hang = call
             logger.error("plugin \(call.plugin) has run its \(call.call) for '\(call.detail)' for \(CrashJudge.seconds(elapsed)) s, past the \(CrashJudge.seconds(limit)) s limit; stopping the engine")
-            uv_process_kill(process, SIGKILL)
+            killHungEngine()
         }
     }
 
     /// Advances the liveness probe; true when it ended the engine.
-    private func probeLiveness(_ process: UnsafeMutablePointer<uv_process_t>) -> Bool {
+    /// Kills the engine that hung, reading first where its threads were when it is traced.
+    private func killHungEngine() {
+        if let tracer, tracer.isTracing {
+            hangThreads = tracer.snapshotAndKill()
+        } else if let enginePID {
+            kill(enginePID, SIGKILL)
+        }
+    }
+
+    private func probeLiveness() -> Bool {
         guard var current = probe else { return false }
         let now = EnginePage.now()
         // Whatever the probe says, a file at the path that is not our socket means new clients
@@ -340,6 +342,10 @@ public final class Supervisor {
             // A plugin call in progress is the watchdog's to time, with its own limit.
             guard page.recordedCall() == nil else { return false }
             logger.error("the engine did not answer a ping on \(socket.displayPath) within \(CrashJudge.seconds(policy.livenessTimeoutNanoseconds)) s, outside any plugin call; stopping it")
+            probe?.reset(now: now)
+            unanswered = true
+            killHungEngine()
+            return true
         case let .unreachable(reason)?:
             do {
                 try socket.rebind()
@@ -349,21 +355,18 @@ public final class Supervisor {
             }
         }
         probe?.reset(now: now)
-        uv_process_kill(process, SIGKILL)
+        if let enginePID { kill(enginePID, SIGKILL) }
         return true
     }
 
     private func engineExited(status: Int64, signal: Int32) {
-        if let process {
-            UVHandle.close(process)
-        }
-        process = nil
         exited = (status, signal)
         // Nothing the engine started outlives it: a process that kept its descriptors would
         // keep clients' connections open, or answer them.
         if EngineDescendants.endAll(group: enginePID, engine: nil) {
             logger.info("ended the processes the engine had started and left running")
         }
+        endedPID = enginePID
         enginePID = nil
         // The runtime's last words may still be in the pipe: judge once it is drained, or
         // after a moment if something else keeps it open.
@@ -386,8 +389,12 @@ public final class Supervisor {
             finishStopping(status: status, signal: signal)
             return
         }
-        let ending = CrashJudge.Ending(status: status, signal: signal, hung: hang != nil)
-        act(on: crashes.judge(ending, call: hang ?? page.recordedCall(), runtimeMessage: runtimeMessage(), now: EnginePage.now()))
+        let ending = CrashJudge.Ending(status: status, signal: signal, hung: hang != nil, unanswered: unanswered && hang == nil)
+        let witness = hang != nil || unanswered ? hangThreads.first : tracer?.takeWitness()
+        _ = tracer?.takeWitness()
+        act(on: crashes.judge(
+            ending, call: hang ?? page.recordedCall(), witness: witness, plugins: page.plugins(), enginePID: endedPID ?? 0,
+            runtimeMessage: runtimeMessage(), now: EnginePage.now()))
     }
 
     /// Logs `decision` and starts the next engine when it says.
@@ -426,7 +433,7 @@ public final class Supervisor {
 
     private func received(signal number: Int32) {
         if number == SIGHUP {
-            guard process != nil, page.isReady else {
+            guard enginePID != nil, page.isReady else {
                 logger.info("received SIGHUP while the engine starts; it scans its plugin folders as it starts anyway")
                 return
             }
@@ -442,15 +449,18 @@ public final class Supervisor {
         guard !isStopping else { return }
         isStopping = true
         uv_timer_stop(restartTimer)
-        guard let process else {
+        guard let enginePID else {
             finishStopping(status: 0, signal: 0)
             return
         }
-        uv_process_kill(process, SIGTERM)
+        // Not traced while it drains: a crash then is not judged anyway, and a tracer of the
+        // engine's own (LeakSanitizer's, as it exits) could not attach.
+        tracer?.detach()
+        kill(enginePID, SIGTERM)
         uv_timer_start(restartTimer, { timer in
             let supervisor = Unmanaged<Supervisor>.fromOpaque(timer!.pointee.data).takeUnretainedValue()
             supervisor.logger.warning("the engine did not stop in time; killing it")
-            if let process = supervisor.process { uv_process_kill(process, SIGKILL) }
+            if let pid = supervisor.enginePID { kill(pid, SIGKILL) }
         }, policy.stopGraceMilliseconds, 0)
     }
 
@@ -462,6 +472,8 @@ public final class Supervisor {
         signals?.close()
         signals = nil
         for timer in [watchdog, restartTimer, drainTimer] { UVHandle.close(timer) }
+        tracer?.close()
+        tracer = nil
         // A stop that came while a dead engine's pipes drained.
         closePipes()
     }

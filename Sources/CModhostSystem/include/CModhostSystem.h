@@ -75,7 +75,73 @@ void modhost_page_set_ready(void *page, int32_t ready);
 int32_t modhost_page_ready(const void *page);
 /// The supervisor: a consistent copy of the current call (in_call 0 when none).
 void modhost_page_read(const void *page, modhost_call_snapshot *out);
+/// The supervisor: what slot `index` says of its plugin (in `plugin`, `folder`, `identity` and
+/// `types`); 0 when the slot is empty.
+int32_t modhost_page_read_plugin(const void *page, int32_t index, modhost_call_snapshot *out);
 /// The supervisor: back to a fresh page for the next engine.
 void modhost_page_reset(void *page);
+
+// The engine tracer (engine_trace.c): a thread of the supervisor that starts each engine and
+// traces it with ptrace, so that where a fatal signal hit, or where each thread is when the
+// engine hangs, is read from outside the engine, before any handler in it runs.
+
+/// The name prefix of a plugin library's memory file: "/memfd:modhost-plugin:PATH" in
+/// /proc/PID/maps, PATH the library's path.
+#define MODHOST_PLUGIN_MEMORY_FILE_PREFIX "modhost-plugin:"
+
+enum { MODHOST_WITNESS_PLUGINS = 8, MODHOST_WITNESS_PATH = 240 };
+
+/// Where one engine thread was, read from outside.
+typedef struct {
+    /// 1 when the thread's registers could be read.
+    int32_t present;
+    int32_t tid;
+    /// 1 for the engine's main thread (the one that runs requests and plugin calls).
+    int32_t main_thread;
+    /// The fatal signal about to be delivered; 0 for a thread that was stopped (a hang) or
+    /// that is exiting.
+    int32_t signal;
+    /// The signal's si_code, and 1 when a process sent it (kill, tgkill, abort) rather than a
+    /// fault of the thread itself.
+    int32_t code;
+    int32_t sent;
+    /// The process that sent it (when `sent`).
+    int32_t sender;
+    /// 1 when the thread called exit_group (exit, _exit).
+    int32_t exiting;
+    uint64_t pc;
+    /// The mapping the program counter is in.
+    char pc_file[256];
+    /// The plugin folders whose code is along the frame-pointer chain (the program counter
+    /// first), innermost first.
+    int32_t chain_count;
+    char chain[MODHOST_WITNESS_PLUGINS][MODHOST_WITNESS_PATH];
+    /// The plugin folder (0 or 1) that the first return address leading out of the program
+    /// counter's library points into: the caller of code without frame pointers (libc).
+    int32_t caller_count;
+    char caller[1][MODHOST_WITNESS_PATH];
+} modhost_thread_witness;
+
+/// pipe2(fds, O_CLOEXEC), which Swift's Glibc module does not expose. 0 on success.
+int modhost_pipe_cloexec(int fds[2]);
+
+/// Starts the tracer thread; the engine's ends are written to `notify_fd` as
+/// "exit PID STATUS SIGNAL" lines. Blocks SIGCHLD in the calling thread (and so in the threads
+/// it starts later). 0 on success.
+int modhost_tracer_start(int notify_fd);
+/// Starts `file` as the engine, descriptors `fds[i]` as i (-1: /dev/null), in a session of
+/// its own, and traces it when `trace` is 1 (`*traced` says whether it is; when not, `*error`
+/// says why). Returns its pid, or -1 with `*error`.
+pid_t modhost_tracer_spawn(const char *file, char *const argv[], char *const envp[], const int *fds, int fd_count, int trace,
+                           int *traced, int *error);
+/// Stops every thread of the traced engine, reads where each is (main thread first, at most
+/// `max`), then kills the engine. Returns how many were read.
+int modhost_tracer_snapshot_and_kill(modhost_thread_witness *out, int max);
+/// Stops tracing the engine (before it stops gracefully: a tracer of its own, such as
+/// LeakSanitizer's, can then attach).
+void modhost_tracer_detach(void);
+/// The first fatal signal or exit the engine met since it started, once (then cleared).
+/// Returns `out->present`.
+int modhost_tracer_take_witness(modhost_thread_witness *out);
 
 #endif
