@@ -35,7 +35,7 @@ public final class AsyncWork: @unchecked Sendable {
     /// thread only.
     private var spare: [Work] = []
     /// Plugin tasks' jobs that wait for a time (their sleeps).
-    private var delayed: DelayedJobs!
+    private let delayed = DelayedJobs()
     /// The `AsyncFunction` calls running, by number: what a call's task reaches its reply
     /// through, so that a call cancelled (its connection closed) keeps nothing of the host's
     /// however long its task goes on. The host's thread only.
@@ -54,9 +54,7 @@ public final class AsyncWork: @unchecked Sendable {
         var sleep: UInt64?
     }
 
-    public init() {
-        delayed = DelayedJobs { [weak self] entry in self?.add(.job(entry.job, entry.executor)) }
-    }
+    public init() {}
 
     /// Runs `body`, during which work queued from the host's thread is run when it returns
     /// (the caller runs `runPending` then), so it needs no wake-up.
@@ -104,11 +102,15 @@ public final class AsyncWork: @unchecked Sendable {
         }
     }
 
-    /// Keeps `job`, of a task preferring `executor`, until `nanoseconds` from now, then runs it.
-    /// A job that the own task of an `AsyncFunction` call queues on the host's thread is the
-    /// wake-up of a sleep of that call: cancelling the call runs it at once.
-    fileprivate func schedule(_ job: UnownedJob, on executor: PluginExecutor, in nanoseconds: UInt64) {
-        let id = delayed.schedule(.init(job: job, executor: executor), in: nanoseconds)
+    /// Keeps `job` until `nanoseconds` from now, then has the runtime run it. A job that the
+    /// own task of an `AsyncFunction` call queues on the host's thread is the wake-up of a
+    /// sleep of that call: cancelling the call runs it at once.
+    fileprivate func schedule(_ job: UnownedJob, in nanoseconds: UInt64) {
+        guard nanoseconds > 0 else {
+            globalConcurrentExecutor.enqueue(job)
+            return
+        }
+        let id = delayed.schedule(job, in: nanoseconds)
         guard pthread_equal(pthread_self(), loopThread) != 0,
               let number = withUnsafeCurrentTask(body: { task in task.flatMap { callsByTask[$0] } })
         else { return }
@@ -162,7 +164,7 @@ public final class AsyncWork: @unchecked Sendable {
         // Cancelling runs the sleep's cancellation handler at once, which ends the sleep; its
         // wake-up job then only frees what the sleep held, so it can run now.
         call.task?.cancel()
-        if let sleep = call.sleep, let entry = delayed.take(sleep) { add(.job(entry.job, entry.executor)) }
+        if let sleep = call.sleep, let job = delayed.take(sleep) { globalConcurrentExecutor.enqueue(job) }
     }
 
     private func forget(_ number: UInt64) -> Call? {
@@ -216,7 +218,7 @@ public final class AsyncWork: @unchecked Sendable {
 /// The executor a plugin's tasks prefer: it hands their jobs to `AsyncWork`, which runs them
 /// on the host's thread as that plugin's code. It schedules their sleeps too
 /// (`SchedulingExecutor`): the runtime hands it a sleep's wake-up job with its time, and the
-/// host keeps it (`DelayedJobs`) instead of the runtime's global executor. That protocol is
+/// host keeps it until its time (`DelayedJobs`) rather than the runtime's timers. That protocol is
 /// the standard library's `ExperimentalScheduling` SPI in Swift 6.3: a toolchain that changes
 /// it breaks the build here, or `CancelledCallTests` if sleeps stop coming to it.
 final class PluginExecutor: TaskExecutor, SchedulingExecutor {
@@ -233,11 +235,11 @@ final class PluginExecutor: TaskExecutor, SchedulingExecutor {
     }
 
     func enqueue<C: Clock>(_ job: consuming ExecutorJob, after delay: C.Duration, tolerance: C.Duration?, clock: C) {
-        work.schedule(UnownedJob(job), on: self, in: Self.nanoseconds(delay))
+        work.schedule(UnownedJob(job), in: Self.nanoseconds(delay))
     }
 
     func enqueue<C: Clock>(_ job: consuming ExecutorJob, at instant: C.Instant, tolerance: C.Duration?, clock: C) {
-        work.schedule(UnownedJob(job), on: self, in: Self.nanoseconds(clock.now.duration(to: instant)))
+        work.schedule(UnownedJob(job), in: Self.nanoseconds(clock.now.duration(to: instant)))
     }
 
     /// A delay in nanoseconds, 0 when it has passed. The clocks of the standard library

@@ -1,23 +1,19 @@
 import Glibc
 
 /// Jobs of plugin tasks that wait for a time (the wake-up of a `Task.sleep`), kept by the host
-/// until it comes: then a timer thread hands each to `AsyncWork`, which runs it on the host's
-/// thread.
+/// until it comes: then a timer thread hands each to the runtime's global executor, which is
+/// where the runtime would have run it (a sleep's wake-up is a task of its own, with no
+/// executor preference; it resumes the sleeper, whose steps run on the host's thread).
 ///
 /// The host keeps them, rather than the runtime's global executor, so that the wake-up of a
 /// sleep whose call was cancelled can go at once (`take`). The runtime keeps a cancelled
 /// sleep's wake-up (a task and a timer, about 700 bytes) until the time the sleep would have
 /// ended: a plugin sleeping an hour in each of a million cancelled calls held 700 MB.
 final class DelayedJobs: @unchecked Sendable {
-    struct Entry {
-        let job: UnownedJob
-        let executor: PluginExecutor
-    }
-
     // Everything below is guarded by `lock`; the timer thread waits on `condition`.
     private let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
     private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
-    private var entries: [UInt64: Entry] = [:]
+    private var entries: [UInt64: UnownedJob] = [:]
     /// `(deadline, id)` as a binary min-heap on the deadline (CLOCK_MONOTONIC nanoseconds).
     /// Entries taken early stay in it until they surface or `compact` drops them.
     private var heap: [(deadline: UInt64, id: UInt64)] = []
@@ -25,11 +21,7 @@ final class DelayedJobs: @unchecked Sendable {
     /// Whether a timer thread runs; it ends when no job is left, so idle hosts (tests make
     /// many) keep no thread.
     private var hasThread = false
-    /// Called on the timer thread, without the lock, with each job whose time has come.
-    private let deliver: @Sendable (Entry) -> Void
-
-    init(deliver: @escaping @Sendable (Entry) -> Void) {
-        self.deliver = deliver
+    init() {
         pthread_mutex_init(lock, nil)
         var attributes = pthread_condattr_t()
         pthread_condattr_init(&attributes)
@@ -58,14 +50,14 @@ final class DelayedJobs: @unchecked Sendable {
         return UInt64(time.tv_sec) &* 1_000_000_000 &+ UInt64(time.tv_nsec)
     }
 
-    /// Keeps `entry` until `nanoseconds` from now; its id, for `take`.
-    func schedule(_ entry: Entry, in nanoseconds: UInt64) -> UInt64 {
+    /// Keeps `job` until `nanoseconds` from now; its id, for `take`.
+    func schedule(_ job: UnownedJob, in nanoseconds: UInt64) -> UInt64 {
         let (sum, overflow) = Self.now().addingReportingOverflow(nanoseconds)
         let deadline = overflow ? .max : sum
         pthread_mutex_lock(lock)
         let id = nextID
         nextID += 1
-        entries[id] = entry
+        entries[id] = job
         push((deadline, id))
         if !hasThread {
             hasThread = true
@@ -80,13 +72,13 @@ final class DelayedJobs: @unchecked Sendable {
 
     /// Removes the job `id` before its time and returns it (nil when it was already handed
     /// over): the caller runs it now.
-    func take(_ id: UInt64) -> Entry? {
+    func take(_ id: UInt64) -> UnownedJob? {
         pthread_mutex_lock(lock)
         defer { pthread_mutex_unlock(lock) }
-        guard let entry = entries.removeValue(forKey: id) else { return nil }
+        guard let job = entries.removeValue(forKey: id) else { return nil }
         // Entries taken early would otherwise stay in the heap until their deadline.
         if heap.count > 64 && heap.count > 2 * entries.count { compact() }
-        return entry
+        return job
     }
 
     // MARK: the timer thread
@@ -108,17 +100,17 @@ final class DelayedJobs: @unchecked Sendable {
     }
 
     private func runTimers() {
-        var due: [Entry] = []
+        var due: [UnownedJob] = []
         pthread_mutex_lock(lock)
         while true {
             let now = Self.now()
             while let top = heap.first, entries[top.id] == nil || top.deadline <= now {
                 pop()
-                if let entry = entries.removeValue(forKey: top.id) { due.append(entry) }
+                if let job = entries.removeValue(forKey: top.id) { due.append(job) }
             }
             if !due.isEmpty {
                 pthread_mutex_unlock(lock)
-                for entry in due { deliver(entry) }
+                for job in due { globalConcurrentExecutor.enqueue(job) }
                 due.removeAll(keepingCapacity: true)
                 pthread_mutex_lock(lock)
                 continue

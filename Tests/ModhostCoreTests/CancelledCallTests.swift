@@ -68,6 +68,20 @@ struct CancelledCallTests {
         #expect(other.pushed.isEmpty)
     }
 
+    @Test(arguments: ["sleep", "sleepFor"])
+    func aSleepOfNoTimeAnswersWithoutATimer(function: String) throws {
+        let client = try SurfaceClient.initialized()
+        WaitingModule.add(to: client.host)
+        // The runtime resumes the sleeper from a thread of its own: the answer may come in line
+        // or just after.
+        let inLine = try surfaceDecodeFrames(send(client, id: 7, function, [.int(0)]))
+        #expect(client.host.asyncWork.delayedJobCount == 0)
+        if inLine.isEmpty { try waitForAnswers(1, of: client) }
+        let answer = inLine.first ?? client.pushed.first
+        #expect(answer?["id"] == 7)
+        #expect(answer?["result"]?["result"] == "slept")
+    }
+
     /// Sends `Waiting.function(args)` as request `id`; the frames answered at once.
     private func send(_ client: SurfaceClient, id: Int, _ function: String, _ args: [JSONValue]) -> [UInt8] {
         let request: JSONValue = [
