@@ -5,8 +5,8 @@ import Glibc
 /// where the runtime would have run it (a sleep's wake-up is a task of its own, with no
 /// executor preference; it resumes the sleeper, whose steps run on the host's thread).
 ///
-/// The host keeps them, rather than the runtime's global executor, so that the wake-up of a
-/// sleep whose call was cancelled can go at once (`take`). The runtime keeps a cancelled
+/// The host keeps them, rather than the runtime's timers, so that the wake-up of a sleep whose
+/// call was cancelled can go at once (`take`). The runtime keeps a cancelled
 /// sleep's wake-up (a task and a timer, about 700 bytes) until the time the sleep would have
 /// ended: a plugin sleeping an hour in each of a million cancelled calls held 700 MB.
 final class DelayedJobs: @unchecked Sendable {
@@ -21,6 +21,7 @@ final class DelayedJobs: @unchecked Sendable {
     /// Whether a timer thread runs; it ends when no job is left, so idle hosts (tests make
     /// many) keep no thread.
     private var hasThread = false
+
     init() {
         pthread_mutex_init(lock, nil)
         var attributes = pthread_condattr_t()
