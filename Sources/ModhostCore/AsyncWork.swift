@@ -1,4 +1,6 @@
+@_spi(ExperimentalScheduling) import _Concurrency
 import Glibc
+import ModhostWire
 import Synchronization
 
 /// Runs plugins' async code (refresh actions, `AsyncFunction`s) on the host's one thread,
@@ -32,6 +34,25 @@ public final class AsyncWork: @unchecked Sendable {
     /// queue under the lock, so taking the work copies and allocates nothing. The host's
     /// thread only.
     private var spare: [Work] = []
+    /// Plugin tasks' jobs that wait for a time (their sleeps).
+    private let delayed = DelayedJobs()
+    /// The `AsyncFunction` calls running, by number: what a call's task reaches its reply
+    /// through, so that a call cancelled (its connection closed) keeps nothing of the host's
+    /// however long its task goes on. The host's thread only.
+    private var calls: [UInt64: Call] = [:]
+    private var lastCallNumber: UInt64 = 0
+    /// The calls by their task, for the sleeps the task itself starts. The host's thread only.
+    private var callsByTask: [UnsafeCurrentTask: UInt64] = [:]
+
+    /// A running `AsyncFunction` call.
+    private struct Call {
+        let reply: PendingReply
+        var task: Task<Void, Never>?
+        /// The call's own task (not its child tasks, nor tasks it starts), once it has run.
+        var ownTask: UnsafeCurrentTask?
+        /// The job, in `delayed`, that ends the sleep the call's own task is in, if it sleeps.
+        var sleep: UInt64?
+    }
 
     public init() {}
 
@@ -81,6 +102,77 @@ public final class AsyncWork: @unchecked Sendable {
         }
     }
 
+    /// Keeps `job` until `nanoseconds` from now, then has the runtime run it. A job that the
+    /// own task of an `AsyncFunction` call queues on the host's thread is the wake-up of a
+    /// sleep of that call: cancelling the call runs it at once.
+    fileprivate func schedule(_ job: UnownedJob, in nanoseconds: UInt64) {
+        guard nanoseconds > 0 else {
+            globalConcurrentExecutor.enqueue(job)
+            return
+        }
+        let id = delayed.schedule(job, in: nanoseconds)
+        guard pthread_equal(pthread_self(), loopThread) != 0,
+              let number = withUnsafeCurrentTask(body: { task in task.flatMap { callsByTask[$0] } })
+        else { return }
+        // The task runs, so an earlier sleep of it has ended: one is enough to remember.
+        calls[number]?.sleep = id
+    }
+
+    /// Plugin tasks' jobs waiting for a time.
+    var delayedJobCount: Int { delayed.count }
+
+    /// `AsyncFunction` calls whose task has not answered (nor been cancelled).
+    var callCount: Int { calls.count }
+
+    /// Starts the `AsyncFunction` call `body` as a task of `plugin`, which answers `reply` when
+    /// it returns. The reply's `onCancel` (the connection closed) cancels it, which also ends
+    /// at once the sleep its task is in, and forgets it: when the task ends, its outcome is
+    /// dropped. The host's thread only.
+    func startCall(
+        plugin: String, reply: PendingReply, _ body: @escaping @Sendable () async -> Result<JSONValue, RPCError>
+    ) {
+        lastCallNumber += 1
+        let number = lastCallNumber
+        calls[number] = Call(reply: reply)
+        // Holds only this and the call's number: a task that outlives its call (one that does
+        // not stop when cancelled) keeps nothing of the call's.
+        let task = Task(executorPreference: executor(for: plugin)) { [self] in
+            callStarted(number)
+            let outcome = await body()
+            callEnded(number, outcome)
+        }
+        calls[number]?.task = task
+        reply.onCancel = { [weak self] in self?.cancelCall(number) }
+    }
+
+    // Called by the call's task, which runs on the host's thread (it prefers a `PluginExecutor`).
+    private func callStarted(_ number: UInt64) {
+        withUnsafeCurrentTask { task in
+            guard let task, calls[number] != nil else { return }
+            calls[number]?.ownTask = task
+            callsByTask[task] = number
+        }
+    }
+
+    private func callEnded(_ number: UInt64, _ outcome: Result<JSONValue, RPCError>) {
+        guard let call = forget(number) else { return }
+        call.reply.finish(outcome)
+    }
+
+    private func cancelCall(_ number: UInt64) {
+        guard let call = forget(number) else { return }
+        // Cancelling runs the sleep's cancellation handler at once, which ends the sleep; its
+        // wake-up job then only frees what the sleep held, so it can run now.
+        call.task?.cancel()
+        if let sleep = call.sleep, let job = delayed.take(sleep) { globalConcurrentExecutor.enqueue(job) }
+    }
+
+    private func forget(_ number: UInt64) -> Call? {
+        guard let call = calls.removeValue(forKey: number) else { return nil }
+        if let task = call.ownTask { callsByTask[task] = nil }
+        return call
+    }
+
     /// Whether work may be waiting (cheap: one atomic load).
     public var hasWork: Bool { queued.load(ordering: .acquiring) }
 
@@ -124,8 +216,12 @@ public final class AsyncWork: @unchecked Sendable {
 }
 
 /// The executor a plugin's tasks prefer: it hands their jobs to `AsyncWork`, which runs them
-/// on the host's thread as that plugin's code.
-final class PluginExecutor: TaskExecutor {
+/// on the host's thread as that plugin's code. It schedules their sleeps too
+/// (`SchedulingExecutor`): the runtime hands it a sleep's wake-up job with its time, and the
+/// host keeps it until its time (`DelayedJobs`) rather than the runtime's timers. That protocol is
+/// the standard library's `ExperimentalScheduling` SPI in Swift 6.3: a toolchain that changes
+/// it breaks the build here, or `CancelledCallTests` if sleeps stop coming to it.
+final class PluginExecutor: TaskExecutor, SchedulingExecutor {
     let plugin: String
     private unowned let work: AsyncWork
 
@@ -136,6 +232,24 @@ final class PluginExecutor: TaskExecutor {
 
     func enqueue(_ job: consuming ExecutorJob) {
         work.enqueue(UnownedJob(job), on: self)
+    }
+
+    func enqueue<C: Clock>(_ job: consuming ExecutorJob, after delay: C.Duration, tolerance: C.Duration?, clock: C) {
+        work.schedule(UnownedJob(job), in: Self.nanoseconds(delay))
+    }
+
+    func enqueue<C: Clock>(_ job: consuming ExecutorJob, at instant: C.Instant, tolerance: C.Duration?, clock: C) {
+        work.schedule(UnownedJob(job), in: Self.nanoseconds(clock.now.duration(to: instant)))
+    }
+
+    /// A delay in nanoseconds, 0 when it has passed. The clocks of the standard library
+    /// measure in `Duration`; a clock that does not gets its job run at once, which only
+    /// shortens a sleep on it.
+    private static func nanoseconds<D: DurationProtocol>(_ delay: D) -> UInt64 {
+        guard let delay = delay as? Duration, delay > .zero else { return 0 }
+        let (seconds, attoseconds) = delay.components
+        let (whole, overflow) = UInt64(seconds).multipliedReportingOverflow(by: 1_000_000_000)
+        return overflow ? .max : whole &+ UInt64(attoseconds / 1_000_000_000)
     }
 }
 

@@ -53,25 +53,22 @@ enum ModuleMethods {
                 "this connection has \(limit) requests waiting for their answers (AsyncFunctions that have not returned), the most it may have; wait for some before calling \(place)",
                 reason: "pending-calls", limit: limit)
         }
-        let bound = LoopBound((reply, values, function))
-        let task = Task(executorPreference: host.asyncWork.executor(for: module.plugin)) {
-            let (reply, values, function) = bound.value
-            let outcome: Result<JSONValue, RPCError>
+        let bound = LoopBound((values, function))
+        host.asyncWork.startCall(plugin: module.plugin, reply: reply) {
+            let (values, function) = bound.value
             do {
                 let result = try await function.callAsync(values, appContext: appContext)
-                outcome = .success(try json(result, module: moduleName, function: functionName))
+                return .success(try json(result, module: moduleName, function: functionName))
             } catch let error as RPCError {
-                outcome = .failure(error)
+                return .failure(error)
             } catch {
-                outcome = .failure(failure(error, module: moduleName, function: functionName, argumentCount: values.count))
+                return .failure(failure(error, module: moduleName, function: functionName, argumentCount: values.count))
             }
-            reply.finish(outcome)
         }
-        reply.onCancel = { task.cancel() }
         // Runs it up to its first wait: a function that does not wait answers now.
         host.asyncWork.runPending()
         if !reply.isFinished && context.isInBatch {
-            task.cancel()
+            reply.cancel()
             throw .functionFailed(
                 "\(place) is an AsyncFunction that did not complete at once, and a batch's reply cannot wait for it; call it outside a batch",
                 module: moduleName, function: functionName, error: "not awaited inside a batch", reason: "batch-wait")
