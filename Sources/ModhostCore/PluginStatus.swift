@@ -115,6 +115,9 @@ public struct PluginCrash: Sendable, Equatable {
         let what: String
         if reason.hasPrefix("hung") {
             what = reason
+        } else if reason.hasPrefix("used ") {
+            // "used 2.1 GiB, past the 2.0 GiB engine memory limit"
+            what = "made the host use \(reason.dropFirst(5)),"
         } else if reason.hasPrefix("exit") {
             what = "ended the host with \(reason)"
         } else {

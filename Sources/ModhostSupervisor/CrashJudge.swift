@@ -36,6 +36,9 @@ struct CrashJudge {
         var signal: Int32 = 0
         /// The supervisor killed it because a plugin call ran past the time limit.
         var hung = false
+        /// The supervisor killed it because its resident memory, this many bytes, was past the
+        /// engine memory limit.
+        var residentBytes: Int64? = nil
     }
 
     /// What to do next.
@@ -64,6 +67,8 @@ struct CrashJudge {
         let reason: String
         if ending.hung {
             reason = "hung for more than \(Self.seconds(call.map(policy.timeout(for:)) ?? policy.pluginTimeoutNanoseconds)) s"
+        } else if let resident = ending.residentBytes {
+            reason = EngineMemoryWatch.reason(resident: resident, limit: policy.engineMemoryLimitBytes)
         } else if ending.signal != 0 {
             reason = signalName(ending.signal)
         } else {

@@ -37,6 +37,8 @@ public final class Supervisor {
         public var livenessTimeoutNanoseconds: Int64 = 3_000_000_000
         /// The most plugins quarantined at once; past it the oldest quarantine is forgotten.
         public var maxQuarantined = 256
+        /// An engine whose resident memory passes this many bytes is ended (0: no limit).
+        public var engineMemoryLimitBytes: Int64 = 2 << 30
 
         public init() {}
 
@@ -78,6 +80,9 @@ public final class Supervisor {
     private var openPipes: Int { (errorPipe == nil ? 0 : 1) + (controlPipe == nil ? 0 : 1) }
     /// Set when the supervisor killed the engine for a hang: what it was doing then.
     private var hang: RecordedCall?
+    /// Reads the engine's resident memory; set when it killed the engine past the limit.
+    private var memoryWatch: EngineMemoryWatch
+    private var pastMemoryLimit: (resident: Int64, call: RecordedCall?)?
     /// What each engine's end meant: the quarantine and the recent unattributed crashes.
     private var crashes: CrashJudge
     private var notifiedReady = false
@@ -95,6 +100,7 @@ public final class Supervisor {
         self.policy = policy.scaledForTests(by: environment["MODHOST_TEST_BACKOFF_SCALE"])
         self.page = try EnginePage()
         self.crashes = CrashJudge(policy: self.policy)
+        self.memoryWatch = EngineMemoryWatch(limitBytes: self.policy.engineMemoryLimitBytes)
         if self.policy.livenessIntervalNanoseconds > 0,
             let path = socket.ownedPath ?? (socket.displayPath.hasPrefix("/") ? socket.displayPath : nil)
         {
@@ -313,7 +319,13 @@ public final class Supervisor {
             notifiedReady = true
             ServiceNotifier.notify("READY=1", environment: environment)
         }
-        guard hang == nil, !isStopping else { return }
+        guard hang == nil, pastMemoryLimit == nil, !isStopping else { return }
+        if let pid = enginePID, let resident = memoryWatch.tick(pid: pid) {
+            pastMemoryLimit = (resident, page.recordedCall())
+            logger.error(EngineMemoryWatch.log(resident: resident, limit: policy.engineMemoryLimitBytes, call: pastMemoryLimit?.call))
+            uv_process_kill(process, SIGKILL)
+            return
+        }
         if page.isReady, probeLiveness(process) { return }
         guard let call = page.recordedCall() else { return }
         let elapsed = EnginePage.now() - call.startedNanoseconds
@@ -386,8 +398,11 @@ public final class Supervisor {
             finishStopping(status: status, signal: signal)
             return
         }
-        let ending = CrashJudge.Ending(status: status, signal: signal, hung: hang != nil)
-        act(on: crashes.judge(ending, call: hang ?? page.recordedCall(), runtimeMessage: runtimeMessage(), now: EnginePage.now()))
+        let memory = pastMemoryLimit
+        pastMemoryLimit = nil
+        let ending = CrashJudge.Ending(status: status, signal: signal, hung: hang != nil, residentBytes: memory?.resident)
+        let call = memory != nil ? memory?.call : hang ?? page.recordedCall()
+        act(on: crashes.judge(ending, call: call, runtimeMessage: runtimeMessage(), now: EnginePage.now()))
     }
 
     /// Logs `decision` and starts the next engine when it says.

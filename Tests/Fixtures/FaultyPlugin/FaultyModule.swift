@@ -7,7 +7,10 @@
 // see `forkLeftovers`, then fails as "body" does), "ignore-sighup" and "ignore-sigterm" (the
 // engine ignores that signal from then on; the body is fine), "shutdown-listener",
 // "unlink-socket" and "dup-null-listener" (the body breaks the engine's listening socket, fd 3:
-// shut down, its file removed, replaced by /dev/null; the body is fine). Its module's AsyncFunction `failLater("trap" | "hang")`
+// shut down, its file removed, replaced by /dev/null; the body is fine), "allocate" (the body
+// allocates and touches 64 MiB every 10 ms, up to 4 GiB, then frees it and returns),
+// "allocate-later" (the body starts a thread that, 300 ms later, outside any plugin call,
+// allocates and touches 1 GiB and keeps it). Its module's AsyncFunction `failLater("trap" | "hang")`
 // fails in a task, after a first wait; its Function `fail()` traps.
 // MODHOST_TEST_FAULT in the daemon's environment makes the module fail while loading:
 // "oncreate-trap" (`try!` on an error), "oncreate-hang", "oncreate-slow" (2 s, within the
@@ -60,6 +63,14 @@ struct FaultyModifier: ViewModifier, Record {
             usleep(500_000)
         }
         if fault == "slow-2s" { usleep(2_000_000) }
+        if fault == "allocate" { allocate(blocks: 64) }
+        if fault == "allocate-later" {
+            startThread {
+                usleep(300_000)
+                allocate(blocks: 16, keep: true)
+                while true { sleep(60) }
+            }
+        }
         return content.swipeActions(edge: .trailing) {
             ForEach(["go"], id: \.self) { id in
                 Button {
@@ -91,6 +102,32 @@ private func forkLeftovers() {
     guard posix_spawn(&shell, "/bin/sh", nil, nil, &argv, environ) == 0 else { return }
     var status: Int32 = 0
     waitpid(shell, &status, 0)
+}
+
+/// Allocates `blocks` blocks of 64 MiB, writing every byte so that they are resident, one every
+/// 10 ms; frees them at the end unless `keep`.
+private func allocate(blocks count: Int, keep: Bool = false) {
+    let size = 64 << 20
+    var blocks: [UnsafeMutableRawPointer] = []
+    for _ in 0..<count {
+        guard let block = malloc(size) else { break }
+        memset(block, 1, size)
+        blocks.append(block)
+        usleep(10_000)
+    }
+    if !keep { blocks.forEach { free($0) } }
+}
+
+/// Runs `work` on a thread of its own, which the host knows nothing of.
+private func startThread(_ work: @escaping @Sendable () -> Void) {
+    final class Work { let run: @Sendable () -> Void; init(_ run: @escaping @Sendable () -> Void) { self.run = run } }
+    var thread = pthread_t()
+    let context = Unmanaged.passRetained(Work(work)).toOpaque()
+    pthread_create(&thread, nil, { context in
+        Unmanaged<Work>.fromOpaque(context!).takeRetainedValue().run()
+        return nil
+    }, context)
+    pthread_detach(thread)
 }
 
 /// Removes the file of the engine's listening socket (fd 3), found by its bound address.
