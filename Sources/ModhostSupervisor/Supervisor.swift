@@ -39,6 +39,15 @@ public final class Supervisor {
         public var maxQuarantined = 256
         /// An engine whose resident memory passes this many bytes is ended (0: no limit).
         public var engineMemoryLimitBytes: Int64 = 2 << 30
+        /// After this many unattributed ends within `crashWindow`, the supervisor bisects the
+        /// plugin set (`Bisect`; 0: never), among at most `maxBisectCandidates` plugins. A trial
+        /// that outlives the probation did not load the culprit.
+        public var unattributedBeforeBisect = 3
+        public var bisectProbationNanoseconds: Int64 = 10_000_000_000
+        public var maxBisectCandidates = 1024
+        /// Whether the supervisor watches the engine's crashes from outside to attribute them
+        /// (`MODHOST_CRASH_WITNESS=off` in its environment turns it off, for the bisection's tests).
+        public var crashWitness = true
 
         public init() {}
 
@@ -97,7 +106,9 @@ public final class Supervisor {
         self.engineArguments = engineArguments
         self.environment = environment
         self.logger = logger
-        self.policy = policy.scaledForTests(by: environment["MODHOST_TEST_BACKOFF_SCALE"])
+        var policy = policy.scaledForTests(by: environment["MODHOST_TEST_BACKOFF_SCALE"])
+        if environment["MODHOST_CRASH_WITNESS"] == "off" { policy.crashWitness = false }
+        self.policy = policy
         self.page = try EnginePage()
         self.crashes = CrashJudge(policy: self.policy)
         self.memoryWatch = EngineMemoryWatch(limitBytes: self.policy.engineMemoryLimitBytes)
@@ -221,7 +232,7 @@ public final class Supervisor {
         errorPipe = errors
         controlPipe = control
         let quarantine = crashes.quarantine.values.sorted { $0.folder < $1.folder }
-        send(quarantine.map(EngineControl.quarantined) + [.quarantineListed], on: control)
+        send(quarantine.map(EngineControl.quarantined) + crashes.heldOut.map(EngineControl.heldOut) + [.quarantineListed], on: control)
         for pipe in [errors, control] {
             uv_read_start(streamOf(pipe), { _, suggested, buffer in
                 buffer!.pointee = uv_buf_init(UnsafeMutablePointer<CChar>.allocate(capacity: suggested), UInt32(suggested))
@@ -274,7 +285,9 @@ public final class Supervisor {
             if crashes.release(folder: folder) {
                 logger.info("plugin in \(folder) is no longer quarantined")
             }
-        case .quarantined, .quarantineListed, .rescan, nil:
+        case let .loaded(plugins):
+            crashes.loadedPlugins = Array(plugins.prefix(policy.maxBisectCandidates))
+        case .quarantined, .heldOut, .quarantineListed, .rescan, .releaseHeld, nil:
             logger.warning("the engine sent an unknown control message: \(line)")
         }
     }
@@ -326,6 +339,7 @@ public final class Supervisor {
             uv_process_kill(process, SIGKILL)
             return
         }
+        if let step = crashes.bisectTick(now: EnginePage.now()) { bisectGoesOn(step) }
         if page.isReady, probeLiveness(process) { return }
         guard let call = page.recordedCall() else { return }
         let elapsed = EnginePage.now() - call.startedNanoseconds
@@ -334,6 +348,18 @@ public final class Supervisor {
             hang = call
             logger.error("plugin \(call.plugin) has run its \(call.call) for '\(call.detail)' for \(CrashJudge.seconds(elapsed)) s, past the \(CrashJudge.seconds(limit)) s limit; stopping the engine")
             uv_process_kill(process, SIGKILL)
+        }
+    }
+
+    /// Tells the running engine what a search that outlived its probation does next.
+    private func bisectGoesOn(_ step: CrashJudge.BisectLive) {
+        switch step {
+        case let .release(folders, log):
+            logger.error(log)
+            if let controlPipe { send(folders.map(EngineControl.releaseHeld) + [.rescan], on: controlPipe) }
+        case let .quarantine(entry, released, log):
+            logger.error(log)
+            if let controlPipe { send([.quarantined(entry)] + released.map(EngineControl.releaseHeld) + [.rescan], on: controlPipe) }
         }
     }
 
@@ -486,7 +512,8 @@ public final class Supervisor {
 extension Supervisor.Policy {
     /// For the integration tests only, not a setting for users: `MODHOST_TEST_BACKOFF_SCALE=F`
     /// in modhostd's environment, F a number more than 0 and at most 1, multiplies the crash
-    /// window, the first back-off delay and its cap by F (0.05 makes them 15 s, 50 ms and 3 s),
+    /// window, the first back-off delay, its cap and the bisection's probation by F (0.05 makes
+    /// them 15 s, 50 ms, 3 s and 0.5 s),
     /// so that the tests see the doubling, the cap and the window's end with real engine
     /// crashes without waiting minutes. Without it, or with any other value, nothing changes.
     func scaledForTests(by text: String?) -> Self {
@@ -495,6 +522,7 @@ extension Supervisor.Policy {
         scaled.crashWindowNanoseconds = Int64((Double(crashWindowNanoseconds) * factor).rounded())
         scaled.firstBackoffMilliseconds = max(1, UInt64((Double(firstBackoffMilliseconds) * factor).rounded()))
         scaled.maxBackoffMilliseconds = max(1, UInt64((Double(maxBackoffMilliseconds) * factor).rounded()))
+        scaled.bisectProbationNanoseconds = Int64((Double(bisectProbationNanoseconds) * factor).rounded())
         return scaled
     }
 }

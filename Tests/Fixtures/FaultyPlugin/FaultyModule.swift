@@ -16,7 +16,8 @@
 // "oncreate-trap" (`try!` on an error), "oncreate-hang", "oncreate-slow" (2 s, within the
 // default set-up limit), "schema-trap" (the factory traps
 // when the host builds the params schema); or while it is unloaded: "ondestroy-trap",
-// "ondestroy-hang" (OnDestroy traps, or never returns).
+// "ondestroy-hang" (OnDestroy traps, or never returns); "thread-crash": OnCreate starts a thread
+// that, a second later, outside any plugin call, writes through a bad pointer (SIGSEGV).
 // MODHOST_TEST_FAULTY_TRACE, a file path, gets a line appended when a slow body starts
 // ("slow body started") and when OnDestroy runs ("OnDestroy"), for tests to see from outside.
 import Glibc
@@ -159,6 +160,12 @@ public class FaultyModule: Module {
             if startFault == "oncreate-trap" { try! failToStart() }
             if startFault == "oncreate-hang" { while true { usleep(1000) } }
             if startFault == "oncreate-slow" { usleep(2_000_000) }
+            if startFault == "thread-crash" {
+                startThread {
+                    sleep(1)
+                    UnsafeMutablePointer<Int32>(bitPattern: 16)!.pointee = 1
+                }
+            }
             ViewModifierRegistry.register("faulty") { params, context, dispatcher in
                 try FaultyModifier(from: params, appContext: context, eventDispatcher: dispatcher)
             }
