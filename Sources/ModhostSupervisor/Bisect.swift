@@ -46,13 +46,16 @@ struct Bisect: Equatable {
         case gaveUp(log: String)
     }
 
-    /// A search among `plugins` (at most `limit`, the first by folder), after `endings`
-    /// unattributed ends; nil with no plugin to search.
+    /// A search among `plugins` (at most `limit` folders, the first by folder, each once), after
+    /// `endings` unattributed ends; nil with no plugin to search.
     init?(plugins: [LoadedPlugin], endings: Int, limit: Int) {
-        let kept = plugins.sorted { $0.folder < $1.folder }.prefix(limit)
+        var byFolder: [String: LoadedPlugin] = [:]
+        for plugin in plugins where byFolder[plugin.folder] == nil { byFolder[plugin.folder] = plugin }
+        let kept = byFolder.keys.sorted().prefix(limit)
         guard !kept.isEmpty else { return nil }
-        self.candidates = kept.map(\.folder)
-        self.plugins = Dictionary(kept.map { ($0.folder, $0) }, uniquingKeysWith: { first, _ in first })
+        self.candidates = Array(kept)
+        let chosen = Set(kept)
+        self.plugins = byFolder.filter { chosen.contains($0.key) }
         self.endings = endings
     }
 

@@ -165,6 +165,11 @@ struct BisectTests {
         for index in 1...3 { _ = judge.judge(.init(signal: SIGSEGV), call: nil, runtimeMessage: "", now: Int64(index) * second) }
         #expect(judge.bisect?.candidates.count == 6)
         #expect(judge.heldOut.count == 3)
+        // A folder listed twice is one candidate.
+        var twice = CrashJudge(policy: policy)
+        twice.loadedPlugins = plugins(2) + plugins(2)
+        for index in 1...3 { _ = twice.judge(.init(signal: SIGSEGV), call: nil, runtimeMessage: "", now: Int64(index) * second) }
+        #expect(twice.bisect?.candidates == ["/p/0", "/p/1"])
     }
 
     @Test func theQuarantineEntryOfAFoundPluginReadsAsSuch() {
