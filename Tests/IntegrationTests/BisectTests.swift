@@ -65,4 +65,27 @@ struct BisectTests {
         #expect(try client.call("ping")["result"] != nil)
         #expect(daemon.log.components(separatedBy: "the engine stopped").count == ends, "\(daemon.log)")
     }
+
+    @Test func whenTheCulpritIsHeldOutTheRunningEngineLoadsTheOthersWithoutARestart() throws {
+        let folder = TemporaryFolder()
+        let root = folder.path + "/plugins"
+        // Faulty sorts last: every trial holds it out and outlives the probation.
+        for index in 1...3 { try PluginFixtures.make(in: root, folder: "g\(index)", name: "Greeting\(index)") }
+        try PluginFixtures.make(in: root, folder: "z-faulty", name: "Faulty", library: "libFaultyFixture.so", modules: ["FaultyModule"])
+        let daemon = try DaemonProcess(
+            arguments: PluginFixtures.daemonArguments(root), folder: folder,
+            environment: PluginFixtures.environment(folder).merging([
+                "MODHOST_TEST_FAULT": "thread-crash", "MODHOST_CRASH_WITNESS": "off", "MODHOST_TEST_BACKOFF_SCALE": "0.5",
+            ]) { $1 })
+        try daemon.waitForLog("holding out Greeting3, Faulty; starting a new engine", seconds: 60)
+        try daemon.waitForLog("info: listening on", occurrences: 4)
+        // A client of the trial's engine, which is never replaced from now on.
+        let client = try daemon.initializedClient()
+        try daemon.waitForLog("the engine outlived the probation with 2 candidates held out; bisecting 2 candidates (Greeting3, Faulty): holding out Faulty", seconds: 30)
+        try daemon.waitForLog("plugin Faulty (\(root)/z-faulty) is the one; found after 3 engine ends", seconds: 30)
+        let plugins = try #require(client.call("describe")["result"]?["plugins"]?.arrayValue)
+        let statuses = plugins.map { "\($0["path"]?.stringValue ?? ""): \($0["status"]?.stringValue ?? "")" }
+        #expect(statuses == (1...3).map { "\(root)/g\($0): loaded" } + ["\(root)/z-faulty: quarantined"], "\(statuses)\n\(daemon.log)")
+        #expect(daemon.log.components(separatedBy: "info: listening on").count - 1 == 4, "no engine was started after the third end\n\(daemon.log)")
+    }
 }
