@@ -102,8 +102,10 @@ public final class EngineLink {
         send(.loaded(plugins.map { LoadedPlugin(folder: $0.folder, plugin: $0.name, identity: $0.identity, types: $0.types) }))
     }
 
-    /// Reads the supervisor's requests on `loop` from now on: `rescan` runs `onRescan`. The
-    /// supervisor asks this way rather than by SIGHUP, which a plugin could block or take.
+    /// Reads the supervisor's requests on `loop` from now on: `rescan` runs `onRescan`;
+    /// `release-held` and `quarantined` (a bisection going on) change the loader's holds and
+    /// quarantine, which the `rescan` sent after them applies. The supervisor asks this way
+    /// rather than by SIGHUP, which a plugin could block or take.
     /// The channel does not keep the loop running; `stopListening` closes it.
     public func listen(on loop: UnsafeMutablePointer<uv_loop_t>, onRescan: @escaping () -> Void) {
         self.onRescan = onRescan
