@@ -11,6 +11,9 @@ public struct PluginStatus: Sendable, Equatable {
         /// A bundled plugin that a `--plugins` or user plugin of the same name, listed before
         /// it, replaces: not loaded, and not an error.
         case overridden
+        /// Not loaded for a while: the supervisor is bisecting the plugins to find the one
+        /// behind crashes that no plugin call explains, and this engine runs without it.
+        case heldOut = "held-out"
     }
 
     public var name: String
@@ -113,8 +116,14 @@ public struct PluginCrash: Sendable, Equatable {
     /// body for 'faulty' (Fatal error: ...)", "hung for more than 5.0 s in its body for ...".
     public var summary: String {
         let what: String
-        if reason.hasPrefix("hung") {
+        if call == "bisect" {
+            // "found by bisecting 5 unattributed engine ends"
+            return "was \(reason): the engine ended outside any recorded plugin call only while it was loaded\(message.isEmpty ? "" : " (\(message))")"
+        } else if reason.hasPrefix("hung") {
             what = reason
+        } else if reason.hasPrefix("used ") {
+            // "used 2.1 GiB, past the 2.0 GiB engine memory limit"
+            what = "made the host use \(reason.dropFirst(5)),"
         } else if reason.hasPrefix("exit") {
             what = "ended the host with \(reason)"
         } else {

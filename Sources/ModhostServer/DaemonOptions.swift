@@ -26,6 +26,9 @@ public struct DaemonOptions: Sendable, Equatable {
     public var pluginTimeoutSeconds = 1.0
     /// `--plugin-setup-timeout SECONDS`: the same for the calls that load or unload a plugin.
     public var pluginSetupTimeoutSeconds = 10.0
+    /// `--engine-memory-limit SIZE`: an engine whose resident memory passes it is ended by its
+    /// supervisor (0: no limit).
+    public var engineMemoryLimitBytes: Int64 = 2 * 1024 * 1024 * 1024
     /// `--engine`: run as the engine of a supervising modhostd (internal).
     public var isEngine = false
     /// `--no-supervisor` makes this false: the host runs in this process, and a plugin that
@@ -92,6 +95,11 @@ public struct DaemonOptions: Sendable, Equatable {
           --plugin-setup-timeout S
                                the same for the calls that load or unload a plugin
                                (module set-up, OnCreate, OnDestroy; default 10)
+          --engine-memory-limit SIZE
+                               an engine whose resident memory passes SIZE
+                               (default 2G; suffixes K, M, G; 0 for no limit)
+                               is ended, and the plugin whose call was running
+                               quarantined
           --log-level LEVEL    debug, info, warning or error (default info)
           --describe           load the plugins (--plugins, --no-bundled-plugins),
                                print what `describe` would answer as JSON and exit,
@@ -136,6 +144,7 @@ public struct DaemonOptions: Sendable, Equatable {
                 options.pluginTimeoutSeconds = try seconds(try take(), flag: argument, above: 0, to: 3600, example: "1 or 0.5")
             case "--plugin-setup-timeout":
                 options.pluginSetupTimeoutSeconds = try seconds(try take(), flag: argument, above: 0, to: 3600, example: "10 or 2.5")
+            case "--engine-memory-limit": options.engineMemoryLimitBytes = try memorySize(try take(), flag: argument)
             case "--max-frame": options.maxFrameSize = try byteCount(try take(), flag: argument, max: Int(UInt32.max))
             case "--max-outbound": options.maxOutboundBytes = try byteCount(try take(), flag: argument, max: Int.max / 2)
             case "--max-outbound-total": options.maxTotalOutboundBytes = try byteCount(try take(), flag: argument, max: Int.max / 2)
@@ -170,6 +179,32 @@ public struct DaemonOptions: Sendable, Equatable {
             throw UsageError(description: "\(flag) takes seconds from \(lowest ?? excluded ?? 0) to \(highest), such as \(example), not '\(text)'")
         }
         return seconds
+    }
+
+    /// The smallest engine memory limit: an engine with its plugins loaded takes tens of MiB,
+    /// so a smaller one would end every engine.
+    public static let minimumEngineMemoryLimit: Int64 = 64 * 1024 * 1024
+
+    /// `0` (no limit), or from 64M up: `65536K`, `512M`, `2G` (binary units).
+    static func memorySize(_ text: String, flag: String) throws(UsageError) -> Int64 {
+        var digits = Substring(text)
+        var unit: Int64 = 1
+        switch digits.last {
+        case "K", "k": unit = 1 << 10; digits = digits.dropLast()
+        case "M", "m": unit = 1 << 20; digits = digits.dropLast()
+        case "G", "g": unit = 1 << 30; digits = digits.dropLast()
+        default: break
+        }
+        let expected = "\(flag) takes a memory size of at least 64M (suffixes K, M, G), such as 2G or 512M, or 0 for no limit"
+        guard !digits.isEmpty, digits.allSatisfy({ $0 >= "0" && $0 <= "9" }) else {
+            throw UsageError(description: "\(expected), not '\(text)'")
+        }
+        guard let number = Int64(digits), number <= Int64.max / 2 / unit else { throw UsageError(description: "\(expected), not '\(text)', which is too large") }
+        let bytes = number * unit
+        guard bytes == 0 || bytes >= minimumEngineMemoryLimit else {
+            throw UsageError(description: "\(expected), not '\(text)', which is too small for an engine")
+        }
+        return bytes
     }
 
     /// `1024`, `64K`, `16M` (binary units).

@@ -39,6 +39,9 @@ struct CrashJudge {
         /// The supervisor killed it because it did not answer a ping, outside any recorded
         /// plugin call.
         var unanswered = false
+        /// The supervisor killed it because its resident memory, this many bytes, was past the
+        /// engine memory limit.
+        var residentBytes: Int64? = nil
     }
 
     /// A plugin as the engine page's slots name it.
@@ -64,6 +67,17 @@ struct CrashJudge {
     private var quarantineOrder: [String] = []
     /// When the recent unattributed crashes happened, within the policy's window.
     private(set) var unattributedCrashes: [Int64] = []
+    /// The search for the plugin behind repeated unattributed ends, while one runs.
+    private(set) var bisect: Bisect?
+    /// What the last engine said it loaded: the candidates of the next search.
+    var loadedPlugins: [LoadedPlugin] = []
+    /// No search starts before this time: the last one found no plugin to blame.
+    private var noBisectUntil = Int64.min
+    /// What ended the last engine that no plugin call explains, for a search's quarantine entry.
+    private var lastUnattributedReason = ""
+
+    /// The folders the next engine holds out.
+    var heldOut: [String] { bisect?.heldOut ?? [] }
 
     init(policy: Supervisor.Policy) {
         self.policy = policy
@@ -83,6 +97,8 @@ struct CrashJudge {
             reason = "did not answer a ping for \(Self.seconds(policy.livenessTimeoutNanoseconds)) s"
         } else if ending.hung {
             reason = "hung for more than \(Self.seconds(call.map(policy.timeout(for:)) ?? policy.pluginTimeoutNanoseconds)) s"
+        } else if let resident = ending.residentBytes {
+            reason = EngineMemoryWatch.reason(resident: resident, limit: policy.engineMemoryLimitBytes)
         } else if ending.signal != 0 {
             reason = signalName(ending.signal)
         } else {
@@ -100,9 +116,30 @@ struct CrashJudge {
             call: call.call, detail: call.detail, reason: reason, message: message,
             request: call.request.isEmpty ? nil : try? JSONParser.parse(Array(call.request.utf8)), types: call.types)
         let entry = QuarantineEntry(folder: call.folder, plugin: call.plugin, identity: call.identity, crash: crash)
-        quarantine[call.folder] = entry
-        quarantineOrder.append(call.folder)
         var log = "the engine stopped in plugin \(call.plugin) (\(call.folder)): \(crash.summary)\(call.request.isEmpty ? "" : " while handling \(call.request)")\(note.map { " (\($0))" } ?? ""); the plugin is quarantined, starting a new engine without it"
+        log += add(entry)
+        // Handled as usual during a search. One of its candidates, quarantined for its own
+        // crash, may have been the one: the search ends. Any other ended the trial early.
+        if var search = bisect {
+            if search.candidates.contains(call.folder) {
+                bisect = nil
+                unattributedCrashes = []
+                log += "; it was among the plugins being bisected, so the search ends and the plugins held out are given back"
+            } else {
+                search.restartTrial(now: now)
+                bisect = search
+                log += "; the bisection goes on, holding out the same plugins"
+            }
+        }
+        return .quarantine(entry, log: log)
+    }
+
+    /// Quarantines `entry`; returns what to add to the log.
+    private mutating func add(_ entry: QuarantineEntry) -> String {
+        quarantineOrder.removeAll { $0 == entry.folder }
+        quarantine[entry.folder] = entry
+        quarantineOrder.append(entry.folder)
+        var log = ""
         // Bounded, whatever plugins do: the oldest quarantine is forgotten (its plugin loads
         // again, and is quarantined again if it crashes again).
         while quarantineOrder.count > policy.maxQuarantined {
@@ -111,7 +148,7 @@ struct CrashJudge {
                 log += "; the quarantine holds at most \(policy.maxQuarantined) plugins, so \(forgotten.plugin) (\(oldest)), the oldest, is no longer quarantined"
             }
         }
-        return .quarantine(entry, log: log)
+        return log
     }
 
     /// Which plugin call the engine was in, from the page (`recorded`) checked against where
@@ -153,14 +190,87 @@ struct CrashJudge {
     mutating func unattributed(reason: String, now: Int64) -> Decision {
         unattributedCrashes = unattributedCrashes.filter { now - $0 < policy.crashWindowNanoseconds } + [now]
         let count = unattributedCrashes.count
+        let ended = "the engine stopped outside plugin code (\(reason))"
+        lastUnattributedReason = reason
+        // A search runs its trials at once: the back-off would only stretch it.
+        if var search = bisect {
+            let step = search.isInProbation(now: now, probation: policy.bisectProbationNanoseconds) ? search.ended(now: now) : search.outlived(now: now)
+            switch step {
+            case let .trial(log):
+                bisect = search
+                return .restart(delayMilliseconds: 0, log: "\(ended); \(log); starting a new engine")
+            case let .found(plugin, log):
+                let entry = found(plugin, endings: search.endings)
+                return .quarantine(entry, log: "\(ended); \(log); the plugin is quarantined, starting a new engine without it\(add(entry))")
+            case let .gaveUp(log):
+                bisect = nil
+                noBisectUntil = now + policy.crashWindowNanoseconds
+                let decision = backOff(count: count, reason: reason)
+                return .restart(delayMilliseconds: decision.delay, log: "\(ended); \(log); \(decision.log)")
+            }
+        }
+        if policy.unattributedBeforeBisect > 0, count >= policy.unattributedBeforeBisect, now >= noBisectUntil,
+            var search = Bisect(plugins: loadedPlugins, endings: count, limit: policy.maxBisectCandidates)
+        {
+            if case let .trial(log) = search.start(now: now) {
+                bisect = search
+                return .restart(delayMilliseconds: 0, log: "\(ended); \(log); starting a new engine")
+            }
+        }
+        let decision = backOff(count: count, reason: reason)
+        return .restart(delayMilliseconds: decision.delay, log: decision.log)
+    }
+
+    /// The delay and the log line of the restart after `count` unattributed ends in the window.
+    private func backOff(count: Int, reason: String) -> (delay: UInt64, log: String) {
         guard count > policy.crashesBeforeBackoff else {
-            return .restart(delayMilliseconds: 0, log: "the engine stopped outside plugin code (\(reason)); starting a new engine")
+            return (0, "the engine stopped outside plugin code (\(reason)); starting a new engine")
         }
         let doublings = min(count - policy.crashesBeforeBackoff - 1, 16)
         let delay = min(policy.firstBackoffMilliseconds << UInt64(doublings), policy.maxBackoffMilliseconds)
-        return .restart(
-            delayMilliseconds: delay,
-            log: "the engine stopped outside plugin code (\(reason)): \(count) such crashes in \(Self.seconds(policy.crashWindowNanoseconds)) s, a crash loop, likely a bug in modhostd; starting a new engine in \(Double(delay) / 1000) s")
+        return (
+            delay,
+            "the engine stopped outside plugin code (\(reason)): \(count) such crashes in \(Self.seconds(policy.crashWindowNanoseconds)) s, a crash loop, likely a bug in modhostd; starting a new engine in \(Double(delay) / 1000) s")
+    }
+
+    /// What the running engine is to do as a search goes on without an end.
+    enum BisectLive: Equatable {
+        /// Load these held-out plugins (then rescan).
+        case release([String], log: String)
+        /// Quarantine the plugin of `entry`, held out, and load `released` (then rescan).
+        case quarantine(QuarantineEntry, released: [String], log: String)
+    }
+
+    /// Called while an engine runs: when the trial has outlived its probation, the next step,
+    /// which the running engine takes without a restart.
+    mutating func bisectTick(now: Int64) -> BisectLive? {
+        guard var search = bisect, !search.isInProbation(now: now, probation: policy.bisectProbationNanoseconds) else { return nil }
+        let before = search.heldOut
+        switch search.outlived(now: now) {
+        case let .trial(log):
+            bisect = search
+            let held = Set(search.heldOut)
+            return .release(before.filter { !held.contains($0) }, log: log)
+        case let .found(plugin, log):
+            let entry = found(plugin, endings: search.endings)
+            return .quarantine(
+                entry, released: before.filter { $0 != plugin.folder },
+                log: "\(log); the plugin, held out, is quarantined\(add(entry))")
+        case let .gaveUp(log):
+            bisect = nil
+            noBisectUntil = now + policy.crashWindowNanoseconds
+            return .release(before, log: log)
+        }
+    }
+
+    /// The quarantine entry of the plugin a search found; the search is over.
+    private mutating func found(_ plugin: LoadedPlugin, endings: Int) -> QuarantineEntry {
+        bisect = nil
+        unattributedCrashes = []
+        let crash = PluginCrash(
+            call: "bisect", detail: "", reason: "found by bisecting \(endings) unattributed engine ends",
+            message: lastUnattributedReason.isEmpty ? "" : "the last end: \(lastUnattributedReason)", types: plugin.types)
+        return QuarantineEntry(folder: plugin.folder, plugin: plugin.plugin, identity: plugin.identity, crash: crash)
     }
 
     /// Lets the plugin in `folder` run again (enabled by a person, or its files changed);

@@ -10,17 +10,26 @@ enum EngineControl: Equatable {
     /// A quarantined plugin: the engine does not load its folder while its files are the ones
     /// that crashed.
     case quarantined(QuarantineEntry)
+    /// A plugin held out of this engine while the supervisor bisects (`Bisect`): the engine
+    /// does not load its folder until it is released.
+    case heldOut(folder: String)
     /// The quarantine list is complete: the engine may load plugins.
     case quarantineListed
     // Supervisor to engine, later:
-    /// Rescan the plugin folders (the supervisor got SIGHUP).
+    /// Rescan the plugin folders (the supervisor got SIGHUP, or changed what is held out or
+    /// quarantined).
     case rescan
+    /// A plugin held out no longer is: the next rescan loads it. (`quarantined` may come later
+    /// too: the plugin held out is the culprit, and its hold becomes a quarantine.)
+    case releaseHeld(folder: String)
 
     // Engine to supervisor:
     /// A person enabled the quarantined plugin in this folder: forget its quarantine.
     case enable(folder: String)
     /// The quarantined plugin's files changed, so the engine loads it again: forget it too.
     case release(folder: String)
+    /// The plugins the engine has loaded, after each scan (what a bisection searches).
+    case loaded([LoadedPlugin])
 
     /// The message as a line, newline included.
     var line: String {
@@ -30,6 +39,15 @@ enum EngineControl: Equatable {
         case .rescan: return "rescan\n"
         case let .enable(folder): return "enable \(folder)\n"
         case let .release(folder): return "release \(folder)\n"
+        // Folders as JSON text: a newline in one stays on the line.
+        case let .heldOut(folder): return "held-out \(JSONValue.string(folder).jsonText)\n"
+        case let .releaseHeld(folder): return "release-held \(JSONValue.string(folder).jsonText)\n"
+        case let .loaded(plugins):
+            let list = JSONValue.array(plugins.map { plugin in
+                ["folder": .string(plugin.folder), "plugin": .string(plugin.plugin), "identity": .string(plugin.identity),
+                 "types": .array(plugin.types.map { .string($0) })]
+            })
+            return "loaded \(list.jsonText)\n"
         }
     }
 
@@ -59,6 +77,19 @@ enum EngineControl: Equatable {
         switch line[..<space] {
         case "enable": self = .enable(folder: argument)
         case "release": self = .release(folder: argument)
+        case "held-out", "release-held":
+            guard let folder = (try? JSONParser.parse(Array(argument.utf8)))?.stringValue else { return nil }
+            self = line.hasPrefix("held-out") ? .heldOut(folder: folder) : .releaseHeld(folder: folder)
+        case "loaded":
+            guard let list = (try? JSONParser.parse(Array(argument.utf8)))?.arrayValue else { return nil }
+            var plugins: [LoadedPlugin] = []
+            for item in list {
+                guard let folder = item["folder"]?.stringValue, let plugin = item["plugin"]?.stringValue,
+                    let identity = item["identity"]?.stringValue, let types = item["types"]?.arrayValue
+                else { return nil }
+                plugins.append(LoadedPlugin(folder: folder, plugin: plugin, identity: identity, types: types.compactMap(\.stringValue)))
+            }
+            self = .loaded(plugins)
         case "quarantined":
             guard let json = try? JSONParser.parse(Array(argument.utf8)), let entry = QuarantineEntry(json: json) else { return nil }
             self = .quarantined(entry)

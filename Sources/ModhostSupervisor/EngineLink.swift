@@ -16,6 +16,8 @@ public final class EngineLink {
     private var controlPipe: UnsafeMutablePointer<uv_pipe_t>?
     private var controlPartial: [UInt8] = []
     private var onRescan: (() -> Void)?
+    /// The loader, for the holds and quarantines the supervisor sends while the engine runs.
+    private weak var loader: PluginLoader?
 
     public init?(pageFD: Int32, controlFD: Int32) {
         guard let page = EnginePage(inherited: pageFD) else { return nil }
@@ -45,7 +47,13 @@ public final class EngineLink {
     /// Gives the loader the quarantine the supervisor sends on the control channel as the
     /// engine starts, and has it tell the page about each plugin before its code runs.
     public func attach(_ loader: PluginLoader, logger: Logger) {
-        for entry in receiveQuarantine(logger: logger) { loader.quarantine[entry.folder] = entry }
+        self.loader = loader
+        let (quarantine, heldOut) = receiveQuarantine(logger: logger)
+        for entry in quarantine { loader.quarantine[entry.folder] = entry }
+        loader.heldOut = Set(heldOut)
+        if !heldOut.isEmpty {
+            logger.warning("held out while the supervisor bisects the plugins: \(heldOut.joined(separator: ", "))")
+        }
         loader.onRelease = { [unowned self] folder in self.send(.release(folder: folder)) }
         loader.onStarting = { [page] name, folder, identity in
             page.publish(plugin: name, folder: folder, identity: identity, types: [])
@@ -55,8 +63,9 @@ public final class EngineLink {
     /// Reads the supervisor's quarantine list, up to its end. The supervisor writes it as soon
     /// as the engine exists; should it not arrive in 10 s, the engine goes on without it
     /// (a plugin that crashes again is then quarantined again), saying so.
-    private func receiveQuarantine(logger: Logger) -> [QuarantineEntry] {
+    private func receiveQuarantine(logger: Logger) -> ([QuarantineEntry], heldOut: [String]) {
         var entries: [QuarantineEntry] = []
+        var heldOut: [String] = []
         var pending: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 4096)
         let deadline = EnginePage.now() + 10_000_000_000
@@ -64,7 +73,8 @@ public final class EngineLink {
             for line in EngineControl.takeLines(from: &pending) {
                 switch EngineControl(line: line) {
                 case let .quarantined(entry): entries.append(entry)
-                case .quarantineListed: return entries
+                case let .heldOut(folder): heldOut.append(folder)
+                case .quarantineListed: return (entries, heldOut)
                 default: logger.warning("the supervisor sent an unknown control message: \(line)")
                 }
             }
@@ -76,7 +86,7 @@ public final class EngineLink {
             if count < 0, errno == EINTR || errno == EAGAIN { continue }
             guard count > 0 else {
                 logger.error("the supervisor's quarantine list did not arrive; starting with none")
-                return entries
+                return (entries, heldOut)
             }
             pending += chunk[..<count]
         }
@@ -84,13 +94,18 @@ public final class EngineLink {
 
     /// Publishes the types of every loaded plugin, so that a crash report lists them.
     public func publishTypes(of loader: PluginLoader) {
-        for plugin in loader.loadedPlugins() {
+        let plugins = loader.loadedPlugins()
+        for plugin in plugins {
             page.publish(plugin: plugin.name, folder: plugin.folder, identity: plugin.identity, types: plugin.types)
         }
+        // And tells the supervisor, which bisects these should unattributed ends repeat.
+        send(.loaded(plugins.map { LoadedPlugin(folder: $0.folder, plugin: $0.name, identity: $0.identity, types: $0.types) }))
     }
 
-    /// Reads the supervisor's requests on `loop` from now on: `rescan` runs `onRescan`. The
-    /// supervisor asks this way rather than by SIGHUP, which a plugin could block or take.
+    /// Reads the supervisor's requests on `loop` from now on: `rescan` runs `onRescan`;
+    /// `release-held` and `quarantined` (a bisection going on) change the loader's holds and
+    /// quarantine, which the `rescan` sent after them applies. The supervisor asks this way
+    /// rather than by SIGHUP, which a plugin could block or take.
     /// The channel does not keep the loop running; `stopListening` closes it.
     public func listen(on loop: UnsafeMutablePointer<uv_loop_t>, onRescan: @escaping () -> Void) {
         self.onRescan = onRescan
@@ -125,8 +140,15 @@ public final class EngineLink {
 
     private func received(_ bytes: UnsafeRawBufferPointer) {
         controlPartial.append(contentsOf: bytes)
-        for line in EngineControl.takeLines(from: &controlPartial) where EngineControl(line: line) == .rescan {
-            onRescan?()
+        for line in EngineControl.takeLines(from: &controlPartial) {
+            switch EngineControl(line: line) {
+            case .rescan?: onRescan?()
+            case let .releaseHeld(folder)?: loader?.heldOut.remove(folder)
+            case let .quarantined(entry)?:
+                loader?.heldOut.remove(entry.folder)
+                loader?.quarantine[entry.folder] = entry
+            default: break
+            }
         }
     }
 
@@ -138,6 +160,21 @@ public final class EngineLink {
 
     private func send(_ message: EngineControl) {
         let line = Array(message.line.utf8)
-        _ = line.withUnsafeBytes { write(controlFD, $0.baseAddress, $0.count) }
+        // Whole, though the channel may be non-blocking once listened to and the line long (the
+        // loaded plugins): the supervisor reads all the time, so waits are short.
+        var offset = 0
+        while offset < line.count {
+            let count = line[offset...].withUnsafeBytes { write(controlFD, $0.baseAddress, $0.count) }
+            if count > 0 {
+                offset += count
+            } else if count < 0, errno == EINTR {
+                continue
+            } else if count < 0, errno == EAGAIN {
+                var poller = pollfd(fd: controlFD, events: Int16(POLLOUT), revents: 0)
+                guard poll(&poller, 1, 1000) > 0 else { return }
+            } else {
+                return
+            }
+        }
     }
 }

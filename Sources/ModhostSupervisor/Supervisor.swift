@@ -37,9 +37,17 @@ public final class Supervisor {
         public var livenessTimeoutNanoseconds: Int64 = 3_000_000_000
         /// The most plugins quarantined at once; past it the oldest quarantine is forgotten.
         public var maxQuarantined = 256
+        /// An engine whose resident memory passes this many bytes is ended (0: no limit).
+        public var engineMemoryLimitBytes: Int64 = 2 << 30
+        /// After this many unattributed ends within `crashWindow`, the supervisor bisects the
+        /// plugin set (`Bisect`; 0: never), among at most `maxBisectCandidates` plugins. A trial
+        /// that outlives the probation did not load the culprit.
+        public var unattributedBeforeBisect = 3
+        public var bisectProbationNanoseconds: Int64 = 10_000_000_000
+        public var maxBisectCandidates = 1024
         /// Whether engines are traced, so that where a crash or hang happened is read from
         /// outside the engine (`EngineTracer`). Off only to test what happens without it
-        /// (`MODHOST_CRASH_WITNESS=off` in modhostd's environment).
+        /// (`MODHOST_CRASH_WITNESS=off` in modhostd's environment, for the bisection's tests).
         public var crashWitness = true
 
         public init() {}
@@ -91,6 +99,9 @@ public final class Supervisor {
     private var unanswered = false
     /// Where the hung engine's threads were (main thread first), read as it was killed.
     private var hangThreads: [ThreadWitness] = []
+    /// Reads the engine's resident memory; set when it killed the engine past the limit.
+    private var memoryWatch: EngineMemoryWatch
+    private var pastMemoryLimit: (resident: Int64, call: RecordedCall?)?
     /// What each engine's end meant: the quarantine and the recent unattributed crashes.
     private var crashes: CrashJudge
     private var notifiedReady = false
@@ -110,6 +121,7 @@ public final class Supervisor {
         self.policy = policy
         self.page = try EnginePage()
         self.crashes = CrashJudge(policy: self.policy)
+        self.memoryWatch = EngineMemoryWatch(limitBytes: self.policy.engineMemoryLimitBytes)
         if self.policy.livenessIntervalNanoseconds > 0,
             let path = socket.ownedPath ?? (socket.displayPath.hasPrefix("/") ? socket.displayPath : nil)
         {
@@ -208,7 +220,7 @@ public final class Supervisor {
         errorPipe = errors
         controlPipe = control
         let quarantine = crashes.quarantine.values.sorted { $0.folder < $1.folder }
-        send(quarantine.map(EngineControl.quarantined) + [.quarantineListed], on: control)
+        send(quarantine.map(EngineControl.quarantined) + crashes.heldOut.map(EngineControl.heldOut) + [.quarantineListed], on: control)
         for pipe in [errors, control] {
             uv_read_start(streamOf(pipe), { _, suggested, buffer in
                 buffer!.pointee = uv_buf_init(UnsafeMutablePointer<CChar>.allocate(capacity: suggested), UInt32(suggested))
@@ -261,7 +273,9 @@ public final class Supervisor {
             if crashes.release(folder: folder) {
                 logger.info("plugin in \(folder) is no longer quarantined")
             }
-        case .quarantined, .quarantineListed, .rescan, nil:
+        case let .loaded(plugins):
+            crashes.loadedPlugins = Array(plugins.prefix(policy.maxBisectCandidates))
+        case .quarantined, .heldOut, .quarantineListed, .rescan, .releaseHeld, nil:
             logger.warning("the engine sent an unknown control message: \(line)")
         }
     }
@@ -306,7 +320,14 @@ public final class Supervisor {
             notifiedReady = true
             ServiceNotifier.notify("READY=1", environment: environment)
         }
-        guard hang == nil, !isStopping else { return }
+        guard hang == nil, pastMemoryLimit == nil, !isStopping else { return }
+        if let pid = enginePID, let resident = memoryWatch.tick(pid: pid) {
+            pastMemoryLimit = (resident, page.recordedCall())
+            logger.error(EngineMemoryWatch.log(resident: resident, limit: policy.engineMemoryLimitBytes, call: pastMemoryLimit?.call))
+            killHungEngine()
+            return
+        }
+        if let step = crashes.bisectTick(now: EnginePage.now()) { bisectGoesOn(step) }
         if page.isReady, probeLiveness() { return }
         guard let call = page.recordedCall() else { return }
         let elapsed = EnginePage.now() - call.startedNanoseconds
@@ -315,6 +336,18 @@ public final class Supervisor {
             hang = call
             logger.error("plugin \(call.plugin) has run its \(call.call) for '\(call.detail)' for \(CrashJudge.seconds(elapsed)) s, past the \(CrashJudge.seconds(limit)) s limit; stopping the engine")
             killHungEngine()
+        }
+    }
+
+    /// Tells the running engine what a search that outlived its probation does next.
+    private func bisectGoesOn(_ step: CrashJudge.BisectLive) {
+        switch step {
+        case let .release(folders, log):
+            logger.error(log)
+            if let controlPipe { send(folders.map(EngineControl.releaseHeld) + [.rescan], on: controlPipe) }
+        case let .quarantine(entry, released, log):
+            logger.error(log)
+            if let controlPipe { send([.quarantined(entry)] + released.map(EngineControl.releaseHeld) + [.rescan], on: controlPipe) }
         }
     }
 
@@ -389,12 +422,19 @@ public final class Supervisor {
             finishStopping(status: status, signal: signal)
             return
         }
-        let ending = CrashJudge.Ending(status: status, signal: signal, hung: hang != nil, unanswered: unanswered && hang == nil)
-        let witness = hang != nil || unanswered ? hangThreads.first : tracer?.takeWitness()
-        _ = tracer?.takeWitness()
+        let memory = pastMemoryLimit
+        pastMemoryLimit = nil
+        let killed = hang != nil || unanswered || memory != nil
+        let ending = CrashJudge.Ending(
+            status: status, signal: signal, hung: hang != nil, unanswered: unanswered && hang == nil, residentBytes: memory?.resident)
+        let call = memory != nil ? memory?.call : hang ?? page.recordedCall()
+        // Killed by the supervisor: where the main thread was then. Otherwise the first fault
+        // or exit the tracer saw (taken either way, so that it does not outlive this engine).
+        let seen = tracer?.takeWitness()
+        let witness = killed ? hangThreads.first : seen
         act(on: crashes.judge(
-            ending, call: hang ?? page.recordedCall(), witness: witness, plugins: page.plugins(), enginePID: endedPID ?? 0,
-            runtimeMessage: runtimeMessage(), now: EnginePage.now()))
+            ending, call: call, witness: witness, plugins: page.plugins(), enginePID: endedPID ?? 0, runtimeMessage: runtimeMessage(),
+            now: EnginePage.now()))
     }
 
     /// Logs `decision` and starts the next engine when it says.
@@ -483,7 +523,8 @@ public final class Supervisor {
 extension Supervisor.Policy {
     /// For the integration tests only, not a setting for users: `MODHOST_TEST_BACKOFF_SCALE=F`
     /// in modhostd's environment, F a number more than 0 and at most 1, multiplies the crash
-    /// window, the first back-off delay and its cap by F (0.05 makes them 15 s, 50 ms and 3 s),
+    /// window, the first back-off delay, its cap and the bisection's probation by F (0.05 makes
+    /// them 15 s, 50 ms, 3 s and 0.5 s),
     /// so that the tests see the doubling, the cap and the window's end with real engine
     /// crashes without waiting minutes. Without it, or with any other value, nothing changes.
     func scaledForTests(by text: String?) -> Self {
@@ -492,6 +533,7 @@ extension Supervisor.Policy {
         scaled.crashWindowNanoseconds = Int64((Double(crashWindowNanoseconds) * factor).rounded())
         scaled.firstBackoffMilliseconds = max(1, UInt64((Double(firstBackoffMilliseconds) * factor).rounded()))
         scaled.maxBackoffMilliseconds = max(1, UInt64((Double(maxBackoffMilliseconds) * factor).rounded()))
+        scaled.bisectProbationNanoseconds = Int64((Double(bisectProbationNanoseconds) * factor).rounded())
         return scaled
     }
 }

@@ -168,6 +168,7 @@ do {
     var policy = Supervisor.Policy()
     policy.pluginTimeoutNanoseconds = Int64(options.pluginTimeoutSeconds * 1_000_000_000)
     policy.setupTimeoutNanoseconds = Int64(options.pluginSetupTimeoutSeconds * 1_000_000_000)
+    policy.engineMemoryLimitBytes = options.engineMemoryLimitBytes
     let supervisor = try Supervisor(socket: socket, engineArguments: options.arguments, environment: environment, logger: logger, policy: policy)
     supervisor.run()
     logger.info("stopped")

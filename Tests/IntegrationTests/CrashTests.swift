@@ -298,7 +298,10 @@ struct CrashTests {
     }
 
     @Test func crashesOutsidePluginCodeRestartTheEngineAndBackOffWhenTheyRepeat() throws {
-        let (_, _, daemon) = try crashSetup()
+        // No plugins: with plugins loaded, the third such end starts a bisection instead
+        // (BisectTests).
+        let folder = TemporaryFolder()
+        let daemon = try DaemonProcess(arguments: ["--no-bundled-plugins"], folder: folder, environment: PluginFixtures.environment(folder))
         for round in 1...4 {
             _ = try daemon.initializedClient()
             // The engine's log lines reach the log through the supervisor: wait for this one's.
@@ -313,8 +316,6 @@ struct CrashTests {
             if round <= 3 { #expect(decision?.hasSuffix("; starting a new engine") == true, "restarted at once: \(decision ?? "")") }
         }
         #expect(daemon.log.contains("4 such crashes in 300.0 s, a crash loop"), "\(daemon.log)")
-        let plugins = try #require(daemon.initializedClient().call("describe")["result"]?["plugins"]?.arrayValue)
-        #expect(plugins.allSatisfy { $0["status"] == "loaded" }, "nothing is quarantined for a crash outside plugin code")
     }
 
     @Test func withoutASupervisorOneProcessServesAndACrashEndsIt() throws {

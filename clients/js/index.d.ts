@@ -343,8 +343,10 @@ export interface PluginInfo {
    * `quarantined`: it crashed or hung the host; not loaded until its files change or `enablePlugin`.
    * `overridden`: a bundled plugin that a --plugins or user plugin of the same name replaces
    * (not loaded, not an error).
+   * `held-out`: not loaded for a while, as the daemon bisects its plugins to find the one that
+   * crashes it outside any plugin call; it loads again once that one is found.
    */
-  status: 'loaded' | 'failed' | 'quarantined' | 'overridden';
+  status: 'loaded' | 'failed' | 'quarantined' | 'overridden' | 'held-out';
   error?: string;
   modules?: string[];
   /** Types this plugin serves. */

@@ -70,7 +70,7 @@ enum LifecycleMethods {
             switch status.state {
             case .failed: context.session.reportFailedPlugin(status)
             case .quarantined: context.session.reportCrashedPlugin(status)
-            case .loaded, .overridden: break
+            case .loaded, .overridden, .heldOut: break
             }
         }
         context.host.logger.info("\(context.session.peer): initialized by \(client?["name"]?.stringValue ?? "an unnamed client")")

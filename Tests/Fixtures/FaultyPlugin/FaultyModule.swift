@@ -7,13 +7,17 @@
 // see `forkLeftovers`, then fails as "body" does), "ignore-sighup" and "ignore-sigterm" (the
 // engine ignores that signal from then on; the body is fine), "shutdown-listener",
 // "unlink-socket" and "dup-null-listener" (the body breaks the engine's listening socket, fd 3:
-// shut down, its file removed, replaced by /dev/null; the body is fine). Its module's AsyncFunction `failLater("trap" | "hang")`
+// shut down, its file removed, replaced by /dev/null; the body is fine), "allocate" (the body
+// allocates and touches 64 MiB every 10 ms, up to 4 GiB, then frees it and returns),
+// "allocate-later" (the body starts a thread that, 300 ms later, outside any plugin call,
+// allocates and touches 1 GiB and keeps it). Its module's AsyncFunction `failLater("trap" | "hang")`
 // fails in a task, after a first wait; its Function `fail()` traps.
 // MODHOST_TEST_FAULT in the daemon's environment makes the module fail while loading:
 // "oncreate-trap" (`try!` on an error), "oncreate-hang", "oncreate-slow" (2 s, within the
 // default set-up limit), "schema-trap" (the factory traps
 // when the host builds the params schema); or while it is unloaded: "ondestroy-trap",
-// "ondestroy-hang" (OnDestroy traps, or never returns).
+// "ondestroy-hang" (OnDestroy traps, or never returns); "thread-crash": OnCreate starts a thread
+// that, a second later, outside any plugin call, writes through a bad pointer (SIGSEGV).
 // MODHOST_TEST_FAULTY_TRACE, a file path, gets a line appended when a slow body starts
 // ("slow body started") and when OnDestroy runs ("OnDestroy"), for tests to see from outside.
 import Glibc
@@ -60,6 +64,14 @@ struct FaultyModifier: ViewModifier, Record {
             usleep(500_000)
         }
         if fault == "slow-2s" { usleep(2_000_000) }
+        if fault == "allocate" { allocate(blocks: 64) }
+        if fault == "allocate-later" {
+            startThread {
+                usleep(300_000)
+                allocate(blocks: 16, keep: true)
+                while true { sleep(60) }
+            }
+        }
         return content.swipeActions(edge: .trailing) {
             ForEach(["go"], id: \.self) { id in
                 Button {
@@ -93,6 +105,32 @@ private func forkLeftovers() {
     waitpid(shell, &status, 0)
 }
 
+/// Allocates `blocks` blocks of 64 MiB, writing every byte so that they are resident, one every
+/// 10 ms; frees them at the end unless `keep`.
+private func allocate(blocks count: Int, keep: Bool = false) {
+    let size = 64 << 20
+    var blocks: [UnsafeMutableRawPointer] = []
+    for _ in 0..<count {
+        guard let block = malloc(size) else { break }
+        memset(block, 1, size)
+        blocks.append(block)
+        usleep(10_000)
+    }
+    if !keep { blocks.forEach { free($0) } }
+}
+
+/// Runs `work` on a thread of its own, which the host knows nothing of.
+private func startThread(_ work: @escaping @Sendable () -> Void) {
+    final class Work { let run: @Sendable () -> Void; init(_ run: @escaping @Sendable () -> Void) { self.run = run } }
+    var thread = pthread_t()
+    let context = Unmanaged.passRetained(Work(work)).toOpaque()
+    pthread_create(&thread, nil, { context in
+        Unmanaged<Work>.fromOpaque(context!).takeRetainedValue().run()
+        return nil
+    }, context)
+    pthread_detach(thread)
+}
+
 /// Removes the file of the engine's listening socket (fd 3), found by its bound address.
 private func unlinkListeningSocket() {
     var address = sockaddr_un()
@@ -122,6 +160,12 @@ public class FaultyModule: Module {
             if startFault == "oncreate-trap" { try! failToStart() }
             if startFault == "oncreate-hang" { while true { usleep(1000) } }
             if startFault == "oncreate-slow" { usleep(2_000_000) }
+            if startFault == "thread-crash" {
+                startThread {
+                    sleep(1)
+                    UnsafeMutablePointer<Int32>(bitPattern: 16)!.pointee = 1
+                }
+            }
             ViewModifierRegistry.register("faulty") { params, context, dispatcher in
                 try FaultyModifier(from: params, appContext: context, eventDispatcher: dispatcher)
             }
