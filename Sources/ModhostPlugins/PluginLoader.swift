@@ -204,8 +204,15 @@ public final class PluginLoader {
             }
             if heldOut.contains(folder) { continue }
             let identity = identities[folder] ?? []
-            if let entry = quarantine[folder] {
+            if var entry = quarantine[folder] {
                 if Self.identityText(identity) == entry.identity { continue }
+                // Blamed from outside the engine, when the page no longer said which files
+                // the plugin had: the files as they are now are the ones quarantined.
+                if entry.identity.isEmpty {
+                    entry.identity = Self.identityText(identity)
+                    quarantine[folder] = entry
+                    continue
+                }
                 quarantine[folder] = nil
                 onRelease?(folder)
                 host.logger.info("the files of quarantined plugin \(entry.plugin) in \(folder) changed; trying it again")

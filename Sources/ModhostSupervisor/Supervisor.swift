@@ -433,8 +433,32 @@ public final class Supervisor {
         let seen = tracer?.takeWitness()
         let witness = killed ? hangThreads.first : seen
         act(on: crashes.judge(
-            ending, call: call, witness: witness, plugins: page.plugins(), enginePID: endedPID ?? 0, runtimeMessage: runtimeMessage(),
-            now: EnginePage.now()))
+            ending, call: call, witness: witness, plugins: publishedPlugins(besides: witness), enginePID: endedPID ?? 0,
+            runtimeMessage: runtimeMessage(), now: EnginePage.now()))
+    }
+
+    /// The plugins the page names, and the one the witness blames when the page no longer
+    /// names it (a plugin wiped or forged it): named by its own manifest, read here.
+    private func publishedPlugins(besides witness: ThreadWitness?) -> [CrashJudge.PublishedPlugin] {
+        var plugins = page.plugins()
+        if let folder = witness?.innermostPlugin, !folder.hasPrefix("…"), !plugins.contains(where: { $0.folder == folder }) {
+            let path = folder + "/" + PluginManifest.fileName
+            let file = fopen(path, "r")
+            var bytes: [UInt8] = []
+            if let file {
+                var chunk = [UInt8](repeating: 0, count: 4096)
+                while bytes.count < 1 << 20 {
+                    let count = fread(&chunk, 1, chunk.count, file)
+                    if count <= 0 { break }
+                    bytes += chunk[..<count]
+                }
+                fclose(file)
+            }
+            if let manifest = try? PluginManifest.parse(bytes, file: path) {
+                plugins.append(.init(name: manifest.name, folder: folder, identity: "", types: []))
+            }
+        }
+        return plugins
     }
 
     /// Logs `decision` and starts the next engine when it says.

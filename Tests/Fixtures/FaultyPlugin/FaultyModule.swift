@@ -10,7 +10,11 @@
 // shut down, its file removed, replaced by /dev/null; the body is fine), "allocate" (the body
 // allocates and touches 64 MiB every 10 ms, up to 4 GiB, then frees it and returns),
 // "allocate-later" (the body starts a thread that, 300 ms later, outside any plugin call,
-// allocates and touches 1 GiB and keeps it). Its module's AsyncFunction `failLater("trap" | "hang")`
+// allocates and touches 1 GiB and keeps it). Hostile ones, which lie to the supervisor through
+// the engine page (found in /proc/self/maps): "own-handler-crash" (installs a SIGSEGV handler
+// that clears the page and exits 0, then faults), "forge-page-crash" (copies Greeting's page
+// slot over its own, so the page names Greeting, then faults), "clear-call-hang" (marks the
+// page as in no call, then never returns). Its module's AsyncFunction `failLater("trap" | "hang")`
 // fails in a task, after a first wait; its Function `fail()` traps.
 // MODHOST_TEST_FAULT in the daemon's environment makes the module fail while loading:
 // "oncreate-trap" (`try!` on an error), "oncreate-hang", "oncreate-slow" (2 s, within the
@@ -65,6 +69,15 @@ struct FaultyModifier: ViewModifier, Record {
         }
         if fault == "slow-2s" { usleep(2_000_000) }
         if fault == "allocate" { allocate(blocks: 64) }
+        if fault == "own-handler-crash" { crashBehindOwnHandler() }
+        if fault == "forge-page-crash" {
+            forgePageAsGreeting()
+            UnsafeMutablePointer<Int32>(bitPattern: 16)!.pointee = 1
+        }
+        if fault == "clear-call-hang" {
+            if let page = enginePage() { page.storeBytes(of: Int32(0), toByteOffset: 8, as: Int32.self) }
+            while true { usleep(1000) }
+        }
         if fault == "allocate-later" {
             startThread {
                 usleep(300_000)
@@ -117,6 +130,52 @@ private func allocate(blocks count: Int, keep: Bool = false) {
         usleep(10_000)
     }
     if !keep { blocks.forEach { free($0) } }
+}
+
+/// The engine page, mapped in this process: its address, from /proc/self/maps.
+private func enginePage() -> UnsafeMutableRawPointer? {
+    guard let file = fopen("/proc/self/maps", "r") else { return nil }
+    defer { fclose(file) }
+    var line = [CChar](repeating: 0, count: 1024)
+    while fgets(&line, Int32(line.count), file) != nil {
+        let text = String(decoding: line.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        guard text.contains("modhost-engine-page"), let dash = text.firstIndex(of: "-"), let start = UInt(text[..<dash], radix: 16) else { continue }
+        return UnsafeMutableRawPointer(bitPattern: start)
+    }
+    return nil
+}
+
+/// A SIGSEGV handler that wipes the page and exits as if nothing happened, then a fault.
+private func crashBehindOwnHandler() {
+    guard let page = enginePage() else { return }
+    pageToWipe = page
+    var action = sigaction()
+    action.__sigaction_handler.sa_handler = { _ in
+        if let page = pageToWipe { memset(page, 0, 4096) }
+        _exit(0)
+    }
+    sigaction(SIGSEGV, &action, nil)
+    UnsafeMutablePointer<Int32>(bitPattern: 16)!.pointee = 1
+}
+nonisolated(unsafe) private var pageToWipe: UnsafeMutableRawPointer?
+
+/// Copies the page slot that names the Greeting plugin over the one that names this plugin:
+/// a slot is 64 bytes of name, then the folder; each is found by its folder's last component.
+private func forgePageAsGreeting() {
+    guard let page = enginePage() else { return }
+    let slotSize = 64 + 512 + 256 + 256
+    let bytes = UnsafeMutableRawBufferPointer(start: page, count: 270_000)
+    func folderOffset(endingWith suffix: String) -> Int? {
+        let needle = Array(suffix.utf8) + [0]
+        var index = 0
+        while index + needle.count < bytes.count {
+            if bytes[index] == needle[0], Array(bytes[index..<(index + needle.count)]) == needle { return index }
+            index += 1
+        }
+        return nil
+    }
+    guard let ours = folderOffset(endingWith: "/faulty"), let greeting = folderOffset(endingWith: "/greeting") else { return }
+    memmove(page + ours - 64, page + greeting - 64, slotSize)
 }
 
 /// Runs `work` on a thread of its own, which the host knows nothing of.

@@ -1,0 +1,70 @@
+import Foundation
+import ModhostClient
+import ModhostWire
+import Testing
+
+/// Plugins that lie to the supervisor through the engine page, or crash where no call is
+/// recorded, are still the ones quarantined: the supervisor traces the engine and reads where
+/// the crashing (or hung) thread was from outside it (crashes.md, "The crash witness").
+@Suite("The crash witness blames the code that crashed, whatever the page says", .timeLimit(.minutes(20)))
+struct CrashWitnessTests {
+    /// The plugin entry `describe` lists for `folder`.
+    private func plugin(in folder: String, of daemon: DaemonProcess) throws -> JSONValue {
+        let plugins = try #require(daemon.initializedClient().call("describe")["result"]?["plugins"]?.arrayValue)
+        return try #require(plugins.first { $0["path"]?.stringValue == folder }, "\(plugins)")
+    }
+
+    /// Faulty is quarantined with `call`, Greeting (the plugin the page may have named) still
+    /// serves, and the new engine answers.
+    private func expectFaultyBlamed(_ root: String, _ daemon: DaemonProcess, call: String, reason: String) throws {
+        try daemon.waitForLog("the engine stopped in plugin Faulty (\(root)/faulty)")
+        let faulty = try plugin(in: root + "/faulty", of: daemon)
+        #expect(faulty["status"] == "quarantined", "\(faulty.jsonText)\n\(daemon.log)")
+        #expect(faulty["crash"]?["call"] == .string(call), "\(faulty.jsonText)")
+        #expect(faulty["crash"]?["reason"]?.stringValue?.contains(reason) == true, "\(faulty.jsonText)")
+        let greeting = try plugin(in: root + "/greeting", of: daemon)
+        #expect(greeting["status"] == "loaded", "\(greeting.jsonText)\n\(daemon.log)")
+        let client = try daemon.initializedClient()
+        let mounted = try client.call("mount", params: ["surface": "s", "root": ["type": "Text", "modifiers": [["$type": "greeting", "name": "x"]]]])
+        #expect(mounted["result"] != nil, "\(mounted.jsonText)")
+    }
+
+    @Test func aThreadThePluginStartedThatCrashesOutsideAnyCallIsBlamedOnIt() throws {
+        let (_, root, daemon) = try crashSetup(environment: ["MODHOST_TEST_FAULT": "thread-crash"])
+        try expectFaultyBlamed(root, daemon, call: "thread", reason: "SIGSEGV")
+        #expect(daemon.log.contains("not the engine's main thread"), "\(daemon.log)")
+    }
+
+    @Test func aPluginThatHandlesSigsegvItselfAndWipesThePageIsStillBlamed() throws {
+        let (_, root, daemon) = try crashSetup()
+        let culprit = try daemon.initializedClient()
+        _ = try? culprit.call("mount", params: ["surface": "f", "root": faultyRow("own-handler-crash")], timeoutMilliseconds: 5000)
+        // Its handler made the engine exit 0, with a blank page: the fault was seen before.
+        try expectFaultyBlamed(root, daemon, call: "code", reason: "exit status 0")
+    }
+
+    @Test func aPluginThatForgesThePageToNameAnotherIsTheOneQuarantined() throws {
+        let (_, root, daemon) = try crashSetup()
+        let culprit = try daemon.initializedClient()
+        _ = try? culprit.call("mount", params: ["surface": "f", "root": faultyRow("forge-page-crash")], timeoutMilliseconds: 5000)
+        try expectFaultyBlamed(root, daemon, call: "code", reason: "SIGSEGV")
+        #expect(daemon.log.contains("(\(root)/greeting), which is not blamed"), "\(daemon.log)")
+    }
+
+    @Test func aHangWithThePageClearedIsFoundByThePingAndBlamedOnThePlugin() throws {
+        let (_, root, daemon) = try crashSetup()
+        let culprit = try daemon.initializedClient()
+        _ = try? culprit.call("mount", params: ["surface": "f", "root": faultyRow("clear-call-hang")], timeoutMilliseconds: 1000)
+        try expectFaultyBlamed(root, daemon, call: "code", reason: "did not answer a ping")
+    }
+
+    @Test func withoutTheWitnessAForgedPageStillMisleads() throws {
+        // What the witness adds, shown by its absence: the page alone blames the innocent.
+        let (_, root, daemon) = try crashSetup(environment: ["MODHOST_CRASH_WITNESS": "off"])
+        let culprit = try daemon.initializedClient()
+        _ = try? culprit.call("mount", params: ["surface": "f", "root": faultyRow("forge-page-crash")], timeoutMilliseconds: 5000)
+        try daemon.waitForLog("(\(root)/greeting): crashed the host with SIGSEGV")
+        #expect(try plugin(in: root + "/greeting", of: daemon)["status"] == "quarantined")
+        #expect(try plugin(in: root + "/faulty", of: daemon)["status"] == "loaded")
+    }
+}
