@@ -27,7 +27,7 @@
 // reads the registers and stack of the thread it hit from outside the engine. It also reaps
 // every child of the supervisor, and reports the engine's end on a pipe.
 
-enum { COMMAND_NONE, COMMAND_SPAWN, COMMAND_SNAPSHOT, COMMAND_DETACH };
+enum { COMMAND_NONE, COMMAND_SPAWN, COMMAND_SNAPSHOT, COMMAND_DETACH, COMMAND_PEEK };
 
 typedef struct {
     uint64_t start, end;
@@ -488,6 +488,30 @@ static void run_command(void) {
         tracer.result = written;
         break;
     }
+    case COMMAND_PEEK: {
+        // The main thread alone, stopped for as long as it takes to read it.
+        tracer.result = 0;
+        pid_t pid = tracer.engine;
+        if (pid <= 0 || !tracer.traced) break;
+        ptrace(PTRACE_INTERRUPT, pid, NULL, NULL);
+        pid_t held[MAX_THREADS];
+        int held_count = 0;
+        int64_t deadline = now_ms() + 300;
+        while (held_count == 0 && tracer.engine == pid && now_ms() < deadline) {
+            struct pollfd poller = {.fd = tracer.signal_fd, .events = POLLIN};
+            poll(&poller, 1, 5);
+            drain_signals();
+            reap_all(held, &held_count, MAX_THREADS);
+        }
+        for (int i = 0; i < held_count; i++) {
+            if (held[i] == pid && tracer.result == 0) {
+                capture(pid, pid, 0, NULL, tracer.snapshot);
+                tracer.result = 1;
+            }
+            ptrace(PTRACE_CONT, held[i], NULL, NULL);
+        }
+        break;
+    }
     case COMMAND_DETACH: {
         tracer.result = 0;
         if (tracer.engine <= 0 || !tracer.traced) break;
@@ -602,6 +626,16 @@ int modhost_tracer_snapshot_and_kill(modhost_thread_witness *out, int max) {
     tracer.snapshot = out;
     tracer.snapshot_max = max;
     run_on_tracer(COMMAND_SNAPSHOT);
+    int count = tracer.result;
+    pthread_mutex_unlock(&tracer.lock);
+    return count;
+}
+
+int modhost_tracer_peek(modhost_thread_witness *out) {
+    pthread_mutex_lock(&tracer.lock);
+    tracer.snapshot = out;
+    tracer.snapshot_max = 1;
+    run_on_tracer(COMMAND_PEEK);
     int count = tracer.result;
     pthread_mutex_unlock(&tracer.lock);
     return count;

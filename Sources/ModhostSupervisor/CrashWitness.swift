@@ -177,6 +177,14 @@ final class EngineTracer {
         return threads.prefix(max(0, count)).compactMap(ThreadWitness.init)
     }
 
+    /// Where the engine's main thread is now; it goes on running (nil when not traced).
+    func peekMainThread() -> ThreadWitness? {
+        guard isTracing else { return nil }
+        var raw = modhost_thread_witness()
+        guard modhost_tracer_peek(&raw) == 1 else { return nil }
+        return ThreadWitness(raw)
+    }
+
     /// Stops reporting engines' ends on the loop, so that the loop can end (the thread goes on,
     /// idle, until the process exits).
     func close() {

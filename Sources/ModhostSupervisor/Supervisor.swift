@@ -35,6 +35,9 @@ public final class Supervisor {
         /// any plugin call ends the engine; a path that no longer accepts is bound again.
         public var livenessIntervalNanoseconds: Int64 = 1_000_000_000
         public var livenessTimeoutNanoseconds: Int64 = 3_000_000_000
+        /// Unanswered pings in a row tolerated while the traced engine's main thread runs host
+        /// code rather than a plugin's (busy, not stuck); the next one ends the engine.
+        public var busyPingsBeforeHang = 2
         /// The most plugins quarantined at once; past it the oldest quarantine is forgotten.
         public var maxQuarantined = 256
         /// An engine whose resident memory passes this many bytes is ended (0: no limit).
@@ -97,6 +100,8 @@ public final class Supervisor {
     private var hang: RecordedCall?
     /// Set when the supervisor killed the engine for not answering a ping.
     private var unanswered = false
+    /// Pings in a row that the engine did not answer while its main thread ran host code.
+    private var busyPings = 0
     /// Where the hung engine's threads were (main thread first), read as it was killed.
     private var hangThreads: [ThreadWitness] = []
     /// Reads the engine's resident memory; set when it killed the engine past the limit.
@@ -172,6 +177,7 @@ public final class Supervisor {
         page.reset()
         hang = nil
         unanswered = false
+        busyPings = 0
         hangThreads = []
         exited = nil
         errorLines = []
@@ -369,11 +375,22 @@ public final class Supervisor {
         let outcome: LivenessProbe.Outcome? = socket.fileIsOurs ? current.tick(now: now) : .unreachable("the file at the path is gone or not this daemon's socket")
         probe = current
         switch outcome {
-        case nil, .alive?:
+        case nil:
+            return false
+        case .alive?:
+            busyPings = 0
             return false
         case .unanswered?:
             // A plugin call in progress is the watchdog's to time, with its own limit.
             guard page.recordedCall() == nil else { return false }
+            // A main thread in host code is busy (a slow machine, a flood of requests), not
+            // stuck in a plugin: it gets a few more rounds before it counts as hung.
+            if let main = tracer?.peekMainThread(), main.innermostPlugin == nil, busyPings < policy.busyPingsBeforeHang {
+                busyPings += 1
+                probe?.reset(now: now)
+                logger.warning("the engine did not answer a ping on \(socket.displayPath) within \(CrashJudge.seconds(policy.livenessTimeoutNanoseconds)) s, but its main thread runs host code, not a plugin's: it is busy; waiting (\(busyPings) of \(policy.busyPingsBeforeHang))")
+                return false
+            }
             logger.error("the engine did not answer a ping on \(socket.displayPath) within \(CrashJudge.seconds(policy.livenessTimeoutNanoseconds)) s, outside any plugin call; stopping it")
             probe?.reset(now: now)
             unanswered = true

@@ -137,6 +137,9 @@ pid_t modhost_tracer_spawn(const char *file, char *const argv[], char *const env
 /// Stops every thread of the traced engine, reads where each is (main thread first, at most
 /// `max`), then kills the engine. Returns how many were read.
 int modhost_tracer_snapshot_and_kill(modhost_thread_witness *out, int max);
+/// Reads where the traced engine's main thread is, stopping it only for that. Returns 1 when
+/// it was read.
+int modhost_tracer_peek(modhost_thread_witness *out);
 /// Stops tracing the engine (before it stops gracefully: a tracer of its own, such as
 /// LeakSanitizer's, can then attach).
 void modhost_tracer_detach(void);
