@@ -44,6 +44,9 @@ struct Reconciler {
     /// The keyed nodes of the new tree by key; building it is where a key used twice is
     /// caught, so each key is hashed once.
     private var nodesByKey: [String: NodeState] = [:]
+    /// Whether the tree replaces one (an `update`): only then do new images run their symbol
+    /// transitions, since SwiftUI shows a hierarchy's first appearance without them.
+    private var isUpdate = false
     /// Nodes checked so far, against the limit.
     private var nodeCount: NodeBudget
     /// The registry entries and plugin contexts of the types this pass built, most recent
@@ -79,18 +82,20 @@ struct Reconciler {
     /// while each node is at hand, so committing it needs no second walk.
     mutating func build(root: JSONValue, reusing old: NodeState?) throws(RPCError) -> Built {
         nodeCount.count = 0
+        isUpdate = old != nil
         nodesByKey = [:]
         moves = []
         entered = []
         left = []
         let spec = try NodeSpec.check(root, at: "0", depth: 1, limits: host.limits, count: &nodeCount)
-        let built = try build(spec, reusing: old, parent: nil, grandparent: nil, path: "0", depth: 1)
+        let built = try build(spec, reusing: old, parent: nil, grandparent: nil, path: "0", depth: 1, symbols: SymbolEnvironment())
         return Built(root: built, nodesByKey: nodesByKey, attachment: attachment, moves: moves, entered: entered, left: left)
     }
 
     /// Builds the node `spec` whose index path is `path` (`0/3/1`), `depth` levels deep.
     private mutating func build(
-        _ spec: NodeSpec, reusing old: NodeState?, parent: NodeState?, grandparent: ViewKind?, path: String, depth: Int
+        _ spec: NodeSpec, reusing old: NodeState?, parent: NodeState?, grandparent: ViewKind?, path: String, depth: Int,
+        symbols around: SymbolEnvironment
     ) throws(RPCError) -> NodeState {
         // A node of another view type or key is another view: the old one leaves the tree
         // and the new one enters it.
@@ -139,6 +144,11 @@ struct Reconciler {
             counts.removed += reusable.modifiers.count - spec.modifiers.count
         }
         node.modifiers = modifiers
+        // The symbols modifiers reach the system images at or under the node.
+        let symbols = modifiers.contains(where: SymbolEnvironment.matters) ? around.inside(modifiers, node: node.id) : around
+        if spec.kind == .image, symbols.isActive, let systemName = SymbolState.systemName(of: node) {
+            node.symbol = SymbolState(systemName: systemName, environment: symbols, previous: reusable?.symbol, entered: isUpdate && reusable == nil)
+        }
         // A row that stays revealed must still have actions on that edge.
         if isListRow, let edge = reusable?.revealed {
             node.revealed = edge
@@ -173,7 +183,8 @@ struct Reconciler {
             }
             if let match { used.insert(ObjectIdentifier(match)) }
             children.append(
-                try build(childSpec, reusing: match, parent: node, grandparent: parent?.kind, path: childPath, depth: depth + 1))
+                try build(
+                    childSpec, reusing: match, parent: node, grandparent: parent?.kind, path: childPath, depth: depth + 1, symbols: symbols))
         }
         node.children = children
         for child in oldChildren where !used.contains(ObjectIdentifier(child)) { countRemoved(child) }

@@ -142,6 +142,9 @@ final class NodeState {
     var revealed: HorizontalEdge?
     /// The node's refresh, once it has been pulled.
     var refresh: RefreshState?
+    /// A system image's symbol: what the symbols modifiers around it do, and what ran. `nil`
+    /// when none reaches it.
+    var symbol: SymbolState?
 
     // Everything known when the node is made is set here: stores in an initializer need no
     // exclusivity check, and a tree of many nodes makes that count.
