@@ -108,6 +108,19 @@ struct SymbolModifierTests {
         #expect(scale.message.contains("'small', 'medium', 'large'"))
     }
 
+    @Test func foregroundStyleTakesUpToThreeLayerColours() throws {
+        let red = try Color(parsing: "red"), blue = try Color(parsing: "#00F"), green = try Color(parsing: "rgb(0 255 0)")
+        let one = try T.effect(ForegroundStyleModifier.self, ["color": "red"])
+        #expect(one.styles == [.foregroundStyle(red)] && one.symbols.isEmpty)
+        let three = try T.effect(ForegroundStyleModifier.self, ["color": "red", "secondary": "#00F", "tertiary": "rgb(0 255 0)"])
+        #expect(three.styles == [.foregroundStyle(red)])
+        #expect(three.symbols == [.palette([red, blue, green])])
+        let error = try refusal(ForegroundStyleModifier.self, ["color": "red", "tertiary": "blue"])
+        #expect(error.path == "tertiary")
+        let bad = try refusal(ForegroundStyleModifier.self, ["color": "red", "secondary": "nope"])
+        #expect(bad.path == "secondary")
+    }
+
     @Test func variantsJoinInSymbolOrder() {
         #expect(SymbolVariants.fill.circle.slash.symbolName(for: "mic") == "mic.slash.circle.fill")
         #expect(SymbolVariants.fill.symbolName(for: "heart.fill") == "heart.fill")

@@ -865,6 +865,10 @@ V(SY,"scale, rendering mode, variants and weight reach the images under the node
        [IMG("a",mods=[M("symbolVariant",variant="fill")]),IMG("b",name="01.circle",mods=[M("imageScale",scale="small"),M("fontWeight",weight="thin")])]))
    +symsnap(2,{"children":[{"symbol":{"$exact":{"systemName":"heart","shown":"heart.circle.fill","variant":"circle.fill","scale":"large","renderingMode":"hierarchical","weight":"bold","pointSize":24}}},
                           {"symbol":{"$exact":{"systemName":"01.circle","shown":"01.circle","variant":"circle","scale":"small","renderingMode":"hierarchical","weight":"thin","pointSize":24}}}]}), init=True)
+V(SY,"foregroundStyle colours reach the symbols; a palette takes up to three", symmount(
+     N("VStack","s",[M("foregroundStyle",color="red"),M("imageScale",scale="medium")],[IMG("a"),IMG("b",mods=[M("symbolRenderingMode",mode="palette"),M("foregroundStyle",color="#0000FF",secondary="rgb(0 255 0)",tertiary="orange")])]))
+   +symsnap(2,{"children":[{"symbol":{"colors":["#FF0000FF"]}},{"symbol":{"renderingMode":"palette","colors":["#0000FFFF","#00FF00FF","#FFA500FF"]},"styles":[{"$style":"foregroundStyle","color":"#0000FFFF"}]}]})
+   +mfail(3,IMG("i",mods=[M("foregroundStyle",color="red",tertiary="blue")]),{"path":"root.modifiers[0].tertiary"},name="sy2"), init=True)
 V(SY,"a transition runs when an image enters by an update, not at mount", symmount(N("VStack","s",[M("transition",symbolEffect="appear")],[IMG("a")]))
    +symsnap(2,{"children":[{"symbol":{"transition":{"$exact":{"effect":"appear","ranOnEnter":False}}}}]})
    +symupd(3,N("VStack","s",[M("transition",symbolEffect="appear")],[IMG("a"),IMG("b")]),{"created":0,"updated":0,"unchanged":1,"removed":0})

@@ -56,8 +56,8 @@ public class ExpoUIModule: Module {
             ViewModifierRegistry.register("background", description: "A colour behind the view, optionally in a shape") { params, appContext, _ in
                 try BackgroundModifier(from: params, appContext: appContext)
             }
-            ViewModifierRegistry.register("foregroundStyle", description: "The colour of the view's text and symbols") { params, appContext, _ in
-                try ForegroundStyleModifier(from: params, appContext: appContext)
+            ViewModifierRegistry.register("foregroundStyle", description: "The colour of the view's text and symbols; secondary and tertiary colour further symbol layers") { params, appContext, eventDispatcher in
+                try ForegroundStyleModifier(from: params, appContext: appContext, eventDispatcher: eventDispatcher)
             }
             ViewModifierRegistry.register("tint", description: "The accent colour of the view's controls") { params, appContext, _ in
                 try TintModifier(from: params, appContext: appContext)

@@ -259,6 +259,9 @@ public enum ResolvedSymbolModifier: Equatable, Sendable {
     case variant(SymbolVariants)
     /// `fontWeight(_:)`: the weight of text and symbols; `nil` is the default.
     case fontWeight(Font.Weight?)
+    /// `foregroundStyle(_:_:_:)`: the colours of a symbol's layers, primary first (the
+    /// primary is also the content's `foregroundStyle` style).
+    case palette([Color])
 }
 
 extension View {
@@ -304,6 +307,16 @@ extension View {
     /// Shows the symbols in this view with `variant` added, as SwiftUI's `symbolVariant(_:)`.
     public func symbolVariant(_ variant: SymbolVariants) -> some View {
         SymbolModifiedView(content: self, symbol: .variant(variant))
+    }
+
+    /// Colours the layers of the symbols in this view, as SwiftUI's
+    /// `foregroundStyle(_:_:_:)`: the primary colour also colours the view's text (it is its
+    /// `foregroundStyle` style), and a symbol drawn in the palette rendering mode takes one
+    /// colour per layer.
+    public func foregroundStyle(_ primary: Color, _ secondary: Color, _ tertiary: Color? = nil) -> some View {
+        SymbolModifiedView(
+            content: StyledView(content: self, style: .foregroundStyle(primary)),
+            symbol: .palette([primary, secondary] + (tertiary.map { [$0] } ?? [])))
     }
 
     /// The weight of the text and symbols in this view, as SwiftUI's `fontWeight(_:)`.

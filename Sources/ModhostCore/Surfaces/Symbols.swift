@@ -22,6 +22,8 @@ struct SymbolEnvironment {
     var renderingMode: SymbolRenderingMode?
     var variants = SymbolVariants.none
     var weight: Font.Weight?
+    /// The foreground colours: one from a `foregroundStyle`, up to three from a palette.
+    var colors: [Color] = []
     /// The size of the innermost font with one, in points: a symbol's point size.
     var pointSize: Double?
     /// Whether any symbols modifier reached here: only then does an image show `symbol`.
@@ -29,7 +31,13 @@ struct SymbolEnvironment {
 
     /// Whether `instance` changes the environment (a symbols modifier, or a font).
     static func matters(_ instance: ModifierInstance) -> Bool {
-        !instance.effect.symbols.isEmpty || instance.effect.styles.contains { if case .font = $0 { return true } else { return false } }
+        !instance.effect.symbols.isEmpty
+            || instance.effect.styles.contains {
+                switch $0 {
+                case .font, .foregroundStyle: return true
+                default: return false
+                }
+            }
     }
 
     /// The environment inside the modifiers of the node `node`: they apply outermost (the
@@ -39,9 +47,13 @@ struct SymbolEnvironment {
         for (index, instance) in modifiers.enumerated().reversed() {
             let effect = instance.effect
             for style in effect.styles.reversed() {
-                guard case let .font(font) = style else { continue }
-                if let weight = font.weight { result.weight = weight }
-                if let size = font.size { result.pointSize = size }
+                switch style {
+                case let .font(font):
+                    if let weight = font.weight { result.weight = weight }
+                    if let size = font.size { result.pointSize = size }
+                case let .foregroundStyle(color): result.colors = [color]
+                default: break
+                }
             }
             for (k, symbol) in effect.symbols.enumerated().reversed() {
                 result.isActive = true
@@ -63,6 +75,7 @@ struct SymbolEnvironment {
                 case let .renderingMode(mode): result.renderingMode = mode
                 case let .variant(variants): result.variants = result.variants.union(variants)
                 case let .fontWeight(weight): result.weight = weight
+                case let .palette(colors): result.colors = colors
                 }
             }
         }
@@ -134,7 +147,7 @@ struct SymbolState {
     }
 
     /// The snapshot's `symbol` member: `{systemName, shown, variant?, scale?, renderingMode?,
-    /// weight?, pointSize?, effects?, transition?, contentTransition?}`.
+    /// weight?, pointSize?, colors?, effects?, transition?, contentTransition?}`.
     var json: JSONValue {
         var object = JSONObject()
         object["systemName"] = .string(systemName)
@@ -145,6 +158,7 @@ struct SymbolState {
         if let mode = environment.renderingMode { object["renderingMode"] = .string(mode.rawValue) }
         if let weight = environment.weight { object["weight"] = .string(weight.rawValue) }
         if let size = environment.pointSize { object["pointSize"] = SymbolState.number(size) }
+        if !environment.colors.isEmpty { object["colors"] = .array(environment.colors.map { .string($0.hex) }) }
         if !effects.isEmpty {
             object["effects"] = .array(
                 effects.map { effect in
