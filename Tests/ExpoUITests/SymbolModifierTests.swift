@@ -115,6 +115,8 @@ struct SymbolModifierTests {
         let three = try T.effect(ForegroundStyleModifier.self, ["color": "red", "secondary": "#00F", "tertiary": "rgb(0 255 0)"])
         #expect(three.styles == [.foregroundStyle(red)])
         #expect(three.symbols == [.palette([red, blue, green])])
+        let two = try T.effect(ForegroundStyleModifier.self, ["color": "red", "secondary": "#00F"])
+        #expect(two.symbols == [.palette([red, blue])])
         let error = try refusal(ForegroundStyleModifier.self, ["color": "red", "tertiary": "blue"])
         #expect(error.path == "tertiary")
         let bad = try refusal(ForegroundStyleModifier.self, ["color": "red", "secondary": "nope"])
