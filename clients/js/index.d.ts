@@ -417,7 +417,11 @@ export interface ReloadResult {
 }
 
 /** What an `update` did, counted in modifier instances over the whole tree (not nodes). */
-export interface UpdateCounts { created: number; updated: number; unchanged: number; removed: number }
+export interface UpdateCounts {
+  created: number; updated: number; unchanged: number; removed: number;
+  /** Images with a symbol transition that left (first) or entered the tree in this update. */
+  symbolTransitions?: Array<{ node: string; effect: SymbolEffectName; phase: 'enter' | 'leave' }>;
+}
 
 export interface ResolvedSwipeAction {
   id: string;

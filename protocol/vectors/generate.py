@@ -871,8 +871,12 @@ V(SY,"foregroundStyle colours reach the symbols; a palette takes up to three", s
    +mfail(3,IMG("i",mods=[M("foregroundStyle",color="red",tertiary="blue")]),{"path":"root.modifiers[0].tertiary"},name="sy2"), init=True)
 V(SY,"a transition runs when an image enters by an update, not at mount", symmount(N("VStack","s",[M("transition",symbolEffect="appear")],[IMG("a")]))
    +symsnap(2,{"children":[{"symbol":{"transition":{"$exact":{"effect":"appear","ranOnEnter":False}}}}]})
-   +symupd(3,N("VStack","s",[M("transition",symbolEffect="appear")],[IMG("a"),IMG("b")]),{"created":0,"updated":0,"unchanged":1,"removed":0})
+   +symupd(3,N("VStack","s",[M("transition",symbolEffect="appear")],[IMG("a"),IMG("b")]),{"created":0,"updated":0,"unchanged":1,"removed":0,"symbolTransitions":[{"node":"b","effect":"appear","phase":"enter"}]})
    +symsnap(4,{"children":[{"symbol":{"transition":{"ranOnEnter":False}}},{"symbol":{"transition":{"$exact":{"effect":"appear","ranOnEnter":True}}}}]}), init=True)
+V(SY,"update names the images that enter or leave with a transition", symmount(N("VStack","s",[M("transition",symbolEffect="drawOn")],[IMG("a"),IMG("b")]))
+   +call(2,"update",{"surface":"sy","root":N("VStack","s",[M("transition",symbolEffect="drawOn")],[IMG("b"),IMG("c"),N("Text","t",props={"text":"x"})])},
+     {"$exact":{"created":0,"updated":0,"unchanged":1,"removed":0,"symbolTransitions":[{"$exact":{"node":"a","effect":"drawOn","phase":"leave"}},{"$exact":{"node":"c","effect":"drawOn","phase":"enter"}}]}})
+   +symupd(3,N("VStack","s",[M("transition",symbolEffect="drawOn")],[IMG("b"),IMG("c")]),{"created":0,"updated":0,"unchanged":1,"removed":0}), init=True)
 V(SY,"a content transition runs when the symbol shown changes", symmount(IMG("i",name="play",mods=[M("contentTransition",symbolEffect="replace")]))
    +symsnap(2,{"symbol":{"contentTransition":{"$exact":{"effect":"replace","runs":0}}}})
    +symupd(3,IMG("i",name="pause",mods=[M("contentTransition",symbolEffect="replace")]),{"created":0,"updated":0,"unchanged":1,"removed":0})

@@ -34,6 +34,12 @@ struct Reconciler {
     /// Props of new or changed nodes that their view does not list, reported once the tree
     /// is committed (`unknown-prop`).
     var unknownProps: [UnknownProp] = []
+    /// The symbol transitions this update runs: `{node, effect, phase: "enter" | "leave"}` for
+    /// each image with a `transition` that enters or leaves (`update`'s `symbolTransitions`),
+    /// those leaving first, as `onDisappear` runs before `onAppear`.
+    var symbolTransitions: [JSONValue] { leavingTransitions + enteringTransitions }
+    private var leavingTransitions: [JSONValue] = []
+    private var enteringTransitions: [JSONValue] = []
     /// The connection the new modifiers will belong to, once the tree is committed.
     private let attachment: Attachment
     /// Kept modifiers whose node id, index path or index changes with the new tree.
@@ -82,6 +88,8 @@ struct Reconciler {
     /// while each node is at hand, so committing it needs no second walk.
     mutating func build(root: JSONValue, reusing old: NodeState?) throws(RPCError) -> Built {
         nodeCount.count = 0
+        leavingTransitions = []
+        enteringTransitions = []
         isUpdate = old != nil
         nodesByKey = [:]
         moves = []
@@ -147,7 +155,10 @@ struct Reconciler {
         // The symbols modifiers reach the system images at or under the node.
         let symbols = modifiers.contains(where: SymbolEnvironment.matters) ? around.inside(modifiers, node: node.id) : around
         if spec.kind == .image, symbols.isActive, let systemName = SymbolState.systemName(of: node) {
-            node.symbol = SymbolState(systemName: systemName, environment: symbols, previous: reusable?.symbol, entered: isUpdate && reusable == nil)
+            let entered = isUpdate && reusable == nil
+            let symbol = SymbolState(systemName: systemName, environment: symbols, previous: reusable?.symbol, entered: entered)
+            if entered, let transition = symbol.transition { enteringTransitions.append(Self.transition(transition.effect, node: node.id, phase: "enter")) }
+            node.symbol = symbol
         }
         // A row that stays revealed must still have actions on that edge.
         if isListRow, let edge = reusable?.revealed {
@@ -193,8 +204,14 @@ struct Reconciler {
 
     private mutating func countRemoved(_ node: NodeState) {
         left.insert(ObjectIdentifier(node))
+        if let transition = node.symbol?.transition { leavingTransitions.append(Self.transition(transition.effect, node: node.id, phase: "leave")) }
         counts.removed += node.modifiers.count
         for child in node.children { countRemoved(child) }
+    }
+
+    /// One entry of `symbolTransitions`.
+    private static func transition(_ effect: SymbolEffect, node: String, phase: String) -> JSONValue {
+        .object(JSONObject([("node", .string(node)), ("effect", .string(effect.name)), ("phase", .string(phase))]))
     }
 
     /// A new instance of modifier `type` from `params`, the modifier at `index` on the node

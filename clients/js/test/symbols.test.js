@@ -169,3 +169,18 @@ test('on a host: an effect the client does not check still fails by path, never 
       (error) => error instanceof ModhostError && error.data?.path === 'root.modifiers[0].effect' && /discrete effect with 'value'/.test(error.message));
   } finally { await s.done(); }
 });
+
+test('on a host: SymbolView with appear shows its transition as isVisible turns it on and off', { timeout: TEST_TIMEOUT_MS }, async () => {
+  const s = await session();
+  try {
+    const view = (isVisible) => VStack({ key: 'stack' }, h(SymbolView, { key: 'bell', symbolName: 'bell', effect: 'appear', isVisible }), Text({ key: 'x' }, 'x'));
+    const surface = await s.host.mount('sym', view(false));
+    const shown = await surface.update(view(true));
+    assert.deepEqual(shown.symbolTransitions, [{ node: 'bell', effect: 'appear', phase: 'enter' }]);
+    assert.deepEqual(find((await surface.snapshot()).root, 'bell').symbol.transition, { effect: 'appear', ranOnEnter: true });
+    const hidden = await surface.update(view(false));
+    assert.deepEqual(hidden.symbolTransitions, [{ node: 'bell', effect: 'appear', phase: 'leave' }]);
+    const again = await surface.update(view(false));
+    assert.equal(again.symbolTransitions, undefined);
+  } finally { await s.done(); }
+});
