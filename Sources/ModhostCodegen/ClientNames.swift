@@ -85,7 +85,7 @@ public enum ClientNames {
         "SwipeActionPress", "SwipeActionRole", "SwipeActionsEvent", "SwipeActionsModifier",
         "SwipeActionsParams", "SwipeEdge", "SwipeGesture", "SymbolEffectKind", "SymbolEffectName",
         "SymbolEffectOptions", "SymbolEffectParams", "SymbolEffectRepeat", "SymbolRenderingMode", "SymbolScale",
-        "SymbolVariant", "SymbolVariantPart", "SymbolViewEffect", "SymbolViewProps", "SymbolWeight",
+        "SymbolVariant", "SymbolViewEffect", "SymbolViewProps", "SymbolWeight",
         "TapActionGesture", "TapGesture", "TextChild", "TextFieldProps", "TextProps", "ToggleProps",
         "TransitionSymbolEffect", "TypeGesture", "UpdateCounts", "VStackProps", "VerticalAlignment",
         "ViewEventsMap", "ViewPropsMap", "ViewType", "WireNode", "ZStackProps",

@@ -99,11 +99,14 @@ struct SymbolModifierTests {
     @Test func scaleRenderingModeVariantAndWeight() throws {
         #expect(try T.effect(ImageScaleModifier.self, ["scale": "large"]).symbols == [.imageScale(.large)])
         #expect(try T.effect(SymbolRenderingModeModifier.self, ["mode": "palette"]).symbols == [.renderingMode(.palette)])
-        #expect(try T.effect(SymbolVariantModifier.self, ["variant": "fill.circle"]).symbols == [.variant(.circle.fill)])
+        #expect(try T.effect(SymbolVariantModifier.self, ["variant": "circle.fill"]).symbols == [.variant(.circle.fill)])
+        #expect(try T.effect(SymbolVariantModifier.self, ["variant": "slash.rectangle.fill"]).symbols == [.variant(.slash.rectangle.fill)])
+        #expect(try T.effect(SymbolVariantModifier.self, ["variant": "none"]).symbols == [.variant(.none)])
         #expect(try T.effect(FontWeightModifier.self, ["weight": "black"]).symbols == [.fontWeight(.black)])
-        let variant = try refusal(SymbolVariantModifier.self, ["variant": "circle.filled"])
+        // SF Symbols' order only: the list is what generated types offer.
+        let variant = try refusal(SymbolVariantModifier.self, ["variant": "fill.circle"])
         #expect(variant.path == "variant")
-        #expect(variant.message.contains("'filled' is none"))
+        #expect(variant.message.contains("'circle.fill'") && variant.message.contains("'slash.rectangle.fill'"))
         let scale = try refusal(ImageScaleModifier.self, ["scale": "huge"])
         #expect(scale.message.contains("'small', 'medium', 'large'"))
     }

@@ -483,15 +483,16 @@ export type SymbolEffectParams =
   | { effect: IndefiniteSymbolEffect; value?: never; isActive?: boolean; options?: SymbolEffectOptions };
 export type SymbolScale = 'small' | 'medium' | 'large';
 export type SymbolRenderingMode = 'monochrome' | 'hierarchical' | 'palette' | 'multicolor';
-/** One variant part; `symbolVariant` takes them joined by dots (`'circle.fill'`). */
-export type SymbolVariantPart = 'none' | 'slash' | 'circle' | 'square' | 'rectangle' | 'fill';
-export type SymbolVariant = SymbolVariantPart | `${SymbolVariantPart}.${SymbolVariantPart}` | `${SymbolVariantPart}.${SymbolVariantPart}.${SymbolVariantPart}`;
+/** SF Symbols' variant suffixes, in their order: slash, then an enclosure, then fill. */
+export type SymbolVariant =
+  | 'none' | 'fill' | 'slash' | 'slash.fill' | 'circle' | 'circle.fill' | 'square' | 'square.fill' | 'rectangle' | 'rectangle.fill'
+  | 'slash.circle' | 'slash.circle.fill' | 'slash.square' | 'slash.square.fill' | 'slash.rectangle' | 'slash.rectangle.fill';
 
 export declare const SYMBOL_EFFECT_KINDS: { readonly [E in SymbolEffectName]: readonly SymbolEffectKind[] };
 export declare const SYMBOL_EFFECTS: readonly SymbolEffectName[];
 export declare const SYMBOL_SCALES: readonly SymbolScale[];
 export declare const SYMBOL_RENDERING_MODES: readonly SymbolRenderingMode[];
-export declare const SYMBOL_VARIANTS: readonly SymbolVariantPart[];
+export declare const SYMBOL_VARIANTS: readonly SymbolVariant[];
 export declare const SYMBOL_REPEATS: readonly SymbolEffectRepeat[];
 
 /** A symbol effect on the images at or under the node: discrete with `value`, indefinite with `isActive` (default true). */

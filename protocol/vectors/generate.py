@@ -896,7 +896,8 @@ V(SY,"transition and contentTransition take only their effects", mfail(1,IMG("i"
    +mfail(2,IMG("i",mods=[M("contentTransition",symbolEffect="appear")]),{"path":"root.modifiers[0].symbolEffect","got":"appear"},name="sy"), init=True)
 V(SY,"options are checked", mfail(1,IMG("i",mods=[M("symbolEffect",effect="pulse",options={"speed":0})]),{"path":"root.modifiers[0].options.speed","got":"0"},name="sy")
    +mfail(2,IMG("i",mods=[M("symbolEffect",effect="pulse",options={"repeat":"continuous","count":2})]),{"path":"root.modifiers[0].options.count"},name="sy"), init=True)
-V(SY,"a bad variant names its part", mfail(1,IMG("i",mods=[M("symbolVariant",variant="circle.filled")]),{"path":"root.modifiers[0].variant","got":"circle.filled"},name="sy"), init=True)
+V(SY,"a variant outside SF Symbols' order is refused with the list", [send(req(1,"mount",{"surface":"sy","root":IMG("i",mods=[M("symbolVariant",variant="fill.circle")])})),
+   {"expect":{"id":1,"error":{"code":-32602,"data":{"path":"root.modifiers[0].variant","got":"fill.circle"},"message":{"$contains":"'slash.circle.fill'"}}}}], init=True)
 
 os.makedirs(OUT, exist_ok=True)
 total=0

@@ -101,8 +101,8 @@ public class ExpoUIModule: Module {
             ViewModifierRegistry.register("symbolRenderingMode", description: "How the symbols at or under the view colour their layers") { params, appContext, _ in
                 try SymbolRenderingModeModifier(from: params, appContext: appContext)
             }
-            ViewModifierRegistry.register("symbolVariant", description: "The variants (fill, circle, slash, ...) the symbols at or under the view show") { params, appContext, eventDispatcher in
-                try SymbolVariantModifier(from: params, appContext: appContext, eventDispatcher: eventDispatcher)
+            ViewModifierRegistry.register("symbolVariant", description: "The variants (fill, circle, slash, ...) the symbols at or under the view show") { params, appContext, _ in
+                try SymbolVariantModifier(from: params, appContext: appContext)
             }
             ViewModifierRegistry.register("fontWeight", description: "The stroke weight of the symbols and text at or under the view") { params, appContext, _ in
                 try FontWeightModifier(from: params, appContext: appContext)

@@ -270,35 +270,38 @@ struct SymbolRenderingModeModifier: ViewModifier, Record {
     }
 }
 
+/// `symbolVariant`'s `variant`: the variants SF Symbols names have, in their order (slash,
+/// then an enclosure, then fill), so that front-ends and generated types get the list.
+enum SymbolVariantName: String, Enumerable {
+    case none, fill, slash
+    case slashFill = "slash.fill"
+    case circle
+    case circleFill = "circle.fill"
+    case square
+    case squareFill = "square.fill"
+    case rectangle
+    case rectangleFill = "rectangle.fill"
+    case slashCircle = "slash.circle"
+    case slashCircleFill = "slash.circle.fill"
+    case slashSquare = "slash.square"
+    case slashSquareFill = "slash.square.fill"
+    case slashRectangle = "slash.rectangle"
+    case slashRectangleFill = "slash.rectangle.fill"
+
+    var variants: SymbolVariants {
+        rawValue.split(separator: ".").reduce(SymbolVariants.none) { $0.union(SymbolVariants(name: String($1)) ?? .none) }
+    }
+}
+
 /// `{"$type": "symbolVariant", "variant": "circle.fill"}`: the variants symbols show, added to
-/// those from around (`"none"` adds nothing). Parts: `slash`, `circle`, `square`,
-/// `rectangle`, `fill`, joined by dots.
+/// those from around (`"none"` adds nothing), as SwiftUI's `symbolVariant` adds them.
 struct SymbolVariantModifier: ViewModifier, Record {
-    @Field(.required) var variant: String = "none"
-
-    private var variants = SymbolVariants.none
-
-    /// The parts a variant may name.
-    static let parts = ["none", "slash", "circle", "square", "rectangle", "fill"]
+    @Field(.required) var variant: SymbolVariantName = .none
 
     init() {}
 
-    init(from params: Dict, appContext: AppContext, eventDispatcher: EventDispatcher) throws {
-        try self = .init(from: params, appContext: appContext)
-        var variants = SymbolVariants.none
-        for part in variant.split(separator: ".", omittingEmptySubsequences: false) {
-            guard let found = SymbolVariants(name: String(part)) else {
-                throw refusal(
-                    field: "variant", value: variant, type: "String",
-                    expected: "variants joined by dots, each one of \(SymbolVariantModifier.parts.map { "'\($0)'" }.joined(separator: ", ")) (such as 'circle.fill'); '\(part)' is none")
-            }
-            variants = variants.union(found)
-        }
-        self.variants = variants
-    }
-
     func body(content: Content) -> some View {
-        content.symbolVariant(variants)
+        content.symbolVariant(variant.variants)
     }
 }
 

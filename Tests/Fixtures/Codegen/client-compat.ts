@@ -63,6 +63,7 @@ check<Equal<client.ExpoUIFunctions, generated.ExpoUIFunctions>>();
 check<Equal<client.SymbolEffectName, generated.SymbolEffectParams['effect']>>();
 check<Equal<client.SymbolScale, generated.ImageScaleParams['scale']>>();
 check<Equal<client.SymbolRenderingMode, generated.SymbolRenderingModeParams['mode']>>();
+check<Equal<client.SymbolVariant, generated.SymbolVariantParams['variant']>>();
 check<Equal<client.SymbolEffectRepeat, NonNullable<NonNullable<generated.SymbolEffectParams['options']>['repeat']>>>();
 check<Equal<client.FontWeight, generated.FontWeightParams['weight']>>();
 check<Equal<client.TransitionSymbolEffect | client.ContentTransitionSymbolEffect | client.IndefiniteSymbolEffect, generated.TransitionParams['symbolEffect']>>();

@@ -19,7 +19,11 @@ export const SYMBOL_EFFECT_KINDS = Object.freeze({
 export const SYMBOL_EFFECTS = Object.freeze(Object.keys(SYMBOL_EFFECT_KINDS));
 export const SYMBOL_SCALES = Object.freeze(['small', 'medium', 'large']);
 export const SYMBOL_RENDERING_MODES = Object.freeze(['monochrome', 'hierarchical', 'palette', 'multicolor']);
-export const SYMBOL_VARIANTS = Object.freeze(['none', 'slash', 'circle', 'square', 'rectangle', 'fill']);
+/** symbolVariant's values: SF Symbols' variant suffixes, in their order (slash, enclosure, fill). */
+export const SYMBOL_VARIANTS = Object.freeze([
+  'none', 'fill', 'slash', 'slash.fill', 'circle', 'circle.fill', 'square', 'square.fill', 'rectangle', 'rectangle.fill',
+  'slash.circle', 'slash.circle.fill', 'slash.square', 'slash.square.fill', 'slash.rectangle', 'slash.rectangle.fill',
+]);
 export const SYMBOL_REPEATS = Object.freeze(['default', 'repeating', 'nonRepeating', 'continuous', 'periodic']);
 
 function fail(name, message) {
@@ -147,13 +151,9 @@ export function symbolRenderingMode(mode) {
   return createModifier('symbolRenderingMode', { mode: oneOf('symbolRenderingMode', 'mode', mode, SYMBOL_RENDERING_MODES) });
 }
 
-/** The variants the symbols show, added to those from around: 'fill', 'circle.fill', 'slash', ... */
+/** The variants the symbols show, added to those from around: 'fill', 'circle.fill', 'slash', ... (SYMBOL_VARIANTS). */
 export function symbolVariant(variant) {
-  if (typeof variant !== 'string') fail('symbolVariant', `variant must be a string such as 'fill' or 'circle.fill', got ${describe(variant)}`);
-  for (const part of variant.split('.')) {
-    if (!SYMBOL_VARIANTS.includes(part)) fail('symbolVariant', `'${part}' in ${describe(variant)} is not a variant; parts: ${SYMBOL_VARIANTS.join(', ')}, joined by dots`);
-  }
-  return createModifier('symbolVariant', { variant });
+  return createModifier('symbolVariant', { variant: oneOf('symbolVariant', 'variant', variant, SYMBOL_VARIANTS) });
 }
 
 /** The stroke weight of the symbols (and text) at or under the node. */
