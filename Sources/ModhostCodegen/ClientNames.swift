@@ -67,7 +67,7 @@ public enum ClientNames {
         "Component", "ConnectOptions", "Connection", "ConnectionErrorCode", "ContainerViewProps",
         "ContentTransitionSymbolEffect", "DescribeResult", "Diagnostic", "DiscreteSymbolEffect",
         "ElementHelper", "ElementProps", "EmptyEvent", "EventInfo", "EventListener", "EventNotification",
-        "EventSubscription", "EventsMap", "ExpoUIFunctions", "ExpoUIModule", "FontDesign", "FontParams",
+        "EventSubscription", "EventsMap", "ExpoUIFunctions", "ExpoSymbolEffect", "ExpoSymbolEffectOptions", "ExpoUIModule", "FontDesign", "FontParams",
         "FontWeight", "FrameAlignment", "FrameDecoder", "FrameParams", "Gesture", "HStackProps", "Handler",
         "HandlerInfo", "HandlerKind", "HorizontalAlignment", "Host", "HostEvents", "ImageProps",
         "IndefiniteSymbolEffect", "InitializeResult", "InteractResult", "JSONPrimitive", "JSONValue", "JSX",

@@ -497,6 +497,22 @@ export declare const SYMBOL_REPEATS: readonly SymbolEffectRepeat[];
 
 /** A symbol effect on the images at or under the node: discrete with `value`, indefinite with `isActive` (default true). */
 export declare function symbolEffect<P extends SymbolEffectParams>(params: P): ModifierConfig<'symbolEffect', P>;
+/** Expo UI's effect object: a name, with the directions the host models (`bounce` up/down, `scale` up/down). */
+export type ExpoSymbolEffect =
+  | { effect: Exclude<IndefiniteSymbolEffect, 'bounce' | 'scale'> }
+  | { effect: 'bounce'; direction?: 'up' | 'down' }
+  | { effect: 'scale'; scale?: 'up' | 'down' };
+/** Expo UI's options: `repeat` is 'continuous', 'nonRepeating' or a periodic {count?, delay?}. */
+export type ExpoSymbolEffectOptions = { repeat?: SymbolEffectRepeat | { count?: number; delay?: number }; speed?: number };
+/** Expo UI's call: the effect, then `{value}` (discrete) or `{isActive}` (indefinite) and `options`. */
+export declare function symbolEffect(
+  effect: ExpoSymbolEffect | IndefiniteSymbolEffect,
+  args?: { value?: undefined; isActive?: boolean; options?: ExpoSymbolEffectOptions },
+): ModifierConfig<'symbolEffect', { effect: IndefiniteSymbolEffect; isActive?: boolean; options?: SymbolEffectOptions }>;
+export declare function symbolEffect(
+  effect: ExpoSymbolEffect | DiscreteSymbolEffect,
+  args: { value: string | number | boolean; isActive?: undefined; options?: ExpoSymbolEffectOptions },
+): ModifierConfig<'symbolEffect', { effect: DiscreteSymbolEffect; value: string | number | boolean; options?: SymbolEffectOptions }>;
 export declare function transition(symbolEffect: TransitionSymbolEffect, options?: SymbolEffectOptions): ModifierConfig<'transition', { symbolEffect: TransitionSymbolEffect; options?: SymbolEffectOptions }>;
 export declare function contentTransition(symbolEffect: ContentTransitionSymbolEffect, options?: SymbolEffectOptions): ModifierConfig<'contentTransition', { symbolEffect: ContentTransitionSymbolEffect; options?: SymbolEffectOptions }>;
 export declare function symbolEffectsRemoved(isEnabled?: boolean): ModifierConfig<'symbolEffectsRemoved', { isEnabled: boolean }>;

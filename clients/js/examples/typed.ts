@@ -303,6 +303,8 @@ function runsOf(symbol: ResolvedSymbol | undefined): number {
 console.log(runsOf(undefined));
 // @ts-expect-error drawOn is not discrete: it cannot take a value.
 symbolEffect({ effect: 'drawOn', value: 1 });
+// Expo UI's call shape.
+console.log(symbolEffect({ effect: 'bounce', direction: 'up' }, { value: 1 }), symbolEffect('pulse', { isActive: true, options: { repeat: { count: 2 } } }));
 // @ts-expect-error replace is a content transition, not a transition.
 transition('replace');
 // @ts-expect-error a symbol name outside the app's union.

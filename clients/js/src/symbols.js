@@ -54,9 +54,16 @@ function effectsOf(kind) {
 }
 
 /** `{repeat?, count?, delay?, speed?}`, checked; `count`/`delay` go with `periodic` only. */
-function effectOptions(name, options) {
-  if (options === undefined) return undefined;
-  object(name, options, ['repeat', 'count', 'delay', 'speed'], 'options');
+function effectOptions(name, given) {
+  if (given === undefined) return undefined;
+  object(name, given, ['repeat', 'count', 'delay', 'speed'], 'options');
+  let options = given;
+  // Expo UI's form: repeat {count?, delay?} is a periodic repetition.
+  if (given.repeat !== null && typeof given.repeat === 'object' && !Array.isArray(given.repeat)) {
+    object(name, given.repeat, ['count', 'delay'], 'options.repeat');
+    if (given.count !== undefined || given.delay !== undefined) fail(name, 'give count and delay inside repeat {count, delay} or beside it, not both');
+    options = { ...given, repeat: 'periodic', count: given.repeat.count, delay: given.repeat.delay };
+  }
   const out = {};
   if (options.repeat !== undefined) out.repeat = oneOf(name, 'options.repeat', options.repeat, SYMBOL_REPEATS);
   if (options.count !== undefined) {
@@ -84,8 +91,9 @@ function effectOptions(name, options) {
  * absent). An effect asked for in a way it cannot run is a TypeError naming what fits.
  * @param {{effect: string, value?: string|number|boolean, isActive?: boolean, options?: object}} params
  */
-export function symbolEffect(params) {
+export function symbolEffect(params, args) {
   const name = 'symbolEffect';
+  if (args !== undefined || typeof params === 'string' || isExpoEffect(params)) return symbolEffect(expoParams(params, args));
   object(name, params, ['effect', 'value', 'isActive', 'options'], 'params');
   const effect = oneOf(name, 'effect', params.effect, SYMBOL_EFFECTS);
   const kinds = SYMBOL_EFFECT_KINDS[effect];
@@ -105,6 +113,55 @@ export function symbolEffect(params) {
   const options = effectOptions(name, params.options);
   if (options !== undefined) out.options = options;
   return createModifier('symbolEffect', out);
+}
+
+/** Expo UI's effect object members beyond `effect` that name a direction the host models. */
+const EXPO_EFFECT_KEYS = ['effect', 'direction', 'scale'];
+
+/** The members Expo UI's effect objects have besides `effect` (the host models the first two). */
+const EXPO_EFFECT_MEMBERS = ['direction', 'scale', 'scope', 'style', 'fillStyle', 'playbackStyle', 'inactiveLayers', 'customAngle'];
+
+/**
+ * Whether `params` is Expo UI's effect object (`{effect, direction?}`), not this helper's params:
+ * it has a member only Expo's effects have. A misspelt key of this helper's params is not one,
+ * so it is refused as that.
+ */
+function isExpoEffect(params) {
+  return params !== null && typeof params === 'object' && !Array.isArray(params)
+    && Object.keys(params).some((key) => EXPO_EFFECT_MEMBERS.includes(key));
+}
+
+/**
+ * Expo UI's call, `symbolEffect(effect, {value?, isActive?, options?})`, as this helper's params.
+ * `effect` is a name or Expo's object: `{effect: 'bounce', direction: 'up'}` is `bounceUp`,
+ * `{effect: 'scale', scale: 'down'}` is `scaleDown`; the other members of Expo's objects (scope,
+ * style, ...) are refused, since the host does not model them. `value` and `isActive` are plain
+ * values here (Expo's are native state).
+ */
+function expoParams(effect, args = {}) {
+  const name = 'symbolEffect';
+  let effectName = effect;
+  if (effect !== null && typeof effect === 'object' && !Array.isArray(effect)) {
+    refuseUnknownKeys(`${name}: effect`, effect, EXPO_EFFECT_KEYS);
+    const { effect: base, direction, scale } = effect;
+    effectName = base;
+    const turn = (modifier, allowed, field) => {
+      oneOf(name, `effect.${field}`, modifier, allowed);
+      return `${base}${modifier[0].toUpperCase()}${modifier.slice(1)}`;
+    };
+    if (direction !== undefined) {
+      if (base !== 'bounce') fail(name, `effect.direction goes with 'bounce' only here (up, down), got it with ${describe(base)}`);
+      effectName = turn(direction, ['up', 'down'], 'direction');
+    }
+    if (scale !== undefined) {
+      if (base !== 'scale') fail(name, `effect.scale goes with 'scale' only here (up, down), got it with ${describe(base)}`);
+      effectName = turn(scale, ['up', 'down'], 'scale');
+    }
+  }
+  object(name, args, ['value', 'isActive', 'options'], 'its second argument');
+  const params = { effect: effectName };
+  for (const key of ['value', 'isActive', 'options']) if (args[key] !== undefined) params[key] = args[key];
+  return params;
 }
 
 function transitionLike(type, kind, symbolEffectName, options) {

@@ -41,6 +41,19 @@ test('symbolEffect: value makes a discrete effect, isActive an indefinite one', 
     { $type: 'symbolEffect', effect: 'drawOn', isActive: false, options: { repeat: 'periodic', count: 2, delay: 0.5, speed: 2 } });
 });
 
+test('symbolEffect also takes Expo UI\'s call: an effect (object or name), then {value, isActive, options}', { timeout: 10_000 }, () => {
+  assert.deepEqual(symbolEffect({ effect: 'bounce', direction: 'up' }, { value: 2 }), { $type: 'symbolEffect', effect: 'bounceUp', value: 2 });
+  assert.deepEqual(symbolEffect({ effect: 'scale', scale: 'down' }), { $type: 'symbolEffect', effect: 'scaleDown' });
+  assert.deepEqual(symbolEffect('pulse', { isActive: false, options: { repeat: { count: 3, delay: 1 }, speed: 2 } }),
+    { $type: 'symbolEffect', effect: 'pulse', isActive: false, options: { repeat: 'periodic', count: 3, delay: 1, speed: 2 } });
+  assert.deepEqual(symbolEffect({ effect: 'wiggle' }, {}), { $type: 'symbolEffect', effect: 'wiggle' });
+  assert.throws(() => symbolEffect({ effect: 'bounce', scope: 'byLayer' }), (error) => error.key === 'scope' && /symbolEffect: effect: unknown key 'scope'/.test(error.message));
+  assert.throws(() => symbolEffect({ effect: 'pulse', direction: 'up' }), /direction goes with 'bounce' only/);
+  assert.throws(() => symbolEffect({ effect: 'bounce', direction: 'left' }), /effect.direction must be one of up, down/);
+  assert.throws(() => symbolEffect({ effect: 'drawOn' }, { value: 1 }), /'drawOn' is indefinite and transition, not discrete/);
+  assert.throws(() => symbolEffect('pulse', { options: { repeat: { count: 2 }, count: 3 } }), /not both/);
+});
+
 test('symbolEffect refuses an effect asked for in a way it cannot run, naming what fits', { timeout: 10_000 }, () => {
   assert.throws(() => symbolEffect({ effect: 'drawOn', value: 1 }), (error) => error instanceof TypeError
     && /'drawOn' is indefinite and transition, not discrete/.test(error.message) && /bounce, bounceUp, bounceDown, pulse/.test(error.message));
