@@ -885,6 +885,9 @@ V(SY,"a content transition runs when the symbol shown changes", symmount(IMG("i"
    +symsnap(6,{"symbol":{"contentTransition":{"runs":1}}})
    +symupd(7,IMG("i",name="pause",mods=[M("contentTransition",symbolEffect="replace"),M("symbolVariant",variant="fill")]),{"created":1,"updated":0,"unchanged":1,"removed":0})
    +symsnap(8,{"symbol":{"shown":"pause.fill","contentTransition":{"runs":2}}}), init=True)
+V(SY,"a symbol modifier with no image under it gets a warning; fontWeight does not", [send(req(1,"mount",{"surface":"sy","root":N("VStack","s",[M("symbolEffect",effect="pulse"),M("fontWeight",weight="bold")],[N("Text","t",props={"text":"x"}),N("Image","photo",props={"size":3})])}))]
+   +[{"expectNotification":{"$exact":{"jsonrpc":"2.0","method":"diagnostic","params":{"$exact":{"severity":"warning","code":"symbols-without-image","message":{"$contains":"no Image with a systemName"},"surface":"sy","node":"s","path":"root.modifiers[0]"}}}}},ok(1,{"$exact":{"surface":"sy"}})]
+   +[send(req(2,"update",{"surface":"sy","root":N("VStack","s",[M("symbolEffect",effect="pulse"),M("fontWeight",weight="bold")],[N("Text","t",props={"text":"x"}),IMG("i")])})),ok(2,{"$exact":{"created":0,"updated":0,"unchanged":2,"removed":0}}),QUIET], init=True)
 V(SY,"an effect that is not discrete is refused with value", mfail(1,IMG("i",mods=[M("symbolEffect",effect="drawOn",value=1)]),
    {"path":"root.modifiers[0].effect","got":"drawOn","expected":"SymbolEffectName"},name="sy")
    +[send(req(2,"mount",{"surface":"sy","root":IMG("i",mods=[M("symbolEffect",effect="replace",value=1)])})),{"expect":{"id":2,"error":{"code":-32602,"message":{"$contains":"discrete effect with 'value' (bounce, bounceUp, bounceDown, pulse, variableColor, wiggle, rotate, breathe)"}}}}], init=True)

@@ -289,6 +289,7 @@ final class Surface {
         for instance in fresh {
             if !instance.unknownParams.isEmpty { report(instance.unknownParams, of: instance, session: session) }
             if let status = instance.quarantine { reportInert(instance, quarantinedBy: status, session: session) }
+            if instance.effect.symbols.contains(where: SymbolEnvironment.needsImage) { reportIfNoImage(instance, session: session) }
             // Most modifiers add no swipe actions and ignore nothing: no node to look up.
             if !instance.effect.hasSwipeActions && instance.effect.ignored.isEmpty { continue }
             guard let node = node(instance.address.node) else { continue }
@@ -300,6 +301,21 @@ final class Surface {
             }
             instance.reportIgnoredViews()
         }
+    }
+
+    /// A `symbols-without-image` warning when no system image at or under `instance`'s node
+    /// takes its symbol modifiers: SwiftUI would ignore them there, and so does the host.
+    private func reportIfNoImage(_ instance: ModifierInstance, session: Session) {
+        guard let node = node(instance.address.node) else { return }
+        var pending = [node]
+        while let next = pending.popLast() {
+            if next.symbol != nil { return }
+            pending.append(contentsOf: next.children)
+        }
+        session.diagnostic(
+            "warning", code: DiagnosticCode.symbolsWithoutImage,
+            message: "modifier \(instance.address.index) ('\(instance.type)') on node '\(node.id)' sets symbol effects or styles, but no Image with a systemName is at or under the node; like SwiftUI, the host ignores them",
+            surface: name, node: node.id, path: instance.address.paramsPath)
     }
 
     /// One `unknown-prop` warning per prop a new or changed node's view does not list.

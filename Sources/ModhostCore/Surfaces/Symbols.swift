@@ -29,6 +29,15 @@ struct SymbolEnvironment {
     /// Whether any symbols modifier reached here: only then does an image show `symbol`.
     var isActive = false
 
+    /// Whether `symbol` only means something for symbols: a `fontWeight` or a palette also
+    /// styles text, so they are not reported on a node without images.
+    static func needsImage(_ symbol: ResolvedSymbolModifier) -> Bool {
+        switch symbol {
+        case .fontWeight, .palette: return false
+        default: return true
+        }
+    }
+
     /// Whether `instance` changes the environment (a symbols modifier, or a font).
     static func matters(_ instance: ModifierInstance) -> Bool {
         !instance.effect.symbols.isEmpty
