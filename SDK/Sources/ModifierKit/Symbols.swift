@@ -131,6 +131,10 @@ public struct SymbolEffectOptions: Equatable, Sendable {
         copy.repeatBehavior = behavior
         return copy
     }
+    /// The defaults, `speed` times as fast, as SwiftUI's `.speed(_:)`.
+    public static func speed(_ speed: Double) -> SymbolEffectOptions { SymbolEffectOptions(speed: speed) }
+    /// The defaults with `behavior` as repetition, as SwiftUI's `.repeat(.continuous)`.
+    public static func `repeat`(_ behavior: Repeat) -> SymbolEffectOptions { SymbolEffectOptions(repeatBehavior: behavior) }
     /// Repeats `count` times, as SwiftUI's `repeat(_:)`; `nil` repeats continuously.
     public static func `repeat`(_ count: Int?) -> SymbolEffectOptions {
         SymbolEffectOptions(repeatBehavior: count.map { .periodic(count: $0, delay: nil) } ?? .continuous)
@@ -140,8 +144,9 @@ public struct SymbolEffectOptions: Equatable, Sendable {
 /// A transition for a view entering or leaving, as SwiftUI's `AnyTransition`; only symbol
 /// effect transitions are known.
 public struct AnyTransition: Equatable, Sendable {
-    /// The effect, and how it runs.
+    /// The effect run as the view enters or leaves.
     public let effect: SymbolEffect
+    /// How the effect runs.
     public let options: SymbolEffectOptions
 
     /// A symbol effect as the transition, as SwiftUI's `.symbolEffect(_:options:)`.
@@ -155,8 +160,9 @@ public struct AnyTransition: Equatable, Sendable {
 /// How a view's content changes, as SwiftUI's `ContentTransition`; only symbol effects are
 /// known.
 public struct ContentTransition: Equatable, Sendable {
-    /// The effect, and how it runs.
+    /// The effect run as the symbol shown changes.
     public let effect: SymbolEffect
+    /// How the effect runs.
     public let options: SymbolEffectOptions
 
     /// A symbol effect as the content transition, as SwiftUI's `.symbolEffect(_:options:)`.
