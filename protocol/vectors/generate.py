@@ -859,6 +859,10 @@ V(SY,"symbolEffectsRemoved strips only what is around it", symmount(N("VStack","
    +symsnap(2,{"children":[runs(0)]})
    +symupd(3,N("VStack","s",[M("symbolEffect",effect="pulse")],[IMG("a",mods=[M("symbolEffect",effect="bounce",value=0),M("symbolEffectsRemoved",isEnabled=False)])]),{"created":0,"updated":1,"unchanged":2,"removed":0})
    +symsnap(4,{"children":[{"symbol":{"effects":[{"effect":"pulse"},{"effect":"bounce"}]}}]}), init=True)
+V(SY,"a Label's and a Button's systemImage take symbol modifiers too", symmount(N("VStack","s",[M("symbolEffect",effect="bounce",value=0),M("symbolVariant",variant="fill")],
+     [N("Label","l",props={"title":"Inbox","systemImage":"tray"}),N("Button","b",props={"label":"Delete","systemImage":"trash"}),N("Label","plain",props={"title":"No icon"})]))
+   +symsnap(2,{"children":[{"symbol":{"$exact":{"systemName":"tray","shown":"tray.fill","variant":"fill","effects":[{"$exact":{"effect":"bounce","kind":"discrete","runs":0}}]}}},
+                          {"symbol":{"shown":"trash.fill"}},{"symbol":{"$absent":True}}]}), init=True)
 V(SY,"an image without symbols modifiers has no symbol", symmount(IMG("i",mods=[M("padding")]))+symsnap(2,{"symbol":{"$absent":True}}), init=True)
 V(SY,"scale, rendering mode, variants and weight reach the images under the node", symmount(
      N("VStack","s",[M("imageScale",scale="large"),M("symbolRenderingMode",mode="hierarchical"),M("symbolVariant",variant="circle"),M("font",size=24,weight="bold")],
@@ -886,7 +890,7 @@ V(SY,"a content transition runs when the symbol shown changes", symmount(IMG("i"
    +symupd(7,IMG("i",name="pause",mods=[M("contentTransition",symbolEffect="replace"),M("symbolVariant",variant="fill")]),{"created":1,"updated":0,"unchanged":1,"removed":0})
    +symsnap(8,{"symbol":{"shown":"pause.fill","contentTransition":{"runs":2}}}), init=True)
 V(SY,"a symbol modifier with no image under it gets a warning; fontWeight does not", [send(req(1,"mount",{"surface":"sy","root":N("VStack","s",[M("symbolEffect",effect="pulse"),M("fontWeight",weight="bold")],[N("Text","t",props={"text":"x"}),N("Image","photo",props={"size":3})])}))]
-   +[{"expectNotification":{"$exact":{"jsonrpc":"2.0","method":"diagnostic","params":{"$exact":{"severity":"warning","code":"symbols-without-image","message":{"$contains":"no Image with a systemName"},"surface":"sy","node":"s","path":"root.modifiers[0]"}}}}},ok(1,{"$exact":{"surface":"sy"}})]
+   +[{"expectNotification":{"$exact":{"jsonrpc":"2.0","method":"diagnostic","params":{"$exact":{"severity":"warning","code":"symbols-without-image","message":{"$contains":"no SF Symbol"},"surface":"sy","node":"s","path":"root.modifiers[0]"}}}}},ok(1,{"$exact":{"surface":"sy"}})]
    +[send(req(2,"update",{"surface":"sy","root":N("VStack","s",[M("symbolEffect",effect="pulse"),M("fontWeight",weight="bold")],[N("Text","t",props={"text":"x"}),IMG("i")])})),ok(2,{"$exact":{"created":0,"updated":0,"unchanged":2,"removed":0}}),QUIET], init=True)
 V(SY,"an effect that is not discrete is refused with value", mfail(1,IMG("i",mods=[M("symbolEffect",effect="drawOn",value=1)]),
    {"path":"root.modifiers[0].effect","got":"drawOn","expected":"SymbolEffectName"},name="sy")

@@ -154,7 +154,7 @@ struct Reconciler {
         node.modifiers = modifiers
         // The symbols modifiers reach the system images at or under the node.
         let symbols = modifiers.contains(where: SymbolEnvironment.matters) ? around.inside(modifiers, node: node.id) : around
-        if spec.kind == .image, symbols.isActive, let systemName = SymbolState.systemName(of: node) {
+        if symbols.isActive, let systemName = SymbolState.systemName(of: node) {
             let entered = isUpdate && reusable == nil
             let symbol = SymbolState(systemName: systemName, environment: symbols, previous: reusable?.symbol, entered: entered)
             if entered, let transition = symbol.transition { enteringTransitions.append(Self.transition(transition.effect, node: node.id, phase: "enter")) }

@@ -314,7 +314,7 @@ final class Surface {
         }
         session.diagnostic(
             "warning", code: DiagnosticCode.symbolsWithoutImage,
-            message: "modifier \(instance.address.index) ('\(instance.type)') on node '\(node.id)' sets symbol effects or styles, but no Image with a systemName is at or under the node; like SwiftUI, the host ignores them",
+            message: "modifier \(instance.address.index) ('\(instance.type)') on node '\(node.id)' sets symbol effects or styles, but no SF Symbol (an Image's systemName, a Label's or Button's systemImage) is at or under the node; like SwiftUI, the host ignores them",
             surface: name, node: node.id, path: instance.address.paramsPath)
     }
 

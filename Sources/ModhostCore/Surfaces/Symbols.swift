@@ -150,9 +150,15 @@ struct SymbolState {
         self.contentTransition = contentTransition.map { ($0.0, $0.1, runsBefore + (changed ? 1 : 0)) }
     }
 
-    /// The image's symbol name: `systemName`, or `systemImage` (the older name).
+    /// The SF Symbol a node shows, if any: an Image's `systemName` (or `systemImage`, the older
+    /// name), a Label's or a Button's `systemImage` (SwiftUI's symbol modifiers reach a Label's
+    /// icon as they reach an Image).
     static func systemName(of node: NodeState) -> String? {
-        node.props["systemName"]?.stringValue ?? node.props["systemImage"]?.stringValue
+        switch node.kind {
+        case .image: return node.props["systemName"]?.stringValue ?? node.props["systemImage"]?.stringValue
+        case .label, .button: return node.props["systemImage"]?.stringValue
+        default: return nil
+        }
     }
 
     /// The snapshot's `symbol` member: `{systemName, shown, variant?, scale?, renderingMode?,
