@@ -863,7 +863,7 @@ V(SY,"a Label's and a Button's systemImage take symbol modifiers too", symmount(
      [N("Label","l",props={"title":"Inbox","systemImage":"tray"}),N("Button","b",props={"label":"Delete","systemImage":"trash"}),N("Label","plain",props={"title":"No icon"})]))
    +symsnap(2,{"children":[{"symbol":{"$exact":{"systemName":"tray","shown":"tray.fill","variant":"fill","effects":[{"$exact":{"effect":"bounce","kind":"discrete","runs":0}}]}}},
                           {"symbol":{"shown":"trash.fill"}},{"symbol":{"$absent":True}}]}), init=True)
-V(SY,"an image without symbols modifiers has no symbol", symmount(IMG("i",mods=[M("padding")]))+symsnap(2,{"symbol":{"$absent":True}}), init=True)
+V(SY,"an image without symbol modifiers has no symbol", symmount(IMG("i",mods=[M("padding")]))+symsnap(2,{"symbol":{"$absent":True}}), init=True)
 V(SY,"scale, rendering mode, variants and weight reach the images under the node", symmount(
      N("VStack","s",[M("imageScale",scale="large"),M("symbolRenderingMode",mode="hierarchical"),M("symbolVariant",variant="circle"),M("font",size=24,weight="bold")],
        [IMG("a",mods=[M("symbolVariant",variant="fill")]),IMG("b",name="01.circle",mods=[M("imageScale",scale="small"),M("fontWeight",weight="thin")])]))

@@ -106,7 +106,7 @@ public struct ModifierEffect {
     public var contentShape: ResolvedShape? = nil
     /// The styles applied to the content (padding, background, font, ...), innermost first.
     public var styles: [ResolvedStyle] = []
-    /// The symbols modifiers applied to the content (symbol effects, transitions, scale,
+    /// The symbol modifiers applied to the content (symbol effects, transitions, scale,
     /// rendering mode, variants, weight), innermost first. They reach the system images at
     /// or under the node.
     public var symbols: [ResolvedSymbolModifier] = []

@@ -243,7 +243,7 @@ public struct SymbolVariants: Equatable, Sendable, Hashable {
     }
 }
 
-/// A symbols modifier applied to the content, as the evaluator records it
+/// A symbol modifier applied to the content, as the evaluator records it
 /// (``ModifierEffect/symbols``). It applies to the system images at or under the node.
 public enum ResolvedSymbolModifier: Equatable, Sendable {
     /// `symbolEffect(_:options:value:)`: runs once each time `value` changes. `value` is the
@@ -331,7 +331,7 @@ extension View {
     }
 }
 
-/// `content` with a symbols modifier.
+/// `content` with a symbol modifier.
 struct SymbolModifiedView<Content: View>: View {
     let content: Content
     let symbol: ResolvedSymbolModifier

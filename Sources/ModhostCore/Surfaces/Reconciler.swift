@@ -152,7 +152,7 @@ struct Reconciler {
             counts.removed += reusable.modifiers.count - spec.modifiers.count
         }
         node.modifiers = modifiers
-        // The symbols modifiers reach the system images at or under the node.
+        // The symbol modifiers reach the system images at or under the node.
         let symbols = modifiers.contains(where: SymbolEnvironment.matters) ? around.inside(modifiers, node: node.id) : around
         if symbols.isActive, let systemName = SymbolState.systemName(of: node) {
             let entered = isUpdate && reusable == nil

@@ -142,7 +142,7 @@ final class NodeState {
     var revealed: HorizontalEdge?
     /// The node's refresh, once it has been pulled.
     var refresh: RefreshState?
-    /// A system image's symbol: what the symbols modifiers around it do, and what ran. `nil`
+    /// A system image's symbol: what the symbol modifiers around it do, and what ran. `nil`
     /// when none reaches it.
     var symbol: SymbolState?
 

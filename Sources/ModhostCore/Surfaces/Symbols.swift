@@ -7,7 +7,7 @@ import ModhostWire
 // The host draws nothing: each image keeps what would run on it, and counts what ran, so a
 // snapshot shows it (`symbol`).
 
-/// The symbols modifiers that reach a node from around it and from its own modifiers.
+/// The symbol modifiers that reach a node from around it and from its own modifiers.
 struct SymbolEnvironment {
     /// An effect or transition, and where it was asked for: `node#modifier.k`, which keeps a
     /// discrete effect's run count across updates that rebuild its modifier.
@@ -26,7 +26,7 @@ struct SymbolEnvironment {
     var colors: [Color] = []
     /// The size of the innermost font with one, in points: a symbol's point size.
     var pointSize: Double?
-    /// Whether any symbols modifier reached here: only then does an image show `symbol`.
+    /// Whether any symbol modifier reached here: only then does an image show `symbol`.
     var isActive = false
 
     /// Whether `symbol` only means something for symbols: a `fontWeight` or a palette also
@@ -38,7 +38,7 @@ struct SymbolEnvironment {
         }
     }
 
-    /// Whether `instance` changes the environment (a symbols modifier, or a font).
+    /// Whether `instance` changes the environment (a symbol modifier, or a font).
     static func matters(_ instance: ModifierInstance) -> Bool {
         !instance.effect.symbols.isEmpty
             || instance.effect.styles.contains {
@@ -92,7 +92,7 @@ struct SymbolEnvironment {
     }
 }
 
-/// What the symbols modifiers do to one system image, and what has run on it. Made anew for
+/// What the symbol modifiers do to one system image, and what has run on it. Made anew for
 /// each tree from the previous tree's state, so a failed update changes nothing.
 struct SymbolState {
     /// An effect on the image.
