@@ -76,6 +76,14 @@ extension BorderModifier: ExpoUIModifier {}
 extension ListRowBackgroundModifier: ExpoUIModifier {}
 extension BadgeModifier: ExpoUIModifier {}
 extension DeleteDisabledModifier: ExpoUIModifier {}
+extension SymbolEffectModifier: ExpoUIModifier {}
+extension SymbolEffectsRemovedModifier: ExpoUIModifier {}
+extension TransitionModifier: ExpoUIModifier {}
+extension ContentTransitionModifier: ExpoUIModifier {}
+extension ImageScaleModifier: ExpoUIModifier {}
+extension SymbolRenderingModeModifier: ExpoUIModifier {}
+extension SymbolVariantModifier: ExpoUIModifier {}
+extension FontWeightModifier: ExpoUIModifier {}
 
 /// Records the payloads modifiers dispatch, as canonical text, from any thread.
 final class EventLog: Sendable {

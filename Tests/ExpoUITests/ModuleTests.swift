@@ -21,6 +21,8 @@ struct ModuleTests {
         "disabled", "hidden", "contentShape",
         "padding", "frame", "background", "foregroundStyle", "tint", "font", "opacity", "cornerRadius",
         "border", "listRowBackground", "badge", "deleteDisabled",
+        "symbolEffect", "symbolEffectsRemoved", "transition", "contentTransition", "imageScale", "symbolRenderingMode",
+        "symbolVariant", "fontWeight",
     ]
 
     @Test func registersEveryTypeWhileItLives() async throws {
@@ -32,7 +34,7 @@ struct ModuleTests {
         }
         let registered = registry.registrations(byPlugin: plugin).map(\.type)
         #expect(registered == Self.modifierTypes.sorted())
-        #expect(Set(Self.modifierTypes).count == 21)
+        #expect(Set(Self.modifierTypes).count == 29)
 
         // Every factory makes its modifier, and the host can describe its params.
         var schemas: [String: [String: Any]] = [:]

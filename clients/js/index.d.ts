@@ -219,7 +219,9 @@ export type FontParams = { family?: string; size?: number; weight?: FontWeight; 
 export declare function padding(params?: PaddingParams | number): ModifierConfig<'padding', PaddingParams>;
 export declare function frame(params: FrameParams): ModifierConfig<'frame', FrameParams>;
 export declare function background(color: Color, shape?: Shape): ModifierConfig<'background', { color: Color; shape?: ShapeName; cornerRadius?: number }>;
+/** `secondary` and `tertiary` colour a symbol's further layers (the palette rendering mode). */
 export declare function foregroundStyle(color: Color): ModifierConfig<'foregroundStyle', { color: Color }>;
+export declare function foregroundStyle(color: Color, secondary: Color, tertiary?: Color): ModifierConfig<'foregroundStyle', { color: Color; secondary: Color; tertiary?: Color }>;
 export declare function tint(color: Color): ModifierConfig<'tint', { color: Color }>;
 export declare function font(params: FontParams): ModifierConfig<'font', FontParams>;
 /** 0 (invisible) to 1. */
@@ -417,7 +419,11 @@ export interface ReloadResult {
 }
 
 /** What an `update` did, counted in modifier instances over the whole tree (not nodes). */
-export interface UpdateCounts { created: number; updated: number; unchanged: number; removed: number }
+export interface UpdateCounts {
+  created: number; updated: number; unchanged: number; removed: number;
+  /** Images with a symbol transition that left (first) or entered the tree in this update. */
+  symbolTransitions?: Array<{ node: string; effect: SymbolEffectName; phase: 'enter' | 'leave' }>;
+}
 
 export interface ResolvedSwipeAction {
   id: string;
@@ -459,6 +465,129 @@ export type ResolvedStyle =
   | { $style: 'deleteDisabled'; disabled: boolean }
   | { $style: 'contentShape'; shape: ResolvedShape; cornerRadius?: number };
 
+// ---------------------------------------------------------------- SF Symbols
+
+/** Effects that run once per change of a value (`symbolEffect({effect, value})`). */
+export type DiscreteSymbolEffect = 'bounce' | 'bounceUp' | 'bounceDown' | 'pulse' | 'variableColor' | 'wiggle' | 'rotate' | 'breathe';
+/** Effects that run while active (`symbolEffect({effect, isActive})`). */
+export type IndefiniteSymbolEffect = DiscreteSymbolEffect | 'scale' | 'scaleUp' | 'scaleDown' | 'appear' | 'disappear' | 'drawOn' | 'drawOff';
+/** Effects that run when an image enters or leaves (`transition(effect)`). */
+export type TransitionSymbolEffect = 'appear' | 'disappear' | 'drawOn' | 'drawOff' | 'automatic';
+/** Effects that run when the symbol shown changes (`contentTransition(effect)`). */
+export type ContentTransitionSymbolEffect = 'replace' | 'automatic';
+export type SymbolEffectName = IndefiniteSymbolEffect | TransitionSymbolEffect | ContentTransitionSymbolEffect;
+export type SymbolEffectKind = 'discrete' | 'indefinite' | 'transition' | 'contentTransition';
+export type SymbolEffectRepeat = 'default' | 'repeating' | 'nonRepeating' | 'continuous' | 'periodic';
+/** SwiftUI's SymbolEffectOptions; `count` and `delay` go with `repeat: 'periodic'` (or no repeat). */
+export type SymbolEffectOptions = { repeat?: SymbolEffectRepeat; count?: number; delay?: number; speed?: number };
+export type SymbolEffectParams =
+  | { effect: DiscreteSymbolEffect; value: string | number | boolean; isActive?: never; options?: SymbolEffectOptions }
+  | { effect: IndefiniteSymbolEffect; value?: never; isActive?: boolean; options?: SymbolEffectOptions };
+export type SymbolScale = 'small' | 'medium' | 'large';
+export type SymbolRenderingMode = 'monochrome' | 'hierarchical' | 'palette' | 'multicolor';
+/** SF Symbols' variant suffixes, in their order: slash, then an enclosure, then fill. */
+export type SymbolVariant =
+  | 'none' | 'fill' | 'slash' | 'slash.fill' | 'circle' | 'circle.fill' | 'square' | 'square.fill' | 'rectangle' | 'rectangle.fill'
+  | 'slash.circle' | 'slash.circle.fill' | 'slash.square' | 'slash.square.fill' | 'slash.rectangle' | 'slash.rectangle.fill';
+
+export declare const SYMBOL_EFFECT_KINDS: { readonly [E in SymbolEffectName]: readonly SymbolEffectKind[] };
+export declare const SYMBOL_EFFECTS: readonly SymbolEffectName[];
+export declare const SYMBOL_SCALES: readonly SymbolScale[];
+export declare const SYMBOL_RENDERING_MODES: readonly SymbolRenderingMode[];
+export declare const SYMBOL_VARIANTS: readonly SymbolVariant[];
+export declare const SYMBOL_REPEATS: readonly SymbolEffectRepeat[];
+
+/** A symbol effect on the images at or under the node: discrete with `value`, indefinite with `isActive` (default true). */
+export declare function symbolEffect<P extends SymbolEffectParams>(params: P): ModifierConfig<'symbolEffect', P>;
+/** Expo UI's effect object: a name, with the directions the host models (`bounce` up/down, `scale` up/down). */
+export type ExpoSymbolEffect =
+  | { effect: Exclude<IndefiniteSymbolEffect, 'bounce' | 'scale'> }
+  | { effect: 'bounce'; direction?: 'up' | 'down' }
+  | { effect: 'scale'; scale?: 'up' | 'down' };
+/** Expo UI's options: `repeat` is 'continuous', 'nonRepeating' or a periodic {count?, delay?}. */
+export type ExpoSymbolEffectOptions = { repeat?: SymbolEffectRepeat | { count?: number; delay?: number }; speed?: number };
+/** Expo UI's call: the effect, then `{value}` (discrete) or `{isActive}` (indefinite) and `options`. */
+export declare function symbolEffect(
+  effect: ExpoSymbolEffect | IndefiniteSymbolEffect,
+  args?: { value?: undefined; isActive?: boolean; options?: ExpoSymbolEffectOptions },
+): ModifierConfig<'symbolEffect', { effect: IndefiniteSymbolEffect; isActive?: boolean; options?: SymbolEffectOptions }>;
+export declare function symbolEffect(
+  effect: ExpoSymbolEffect | DiscreteSymbolEffect,
+  args: { value: string | number | boolean; isActive?: undefined; options?: ExpoSymbolEffectOptions },
+): ModifierConfig<'symbolEffect', { effect: DiscreteSymbolEffect; value: string | number | boolean; options?: SymbolEffectOptions }>;
+export declare function transition(symbolEffect: TransitionSymbolEffect, options?: SymbolEffectOptions): ModifierConfig<'transition', { symbolEffect: TransitionSymbolEffect; options?: SymbolEffectOptions }>;
+export declare function contentTransition(symbolEffect: ContentTransitionSymbolEffect, options?: SymbolEffectOptions): ModifierConfig<'contentTransition', { symbolEffect: ContentTransitionSymbolEffect; options?: SymbolEffectOptions }>;
+export declare function symbolEffectsRemoved(isEnabled?: boolean): ModifierConfig<'symbolEffectsRemoved', { isEnabled: boolean }>;
+export declare function imageScale(scale: SymbolScale): ModifierConfig<'imageScale', { scale: SymbolScale }>;
+export declare function symbolRenderingMode(mode: SymbolRenderingMode): ModifierConfig<'symbolRenderingMode', { mode: SymbolRenderingMode }>;
+export declare function symbolVariant(variant: SymbolVariant): ModifierConfig<'symbolVariant', { variant: SymbolVariant }>;
+export declare function fontWeight(weight: FontWeight): ModifierConfig<'fontWeight', { weight: FontWeight }>;
+
+/**
+ * SymbolView's effects (react-native-nitro-symbols' names; the host's camelCase names work too).
+ * Discrete, run once each time `isAnimating` changes: bounce, wiggle. Indefinite, run while
+ * `isAnimating`: pulse, variablecolor, breathe, rotate, scaleup, scaledown, drawon. Transition,
+ * run when the view appears: appear. Content transition, run when `symbolName` changes: replace.
+ */
+export type SymbolViewEffect =
+  | 'bounce' | 'wiggle' | 'pulse' | 'variablecolor' | 'breathe' | 'rotate' | 'scaleup' | 'scaledown' | 'drawon' | 'appear' | 'replace'
+  | 'variableColor' | 'scaleUp' | 'scaleDown' | 'drawOn';
+export declare const SYMBOL_VIEW_EFFECTS: { readonly [name: string]: { readonly effect: SymbolEffectName; readonly runs: 'discrete' | 'indefinite' | 'transition' | 'content' } };
+export declare const SYMBOL_VIEW_PROPS: readonly string[];
+/** nitro-symbols' weights (lowercase) or the host's. */
+export type SymbolWeight = Lowercase<FontWeight> | FontWeight;
+
+/**
+ * react-native-nitro-symbols' props. `Name` lets an app narrow `symbolName` to its own union of
+ * SF Symbol names (digit-led ones such as `'01.circle'` are plain string literals).
+ */
+export interface SymbolViewProps<Name extends string = string> {
+  symbolName: Name;
+  /** Default 24. */
+  pointSize?: number;
+  weight?: SymbolWeight;
+  tintColor?: Color;
+  /** Up to three layer colours (palette); any colour the host's Color takes. Not with tintColor. */
+  colors?: [Color] | [Color, Color] | [Color, Color, Color];
+  isAnimating?: boolean;
+  /** False: nothing is rendered (the image leaves the tree). */
+  isVisible?: boolean;
+  /** Default 'medium'. */
+  scale?: SymbolScale;
+  effect?: SymbolViewEffect;
+  variant?: SymbolVariant;
+  renderingMode?: SymbolRenderingMode;
+  /** More modifiers, after the ones the props map to. */
+  modifiers?: AnyModifierConfig[];
+  key?: string | number | null;
+}
+/** An SF Symbol: an Image node with the modifiers its props map to, or null while `isVisible` is false. */
+export declare function SymbolView(props: SymbolViewProps): Node | null;
+/** SymbolView's node, whatever `isVisible` says. */
+export declare function symbolViewNode<Name extends string = string>(props: SymbolViewProps<Name>): Node;
+
+/** A discrete effect in a snapshot: how many times a change of its value ran it. */
+export type ResolvedSymbolEffect =
+  | { effect: SymbolEffectName; kind: 'discrete'; runs: number; options?: SymbolEffectOptions }
+  | { effect: SymbolEffectName; kind: 'indefinite'; active: boolean; options?: SymbolEffectOptions };
+
+/** What the symbol modifiers reaching an Image do to it, and what has run (snapshot). */
+export interface ResolvedSymbol {
+  systemName: string;
+  /** systemName with the variants added. */
+  shown: string;
+  variant?: string;
+  scale?: SymbolScale;
+  renderingMode?: SymbolRenderingMode;
+  weight?: FontWeight;
+  pointSize?: number;
+  /** `#RRGGBBAA`. */
+  colors?: string[];
+  effects?: ResolvedSymbolEffect[];
+  transition?: { effect: SymbolEffectName; ranOnEnter: boolean; options?: SymbolEffectOptions };
+  contentTransition?: { effect: SymbolEffectName; runs: number; options?: SymbolEffectOptions };
+}
+
 /** The gesture and lifecycle handlers a node has, in this order. */
 export type HandlerKind = 'tap' | 'longPress' | 'appear' | 'disappear' | 'refresh' | 'submit';
 
@@ -488,6 +617,8 @@ export interface ResolvedNode {
     allowsFullSwipe: { leading: boolean; trailing: boolean };
     revealed: SwipeEdge | null;
   };
+  /** On an Image with a systemName that a symbol modifier reaches. */
+  symbol?: ResolvedSymbol;
   children?: ResolvedNode[];
 }
 

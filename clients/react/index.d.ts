@@ -78,6 +78,12 @@ export declare const Spacer: ReactTypes.FC<SpacerProps>;
 export declare const TextField: ReactTypes.FC<TextFieldProps>;
 export declare const Toggle: ReactTypes.FC<ToggleProps>;
 export declare const Slider: ReactTypes.FC<SliderProps>;
+/**
+ * react-native-nitro-symbols' props (the plain client's SymbolViewProps, without `key`):
+ * an Image with the symbol modifiers they map to; nothing while `isVisible` is false.
+ */
+export interface SymbolViewProps<Name extends string = string> extends ReactViewProps<Plain.SymbolViewProps<Name>> {}
+export declare const SymbolView: ReactTypes.FC<SymbolViewProps>;
 
 // ---------------------------------------------------------------- rendering
 

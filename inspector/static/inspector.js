@@ -149,6 +149,26 @@ function applyStyles(el, node, row) {
 
 function nodeLabel(node) { return `${node.type} ${node.id}`; }
 
+/**
+ * Marks for what the symbol modifiers do to an image (the snapshot's `symbol`): an indefinite
+ * effect that is active is drawn running (animated), an inactive one dimmed; a discrete one
+ * with how many times it ran; transitions with whether they ran.
+ */
+function symbolMarks(symbol) {
+  if (!symbol) return [];
+  const marks = [];
+  for (const effect of symbol.effects ?? []) {
+    if (effect.kind === 'indefinite') {
+      marks.push(h('span', { class: `symbol-effect${effect.active ? ' running' : ''}`, text: effect.effect, title: `${effect.effect}: indefinite, ${effect.active ? 'running' : 'not active'}` }));
+    } else {
+      marks.push(h('span', { class: `symbol-effect${effect.runs > 0 ? ' ran' : ''}`, text: `${effect.effect} ×${effect.runs}`, title: `${effect.effect}: discrete, ran ${effect.runs} times` }));
+    }
+  }
+  if (symbol.transition) marks.push(h('span', { class: 'symbol-effect', text: `⇥ ${symbol.transition.effect}${symbol.transition.ranOnEnter ? ' ✓' : ''}`, title: `transition ${symbol.transition.effect}${symbol.transition.ranOnEnter ? ', ran as it entered' : ''}` }));
+  if (symbol.contentTransition) marks.push(h('span', { class: 'symbol-effect', text: `⇄ ${symbol.contentTransition.effect} ×${symbol.contentTransition.runs}`, title: `content transition ${symbol.contentTransition.effect}, ran ${symbol.contentTransition.runs} times` }));
+  return marks;
+}
+
 /** The element drawing `node` and its subtree. */
 function drawNode(entry, node, parentIsList = false) {
   const props = node.props ?? {};
@@ -156,7 +176,7 @@ function drawNode(entry, node, parentIsList = false) {
   switch (node.type) {
     case 'Text': el = h('span', { text: props.text ?? '' }); break;
     // Expo UI's name is systemName; trees from before it said systemImage.
-    case 'Image': el = h('span', {}, h('span', { class: 'symbol', text: props.systemName ?? props.systemImage ?? props.name ?? 'image' })); break;
+    case 'Image': el = h('span', {}, h('span', { class: 'symbol', text: node.symbol?.shown ?? props.systemName ?? props.systemImage ?? props.name ?? 'image' }), ...symbolMarks(node.symbol)); break;
     case 'Label': el = h('span', {}, h('span', { class: 'symbol', text: props.systemImage ?? '' }), ' ', props.title ?? props.text ?? ''); break;
     case 'Button': el = h('span', { text: props.title ?? props.label ?? '' }); break;
     case 'TextField': el = drawTextField(entry, node, props); break;
@@ -404,7 +424,7 @@ function treeNode(entry, node, surfaceKey) {
   const info = {};
   if (node.props) info.params = node.props;
   if (node.modifiers) info.modifiers = node.modifiers;
-  for (const name of ['events', 'value', 'tint', 'styles', 'handlers', 'disabled', 'hidden', 'refreshing', 'swipeActions']) if (name in node) info[name] = node[name];
+  for (const name of ['events', 'value', 'tint', 'styles', 'handlers', 'disabled', 'hidden', 'refreshing', 'swipeActions', 'symbol']) if (name in node) info[name] = node[name];
   details.append(h('pre', { text: JSON.stringify(info, null, 1), 'aria-label': `params and modifiers of ${nodeLabel(node)}` }));
   const actions = h('div', { class: 'tree-actions', role: 'group', 'aria-label': `gestures on ${nodeLabel(node)}` },
     h('button', { type: 'button', text: 'Tap', onclick: () => interact(entry, node.id, 'tap') }),

@@ -36,7 +36,7 @@ QUIET={"quiet":150}
 # (--spawn) and are skipped against --socket.
 CONTROLLED="controlled-host"
 VIEWS=["List","Section","HStack","VStack","ZStack","Text","Label","Image","Button","Spacer","ScrollView","TextField","Toggle","Slider"]
-EXPOUI_TYPES=["background","badge","border","contentShape","cornerRadius","deleteDisabled","disabled","font","foregroundStyle","frame","hidden","listRowBackground","onAppear","onDisappear","onLongPressGesture","onSubmit","onTapGesture","opacity","padding","refreshable","tint"]
+EXPOUI_TYPES=["background","badge","border","contentShape","contentTransition","cornerRadius","deleteDisabled","disabled","font","fontWeight","foregroundStyle","frame","hidden","imageScale","listRowBackground","onAppear","onDisappear","onLongPressGesture","onSubmit","onTapGesture","opacity","padding","refreshable","symbolEffect","symbolEffectsRemoved","symbolRenderingMode","symbolVariant","tint","transition"]
 TYPES=sorted(EXPOUI_TYPES+["swipeActions"])
 def hexframe(text):
     b=text.encode() if isinstance(text,str) else text
@@ -826,6 +826,85 @@ V(VW,"describe gives each view's events and props in viewInfo", call(2,"describe
    {"name":"Slider","props":{"properties":{"value":{"type":"number"},"min":{"default":0},"max":{"default":1},"step":{"exclusiveMinimum":0}}},"events":{"onValueChange":{"properties":{"value":{"$exact":{"type":"number"}}}}}},
    {"name":"Text","events":{"$exact":{}}}]}}), init=True)
 V(VW,"initialize lists viewInfo in the order of views", [send(req(1,"initialize",{"protocolVersion":1})),ok(1,{"views":VIEWS,"viewInfo":[{"name":v} for v in VIEWS]})])
+
+# ---------------- symbols: SF Symbols effects, transitions, scale, variants (ExpoUI) ----------------
+SY="symbols"
+def IMG(key, name="heart", mods=None): return N("Image",key,mods,props={"systemName":name})
+def symsnap(id, root): return call(id,"snapshot",{"surface":"sy"},{"root":root})
+def symmount(root): return mount(1,"sy",root)
+def symupd(id, root, counts): return upd(id,"sy",root,counts)
+def BOUNCE(value): return M("symbolEffect",effect="bounce",value=value)
+def runs(n, effect="bounce"): return {"symbol":{"effects":[{"$exact":{"effect":effect,"kind":"discrete","runs":n}}]}}
+V(SY,"a discrete effect runs once per change of value", symmount(IMG("i",mods=[BOUNCE(0)]))+symsnap(2,runs(0))
+   +symupd(3,IMG("i",mods=[BOUNCE(1)]),{"created":0,"updated":1,"unchanged":0,"removed":0})+symsnap(4,runs(1))
+   +symupd(5,IMG("i",mods=[BOUNCE(1)]),{"created":0,"updated":0,"unchanged":1,"removed":0})+symsnap(6,runs(1))
+   +symupd(7,IMG("i",mods=[BOUNCE("1")]),{"created":0,"updated":1,"unchanged":0,"removed":0})+symsnap(8,runs(2)), init=True)
+V(SY,"a change of options alone does not run a discrete effect", symmount(IMG("i",mods=[BOUNCE(0)]))
+   +symupd(2,IMG("i",mods=[M("symbolEffect",effect="bounce",value=0,options={"speed":2})]),{"created":0,"updated":1,"unchanged":0,"removed":0})
+   +symsnap(3,{"symbol":{"effects":[{"$exact":{"effect":"bounce","kind":"discrete","runs":0,"options":{"$exact":{"speed":2}}}}]}}), init=True)
+V(SY,"a failed update runs nothing", symmount(N("VStack","s",None,[IMG("i",mods=[BOUNCE(0)])]))
+   +fails(2,"update",{"surface":"sy","root":N("VStack","s",None,[IMG("i",mods=[BOUNCE(1)]),{"type":"Nope"}])},-32602,{"path":"root.children[1].type"})
+   +symsnap(3,{"children":[runs(0)]})
+   +symupd(4,N("VStack","s",None,[IMG("i",mods=[BOUNCE(1)])]),{"created":0,"updated":1,"unchanged":0,"removed":0})+symsnap(5,{"children":[runs(1)]}), init=True)
+V(SY,"an indefinite effect is active by default and while isActive", symmount(N("HStack","s",None,[IMG("a",mods=[M("symbolEffect",effect="pulse")]),IMG("b",mods=[M("symbolEffect",effect="variableColor",isActive=False,options={"repeat":"continuous"})])]))
+   +symsnap(2,{"children":[{"symbol":{"effects":[{"$exact":{"effect":"pulse","kind":"indefinite","active":True}}]}},
+                          {"symbol":{"effects":[{"$exact":{"effect":"variableColor","kind":"indefinite","active":False,"options":{"$exact":{"repeat":"continuous"}}}}]}}]})
+   +symupd(3,N("HStack","s",None,[IMG("a",mods=[M("symbolEffect",effect="pulse")]),IMG("b",mods=[M("symbolEffect",effect="variableColor",isActive=True,options={"repeat":"continuous"})])]),{"created":0,"updated":1,"unchanged":1,"removed":0})
+   +symsnap(4,{"children":[{},{"symbol":{"effects":[{"effect":"variableColor","active":True}]}}]}), init=True)
+V(SY,"effects reach the images at or under the node, and symbolEffectsRemoved strips them", symmount(
+     N("VStack","s",[M("symbolEffect",effect="pulse")],[IMG("a",mods=[M("symbolEffect",effect="wiggle",value=1)]),IMG("b",mods=[M("symbolEffectsRemoved")]),N("Text","t",props={"text":"x"}),N("Image","photo",props={"size":3})]))
+   +symsnap(2,{"children":[{"symbol":{"effects":[{"$exact":{"effect":"pulse","kind":"indefinite","active":True}},{"$exact":{"effect":"wiggle","kind":"discrete","runs":0}}]}},
+                          {"symbol":{"$exact":{"systemName":"heart","shown":"heart"}}},{"symbol":{"$absent":True}},{"symbol":{"$absent":True}}]}), init=True)
+V(SY,"symbolEffectsRemoved strips only what is around it", symmount(N("VStack","s",[M("symbolEffect",effect="pulse")],[IMG("a",mods=[M("symbolEffect",effect="bounce",value=0),M("symbolEffectsRemoved")])]))
+   +symsnap(2,{"children":[runs(0)]})
+   +symupd(3,N("VStack","s",[M("symbolEffect",effect="pulse")],[IMG("a",mods=[M("symbolEffect",effect="bounce",value=0),M("symbolEffectsRemoved",isEnabled=False)])]),{"created":0,"updated":1,"unchanged":2,"removed":0})
+   +symsnap(4,{"children":[{"symbol":{"effects":[{"effect":"pulse"},{"effect":"bounce"}]}}]}), init=True)
+V(SY,"a Label's and a Button's systemImage take symbol modifiers too", symmount(N("VStack","s",[M("symbolEffect",effect="bounce",value=0),M("symbolVariant",variant="fill")],
+     [N("Label","l",props={"title":"Inbox","systemImage":"tray"}),N("Button","b",props={"label":"Delete","systemImage":"trash"}),N("Label","plain",props={"title":"No icon"})]))
+   +symsnap(2,{"children":[{"symbol":{"$exact":{"systemName":"tray","shown":"tray.fill","variant":"fill","effects":[{"$exact":{"effect":"bounce","kind":"discrete","runs":0}}]}}},
+                          {"symbol":{"shown":"trash.fill"}},{"symbol":{"$absent":True}}]}), init=True)
+V(SY,"an image without symbol modifiers has no symbol", symmount(IMG("i",mods=[M("padding")]))+symsnap(2,{"symbol":{"$absent":True}}), init=True)
+V(SY,"scale, rendering mode, variants and weight reach the images under the node", symmount(
+     N("VStack","s",[M("imageScale",scale="large"),M("symbolRenderingMode",mode="hierarchical"),M("symbolVariant",variant="circle"),M("font",size=24,weight="bold")],
+       [IMG("a",mods=[M("symbolVariant",variant="fill")]),IMG("b",name="01.circle",mods=[M("imageScale",scale="small"),M("fontWeight",weight="thin")])]))
+   +symsnap(2,{"children":[{"symbol":{"$exact":{"systemName":"heart","shown":"heart.circle.fill","variant":"circle.fill","scale":"large","renderingMode":"hierarchical","weight":"bold","pointSize":24}}},
+                          {"symbol":{"$exact":{"systemName":"01.circle","shown":"01.circle","variant":"circle","scale":"small","renderingMode":"hierarchical","weight":"thin","pointSize":24}}}]}), init=True)
+V(SY,"foregroundStyle colours reach the symbols; a palette takes up to three", symmount(
+     N("VStack","s",[M("foregroundStyle",color="red"),M("imageScale",scale="medium")],[IMG("a"),IMG("b",mods=[M("symbolRenderingMode",mode="palette"),M("foregroundStyle",color="#0000FF",secondary="rgb(0 255 0)",tertiary="orange")])]))
+   +symsnap(2,{"children":[{"symbol":{"colors":["#FF0000FF"]}},{"symbol":{"renderingMode":"palette","colors":["#0000FFFF","#00FF00FF","#FFA500FF"]},"styles":[{"$style":"foregroundStyle","color":"#0000FFFF"}]}]})
+   +mfail(3,IMG("i",mods=[M("foregroundStyle",color="red",tertiary="blue")]),{"path":"root.modifiers[0].tertiary"},name="sy2"), init=True)
+V(SY,"a transition runs when an image enters by an update, not at mount", symmount(N("VStack","s",[M("transition",symbolEffect="appear")],[IMG("a")]))
+   +symsnap(2,{"children":[{"symbol":{"transition":{"$exact":{"effect":"appear","ranOnEnter":False}}}}]})
+   +symupd(3,N("VStack","s",[M("transition",symbolEffect="appear")],[IMG("a"),IMG("b")]),{"created":0,"updated":0,"unchanged":1,"removed":0,"symbolTransitions":[{"node":"b","effect":"appear","phase":"enter"}]})
+   +symsnap(4,{"children":[{"symbol":{"transition":{"ranOnEnter":False}}},{"symbol":{"transition":{"$exact":{"effect":"appear","ranOnEnter":True}}}}]}), init=True)
+V(SY,"update names the images that enter or leave with a transition", symmount(N("VStack","s",[M("transition",symbolEffect="drawOn")],[IMG("a"),IMG("b")]))
+   +call(2,"update",{"surface":"sy","root":N("VStack","s",[M("transition",symbolEffect="drawOn")],[IMG("b"),IMG("c"),N("Text","t",props={"text":"x"})])},
+     {"$exact":{"created":0,"updated":0,"unchanged":1,"removed":0,"symbolTransitions":[{"$exact":{"node":"a","effect":"drawOn","phase":"leave"}},{"$exact":{"node":"c","effect":"drawOn","phase":"enter"}}]}})
+   +symupd(3,N("VStack","s",[M("transition",symbolEffect="drawOn")],[IMG("b"),IMG("c")]),{"created":0,"updated":0,"unchanged":1,"removed":0}), init=True)
+V(SY,"a content transition runs when the symbol shown changes", symmount(IMG("i",name="play",mods=[M("contentTransition",symbolEffect="replace")]))
+   +symsnap(2,{"symbol":{"contentTransition":{"$exact":{"effect":"replace","runs":0}}}})
+   +symupd(3,IMG("i",name="pause",mods=[M("contentTransition",symbolEffect="replace")]),{"created":0,"updated":0,"unchanged":1,"removed":0})
+   +symsnap(4,{"symbol":{"shown":"pause","contentTransition":{"runs":1}}})
+   +symupd(5,IMG("i",name="pause",mods=[M("contentTransition",symbolEffect="replace")]),{"created":0,"updated":0,"unchanged":1,"removed":0})
+   +symsnap(6,{"symbol":{"contentTransition":{"runs":1}}})
+   +symupd(7,IMG("i",name="pause",mods=[M("contentTransition",symbolEffect="replace"),M("symbolVariant",variant="fill")]),{"created":1,"updated":0,"unchanged":1,"removed":0})
+   +symsnap(8,{"symbol":{"shown":"pause.fill","contentTransition":{"runs":2}}}), init=True)
+V(SY,"a symbol modifier with no image under it gets a warning; fontWeight does not", [send(req(1,"mount",{"surface":"sy","root":N("VStack","s",[M("symbolEffect",effect="pulse"),M("fontWeight",weight="bold")],[N("Text","t",props={"text":"x"}),N("Image","photo",props={"size":3})])}))]
+   +[{"expectNotification":{"$exact":{"jsonrpc":"2.0","method":"diagnostic","params":{"$exact":{"severity":"warning","code":"symbols-without-image","message":{"$contains":"no SF Symbol"},"surface":"sy","node":"s","path":"root.modifiers[0]"}}}}},ok(1,{"$exact":{"surface":"sy"}})]
+   +[send(req(2,"update",{"surface":"sy","root":N("VStack","s",[M("symbolEffect",effect="pulse"),M("fontWeight",weight="bold")],[N("Text","t",props={"text":"x"}),IMG("i")])})),ok(2,{"$exact":{"created":0,"updated":0,"unchanged":2,"removed":0}}),QUIET], init=True)
+V(SY,"an effect that is not discrete is refused with value", mfail(1,IMG("i",mods=[M("symbolEffect",effect="drawOn",value=1)]),
+   {"path":"root.modifiers[0].effect","got":"drawOn","expected":"SymbolEffectName"},name="sy")
+   +[send(req(2,"mount",{"surface":"sy","root":IMG("i",mods=[M("symbolEffect",effect="replace",value=1)])})),{"expect":{"id":2,"error":{"code":-32602,"message":{"$contains":"discrete effect with 'value' (bounce, bounceUp, bounceDown, pulse, variableColor, wiggle, rotate, breathe)"}}}}], init=True)
+V(SY,"a transition-only effect is refused without value", mfail(1,IMG("i",mods=[M("symbolEffect",effect="automatic")]),{"path":"root.modifiers[0].effect","got":"automatic"},name="sy"), init=True)
+V(SY,"value and isActive together are refused", mfail(1,IMG("i",mods=[M("symbolEffect",effect="bounce",value=1,isActive=True)]),{"path":"root.modifiers[0].isActive"},name="sy"), init=True)
+V(SY,"an unknown effect lists the effects", [send(req(1,"mount",{"surface":"sy","root":IMG("i",mods=[M("symbolEffect",effect="drawon")])})),
+   {"expect":{"id":1,"error":{"code":-32602,"data":{"path":"root.modifiers[0].effect","got":"drawon"},"message":{"$contains":"'drawOn'"}}}}], init=True)
+V(SY,"transition and contentTransition take only their effects", mfail(1,IMG("i",mods=[M("transition",symbolEffect="bounce")]),{"path":"root.modifiers[0].symbolEffect","got":"bounce"},name="sy")
+   +mfail(2,IMG("i",mods=[M("contentTransition",symbolEffect="appear")]),{"path":"root.modifiers[0].symbolEffect","got":"appear"},name="sy"), init=True)
+V(SY,"options are checked", mfail(1,IMG("i",mods=[M("symbolEffect",effect="pulse",options={"speed":0})]),{"path":"root.modifiers[0].options.speed","got":"0"},name="sy")
+   +mfail(2,IMG("i",mods=[M("symbolEffect",effect="pulse",options={"repeat":"continuous","count":2})]),{"path":"root.modifiers[0].options.count"},name="sy"), init=True)
+V(SY,"a variant outside SF Symbols' order is refused with the list", [send(req(1,"mount",{"surface":"sy","root":IMG("i",mods=[M("symbolVariant",variant="fill.circle")])})),
+   {"expect":{"id":1,"error":{"code":-32602,"data":{"path":"root.modifiers[0].variant","got":"fill.circle"},"message":{"$contains":"'slash.circle.fill'"}}}}], init=True)
 
 os.makedirs(OUT, exist_ok=True)
 total=0

@@ -1,6 +1,6 @@
 import ModifierKit
 
-/// Expo UI's SwiftUI modifiers (`onTapGesture`, `padding`, `refreshable`, ...) while the
+/// Expo UI's SwiftUI modifiers (`onTapGesture`, `padding`, `refreshable`, `symbolEffect`, ...) while the
 /// plugin is loaded, and the function `completeRefresh(id)` that ends a refresh the
 /// `refreshable` modifier announced.
 public class ExpoUIModule: Module {
@@ -56,8 +56,8 @@ public class ExpoUIModule: Module {
             ViewModifierRegistry.register("background", description: "A colour behind the view, optionally in a shape") { params, appContext, _ in
                 try BackgroundModifier(from: params, appContext: appContext)
             }
-            ViewModifierRegistry.register("foregroundStyle", description: "The colour of the view's text and symbols") { params, appContext, _ in
-                try ForegroundStyleModifier(from: params, appContext: appContext)
+            ViewModifierRegistry.register("foregroundStyle", description: "The colour of the view's text and symbols; secondary and tertiary colour further symbol layers") { params, appContext, eventDispatcher in
+                try ForegroundStyleModifier(from: params, appContext: appContext, eventDispatcher: eventDispatcher)
             }
             ViewModifierRegistry.register("tint", description: "The accent colour of the view's controls") { params, appContext, _ in
                 try TintModifier(from: params, appContext: appContext)
@@ -82,6 +82,30 @@ public class ExpoUIModule: Module {
             }
             ViewModifierRegistry.register("deleteDisabled", description: "Keeps a List row from being deleted by a swipe") { params, appContext, _ in
                 try DeleteDisabledModifier(from: params, appContext: appContext)
+            }
+            ViewModifierRegistry.register("symbolEffect", description: "A symbol effect on the images at or under the view: discrete with value (runs once per change), indefinite with isActive (runs while true; the default)") { params, appContext, eventDispatcher in
+                try SymbolEffectModifier(from: params, appContext: appContext, eventDispatcher: eventDispatcher)
+            }
+            ViewModifierRegistry.register("symbolEffectsRemoved", description: "Keeps the symbol effects from around the view from reaching the images in it") { params, appContext, _ in
+                try SymbolEffectsRemovedModifier(from: params, appContext: appContext)
+            }
+            ViewModifierRegistry.register("transition", description: "The symbol effect run when an image at or under the view enters or leaves the tree") { params, appContext, eventDispatcher in
+                try TransitionModifier(from: params, appContext: appContext, eventDispatcher: eventDispatcher)
+            }
+            ViewModifierRegistry.register("contentTransition", description: "The symbol effect run when the symbol an image at or under the view shows changes") { params, appContext, eventDispatcher in
+                try ContentTransitionModifier(from: params, appContext: appContext, eventDispatcher: eventDispatcher)
+            }
+            ViewModifierRegistry.register("imageScale", description: "The size of the symbols at or under the view, relative to the font") { params, appContext, _ in
+                try ImageScaleModifier(from: params, appContext: appContext)
+            }
+            ViewModifierRegistry.register("symbolRenderingMode", description: "How the symbols at or under the view colour their layers") { params, appContext, _ in
+                try SymbolRenderingModeModifier(from: params, appContext: appContext)
+            }
+            ViewModifierRegistry.register("symbolVariant", description: "The variants (fill, circle, slash, ...) the symbols at or under the view show") { params, appContext, _ in
+                try SymbolVariantModifier(from: params, appContext: appContext)
+            }
+            ViewModifierRegistry.register("fontWeight", description: "The stroke weight of the symbols and text at or under the view") { params, appContext, _ in
+                try FontWeightModifier(from: params, appContext: appContext)
             }
         }
 

@@ -103,14 +103,31 @@ struct BackgroundModifier: ViewModifier, Record {
 }
 
 /// `{"$type": "foregroundStyle", "color": "#FF3B30"}`: the colour of the view's text and
-/// symbols.
+/// symbols. `secondary` and `tertiary` colour the further layers of symbols (SwiftUI's
+/// `foregroundStyle(_:_:_:)`, which the palette rendering mode uses); `tertiary` needs
+/// `secondary`.
 struct ForegroundStyleModifier: ViewModifier, Record {
     @Field(.required) var color: Color = .primary
+    @Field var secondary: Color?
+    @Field var tertiary: Color?
 
     init() {}
 
+    init(from params: Dict, appContext: AppContext, eventDispatcher: EventDispatcher) throws {
+        try self = .init(from: params, appContext: appContext)
+        if tertiary != nil && secondary == nil {
+            throw refusal(
+                field: "tertiary", value: params["tertiary"].map { "\($0)" }, type: "Color?",
+                expected: "'tertiary' only with 'secondary' (the layers are coloured in order)")
+        }
+    }
+
     func body(content: Content) -> some View {
-        content.foregroundStyle(color)
+        if let secondary {
+            content.foregroundStyle(color, secondary, tertiary)
+        } else {
+            content.foregroundStyle(color)
+        }
     }
 }
 

@@ -106,6 +106,10 @@ public struct ModifierEffect {
     public var contentShape: ResolvedShape? = nil
     /// The styles applied to the content (padding, background, font, ...), innermost first.
     public var styles: [ResolvedStyle] = []
+    /// The symbol modifiers applied to the content (symbol effects, transitions, scale,
+    /// rendering mode, variants, weight), innermost first. They reach the system images at
+    /// or under the node.
+    public var symbols: [ResolvedSymbolModifier] = []
     /// The `.swipeActions` groups whose buttons are still to be read, in the order of
     /// ``swipeActions`` (only when evaluated with `deferringSwipeActions`); see
     /// ``resolveSwipeActions()``.

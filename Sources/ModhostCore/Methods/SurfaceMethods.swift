@@ -61,7 +61,12 @@ enum SurfaceMethods {
         var reconciler = Reconciler(host: context.host, session: context.session, surface: existing.name, replacing: existing.nodeCount)
         let built = try logged(context) { () throws(RPCError) in try reconciler.build(root: try rootParam(params), reusing: existing.root) }
         context.session.surfaces.commit(built, as: existing.name, by: reconciler)
-        return reconciler.counts.json
+        // Images entering or leaving with a symbol transition: a leaving one is gone from the
+        // snapshot, so the answer is where a front-end sees that its transition ran.
+        let transitions = reconciler.symbolTransitions
+        guard !transitions.isEmpty, case var .object(result) = reconciler.counts.json else { return reconciler.counts.json }
+        result["symbolTransitions"] = .array(transitions)
+        return .object(result)
     }
 
     /// Runs `build`, logging a refusal for the node budget: the daemon's owner should learn

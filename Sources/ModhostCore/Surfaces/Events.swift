@@ -5,6 +5,8 @@ import ModhostWire
 public enum DiagnosticCode {
     /// A swipeActions modifier on a node that is not a List row (SwiftUI ignores it too).
     public static let swipeActionsOutsideList = "swipe-actions-outside-list"
+    /// A symbol modifier on a node with no system image at or under it (nothing to act on).
+    public static let symbolsWithoutImage = "symbols-without-image"
     /// An event whose top-level key is not its modifier's `$type` (dropped).
     public static let eventKeyMismatch = "event-key-mismatch"
     /// An event payload with values JSON cannot carry (dropped).

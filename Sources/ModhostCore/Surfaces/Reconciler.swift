@@ -34,6 +34,12 @@ struct Reconciler {
     /// Props of new or changed nodes that their view does not list, reported once the tree
     /// is committed (`unknown-prop`).
     var unknownProps: [UnknownProp] = []
+    /// The symbol transitions this update runs: `{node, effect, phase: "enter" | "leave"}` for
+    /// each image with a `transition` that enters or leaves (`update`'s `symbolTransitions`),
+    /// those leaving first, as `onDisappear` runs before `onAppear`.
+    var symbolTransitions: [JSONValue] { leavingTransitions + enteringTransitions }
+    private var leavingTransitions: [JSONValue] = []
+    private var enteringTransitions: [JSONValue] = []
     /// The connection the new modifiers will belong to, once the tree is committed.
     private let attachment: Attachment
     /// Kept modifiers whose node id, index path or index changes with the new tree.
@@ -44,6 +50,9 @@ struct Reconciler {
     /// The keyed nodes of the new tree by key; building it is where a key used twice is
     /// caught, so each key is hashed once.
     private var nodesByKey: [String: NodeState] = [:]
+    /// Whether the tree replaces one (an `update`): only then do new images run their symbol
+    /// transitions, since SwiftUI shows a hierarchy's first appearance without them.
+    private var isUpdate = false
     /// Nodes checked so far, against the limit.
     private var nodeCount: NodeBudget
     /// The registry entries and plugin contexts of the types this pass built, most recent
@@ -79,18 +88,22 @@ struct Reconciler {
     /// while each node is at hand, so committing it needs no second walk.
     mutating func build(root: JSONValue, reusing old: NodeState?) throws(RPCError) -> Built {
         nodeCount.count = 0
+        leavingTransitions = []
+        enteringTransitions = []
+        isUpdate = old != nil
         nodesByKey = [:]
         moves = []
         entered = []
         left = []
         let spec = try NodeSpec.check(root, at: "0", depth: 1, limits: host.limits, count: &nodeCount)
-        let built = try build(spec, reusing: old, parent: nil, grandparent: nil, path: "0", depth: 1)
+        let built = try build(spec, reusing: old, parent: nil, grandparent: nil, path: "0", depth: 1, symbols: SymbolEnvironment())
         return Built(root: built, nodesByKey: nodesByKey, attachment: attachment, moves: moves, entered: entered, left: left)
     }
 
     /// Builds the node `spec` whose index path is `path` (`0/3/1`), `depth` levels deep.
     private mutating func build(
-        _ spec: NodeSpec, reusing old: NodeState?, parent: NodeState?, grandparent: ViewKind?, path: String, depth: Int
+        _ spec: NodeSpec, reusing old: NodeState?, parent: NodeState?, grandparent: ViewKind?, path: String, depth: Int,
+        symbols around: SymbolEnvironment
     ) throws(RPCError) -> NodeState {
         // A node of another view type or key is another view: the old one leaves the tree
         // and the new one enters it.
@@ -139,6 +152,14 @@ struct Reconciler {
             counts.removed += reusable.modifiers.count - spec.modifiers.count
         }
         node.modifiers = modifiers
+        // The symbol modifiers reach the system images at or under the node.
+        let symbols = modifiers.contains(where: SymbolEnvironment.matters) ? around.inside(modifiers, node: node.id) : around
+        if symbols.isActive, let systemName = SymbolState.systemName(of: node) {
+            let entered = isUpdate && reusable == nil
+            let symbol = SymbolState(systemName: systemName, environment: symbols, previous: reusable?.symbol, entered: entered)
+            if entered, let transition = symbol.transition { enteringTransitions.append(Self.transition(transition.effect, node: node.id, phase: "enter")) }
+            node.symbol = symbol
+        }
         // A row that stays revealed must still have actions on that edge.
         if isListRow, let edge = reusable?.revealed {
             node.revealed = edge
@@ -173,7 +194,8 @@ struct Reconciler {
             }
             if let match { used.insert(ObjectIdentifier(match)) }
             children.append(
-                try build(childSpec, reusing: match, parent: node, grandparent: parent?.kind, path: childPath, depth: depth + 1))
+                try build(
+                    childSpec, reusing: match, parent: node, grandparent: parent?.kind, path: childPath, depth: depth + 1, symbols: symbols))
         }
         node.children = children
         for child in oldChildren where !used.contains(ObjectIdentifier(child)) { countRemoved(child) }
@@ -182,8 +204,14 @@ struct Reconciler {
 
     private mutating func countRemoved(_ node: NodeState) {
         left.insert(ObjectIdentifier(node))
+        if let transition = node.symbol?.transition { leavingTransitions.append(Self.transition(transition.effect, node: node.id, phase: "leave")) }
         counts.removed += node.modifiers.count
         for child in node.children { countRemoved(child) }
+    }
+
+    /// One entry of `symbolTransitions`.
+    private static func transition(_ effect: SymbolEffect, node: String, phase: String) -> JSONValue {
+        .object(JSONObject([("node", .string(node)), ("effect", .string(effect.name)), ("phase", .string(phase))]))
     }
 
     /// A new instance of modifier `type` from `params`, the modifier at `index` on the node

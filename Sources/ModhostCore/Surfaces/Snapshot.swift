@@ -107,7 +107,7 @@ enum Snapshot {
 
     /// Appends the JSON text of `node` and its subtree to `out`: `{type, id, key?, props?,
     /// events?, value?, modifiers?, tint?, styles?, handlers?, disabled?, hidden?, refreshing?, swipeActions?,
-    /// children?}`, in that order. Written straight: a large tree's snapshot is mostly nodes
+    /// symbol?, children?}`, in that order. Written straight: a large tree's snapshot is mostly nodes
     /// that are a type, an id and props, and building a value per node first, then writing
     /// it, cost several times as much. `insideDisabled`: a node around this one is disabled.
     static func write(_ node: NodeState, insideDisabled: Bool = false, into out: inout [UInt8]) {
@@ -155,6 +155,10 @@ enum Snapshot {
                 out.append(UInt8(ascii: ":"))
                 JSONWriter.write(value, into: &out)
             }
+        }
+        if let symbol = node.symbol {
+            JSONWriter.appendASCII(#","symbol":"#, to: &out)
+            JSONWriter.write(symbol.json, into: &out)
         }
         if !node.children.isEmpty {
             JSONWriter.appendASCII(#","children":["#, to: &out)

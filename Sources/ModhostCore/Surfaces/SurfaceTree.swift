@@ -142,6 +142,9 @@ final class NodeState {
     var revealed: HorizontalEdge?
     /// The node's refresh, once it has been pulled.
     var refresh: RefreshState?
+    /// A system image's symbol: what the symbol modifiers around it do, and what ran. `nil`
+    /// when none reaches it.
+    var symbol: SymbolState?
 
     // Everything known when the node is made is set here: stores in an initializer need no
     // exclusivity check, and a tree of many nodes makes that count.
@@ -286,6 +289,7 @@ final class Surface {
         for instance in fresh {
             if !instance.unknownParams.isEmpty { report(instance.unknownParams, of: instance, session: session) }
             if let status = instance.quarantine { reportInert(instance, quarantinedBy: status, session: session) }
+            if instance.effect.symbols.contains(where: SymbolEnvironment.needsImage) { reportIfNoImage(instance, session: session) }
             // Most modifiers add no swipe actions and ignore nothing: no node to look up.
             if !instance.effect.hasSwipeActions && instance.effect.ignored.isEmpty { continue }
             guard let node = node(instance.address.node) else { continue }
@@ -297,6 +301,21 @@ final class Surface {
             }
             instance.reportIgnoredViews()
         }
+    }
+
+    /// A `symbols-without-image` warning when no system image at or under `instance`'s node
+    /// takes its symbol modifiers: SwiftUI would ignore them there, and so does the host.
+    private func reportIfNoImage(_ instance: ModifierInstance, session: Session) {
+        guard let node = node(instance.address.node) else { return }
+        var pending = [node]
+        while let next = pending.popLast() {
+            if next.symbol != nil { return }
+            pending.append(contentsOf: next.children)
+        }
+        session.diagnostic(
+            "warning", code: DiagnosticCode.symbolsWithoutImage,
+            message: "modifier \(instance.address.index) ('\(instance.type)') on node '\(node.id)' sets symbol effects or styles, but no SF Symbol (an Image's systemName, a Label's or Button's systemImage) is at or under the node; like SwiftUI, the host ignores them",
+            surface: name, node: node.id, path: instance.address.paramsPath)
     }
 
     /// One `unknown-prop` warning per prop a new or changed node's view does not list.

@@ -58,3 +58,21 @@ check<Assignable<Returned<typeof client.refreshable>, generated.RefreshableModif
 
 // The ExpoUI module's functions.
 check<Equal<client.ExpoUIFunctions, generated.ExpoUIFunctions>>();
+
+// ExpoUI symbol modifiers: the client's unions are the schemas' enums.
+check<Equal<client.SymbolEffectName, generated.SymbolEffectParams['effect']>>();
+check<Equal<client.SymbolScale, generated.ImageScaleParams['scale']>>();
+check<Equal<client.SymbolRenderingMode, generated.SymbolRenderingModeParams['mode']>>();
+check<Equal<client.SymbolVariant, generated.SymbolVariantParams['variant']>>();
+check<Equal<client.SymbolEffectRepeat, NonNullable<NonNullable<generated.SymbolEffectParams['options']>['repeat']>>>();
+check<Equal<client.FontWeight, generated.FontWeightParams['weight']>>();
+check<Equal<client.TransitionSymbolEffect | client.ContentTransitionSymbolEffect | client.IndefiniteSymbolEffect, generated.TransitionParams['symbolEffect']>>();
+check<Assignable<client.SymbolEffectOptions, NoNull<NonNullable<generated.SymbolEffectParams['options']>>>>();
+check<Assignable<Returned<typeof client.symbolEffect>, generated.SymbolEffectModifier>>();
+check<Assignable<Returned<typeof client.symbolEffectsRemoved>, generated.SymbolEffectsRemovedModifier>>();
+check<Assignable<Returned<typeof client.transition>, generated.TransitionModifier>>();
+check<Assignable<Returned<typeof client.contentTransition>, generated.ContentTransitionModifier>>();
+check<Assignable<Returned<typeof client.imageScale>, generated.ImageScaleModifier>>();
+check<Assignable<Returned<typeof client.symbolRenderingMode>, generated.SymbolRenderingModeModifier>>();
+check<Assignable<Returned<typeof client.symbolVariant>, generated.SymbolVariantModifier>>();
+check<Assignable<Returned<typeof client.fontWeight>, generated.FontWeightModifier>>();

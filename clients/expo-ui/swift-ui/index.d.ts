@@ -1,10 +1,10 @@
 // @expo/ui/swift-ui: Expo UI's components and their props, as @modhost/react types them.
 export {
   Host, List, Section, HStack, VStack, ZStack, ScrollView, Text, Label, Image, Button, Spacer,
-  TextField, Toggle, Slider,
+  TextField, Toggle, Slider, SymbolView,
 } from '../../react/index.js';
 export type {
   HostProps, ListProps, SectionProps, HStackProps, VStackProps, ZStackProps, ScrollViewProps,
   TextProps, LabelProps, ImageProps, ButtonProps, ButtonRole, SpacerProps, TextFieldProps,
-  ToggleProps, SliderProps, ViewProps, Modifiers, HorizontalAlignment, VerticalAlignment, Alignment,
+  ToggleProps, SliderProps, SymbolViewProps, ViewProps, Modifiers, HorizontalAlignment, VerticalAlignment, Alignment,
 } from '../../react/index.js';

@@ -1,5 +1,5 @@
 // @expo/ui/swift-ui: Expo UI's components, rendered by @modhost/react. `<Host>` is a surface.
 export {
   Host, List, Section, HStack, VStack, ZStack, ScrollView, Text, Label, Image, Button, Spacer,
-  TextField, Toggle, Slider,
+  TextField, Toggle, Slider, SymbolView,
 } from '../../react/src/index.js';

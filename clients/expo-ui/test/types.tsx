@@ -1,9 +1,9 @@
 // Compile-time checks (tsc -p clients/expo-ui): Expo UI's import paths resolve through this
 // package's exports, with typed components and modifier helpers. Each @ts-expect-error must be
 // an error, or tsc fails.
-import { Host, List, HStack, Text, Button, TextField, Toggle, Image } from '@expo/ui/swift-ui';
+import { Host, List, HStack, Text, Button, TextField, Toggle, Image, SymbolView } from '@expo/ui/swift-ui';
 import type { HStackProps } from '@expo/ui/swift-ui';
-import { createModifier, createModifierWithEventListener, onTapGesture, padding, frame } from '@expo/ui/swift-ui/modifiers';
+import { createModifier, createModifierWithEventListener, onTapGesture, padding, frame, symbolEffect, imageScale, symbolVariant } from '@expo/ui/swift-ui/modifiers';
 
 const pinned = createModifierWithEventListener('pin', ({ id }: { id: string }) => id.length, { id: 'p1' });
 const dim = createModifier('dim', { amount: 0.5 });
@@ -19,6 +19,8 @@ export const screen = (
       <Button onPress={() => {}} role="destructive" systemImage="trash">Delete</Button>
       <TextField defaultValue="a" onChangeText={(t) => t.toUpperCase()} />
       <Toggle isOn={false} onValueChange={(on) => !on} label="On" />
+      <Image systemName="heart" modifiers={[symbolEffect({ effect: 'bounce', value: 1 }), imageScale('large'), symbolVariant('fill')]} />
+      <SymbolView symbolName="01.circle" effect="drawon" isAnimating weight="ultralight" colors={['red', '#00F']} />
     </List>
   </Host>
 );
@@ -34,4 +36,10 @@ export const wrong = [
   createModifierWithEventListener('pin', 'not a function'),
   // @ts-expect-error: padding takes numbers
   padding({ all: 'wide' }),
+  // @ts-expect-error: drawOn is not discrete, so it takes no value
+  symbolEffect({ effect: 'drawOn', value: 1 }),
+  // @ts-expect-error: an effect nitro-symbols does not have
+  <SymbolView symbolName="heart" effect="explode" />,
+  // @ts-expect-error: at most three colours
+  <SymbolView symbolName="heart" colors={['a', 'b', 'c', 'd']} />,
 ];

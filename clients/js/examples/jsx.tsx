@@ -115,3 +115,18 @@ export function mistakes(): Node[] {
     <List modifiers={padding(4)} />,
   ];
 }
+
+// SymbolView is a function component: typed props in JSX, nitro-symbols' names.
+import { SymbolView } from '@modhost/client';
+export function symbols(liked: boolean) {
+  return [
+    <VStack>
+      <SymbolView key="like" symbolName="heart" effect="bounce" isAnimating={liked} variant="fill" tintColor="red" />
+      <SymbolView symbolName="01.circle" weight="ultralight" colors={['red', '#00F']} renderingMode="palette" />
+    </VStack>,
+    // @ts-expect-error an effect nitro-symbols does not have
+    <SymbolView symbolName="heart" effect="explode" />,
+    // @ts-expect-error symbolName is required
+    <SymbolView effect="bounce" />,
+  ];
+}

@@ -276,3 +276,37 @@ function Badge({ count }: { count: number }): Node {
   return Text(String(count));
 }
 export const badges: Array<Node | null> = [h(Badge, { key: 'b', count: 3 }), h('Custom', { anything: 1 })];
+
+// SF Symbols: the symbol modifiers and SymbolView, typed.
+import {
+  symbolEffect, transition, contentTransition, symbolEffectsRemoved, imageScale, symbolRenderingMode, symbolVariant,
+  fontWeight, SymbolView, symbolViewNode,
+} from '@modhost/client';
+import type { SymbolViewProps, ResolvedSymbol } from '@modhost/client';
+
+// Symbol names of an app's own, digit-led ones included: plain string literals.
+type AppSymbol = 'heart' | '01.circle' | '1.magnifyingglass' | 'wifi';
+const badgeProps: SymbolViewProps<AppSymbol> = { symbolName: '01.circle', effect: 'bounce', isAnimating: true, weight: 'ultralight', colors: ['red', '#00F'] };
+const symbolTree: Node = VStack({ modifiers: [symbolEffect({ effect: 'pulse', isActive: true }), imageScale('large')] },
+  h(SymbolView, badgeProps),
+  h(SymbolView, { symbolName: 'wifi', effect: 'variablecolor', renderingMode: 'hierarchical', variant: 'slash' }),
+  Image({ systemName: 'heart', modifiers: [
+    symbolEffect({ effect: 'bounce', value: 3, options: { repeat: 'periodic', count: 2 } }), transition('drawOn'),
+    contentTransition('replace'), symbolEffectsRemoved(), symbolRenderingMode('palette'), symbolVariant('circle.fill'),
+    fontWeight('black'), foregroundStyle('red', 'blue', 'green'),
+  ] }));
+console.log(symbolTree, symbolViewNode({ symbolName: 'heart' }));
+function runsOf(symbol: ResolvedSymbol | undefined): number {
+  const effect = symbol?.effects?.[0];
+  return effect?.kind === 'discrete' ? effect.runs : 0;
+}
+console.log(runsOf(undefined));
+// @ts-expect-error drawOn is not discrete: it cannot take a value.
+symbolEffect({ effect: 'drawOn', value: 1 });
+// Expo UI's call shape.
+console.log(symbolEffect({ effect: 'bounce', direction: 'up' }, { value: 1 }), symbolEffect('pulse', { isActive: true, options: { repeat: { count: 2 } } }));
+// @ts-expect-error replace is a content transition, not a transition.
+transition('replace');
+// @ts-expect-error a symbol name outside the app's union.
+const wrongName: SymbolViewProps<AppSymbol> = { symbolName: 'hart' };
+console.log(wrongName);

@@ -7,6 +7,11 @@ export {
   SHAPE_NAMES, FRAME_ALIGNMENTS, FONT_WEIGHTS, FONT_DESIGNS,
 } from './modifiers.js';
 export {
+  symbolEffect, symbolEffectsRemoved, transition, contentTransition, imageScale, symbolRenderingMode, symbolVariant,
+  fontWeight, SymbolView, symbolViewNode, SYMBOL_EFFECT_KINDS, SYMBOL_EFFECTS, SYMBOL_SCALES, SYMBOL_RENDERING_MODES,
+  SYMBOL_VARIANTS, SYMBOL_REPEATS, SYMBOL_VIEW_EFFECTS, SYMBOL_VIEW_PROPS,
+} from './symbols.js';
+export {
   h, Fragment, List, Section, HStack, VStack, ZStack, ScrollView, Text, Label, Image, Button, Spacer, TextField, Toggle, Slider,
   VIEW_TYPES,
 } from './elements.js';

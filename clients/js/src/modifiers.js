@@ -401,9 +401,18 @@ export function background(color, shape) {
   return createModifier('background', params);
 }
 
-/** The colour of text and symbols. */
-export function foregroundStyle(color) {
-  return createModifier('foregroundStyle', { color: checkString('foregroundStyle', 'color', color) });
+/**
+ * The colour of text and symbols; `secondary` and `tertiary` colour a symbol's further layers
+ * (SwiftUI's `foregroundStyle(_:_:_:)`, which the palette rendering mode uses).
+ */
+export function foregroundStyle(color, secondary, tertiary) {
+  const params = { color: checkString('foregroundStyle', 'color', color) };
+  if (secondary !== undefined) params.secondary = checkString('foregroundStyle', 'secondary', secondary);
+  if (tertiary !== undefined) {
+    if (secondary === undefined) fail('foregroundStyle', 'tertiary needs secondary (the layers are coloured in order)');
+    params.tertiary = checkString('foregroundStyle', 'tertiary', tertiary);
+  }
+  return createModifier('foregroundStyle', params);
 }
 
 /** The accent colour of controls inside the node. */

@@ -4,4 +4,5 @@ export {
   Host, List, Section, HStack, VStack, ZStack, ScrollView, Text, Label, Image, Button, Spacer,
   TextField, Toggle, Slider,
 } from './components.js';
+export { SymbolView } from './symbol-view.js';
 export { React } from './dependencies.js';

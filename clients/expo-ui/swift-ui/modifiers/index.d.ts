@@ -4,8 +4,12 @@ export {
   onTapGesture, onLongPressGesture, onAppear, onDisappear, onSubmit, refreshable,
   padding, frame, background, foregroundStyle, tint, font, opacity, cornerRadius, border,
   listRowBackground, badge, deleteDisabled, disabled, hidden, contentShape, shapes,
+  symbolEffect, symbolEffectsRemoved, transition, contentTransition, imageScale, symbolRenderingMode, symbolVariant,
+  fontWeight,
 } from '../../../js/index.js';
 export type {
   ModifierConfig, ModifierConfigWithListener, AnyModifierConfig, EventListener, EventInfo,
   Shape, ShapeName, Color, PaddingParams, FrameParams, FontParams,
+  SymbolEffectName, DiscreteSymbolEffect, IndefiniteSymbolEffect, TransitionSymbolEffect, ContentTransitionSymbolEffect,
+  SymbolEffectOptions, SymbolEffectParams, SymbolScale, SymbolRenderingMode, SymbolVariant, FontWeight,
 } from '../../../js/index.js';

@@ -5,4 +5,6 @@ export {
   onTapGesture, onLongPressGesture, onAppear, onDisappear, onSubmit, refreshable,
   padding, frame, background, foregroundStyle, tint, font, opacity, cornerRadius, border,
   listRowBackground, badge, deleteDisabled, disabled, hidden, contentShape, shapes,
+  symbolEffect, symbolEffectsRemoved, transition, contentTransition, imageScale, symbolRenderingMode, symbolVariant,
+  fontWeight,
 } from '../../../js/src/index.js';
