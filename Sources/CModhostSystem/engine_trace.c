@@ -269,11 +269,38 @@ static void notify_exit(pid_t pid, int status) {
     while (written < 0 && errno == EINTR);
 }
 
+// The engine threads seen stopped once: the first stop of a new thread (auto-attached) is not a
+// group-stop, though it looks like one.
+enum { MAX_KNOWN = 4096 };
+static pid_t known[MAX_KNOWN];
+static int known_count;
+
+static int is_known(pid_t tid) {
+    for (int i = 0; i < known_count; i++)
+        if (known[i] == tid) return 1;
+    return 0;
+}
+
+static void know(pid_t tid) {
+    if (!is_known(tid) && known_count < MAX_KNOWN) known[known_count++] = tid;
+}
+
+static void forget(pid_t tid) {
+    for (int i = 0; i < known_count; i++) {
+        if (known[i] == tid) {
+            known[i] = known[--known_count];
+            return;
+        }
+    }
+}
+
 // One waitpid result. `held` (may be NULL) collects the engine threads that stopped for an
 // interrupt, which stay stopped.
 static void handle(pid_t tid, int status, pid_t *held, int *held_count, int held_max) {
     if (WIFEXITED(status) || WIFSIGNALED(status)) {
+        forget(tid);
         if (tid == tracer.engine) {
+            known_count = 0;
             tracer.engine = 0;
             tracer.traced = 0;
             notify_exit(tid, status);
@@ -295,11 +322,20 @@ static void handle(pid_t tid, int status, pid_t *held, int *held_count, int held
         return;
     }
     if (event == PTRACE_EVENT_STOP) {
-        if (held && *held_count < held_max && (signal == SIGTRAP || signal == SIGSTOP || signal == SIGTSTP || signal == SIGTTIN || signal == SIGTTOU)) {
+        int stopping = signal == SIGSTOP || signal == SIGTSTP || signal == SIGTTIN || signal == SIGTTOU;
+        if (held && *held_count < held_max && (signal == SIGTRAP || stopping)) {
+            know(tid);
             held[(*held_count)++] = tid;
             return;
         }
-        ptrace(PTRACE_CONT, tid, NULL, NULL);
+        // A group-stop (someone sent SIGSTOP) keeps the thread stopped, as without a tracer,
+        // until SIGCONT; a new thread's first stop, or an interrupt, goes on.
+        if (stopping && is_known(tid)) {
+            ptrace(PTRACE_LISTEN, tid, NULL, NULL);
+        } else {
+            know(tid);
+            ptrace(PTRACE_CONT, tid, NULL, NULL);
+        }
         return;
     }
     if (event != 0) {
@@ -416,7 +452,12 @@ static void run_command(void) {
             }
             int moved[16];
             int count = tracer.fd_count > 16 ? 16 : tracer.fd_count;
-            for (int i = 0; i < count; i++) moved[i] = tracer.fds[i] < 0 ? -1 : fcntl(tracer.fds[i], F_DUPFD_CLOEXEC, 64);
+            // Each source is first copied above the targets (the lowest free number from
+            // `count` on, within any descriptor limit), so no dup2 below overwrites one.
+            for (int i = 0; i < count; i++) {
+                moved[i] = tracer.fds[i] < 0 ? -1 : fcntl(tracer.fds[i], F_DUPFD_CLOEXEC, count);
+                if (tracer.fds[i] >= 0 && moved[i] < 0) goto failed;
+            }
             for (int i = 0; i < count; i++) {
                 int from = moved[i] >= 0 ? moved[i] : open("/dev/null", O_RDWR | O_CLOEXEC);
                 if (from < 0 || dup2(from, i) < 0) goto failed;
@@ -464,6 +505,8 @@ static void run_command(void) {
             break;
         }
         memset(&tracer.witness, 0, sizeof tracer.witness);
+        known_count = 0;
+        know(child);
         tracer.engine = child;
         tracer.traced = tracer.result_traced;
         tracer.result = child;
@@ -621,25 +664,20 @@ pid_t modhost_tracer_spawn(const char *file, char *const argv[], char *const env
     return pid;
 }
 
-int modhost_tracer_snapshot_and_kill(modhost_thread_witness *out, int max) {
+// Runs a command that reads threads into `out` (at most `max`); returns how many it read.
+static int read_threads(int command, modhost_thread_witness *out, int max) {
     pthread_mutex_lock(&tracer.lock);
     tracer.snapshot = out;
     tracer.snapshot_max = max;
-    run_on_tracer(COMMAND_SNAPSHOT);
+    run_on_tracer(command);
     int count = tracer.result;
     pthread_mutex_unlock(&tracer.lock);
     return count;
 }
 
-int modhost_tracer_peek(modhost_thread_witness *out) {
-    pthread_mutex_lock(&tracer.lock);
-    tracer.snapshot = out;
-    tracer.snapshot_max = 1;
-    run_on_tracer(COMMAND_PEEK);
-    int count = tracer.result;
-    pthread_mutex_unlock(&tracer.lock);
-    return count;
-}
+int modhost_tracer_snapshot_and_kill(modhost_thread_witness *out, int max) { return read_threads(COMMAND_SNAPSHOT, out, max); }
+
+int modhost_tracer_peek(modhost_thread_witness *out) { return read_threads(COMMAND_PEEK, out, 1); }
 
 void modhost_tracer_detach(void) {
     pthread_mutex_lock(&tracer.lock);
