@@ -61,6 +61,17 @@ enum EngineControl: Equatable {
         return lines
     }
 
+    /// The longest control line read (a `loaded` list of 1024 long folders fits).
+    static let longestLine = 4 << 20
+
+    /// Drops a partial line longer than `limit` (an engine whose plugin writes to the channel
+    /// without end must not grow the supervisor); true when it did.
+    static func dropOverlong(_ buffer: inout [UInt8], limit: Int = longestLine) -> Bool {
+        guard buffer.count > limit else { return false }
+        buffer = []
+        return true
+    }
+
     /// Reads a line `line` wrote (without its newline); nil for anything else.
     init?(line: String) {
         switch line {

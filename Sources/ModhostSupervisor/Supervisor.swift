@@ -265,10 +265,15 @@ public final class Supervisor {
             _ = write(2, bytes.baseAddress, bytes.count)
             errorPartial.append(contentsOf: bytes)
             errorLines += EngineControl.takeLines(from: &errorPartial)
+            // Only the end of an endless line is kept: it is the runtime's last words.
+            if errorPartial.count > 1 << 16 { errorPartial.removeFirst(errorPartial.count - (1 << 16)) }
             if errorLines.count > 64 { errorLines.removeFirst(errorLines.count - 64) }
         } else {
             controlPartial.append(contentsOf: bytes)
             for line in EngineControl.takeLines(from: &controlPartial) { control(line) }
+            if EngineControl.dropOverlong(&controlPartial) {
+                logger.warning("the engine sent more than \(EngineControl.longestLine >> 20) MiB on its control channel without ending the line; dropped it")
+            }
         }
     }
 

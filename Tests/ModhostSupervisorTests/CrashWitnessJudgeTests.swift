@@ -116,4 +116,13 @@ struct CrashWitnessJudgeTests {
         #expect(entry.folder == "/p/faulty")
         #expect(entry.crash.reason.contains("did not answer a ping"), "\(entry.crash.reason)")
     }
+
+    @Test func anEndlessControlLineIsDroppedNotKept() {
+        var buffer = Array("loaded [\"/p/a\"]\n".utf8) + [UInt8](repeating: 65, count: 100)
+        #expect(EngineControl.takeLines(from: &buffer) == [#"loaded ["/p/a"]"#])
+        #expect(!EngineControl.dropOverlong(&buffer, limit: 100))
+        buffer.append(65)
+        #expect(EngineControl.dropOverlong(&buffer, limit: 100))
+        #expect(buffer.isEmpty)
+    }
 }

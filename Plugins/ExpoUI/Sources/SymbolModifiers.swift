@@ -181,6 +181,20 @@ struct SymbolEffectsRemovedModifier: ViewModifier, Record {
     }
 }
 
+/// The options of a transition modifier, once its `symbolEffect` is checked to be of `kind`
+/// (`described` in the error that says it is not).
+private func checkedOptions(
+    _ name: SymbolEffectName, _ options: SymbolEffectOptionsRecord?, in params: Dict, kind: SymbolEffect.Kinds, described: String
+) throws -> SymbolEffectOptions {
+    let kinds = name.effect.kinds
+    guard kinds.contains(kind) else {
+        throw refusal(
+            field: "symbolEffect", value: name.rawValue, type: "SymbolEffectName",
+            expected: "\(described) (\(SymbolEffectName.names(of: kind))); '\(name.rawValue)' is \(kinds.names.joined(separator: " and "))")
+    }
+    return try SymbolEffectOptionsRecord.resolve(options, at: "options", in: params)
+}
+
 /// `{"$type": "transition", "symbolEffect": "appear"}`: the effect run when an image enters
 /// the tree, and when it leaves (SwiftUI's `transition(.symbolEffect(_:))`).
 struct TransitionModifier: ViewModifier, Record {
@@ -193,13 +207,7 @@ struct TransitionModifier: ViewModifier, Record {
 
     init(from params: Dict, appContext: AppContext, eventDispatcher: EventDispatcher) throws {
         try self = .init(from: params, appContext: appContext)
-        let kinds = symbolEffect.effect.kinds
-        guard kinds.contains(.transition) else {
-            throw refusal(
-                field: "symbolEffect", value: symbolEffect.rawValue, type: "SymbolEffectName",
-                expected: "a transition effect (\(SymbolEffectName.names(of: .transition))); '\(symbolEffect.rawValue)' is \(kinds.names.joined(separator: " and "))")
-        }
-        resolvedOptions = try SymbolEffectOptionsRecord.resolve(options, at: "options", in: params)
+        resolvedOptions = try checkedOptions(symbolEffect, options, in: params, kind: .transition, described: "a transition effect")
     }
 
     func body(content: Content) -> some View {
@@ -219,13 +227,7 @@ struct ContentTransitionModifier: ViewModifier, Record {
 
     init(from params: Dict, appContext: AppContext, eventDispatcher: EventDispatcher) throws {
         try self = .init(from: params, appContext: appContext)
-        let kinds = symbolEffect.effect.kinds
-        guard kinds.contains(.contentTransition) else {
-            throw refusal(
-                field: "symbolEffect", value: symbolEffect.rawValue, type: "SymbolEffectName",
-                expected: "a content transition effect (\(SymbolEffectName.names(of: .contentTransition))); '\(symbolEffect.rawValue)' is \(kinds.names.joined(separator: " and "))")
-        }
-        resolvedOptions = try SymbolEffectOptionsRecord.resolve(options, at: "options", in: params)
+        resolvedOptions = try checkedOptions(symbolEffect, options, in: params, kind: .contentTransition, described: "a content transition effect")
     }
 
     func body(content: Content) -> some View {
