@@ -267,13 +267,15 @@ def main():
             # A third front-end with the views that show a value: Image (systemName, and an old
             # tree's systemImage), a Toggle it keeps in its state, a Slider it does not, a TextField.
             third = (
-                "import { connect, VStack, Image, Toggle, Slider, TextField } from " + repr(os.path.join(REPO, "clients/js/src/index.js")) + ";\n"
+                "import { connect, VStack, Image, Toggle, Slider, TextField, symbolEffect } from " + repr(os.path.join(REPO, "clients/js/src/index.js")) + ";\n"
                 "const app = await connect({ socket: " + repr(socket) + ", clientName: 'controls-demo' });\n"
                 "let on = true;\n"
                 "let surface;\n"
                 "const tree = () => VStack(\n"
                 "  Image({ key: 'star', systemName: 'star.fill' }),\n"
                 "  Image({ key: 'old', systemImage: 'trash' }),\n"
+                "  Image({ key: 'bell', systemName: 'bell', modifiers: [symbolEffect({ effect: 'pulse' })] }),\n"
+                "  Image({ key: 'heart', systemName: 'heart', modifiers: [symbolEffect({ effect: 'bounce', value: on })] }),\n"
                 "  Toggle({ key: 'wifi', label: 'Wi-Fi', isOn: on, onValueChange: (v) => { on = v; console.log('toggle onValueChange ran: ' + v); surface.update(tree()); } }),\n"
                 "  Slider({ key: 'volume', value: 0.5, min: 0, max: 2, step: 0.25, onValueChange: (v) => console.log('slider onValueChange ran: ' + v) }),\n"
                 "  TextField({ key: 'name', defaultValue: 'Ada', placeholder: 'Name', onChangeText: (t) => console.log('onChangeText ran: ' + t), onSubmit: (t) => console.log('onSubmit ran: ' + t) }));\n"
@@ -286,6 +288,11 @@ def main():
             controls.locator('[data-node="name"] input').wait_for(timeout=5000)
             symbols = [controls.locator(f'[data-node="{n}"] .symbol').inner_text() for n in ("star", "old")]
             checks.check("an Image is drawn from its systemName, an old tree's from systemImage", symbols == ["star.fill", "trash"], str(symbols))
+            pulse = controls.locator('[data-node="bell"] .symbol-effect.running')
+            checks.check("an Image with a running indefinite effect is marked as running", pulse.count() == 1 and pulse.inner_text() == "pulse",
+                         controls.locator('[data-node="bell"]').inner_text())
+            bounce = controls.locator('[data-node="heart"] .symbol-effect')
+            checks.check("a discrete effect not yet run shows 0 runs", bounce.count() == 1 and bounce.inner_text() == "bounce ×0", bounce.all_inner_texts())
             switch = controls.get_by_role("switch", name="Wi-Fi (wifi)")
             checks.check("a Toggle is drawn on, from the node's value", switch.get_attribute("aria-checked") == "true")
             slider = controls.locator('[data-node="volume"] input[type="range"]')
@@ -298,6 +305,10 @@ def main():
             controls_app.wait_for(r"toggle onValueChange ran: false")
             controls.locator('[role="switch"][aria-checked="false"]').wait_for(timeout=5000)
             checks.check("a click on the Toggle tapped it: onValueChange ran and it is drawn off", True)
+            # The update changed the bounce's value (it is the Toggle's state): it ran once.
+            controls.locator('[data-node="heart"] .symbol-effect.ran').wait_for(timeout=5000)
+            ran = controls.locator('[data-node="heart"] .symbol-effect').inner_text()
+            checks.check("an update that changes a discrete effect's value runs it once, drawn with its count", ran == "bounce ×1", ran)
             slider.evaluate("el => { el.value = '1.5'; el.dispatchEvent(new Event('change', { bubbles: true })); }")
             controls_app.wait_for(r"slider onValueChange ran: 1\.5")
             controls.locator('[data-node="volume"] input[aria-valuetext="1.5"]').wait_for(timeout=5000)
