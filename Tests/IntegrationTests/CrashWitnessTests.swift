@@ -67,4 +67,27 @@ struct CrashWitnessTests {
         #expect(try plugin(in: root + "/greeting", of: daemon)["status"] == "quarantined")
         #expect(try plugin(in: root + "/faulty", of: daemon)["status"] == "loaded")
     }
+
+    @Test func aPluginThatClosesTheEnginesDescriptorsIsFoundByBisectingItsRepeatedEnds() throws {
+        // Closing every descriptor ends the engine after the call returned, in host code:
+        // nothing on the page or on the stack names the plugin. A front-end that mounts its
+        // screen again after each reconnect makes the end repeat, and the bisection finds it.
+        let (_, root, daemon) = try crashSetup(environment: ["MODHOST_TEST_BACKOFF_SCALE": "0.5"])
+        let deadline = Date().addingTimeInterval(120)
+        var status: JSONValue? = nil
+        while Date() < deadline {
+            if let client = try? daemon.initializedClient() {
+                _ = try? client.call("mount", params: ["surface": "f", "root": faultyRow("close-all")], timeoutMilliseconds: 2000)
+            }
+            if let faulty = try? plugin(in: root + "/faulty", of: daemon), faulty["status"] == "quarantined" {
+                status = faulty
+                break
+            }
+            usleep(200_000)
+        }
+        let faulty = try #require(status, "Faulty was not quarantined\n\(daemon.log)")
+        #expect(faulty["crash"]?["call"] == "bisect", "\(faulty.jsonText)")
+        #expect(daemon.log.contains("the engine stopped outside plugin code"), "\(daemon.log)")
+        #expect(try plugin(in: root + "/greeting", of: daemon)["status"] == "loaded")
+    }
 }

@@ -14,7 +14,8 @@
 // the engine page (found in /proc/self/maps): "own-handler-crash" (installs a SIGSEGV handler
 // that clears the page and exits 0, then faults), "forge-page-crash" (copies Greeting's page
 // slot over its own, so the page names Greeting, then faults), "clear-call-hang" (marks the
-// page as in no call, then never returns). Its module's AsyncFunction `failLater("trap" | "hang")`
+// page as in no call, then never returns), "close-all" (closes descriptors 3 to 1024, the
+// engine's listening socket and loop among them, and returns). Its module's AsyncFunction `failLater("trap" | "hang")`
 // fails in a task, after a first wait; its Function `fail()` traps.
 // MODHOST_TEST_FAULT in the daemon's environment makes the module fail while loading:
 // "oncreate-trap" (`try!` on an error), "oncreate-hang", "oncreate-slow" (2 s, within the
@@ -70,6 +71,7 @@ struct FaultyModifier: ViewModifier, Record {
         if fault == "slow-2s" { usleep(2_000_000) }
         if fault == "allocate" { allocate(blocks: 64) }
         if fault == "own-handler-crash" { crashBehindOwnHandler() }
+        if fault == "close-all" { for fd in Int32(3)...1024 { close(fd) } }
         if fault == "forge-page-crash" {
             forgePageAsGreeting()
             UnsafeMutablePointer<Int32>(bitPattern: 16)!.pointee = 1
