@@ -188,8 +188,16 @@ public final class ListeningSocket {
         guard (info.st_mode & S_IFMT) == S_IFSOCK else {
             throw ListenError(description: "\(path) exists and is not a socket; refusing to replace it. Remove it or choose another --socket")
         }
-        if probeConnect(path) {
-            throw ListenError(description: "another server is already listening on \(path); stop it first or choose another --socket")
+        // A server that is ending (a daemon killed a moment ago, whose engine the kernel is
+        // still taking down) accepts for a few more milliseconds: only one that goes on
+        // accepting for a second is taken as running.
+        var attempts = 0
+        while probeConnect(path) {
+            attempts += 1
+            guard attempts < 10 else {
+                throw ListenError(description: "another server is already listening on \(path); stop it first or choose another --socket")
+            }
+            usleep(100_000)
         }
         unlink(path)
     }

@@ -47,7 +47,7 @@ export function startDaemon(socket, { timeoutMs = 10000, args = [], env = {} } =
     child.stderr.setEncoding('utf8');
     child.stderr.on('data', (text) => {
       log += text;
-      if (log.includes('listening on')) {
+      if (log.includes('info: listening on')) {
         clearTimeout(timer);
         resolve({
           child,
