@@ -51,6 +51,20 @@ struct CrashWitnessTests {
         #expect(daemon.log.contains("(\(root)/greeting), which is not blamed"), "\(daemon.log)")
     }
 
+    @Test func aMadeUpFolderWrittenOnThePageIsNeverQuarantinedTheRealOneIs() throws {
+        let (_, root, daemon) = try crashSetup()
+        for _ in 0..<3 {
+            let culprit = try daemon.initializedClient()
+            _ = try? culprit.call("mount", params: ["surface": "f", "root": faultyRow("forge-long-folder-crash")], timeoutMilliseconds: 5000)
+            if (try? plugin(in: root + "/faulty", of: daemon))?["status"] == "quarantined" { break }
+        }
+        try expectFaultyBlamed(root, daemon, call: "code", reason: "SIGSEGV")
+        // The page's made-up folder is named as not blamed, and nothing under it is quarantined.
+        #expect(daemon.log.contains("(/made/up/xxx"), "\(daemon.log)")
+        let plugins = try #require(daemon.initializedClient().call("describe")["result"]?["plugins"]?.arrayValue)
+        #expect(!plugins.contains { $0["path"]?.stringValue?.hasPrefix("/made/up") == true }, "\(plugins)")
+    }
+
     @Test func aHangWithThePageClearedIsFoundByThePingAndBlamedOnThePlugin() throws {
         let (_, root, daemon) = try crashSetup()
         let culprit = try daemon.initializedClient()

@@ -14,7 +14,8 @@
 // the engine page (found in /proc/self/maps): "own-handler-crash" (installs a SIGSEGV handler
 // that clears the page and exits 0, then faults), "forge-page-crash" (copies Greeting's page
 // slot over its own, so the page names Greeting, then faults), "clear-call-hang" (marks the
-// page as in no call, then never returns), "close-all" (closes descriptors 3 to 1024, the
+// page as in no call, then never returns), "forge-long-folder-crash" (writes a made-up folder of 490 bytes
+// over its own on the page, then faults), "close-all" (closes descriptors 3 to 1024, the
 // engine's listening socket and loop among them, and returns). Its module's AsyncFunction `failLater("trap" | "hang")`
 // fails in a task, after a first wait; its Function `fail()` traps.
 // MODHOST_TEST_FAULT in the daemon's environment makes the module fail while loading:
@@ -72,6 +73,10 @@ struct FaultyModifier: ViewModifier, Record {
         if fault == "allocate" { allocate(blocks: 64) }
         if fault == "own-handler-crash" { crashBehindOwnHandler() }
         if fault == "close-all" { for fd in Int32(3)...1024 { close(fd) } }
+        if fault == "forge-long-folder-crash" {
+            forgeOwnFolder(as: "/made/up/" + String(repeating: "x", count: 480))
+            UnsafeMutablePointer<Int32>(bitPattern: 16)!.pointee = 1
+        }
         if fault == "forge-page-crash" {
             forgePageAsGreeting()
             UnsafeMutablePointer<Int32>(bitPattern: 16)!.pointee = 1
@@ -178,6 +183,24 @@ private func forgePageAsGreeting() {
     }
     guard let ours = folderOffset(endingWith: "/faulty"), let greeting = folderOffset(endingWith: "/greeting") else { return }
     memmove(page + ours - 64, page + greeting - 64, slotSize)
+}
+
+/// Writes `fake` over this plugin's folder in its page slot (found by its last component).
+private func forgeOwnFolder(as fake: String) {
+    guard let page = enginePage() else { return }
+    let bytes = UnsafeMutableRawBufferPointer(start: page, count: 270_000)
+    let needle = Array("/faulty".utf8) + [0]
+    var index = 0
+    while index + needle.count < bytes.count {
+        if bytes[index] == needle[0], Array(bytes[index..<(index + needle.count)]) == needle { break }
+        index += 1
+    }
+    guard index + needle.count < bytes.count else { return }
+    // The folder field starts where the path does: go back to its first byte.
+    var start = index
+    while start > 0 && bytes[start - 1] != 0 { start -= 1 }
+    let text = Array(fake.utf8.prefix(511)) + [0]
+    for (offset, byte) in text.enumerated() { bytes[start + offset] = byte }
 }
 
 /// Runs `work` on a thread of its own, which the host knows nothing of.
