@@ -137,6 +137,55 @@ public enum ResolvedStyle: Equatable, Sendable {
     case badge(String)
     /// `deleteDisabled`: whether the row may be deleted.
     case deleteDisabled(Bool)
+    /// A style the SDK records by SwiftUI's modifier name and arguments (`shadow`, `blur`,
+    /// `bold`, `listStyle`, ...): see ``View/recordStyle(_:_:)``.
+    case named(NamedStyle)
+}
+
+/// A style recorded by name: SwiftUI's modifier name and the arguments it was given, in
+/// order. A snapshot shows it as `{"$style": name, label: value, ...}`.
+public struct NamedStyle: Equatable, Sendable {
+    /// SwiftUI's name of the modifier (`shadow`).
+    public var name: String
+    /// The arguments, in the order the snapshot lists them.
+    public var arguments: [StyleArgument]
+
+    public init(_ name: String, _ arguments: [StyleArgument] = []) {
+        self.name = name
+        self.arguments = arguments
+    }
+}
+
+/// One argument of a ``NamedStyle``: a label and a value.
+public struct StyleArgument: Equatable, Sendable {
+    /// The argument's label, as the snapshot writes it (`radius`).
+    public var label: String
+    /// Its value.
+    public var value: StyleValue
+
+    public init(_ label: String, _ value: StyleValue) {
+        self.label = label
+        self.value = value
+    }
+}
+
+/// The value of a ``StyleArgument``: what a snapshot can write as JSON.
+public enum StyleValue: Equatable, Sendable {
+    case number(Double)
+    case string(String)
+    case bool(Bool)
+    /// Written as its hex text (`#FF0000`).
+    case color(Color)
+}
+
+extension View {
+    /// Records a style by SwiftUI's modifier name and arguments, for the many SwiftUI
+    /// modifiers whose effect the host shows but does not compute (a shadow, a blur, bold
+    /// text, a list style): the node's snapshot lists it among its styles, in application
+    /// order, as `{"$style": name, label: value, ...}`.
+    public func recordStyle(_ name: String, _ arguments: [StyleArgument] = []) -> some View {
+        StyledView(content: self, style: .named(NamedStyle(name, arguments)))
+    }
 }
 
 /// The sizes of a `frame`: fixed (`width`, `height`) or flexible (the bounds); `nil` members
