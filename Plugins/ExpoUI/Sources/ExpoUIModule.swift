@@ -107,6 +107,59 @@ public class ExpoUIModule: Module {
             ViewModifierRegistry.register("fontWeight", description: "The stroke weight of the symbols and text at or under the view") { params, appContext, _ in
                 try FontWeightModifier(from: params, appContext: appContext)
             }
+            // The modifiers the snapshot records by SwiftUI's name (Recorded*.swift).
+            registerChecked("shadow", description: "A drop shadow: radius, x, y, colour", ShadowModifier.self)
+            registerChecked("offset", description: "Moves the view's drawing by x and y points", OffsetModifier.self)
+            registerChecked("fixedSize", description: "The view keeps its ideal size along the axes given", FixedSizeModifier.self)
+            registerChecked("clipped", description: "Clips the view to its frame", ClippedModifier.self)
+            registerChecked("aspectRatio", description: "The view's width over height, fitting or filling", AspectRatioModifier.self)
+            registerChecked("zIndex", description: "The view's place in its siblings' drawing order", ZIndexModifier.self)
+            registerChecked("layoutPriority", description: "Who gets space first in a stack", LayoutPriorityModifier.self)
+            registerChecked("scaleEffect", description: "Scales the view's drawing by x and y", ScaleEffectModifier.self)
+            registerChecked("rotationEffect", description: "Rotates the view's drawing by an angle in degrees", RotationEffectModifier.self)
+            registerChecked("foregroundColor", description: "Deprecated alias of foregroundStyle with a colour", ForegroundColorModifier.self)
+            registerChecked("blur", description: "A Gaussian blur of a radius in points", BlurModifier.self)
+            registerChecked("brightness", description: "Brightens (up to 1) or darkens (down to -1) the view", BrightnessModifier.self)
+            registerChecked("contrast", description: "The view's contrast: 1 leaves it, 0 is grey, negative inverts", ContrastModifier.self)
+            registerChecked("saturation", description: "The view's saturation: 1 leaves it, 0 is grey", SaturationModifier.self)
+            registerChecked("hueRotation", description: "Shifts every hue by an angle in degrees", HueRotationModifier.self)
+            registerChecked("colorInvert", description: "Inverts the view's colours", ColorInvertModifier.self)
+            registerChecked("grayscale", description: "Takes the view's colour away, from 0 (none) to 1 (grey)", GrayscaleModifier.self)
+            registerChecked("luminanceToAlpha", description: "Makes the view a mask whose opacity is its luminance", LuminanceToAlphaModifier.self)
+            registerChecked("bold", description: "Bold text", BoldModifier.self)
+            registerChecked("italic", description: "Italic text", ItalicModifier.self)
+            registerChecked("monospacedDigit", description: "Digits of one width", MonospacedDigitModifier.self)
+            registerChecked("kerning", description: "Points between characters", KerningModifier.self)
+            registerChecked("lineSpacing", description: "Points between lines of text", LineSpacingModifier.self)
+            registerChecked("lineLimit", description: "The most lines the text shows: a limit or a min...max range", LineLimitModifier.self)
+            registerChecked("truncationMode", description: "Where text that does not fit is cut: head, middle or tail", TruncationModeModifier.self)
+            registerChecked("textCase", description: "Shows the text in upper or lower case", TextCaseModifier.self)
+            registerChecked("underline", description: "A line under the text, in a pattern and colour", UnderlineModifier.self)
+            registerChecked("strikethrough", description: "A line through the text, in a pattern and colour", StrikethroughModifier.self)
+            registerChecked("multilineTextAlignment", description: "How lines of text align", MultilineTextAlignmentModifier.self)
+            registerChecked("allowsTightening", description: "Text may tighten its letters to fit", AllowsTighteningModifier.self)
+            registerChecked("textSelection", description: "The text can be selected", TextSelectionModifier.self)
+            registerChecked("listRowInsets", description: "The insets of the List row the view is", ListRowInsetsModifier.self)
+            registerChecked("listRowSeparator", description: "Whether the row's separators show", ListRowSeparatorModifier.self)
+            registerChecked("listStyle", description: "How the List at or under the view looks", ListStyleModifier.self)
+            registerChecked("moveDisabled", description: "Keeps the List row the view is from being moved", MoveDisabledModifier.self)
+            registerChecked("scrollContentBackground", description: "Whether a List's or ScrollView's own background shows", ScrollContentBackgroundModifier.self)
+            registerChecked("headerProminence", description: "How a Section's header stands out", HeaderProminenceModifier.self)
+            registerChecked("badgeProminence", description: "How the row badges stand out", BadgeProminenceModifier.self)
+            registerChecked("buttonStyle", description: "How the buttons at or under the view look", ButtonStyleModifier.self)
+            registerChecked("toggleStyle", description: "How the toggles at or under the view look", ToggleStyleModifier.self)
+            registerChecked("pickerStyle", description: "How the pickers at or under the view look", PickerStyleModifier.self)
+            registerChecked("datePickerStyle", description: "How the date pickers at or under the view look", DatePickerStyleModifier.self)
+            registerChecked("gaugeStyle", description: "How the gauges at or under the view look", GaugeStyleModifier.self)
+            registerChecked("progressViewStyle", description: "How the progress views at or under the view look", ProgressViewStyleModifier.self)
+            registerChecked("labelStyle", description: "What the labels at or under the view show", LabelStyleModifier.self)
+            registerChecked("textFieldStyle", description: "How the text fields at or under the view look", TextFieldStyleModifier.self)
+            registerChecked("controlSize", description: "The size of the controls at or under the view", ControlSizeModifier.self)
+            registerChecked("labelsHidden", description: "The controls at or under the view hide their labels", LabelsHiddenModifier.self)
+            registerChecked("submitLabel", description: "The return key's label of the text fields at or under the view", SubmitLabelModifier.self)
+            registerChecked("accessibilityLabel", description: "What VoiceOver reads for the view", AccessibilityLabelModifier.self)
+            registerChecked("accessibilityHint", description: "What using the view does, read aloud", AccessibilityHintModifier.self)
+            registerChecked("accessibilityValue", description: "The view's value, read aloud", AccessibilityValueModifier.self)
         }
 
         // The host unregisters every type this module registered when the plugin unloads.
@@ -114,5 +167,13 @@ public class ExpoUIModule: Module {
             // Nobody can complete a refresh once the module is gone.
             refreshes.endAll()
         }
+    }
+}
+
+/// Registers `M` under `type`: made from the params, then checked (ranges, keys that go
+/// together).
+private func registerChecked<M: CheckedModifier>(_ type: String, description: String, _: M.Type) {
+    ViewModifierRegistry.register(type, description: description) { params, appContext, _ in
+        try M.make(from: params, appContext: appContext)
     }
 }
