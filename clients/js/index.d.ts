@@ -240,6 +240,118 @@ export declare function hidden(hidden?: boolean): ModifierConfig<'hidden', { hid
 /** Where the node takes taps: a stack's empty space takes them only with a contentShape (or a background). Also a shape name. */
 export declare function contentShape(shape: Shape | ShapeName): ModifierConfig<'contentShape', { shape: ShapeName; cornerRadius?: number }>;
 
+// ---------------------------------------------------------------- Expo UI: recorded styles
+// The host records these by SwiftUI's name: a snapshot lists them among the node's styles.
+
+export type ContentMode = 'fit' | 'fill';
+export type TruncationMode = 'head' | 'middle' | 'tail';
+export type TextCase = 'lowercase' | 'uppercase';
+export type LinePattern = 'solid' | 'dash' | 'dot' | 'dashDot' | 'dashDotDot';
+export type TextAlignment = 'leading' | 'center' | 'trailing';
+export type Visibility = 'automatic' | 'visible' | 'hidden';
+export type SeparatorEdges = 'all' | 'top' | 'bottom';
+export type ListStyle = 'automatic' | 'plain' | 'inset' | 'insetGrouped' | 'grouped' | 'sidebar';
+export type ButtonStyle = 'automatic' | 'bordered' | 'borderedProminent' | 'borderless' | 'glass' | 'glassProminent' | 'plain';
+export type ToggleStyle = 'automatic' | 'switch' | 'button';
+export type PickerStyle = 'automatic' | 'inline' | 'menu' | 'navigationLink' | 'palette' | 'segmented' | 'wheel';
+export type DatePickerStyle = 'automatic' | 'compact' | 'graphical' | 'wheel';
+export type GaugeStyle = 'automatic' | 'circular' | 'circularCapacity' | 'linear' | 'linearCapacity';
+export type ProgressViewStyle = 'automatic' | 'linear' | 'circular';
+export type LabelStyle = 'automatic' | 'iconOnly' | 'titleAndIcon' | 'titleOnly';
+export type TextFieldStyle = 'automatic' | 'plain' | 'roundedBorder';
+export type ControlSize = 'mini' | 'small' | 'regular' | 'large' | 'extraLarge';
+export type SubmitLabel = 'continue' | 'done' | 'go' | 'join' | 'next' | 'return' | 'route' | 'search' | 'send';
+export type HeaderProminence = 'standard' | 'increased';
+export type BadgeProminence = 'standard' | 'increased' | 'decreased';
+export type ShadowParams = { radius: number; x?: number; y?: number; color?: Color };
+export type TextLineParams = { isActive: boolean; pattern: LinePattern; color?: Color };
+export type EdgeInsetsParams = { top?: number; leading?: number; bottom?: number; trailing?: number };
+
+export declare const CONTENT_MODES: readonly ContentMode[];
+export declare const TRUNCATION_MODES: readonly TruncationMode[];
+export declare const TEXT_CASES: readonly TextCase[];
+export declare const LINE_PATTERNS: readonly LinePattern[];
+export declare const TEXT_ALIGNMENTS: readonly TextAlignment[];
+export declare const VISIBILITIES: readonly Visibility[];
+export declare const SEPARATOR_EDGES: readonly SeparatorEdges[];
+export declare const LIST_STYLES: readonly ListStyle[];
+export declare const BUTTON_STYLES: readonly ButtonStyle[];
+export declare const TOGGLE_STYLES: readonly ToggleStyle[];
+export declare const PICKER_STYLES: readonly PickerStyle[];
+export declare const DATE_PICKER_STYLES: readonly DatePickerStyle[];
+export declare const GAUGE_STYLES: readonly GaugeStyle[];
+export declare const PROGRESS_VIEW_STYLES: readonly ProgressViewStyle[];
+export declare const LABEL_STYLES: readonly LabelStyle[];
+export declare const TEXT_FIELD_STYLES: readonly TextFieldStyle[];
+export declare const CONTROL_SIZES: readonly ControlSize[];
+export declare const SUBMIT_LABELS: readonly SubmitLabel[];
+
+/** A drop shadow; `radius` 0 or more. Without `color`, SwiftUI's translucent black. */
+export declare function shadow(params: ShadowParams): ModifierConfig<'shadow', ShadowParams>;
+export declare function offset(params: { x?: number; y?: number }): ModifierConfig<'offset', { x?: number; y?: number }>;
+export declare function fixedSize(params?: { horizontal?: boolean; vertical?: boolean }): ModifierConfig<'fixedSize', { horizontal?: boolean; vertical?: boolean }>;
+export declare function clipped(clipped?: boolean): ModifierConfig<'clipped', { clipped: boolean }>;
+/** `ratio` more than 0. */
+export declare function aspectRatio(params: { ratio?: number; contentMode?: ContentMode }): ModifierConfig<'aspectRatio', { ratio?: number; contentMode?: ContentMode }>;
+export declare function zIndex(index: number): ModifierConfig<'zIndex', { index: number }>;
+export declare function layoutPriority(priority: number): ModifierConfig<'layoutPriority', { priority: number }>;
+/** A number scales both axes. */
+export declare function scaleEffect(scale: number | { x: number; y: number }): ModifierConfig<'scaleEffect', { x: number; y: number }>;
+/** Degrees. */
+export declare function rotationEffect(angle: number): ModifierConfig<'rotationEffect', { angle: number }>;
+/** @deprecated Use `foregroundStyle`. */
+export declare function foregroundColor(color: Color): ModifierConfig<'foregroundColor', { color: Color }>;
+/** `radius` 0 or more. */
+export declare function blur(radius: number): ModifierConfig<'blur', { radius: number }>;
+/** -1 to 1. */
+export declare function brightness(amount: number): ModifierConfig<'brightness', { amount: number }>;
+export declare function contrast(amount: number): ModifierConfig<'contrast', { amount: number }>;
+/** 0 or more. */
+export declare function saturation(amount: number): ModifierConfig<'saturation', { amount: number }>;
+/** Degrees. */
+export declare function hueRotation(angle: number): ModifierConfig<'hueRotation', { angle: number }>;
+export declare function colorInvert(inverted?: boolean): ModifierConfig<'colorInvert', { inverted: boolean }>;
+/** 0 to 1. */
+export declare function grayscale(amount: number): ModifierConfig<'grayscale', { amount: number }>;
+export declare function luminanceToAlpha(): ModifierConfig<'luminanceToAlpha', {}>;
+export declare function bold(): ModifierConfig<'bold', {}>;
+export declare function italic(): ModifierConfig<'italic', {}>;
+export declare function monospacedDigit(): ModifierConfig<'monospacedDigit', {}>;
+export declare function kerning(value?: number): ModifierConfig<'kerning', { value?: number }>;
+/** 0 or more. */
+export declare function lineSpacing(value: number): ModifierConfig<'lineSpacing', { value: number }>;
+/** Counts are integers of 1 or more. */
+export declare function lineLimit(limit?: number, options?: { reservesSpace?: boolean }): ModifierConfig<'lineLimit', { limit?: number; reservesSpace?: boolean }>;
+export declare function lineLimit(range: { min: number; max: number }): ModifierConfig<'lineLimit', { min: number; max: number }>;
+export declare function truncationMode(mode: TruncationMode): ModifierConfig<'truncationMode', { mode: TruncationMode }>;
+export declare function textCase(value: TextCase): ModifierConfig<'textCase', { value: TextCase }>;
+export declare function underline(params: TextLineParams): ModifierConfig<'underline', TextLineParams>;
+export declare function strikethrough(params: TextLineParams): ModifierConfig<'strikethrough', TextLineParams>;
+export declare function multilineTextAlignment(alignment: TextAlignment): ModifierConfig<'multilineTextAlignment', { alignment: TextAlignment }>;
+export declare function allowsTightening(value: boolean): ModifierConfig<'allowsTightening', { value: boolean }>;
+export declare function textSelection(value: boolean): ModifierConfig<'textSelection', { value: boolean }>;
+export declare function listRowInsets(params: EdgeInsetsParams): ModifierConfig<'listRowInsets', EdgeInsetsParams>;
+export declare function listRowSeparator(visibility: Visibility, edges?: SeparatorEdges): ModifierConfig<'listRowSeparator', { visibility: Visibility; edges?: SeparatorEdges }>;
+export declare function listStyle(style: ListStyle): ModifierConfig<'listStyle', { style: ListStyle }>;
+export declare function moveDisabled(disabled?: boolean): ModifierConfig<'moveDisabled', { disabled: boolean }>;
+export declare function scrollContentBackground(visible: Visibility): ModifierConfig<'scrollContentBackground', { visible: Visibility }>;
+export declare function headerProminence(prominence: HeaderProminence): ModifierConfig<'headerProminence', { prominence: HeaderProminence }>;
+export declare function badgeProminence(badgeType: BadgeProminence): ModifierConfig<'badgeProminence', { badgeType: BadgeProminence }>;
+export declare function buttonStyle(style: ButtonStyle): ModifierConfig<'buttonStyle', { style: ButtonStyle }>;
+export declare function toggleStyle(style: ToggleStyle): ModifierConfig<'toggleStyle', { style: ToggleStyle }>;
+export declare function pickerStyle(style: PickerStyle): ModifierConfig<'pickerStyle', { style: PickerStyle }>;
+export declare function datePickerStyle(style: DatePickerStyle): ModifierConfig<'datePickerStyle', { style: DatePickerStyle }>;
+export declare function gaugeStyle(style: GaugeStyle): ModifierConfig<'gaugeStyle', { style: GaugeStyle }>;
+export declare function progressViewStyle(style: ProgressViewStyle): ModifierConfig<'progressViewStyle', { style: ProgressViewStyle }>;
+export declare function labelStyle(style: LabelStyle): ModifierConfig<'labelStyle', { style: LabelStyle }>;
+export declare function textFieldStyle(style: TextFieldStyle): ModifierConfig<'textFieldStyle', { style: TextFieldStyle }>;
+export declare function controlSize(size: ControlSize): ModifierConfig<'controlSize', { size: ControlSize }>;
+export declare function labelsHidden(): ModifierConfig<'labelsHidden', {}>;
+export declare function submitLabel(submitLabel: SubmitLabel): ModifierConfig<'submitLabel', { submitLabel: SubmitLabel }>;
+export declare function accessibilityLabel(label: string): ModifierConfig<'accessibilityLabel', { label: string }>;
+export declare function accessibilityHint(hint: string): ModifierConfig<'accessibilityHint', { hint: string }>;
+export declare function accessibilityValue(value: string): ModifierConfig<'accessibilityValue', { value: string }>;
+
 // ---------------------------------------------------------------- elements
 
 export * from './view-props.js';
@@ -463,7 +575,20 @@ export type ResolvedStyle =
   | { $style: 'listRowBackground'; color: string }
   | { $style: 'badge'; value: string }
   | { $style: 'deleteDisabled'; disabled: boolean }
-  | { $style: 'contentShape'; shape: ResolvedShape; cornerRadius?: number };
+  | { $style: 'contentShape'; shape: ResolvedShape; cornerRadius?: number }
+  /** A style recorded by SwiftUI's name (shadow, blur, bold, listStyle, ...): its params as the host read them. */
+  | { $style: RecordedStyleName; [argument: string]: string | number | boolean };
+
+/** The `$style`s the host records by SwiftUI's name. */
+export type RecordedStyleName =
+  | 'shadow' | 'offset' | 'fixedSize' | 'clipped' | 'aspectRatio' | 'zIndex' | 'layoutPriority' | 'scaleEffect' | 'rotationEffect'
+  | 'blur' | 'brightness' | 'contrast' | 'saturation' | 'hueRotation' | 'colorInvert' | 'grayscale' | 'luminanceToAlpha'
+  | 'bold' | 'italic' | 'monospacedDigit' | 'kerning' | 'lineSpacing' | 'lineLimit' | 'truncationMode' | 'textCase'
+  | 'underline' | 'strikethrough' | 'multilineTextAlignment' | 'allowsTightening' | 'textSelection'
+  | 'listRowInsets' | 'listRowSeparator' | 'listStyle' | 'moveDisabled' | 'scrollContentBackground' | 'headerProminence'
+  | 'badgeProminence' | 'buttonStyle' | 'toggleStyle' | 'pickerStyle' | 'datePickerStyle' | 'gaugeStyle' | 'progressViewStyle'
+  | 'labelStyle' | 'textFieldStyle' | 'controlSize' | 'labelsHidden' | 'submitLabel'
+  | 'accessibilityLabel' | 'accessibilityHint' | 'accessibilityValue';
 
 // ---------------------------------------------------------------- SF Symbols
 

@@ -478,3 +478,209 @@ export function badge(value) {
   if (typeof value !== 'string') fail('badge', `value must be a string or a number, got ${describeValue(value)}`);
   return createModifier('badge', { value });
 }
+
+// ---------------------------------------------------------------- ExpoUI: recorded styles
+// Expo UI's modifiers that the host records by SwiftUI's name (a snapshot lists them among the
+// node's `styles`): Expo's signatures and param names, checked here as the host checks them.
+
+/** A modifier with one number param `field`, within `range`. */
+function numberModifier(type, field, range = {}) {
+  return (value) => createModifier(type, { [field]: checkNumber(type, field, value, range) });
+}
+
+/** A modifier with one param `field` that is one of `values`. */
+function choiceModifier(type, field, values) {
+  return (value) => createModifier(type, { [field]: checkOneOf(type, field, value, values) });
+}
+
+/** A modifier with one boolean param `field`, true when not given. */
+function flagModifier(type, field) {
+  return (value = true) => createModifier(type, { [field]: checkBoolean(type, field, value) });
+}
+
+/** A modifier without params; it takes no arguments. */
+function bareModifier(type) {
+  return (...args) => {
+    if (args.length > 0) fail(type, `takes no arguments, got ${args.length}`);
+    return createModifier(type);
+  };
+}
+
+/** A modifier with one non-empty string param `field`. */
+function stringModifier(type, field) {
+  return (value) => createModifier(type, { [field]: checkString(type, field, value) });
+}
+
+/** `{ ...picked }` of an options object whose members are numbers, refusing unknown keys. */
+function numberOptions(type, params, fields, range = {}) {
+  const options = checkOptions(type, params, fields);
+  return pick(options, fields, (field, value) => checkNumber(type, field, value, range));
+}
+
+/** A drop shadow: `shadow({radius: 4, y: 2, color: '#00000040'})`; radius 0 or more. */
+export function shadow(params) {
+  if (params === undefined || params === null) fail('shadow', 'params {radius, x?, y?, color?} are required');
+  const options = checkOptions('shadow', params, ['radius', 'x', 'y', 'color']);
+  const out = { radius: checkNumber('shadow', 'radius', options.radius, { min: 0 }) };
+  Object.assign(out, pick(options, ['x', 'y'], (field, value) => checkNumber('shadow', field, value)));
+  if (options.color !== undefined) out.color = checkString('shadow', 'color', options.color);
+  return createModifier('shadow', out);
+}
+
+/** Moves the drawing by `{x?, y?}` points. */
+export function offset(params) {
+  return createModifier('offset', numberOptions('offset', params, ['x', 'y']));
+}
+
+/** The view keeps its ideal size along `{horizontal?, vertical?}` (both when absent). */
+export function fixedSize(params) {
+  const options = checkOptions('fixedSize', params, ['horizontal', 'vertical']);
+  return createModifier('fixedSize', pick(options, ['horizontal', 'vertical'], (field, value) => checkBoolean('fixedSize', field, value)));
+}
+
+export const clipped = flagModifier('clipped', 'clipped');
+
+export const CONTENT_MODES = Object.freeze(['fit', 'fill']);
+
+/** Width over height (more than 0), fitting or filling: `aspectRatio({ratio: 1.5, contentMode: 'fill'})`. */
+export function aspectRatio(params) {
+  const options = checkOptions('aspectRatio', params, ['ratio', 'contentMode']);
+  const out = {};
+  if (options.ratio !== undefined) {
+    out.ratio = checkNumber('aspectRatio', 'ratio', options.ratio);
+    if (out.ratio <= 0) fail('aspectRatio', `ratio must be > 0, got ${out.ratio}`);
+  }
+  if (options.contentMode !== undefined) out.contentMode = checkOneOf('aspectRatio', 'contentMode', options.contentMode, CONTENT_MODES);
+  return createModifier('aspectRatio', out);
+}
+
+export const zIndex = numberModifier('zIndex', 'index');
+export const layoutPriority = numberModifier('layoutPriority', 'priority');
+
+/** Scales the drawing: a number scales both axes, `{x, y}` each. */
+export function scaleEffect(scale) {
+  if (typeof scale === 'number') {
+    checkNumber('scaleEffect', 'scale', scale);
+    return createModifier('scaleEffect', { x: scale, y: scale });
+  }
+  if (scale === null || typeof scale !== 'object' || Array.isArray(scale)) fail('scaleEffect', `scale must be a number or {x, y}, got ${describeValue(scale)}`);
+  return createModifier('scaleEffect', numberOptions('scaleEffect', scale, ['x', 'y']));
+}
+
+/** Rotates the drawing by `angle` degrees. */
+export const rotationEffect = numberModifier('rotationEffect', 'angle');
+
+/** @deprecated Expo's alias of `foregroundStyle(color)`; the snapshot shows a foregroundStyle. */
+export const foregroundColor = stringModifier('foregroundColor', 'color');
+
+export const blur = numberModifier('blur', 'radius', { min: 0 });
+export const brightness = numberModifier('brightness', 'amount', { min: -1, max: 1 });
+export const contrast = numberModifier('contrast', 'amount');
+export const saturation = numberModifier('saturation', 'amount', { min: 0 });
+export const hueRotation = numberModifier('hueRotation', 'angle');
+export const colorInvert = flagModifier('colorInvert', 'inverted');
+export const grayscale = numberModifier('grayscale', 'amount', { min: 0, max: 1 });
+export const luminanceToAlpha = bareModifier('luminanceToAlpha');
+
+export const bold = bareModifier('bold');
+export const italic = bareModifier('italic');
+export const monospacedDigit = bareModifier('monospacedDigit');
+
+/** Points between characters; without a value, 0. */
+export function kerning(value) {
+  return createModifier('kerning', value === undefined ? {} : { value: checkNumber('kerning', 'value', value) });
+}
+
+export const lineSpacing = numberModifier('lineSpacing', 'value', { min: 0 });
+
+/**
+ * The most lines: `lineLimit()` (none), `lineLimit(2, {reservesSpace: true})`, or a range
+ * `lineLimit({min: 1, max: 3})`. Counts are integers of 1 or more.
+ */
+export function lineLimit(limitOrRange, options) {
+  if (limitOrRange !== null && typeof limitOrRange === 'object' && !Array.isArray(limitOrRange)) {
+    if (options !== undefined) fail('lineLimit', 'a {min, max} range takes no options');
+    const range = checkOptions('lineLimit', limitOrRange, ['min', 'max']);
+    const min = checkNumber('lineLimit', 'min', range.min, { min: 1, integer: true });
+    const max = checkNumber('lineLimit', 'max', range.max, { min, integer: true });
+    return createModifier('lineLimit', { min, max });
+  }
+  const { reservesSpace } = checkOptions('lineLimit', options, ['reservesSpace']);
+  const out = {};
+  if (limitOrRange !== undefined && limitOrRange !== null) out.limit = checkNumber('lineLimit', 'limit', limitOrRange, { min: 1, integer: true });
+  if (reservesSpace !== undefined) out.reservesSpace = checkBoolean('lineLimit', 'reservesSpace', reservesSpace);
+  return createModifier('lineLimit', out);
+}
+
+export const TRUNCATION_MODES = Object.freeze(['head', 'middle', 'tail']);
+export const TEXT_CASES = Object.freeze(['lowercase', 'uppercase']);
+export const LINE_PATTERNS = Object.freeze(['solid', 'dash', 'dot', 'dashDot', 'dashDotDot']);
+export const TEXT_ALIGNMENTS = Object.freeze(['leading', 'center', 'trailing']);
+
+export const truncationMode = choiceModifier('truncationMode', 'mode', TRUNCATION_MODES);
+export const textCase = choiceModifier('textCase', 'value', TEXT_CASES);
+
+function lineModifier(type) {
+  return (params) => {
+    if (params === undefined || params === null) fail(type, 'params {isActive, pattern, color?} are required');
+    const options = checkOptions(type, params, ['isActive', 'pattern', 'color']);
+    const out = {};
+    if (options.isActive !== undefined) out.isActive = checkBoolean(type, 'isActive', options.isActive);
+    if (options.pattern !== undefined) out.pattern = checkOneOf(type, 'pattern', options.pattern, LINE_PATTERNS);
+    if (options.color !== undefined) out.color = checkString(type, 'color', options.color);
+    return createModifier(type, out);
+  };
+}
+
+export const underline = lineModifier('underline');
+export const strikethrough = lineModifier('strikethrough');
+export const multilineTextAlignment = choiceModifier('multilineTextAlignment', 'alignment', TEXT_ALIGNMENTS);
+export const allowsTightening = (value) => createModifier('allowsTightening', { value: checkBoolean('allowsTightening', 'value', value) });
+export const textSelection = (value) => createModifier('textSelection', { value: checkBoolean('textSelection', 'value', value) });
+
+/** The row's insets `{top?, leading?, bottom?, trailing?}`, in points. */
+export function listRowInsets(params) {
+  return createModifier('listRowInsets', numberOptions('listRowInsets', params, ['top', 'leading', 'bottom', 'trailing']));
+}
+
+export const VISIBILITIES = Object.freeze(['automatic', 'visible', 'hidden']);
+export const SEPARATOR_EDGES = Object.freeze(['all', 'top', 'bottom']);
+
+/** Whether the row's separators show, on `edges` (both when absent). */
+export function listRowSeparator(visibility, edges) {
+  const out = { visibility: checkOneOf('listRowSeparator', 'visibility', visibility, VISIBILITIES) };
+  if (edges !== undefined) out.edges = checkOneOf('listRowSeparator', 'edges', edges, SEPARATOR_EDGES);
+  return createModifier('listRowSeparator', out);
+}
+
+export const LIST_STYLES = Object.freeze(['automatic', 'plain', 'inset', 'insetGrouped', 'grouped', 'sidebar']);
+export const BUTTON_STYLES = Object.freeze(['automatic', 'bordered', 'borderedProminent', 'borderless', 'glass', 'glassProminent', 'plain']);
+export const TOGGLE_STYLES = Object.freeze(['automatic', 'switch', 'button']);
+export const PICKER_STYLES = Object.freeze(['automatic', 'inline', 'menu', 'navigationLink', 'palette', 'segmented', 'wheel']);
+export const DATE_PICKER_STYLES = Object.freeze(['automatic', 'compact', 'graphical', 'wheel']);
+export const GAUGE_STYLES = Object.freeze(['automatic', 'circular', 'circularCapacity', 'linear', 'linearCapacity']);
+export const PROGRESS_VIEW_STYLES = Object.freeze(['automatic', 'linear', 'circular']);
+export const LABEL_STYLES = Object.freeze(['automatic', 'iconOnly', 'titleAndIcon', 'titleOnly']);
+export const TEXT_FIELD_STYLES = Object.freeze(['automatic', 'plain', 'roundedBorder']);
+export const CONTROL_SIZES = Object.freeze(['mini', 'small', 'regular', 'large', 'extraLarge']);
+export const SUBMIT_LABELS = Object.freeze(['continue', 'done', 'go', 'join', 'next', 'return', 'route', 'search', 'send']);
+
+export const listStyle = choiceModifier('listStyle', 'style', LIST_STYLES);
+export const moveDisabled = flagModifier('moveDisabled', 'disabled');
+export const scrollContentBackground = choiceModifier('scrollContentBackground', 'visible', VISIBILITIES);
+export const headerProminence = choiceModifier('headerProminence', 'prominence', ['standard', 'increased']);
+export const badgeProminence = choiceModifier('badgeProminence', 'badgeType', ['standard', 'increased', 'decreased']);
+export const buttonStyle = choiceModifier('buttonStyle', 'style', BUTTON_STYLES);
+export const toggleStyle = choiceModifier('toggleStyle', 'style', TOGGLE_STYLES);
+export const pickerStyle = choiceModifier('pickerStyle', 'style', PICKER_STYLES);
+export const datePickerStyle = choiceModifier('datePickerStyle', 'style', DATE_PICKER_STYLES);
+export const gaugeStyle = choiceModifier('gaugeStyle', 'style', GAUGE_STYLES);
+export const progressViewStyle = choiceModifier('progressViewStyle', 'style', PROGRESS_VIEW_STYLES);
+export const labelStyle = choiceModifier('labelStyle', 'style', LABEL_STYLES);
+export const textFieldStyle = choiceModifier('textFieldStyle', 'style', TEXT_FIELD_STYLES);
+export const controlSize = choiceModifier('controlSize', 'size', CONTROL_SIZES);
+export const labelsHidden = bareModifier('labelsHidden');
+export const submitLabel = choiceModifier('submitLabel', 'submitLabel', SUBMIT_LABELS);
+export const accessibilityLabel = stringModifier('accessibilityLabel', 'label');
+export const accessibilityHint = stringModifier('accessibilityHint', 'hint');
+export const accessibilityValue = stringModifier('accessibilityValue', 'value');

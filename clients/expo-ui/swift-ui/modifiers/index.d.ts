@@ -6,6 +6,14 @@ export {
   listRowBackground, badge, deleteDisabled, disabled, hidden, contentShape, shapes,
   symbolEffect, symbolEffectsRemoved, transition, contentTransition, imageScale, symbolRenderingMode, symbolVariant,
   fontWeight,
+  shadow, offset, fixedSize, clipped, aspectRatio, zIndex, layoutPriority, scaleEffect, rotationEffect,
+  foregroundColor, blur, brightness, contrast, saturation, hueRotation, colorInvert, grayscale,
+  luminanceToAlpha, bold, italic, monospacedDigit, kerning, lineSpacing, lineLimit, truncationMode, textCase,
+  underline, strikethrough, multilineTextAlignment, allowsTightening, textSelection, listRowInsets,
+  listRowSeparator, listStyle, moveDisabled, scrollContentBackground, headerProminence, badgeProminence,
+  buttonStyle, toggleStyle, pickerStyle, datePickerStyle, gaugeStyle, progressViewStyle, labelStyle,
+  textFieldStyle, controlSize, labelsHidden, submitLabel, accessibilityLabel, accessibilityHint,
+  accessibilityValue,
 } from '../../../js/index.js';
 export type {
   ModifierConfig, ModifierConfigWithListener, AnyModifierConfig, EventListener, EventInfo,

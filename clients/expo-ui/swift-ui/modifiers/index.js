@@ -7,4 +7,12 @@ export {
   listRowBackground, badge, deleteDisabled, disabled, hidden, contentShape, shapes,
   symbolEffect, symbolEffectsRemoved, transition, contentTransition, imageScale, symbolRenderingMode, symbolVariant,
   fontWeight,
+  shadow, offset, fixedSize, clipped, aspectRatio, zIndex, layoutPriority, scaleEffect, rotationEffect,
+  foregroundColor, blur, brightness, contrast, saturation, hueRotation, colorInvert, grayscale,
+  luminanceToAlpha, bold, italic, monospacedDigit, kerning, lineSpacing, lineLimit, truncationMode, textCase,
+  underline, strikethrough, multilineTextAlignment, allowsTightening, textSelection, listRowInsets,
+  listRowSeparator, listStyle, moveDisabled, scrollContentBackground, headerProminence, badgeProminence,
+  buttonStyle, toggleStyle, pickerStyle, datePickerStyle, gaugeStyle, progressViewStyle, labelStyle,
+  textFieldStyle, controlSize, labelsHidden, submitLabel, accessibilityLabel, accessibilityHint,
+  accessibilityValue,
 } from '../../../js/src/index.js';
