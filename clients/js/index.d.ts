@@ -250,7 +250,6 @@ export type LinePattern = 'solid' | 'dash' | 'dot' | 'dashDot' | 'dashDotDot';
 export type TextAlignment = 'leading' | 'center' | 'trailing';
 export type Visibility = 'automatic' | 'visible' | 'hidden';
 export type SeparatorEdges = 'all' | 'top' | 'bottom';
-export type ListStyle = 'automatic' | 'plain' | 'inset' | 'insetGrouped' | 'grouped' | 'sidebar';
 export type ButtonStyle = 'automatic' | 'bordered' | 'borderedProminent' | 'borderless' | 'glass' | 'glassProminent' | 'plain';
 export type ToggleStyle = 'automatic' | 'switch' | 'button';
 export type PickerStyle = 'automatic' | 'inline' | 'menu' | 'navigationLink' | 'palette' | 'segmented' | 'wheel';
@@ -355,7 +354,7 @@ export declare function accessibilityValue(value: string): ModifierConfig<'acces
 // ---------------------------------------------------------------- elements
 
 export * from './view-props.js';
-import type { ViewPropsMap, TextProps, LabelProps, Component, TextChild, ViewEventsMap } from './view-props.js';
+import type { ViewPropsMap, TextProps, LabelProps, Component, TextChild, ViewEventsMap, ListStyle } from './view-props.js';
 
 /** `key` and `modifiers` go on the node; every other member becomes `node.props`. */
 export interface ElementProps {
