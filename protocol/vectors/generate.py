@@ -36,7 +36,7 @@ QUIET={"quiet":150}
 # (--spawn) and are skipped against --socket.
 CONTROLLED="controlled-host"
 VIEWS=["List","Section","HStack","VStack","ZStack","Text","Label","Image","Button","Spacer","ScrollView","TextField","Toggle","Slider"]
-EXPOUI_TYPES=["accessibilityHint","accessibilityLabel","accessibilityValue","allowsTightening","aspectRatio","background","badge","badgeProminence","blur","bold","border","brightness","buttonStyle","clipped","colorInvert","contentShape","contentTransition","contrast","controlSize","cornerRadius","datePickerStyle","deleteDisabled","disabled","fixedSize","font","fontWeight","foregroundColor","foregroundStyle","frame","gaugeStyle","grayscale","headerProminence","hidden","hueRotation","imageScale","italic","kerning","labelStyle","labelsHidden","layoutPriority","lineLimit","lineSpacing","listRowBackground","listRowInsets","listRowSeparator","listStyle","luminanceToAlpha","monospacedDigit","moveDisabled","multilineTextAlignment","offset","onAppear","onDisappear","onLongPressGesture","onSubmit","onTapGesture","opacity","padding","pickerStyle","progressViewStyle","refreshable","rotationEffect","saturation","scaleEffect","scrollContentBackground","shadow","strikethrough","submitLabel","symbolEffect","symbolEffectsRemoved","symbolRenderingMode","symbolVariant","textCase","textFieldStyle","textSelection","tint","toggleStyle","transition","truncationMode","underline","zIndex"]
+EXPOUI_TYPES=["accessibilityHint","accessibilityLabel","accessibilityValue","allowsTightening","aspectRatio","autocorrectionDisabled","background","badge","badgeProminence","blur","bold","border","brightness","buttonStyle","clipped","colorInvert","contentShape","contentTransition","contrast","controlSize","cornerRadius","datePickerStyle","defaultScrollAnchor","defaultScrollAnchorForRole","deleteDisabled","disabled","fixedSize","font","fontWeight","foregroundColor","foregroundStyle","frame","gaugeStyle","glassEffect","glassEffectId","grayscale","headerProminence","hidden","hueRotation","ignoreSafeArea","imageScale","interactiveDismissDisabled","italic","kerning","keyboardType","labelStyle","labelsHidden","layoutPriority","lineLimit","lineSpacing","listRowBackground","listRowInsets","listRowSeparator","listStyle","luminanceToAlpha","matchedGeometryEffect","menuActionDismissBehavior","monospacedDigit","moveDisabled","multilineTextAlignment","offset","onAppear","onDisappear","onLongPressGesture","onSubmit","onTapGesture","opacity","padding","pickerStyle","presentationDragIndicator","progressViewStyle","refreshable","rotationEffect","saturation","scaleEffect","scrollContentBackground","scrollDismissesKeyboard","scrollTargetBehavior","scrollTargetLayout","shadow","strikethrough","submitLabel","symbolEffect","symbolEffectsRemoved","symbolRenderingMode","symbolVariant","textCase","textContentType","textFieldStyle","textInputAutocapitalization","textSelection","tint","toggleStyle","transition","truncationMode","underline","zIndex"]
 TYPES=sorted(EXPOUI_TYPES+["swipeActions"])
 def hexframe(text):
     b=text.encode() if isinstance(text,str) else text
@@ -760,6 +760,31 @@ for t, params, members in RECORDED:
 V(ST,"foregroundColor is foregroundStyle", styled([M("foregroundColor",color="red")],[{"$style":"foregroundStyle","color":"#FF0000FF"}]), init=True)
 V(ST,"recorded styles keep modifier order among the others", styled([M("bold"),M("padding",all=1),M("shadow",radius=2)],[{"$style":"bold"},{"$style":"padding","top":1,"leading":1,"bottom":1,"trailing":1},{"$style":"shadow","radius":2,"x":0,"y":0}]), init=True)
 V(ST,"clipped false, colorInvert false and an inactive underline record nothing", styled([M("clipped",clipped=False),M("colorInvert",inverted=False),M("underline",isActive=False,pattern="solid"),M("italic")],[{"$style":"italic"}]), init=True)
+# Modifiers that need a screen: accepted, recorded, and a no-headless-effect warning before the
+# mount's response.
+SCREEN_ONLY=[
+  ("ignoreSafeArea",dict(regions="keyboard",edges="bottom"),{"regions":"keyboard","edges":"bottom"}),
+  ("glassEffect",dict(glass={"variant":"regular","interactive":True},shape="capsule"),{"variant":"regular","interactive":True,"shape":"capsule"}),
+  ("glassEffectId",dict(id="a",namespaceId="ns"),{"id":"a","namespaceId":"ns"}),
+  ("matchedGeometryEffect",dict(id="a",namespaceId="ns"),{"id":"a","namespaceId":"ns"}),
+  ("scrollDismissesKeyboard",dict(mode="interactively"),{"mode":"interactively"}),
+  ("scrollTargetBehavior",dict(behavior="paging"),{"behavior":"paging"}),
+  ("scrollTargetLayout",{},{}),
+  ("defaultScrollAnchor",dict(anchor="bottom"),{"anchor":"bottom"}),
+  ("defaultScrollAnchorForRole",dict(anchor="top",role="sizeChanges"),{"anchor":"top","role":"sizeChanges"}),
+  ("menuActionDismissBehavior",dict(behavior="disabled"),{"behavior":"disabled"}),
+  ("keyboardType",dict(keyboardType="email-address"),{"keyboardType":"email-address"}),
+  ("autocorrectionDisabled",{},{"disabled":True}),
+  ("textInputAutocapitalization",dict(autocapitalization="words"),{"autocapitalization":"words"}),
+  ("textContentType",dict(textContentType="emailAddress"),{"textContentType":"emailAddress"}),
+  ("presentationDragIndicator",dict(visibility="visible"),{"visibility":"visible"}),
+  ("interactiveDismissDisabled",{},{"isDisabled":True}),
+]
+for t, params, members in SCREEN_ONLY:
+    V(ST,f"{t} is accepted with a no-headless-effect warning and recorded",
+      [send(req(1,"mount",{"surface":"st","root":N("List",None,None,[N("HStack","row",[M("padding",all=1),M(t,**params)],[N("Text",None,props={"text":"x"})])])}))]
+      +[{"expectNotification":{"$exact":{"jsonrpc":"2.0","method":"diagnostic","params":{"$exact":{"severity":"warning","code":"no-headless-effect","message":{"$contains":f"('{t}') on node 'row' has no headless effect"},"surface":"st","node":"row","path":"root.children[0].modifiers[1]"}}}}},ok(1,{"$exact":{"surface":"st"}})]
+      +call(2,"snapshot",{"surface":"st"},{"root":{"children":[{"id":"row","styles":[{"$exact":{"$style":"padding","top":1,"leading":1,"bottom":1,"trailing":1}},{"$exact":dict({"$style":t},**members)}]}]}}), init=True)
 REFUSED=[
   ("a negative shadow radius is refused","shadow",dict(radius=-1),"radius","-1"),
   ("shadow needs a radius","shadow",{},"radius","nothing"),
@@ -780,6 +805,10 @@ REFUSED=[
   ("an unknown line pattern is refused","underline",dict(pattern="wavy"),"pattern","wavy"),
   ("zIndex needs a number","zIndex",dict(index="top"),"index","top"),
   ("accessibilityLabel needs a label","accessibilityLabel",{},"label","nothing"),
+  ("an unknown glass variant is refused","glassEffect",dict(glass={"variant":"frosted"}),"glass.variant","frosted"),
+  ("matchedGeometryEffect needs a namespaceId","matchedGeometryEffect",dict(id="a"),"namespaceId","nothing"),
+  ("an unknown keyboardType is refused","keyboardType",dict(keyboardType="email"),"keyboardType","email"),
+  ("an unknown scroll anchor is refused","defaultScrollAnchor",dict(anchor="middle"),"anchor","middle"),
 ]
 for name, t, params, field, got in REFUSED:
     V(ST,name, mfail(1,{"type":"Text","modifiers":[M(t,**params)]},{"path":f"root.modifiers[0].{field}","got":got}), init=True)

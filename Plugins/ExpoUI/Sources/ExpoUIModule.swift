@@ -160,6 +160,23 @@ public class ExpoUIModule: Module {
             registerChecked("accessibilityLabel", description: "What VoiceOver reads for the view", AccessibilityLabelModifier.self)
             registerChecked("accessibilityHint", description: "What using the view does, read aloud", AccessibilityHintModifier.self)
             registerChecked("accessibilityValue", description: "The view's value, read aloud", AccessibilityValueModifier.self)
+            // Accepted and recorded, with a no-headless-effect warning (ScreenOnlyModifiers.swift).
+            registerChecked("ignoreSafeArea", description: "Lets the view extend into safe areas (no headless effect)", IgnoreSafeAreaModifier.self)
+            registerChecked("glassEffect", description: "Liquid Glass behind the view (no headless effect)", GlassEffectModifier.self)
+            registerChecked("glassEffectId", description: "Glass shapes that morph into each other (no headless effect)", GlassEffectIdModifier.self)
+            registerChecked("matchedGeometryEffect", description: "Views that animate into each other (no headless effect)", MatchedGeometryEffectModifier.self)
+            registerChecked("scrollDismissesKeyboard", description: "How scrolling dismisses the keyboard (no headless effect)", ScrollDismissesKeyboardModifier.self)
+            registerChecked("scrollTargetBehavior", description: "Where scrolling comes to rest (no headless effect)", ScrollTargetBehaviorModifier.self)
+            registerChecked("scrollTargetLayout", description: "The views a viewAligned scroll rests on (no headless effect)", ScrollTargetLayoutModifier.self)
+            registerChecked("defaultScrollAnchor", description: "Where a ScrollView starts (no headless effect)", DefaultScrollAnchorModifier.self)
+            registerChecked("defaultScrollAnchorForRole", description: "Where a ScrollView stays for a role (no headless effect)", DefaultScrollAnchorForRoleModifier.self)
+            registerChecked("menuActionDismissBehavior", description: "Whether a menu closes when used (no headless effect)", MenuActionDismissBehaviorModifier.self)
+            registerChecked("keyboardType", description: "The keyboard text fields show (no headless effect)", KeyboardTypeModifier.self)
+            registerChecked("autocorrectionDisabled", description: "Turns off autocorrection (no headless effect)", AutocorrectionDisabledModifier.self)
+            registerChecked("textInputAutocapitalization", description: "How typed text is capitalised (no headless effect)", TextInputAutocapitalizationModifier.self)
+            registerChecked("textContentType", description: "What a text field holds, for autofill (no headless effect)", TextContentTypeModifier.self)
+            registerChecked("presentationDragIndicator", description: "A sheet's grabber (no headless effect)", PresentationDragIndicatorModifier.self)
+            registerChecked("interactiveDismissDisabled", description: "A sheet cannot be swiped away (no headless effect)", InteractiveDismissDisabledModifier.self)
         }
 
         // The host unregisters every type this module registered when the plugin unloads.

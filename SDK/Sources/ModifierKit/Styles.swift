@@ -149,10 +149,15 @@ public struct NamedStyle: Equatable, Sendable {
     public var name: String
     /// The arguments, in the order the snapshot lists them.
     public var arguments: [StyleArgument]
+    /// False for a modifier that only matters on a screen (a glass effect, an animation, the
+    /// keyboard's type): the host still records it, and tells the front-end, with a
+    /// `no-headless-effect` warning, that nothing headless changes.
+    public var hasHeadlessEffect: Bool
 
-    public init(_ name: String, _ arguments: [StyleArgument] = []) {
+    public init(_ name: String, _ arguments: [StyleArgument] = [], hasHeadlessEffect: Bool = true) {
         self.name = name
         self.arguments = arguments
+        self.hasHeadlessEffect = hasHeadlessEffect
     }
 }
 
@@ -185,6 +190,13 @@ extension View {
     /// order, as `{"$style": name, label: value, ...}`.
     public func recordStyle(_ name: String, _ arguments: [StyleArgument] = []) -> some View {
         StyledView(content: self, style: .named(NamedStyle(name, arguments)))
+    }
+
+    /// Records a modifier that has no effect without a screen (a glass effect, an animation,
+    /// the keyboard's type), as ``recordStyle(_:_:)`` does; the host adds a
+    /// `no-headless-effect` warning so that the front-end knows nothing headless changed.
+    public func recordStyleWithoutHeadlessEffect(_ name: String, _ arguments: [StyleArgument] = []) -> some View {
+        StyledView(content: self, style: .named(NamedStyle(name, arguments, hasHeadlessEffect: false)))
     }
 }
 

@@ -1,0 +1,302 @@
+import ModifierKit
+
+// Expo UI's modifiers whose effect needs a screen: glass, matched geometry, safe areas, the
+// keyboard, scrolling physics, sheet chrome. The host accepts them (never "unknown type"),
+// lists them in the node's styles like the recorded ones, and sends a `no-headless-effect`
+// warning (docs/expo-modifiers.md names them).
+
+/// `ignoreSafeArea`'s `regions`.
+enum SafeAreaRegions: String, Enumerable {
+    case all
+    case container
+    case keyboard
+}
+
+/// The edges `ignoreSafeArea` and `listSectionMargins` take.
+enum EdgeSetName: String, Enumerable {
+    case all
+    case top
+    case bottom
+    case leading
+    case trailing
+    case horizontal
+    case vertical
+}
+
+/// `{"$type": "ignoreSafeArea", "regions": "keyboard", "edges": "bottom"}`.
+struct IgnoreSafeAreaModifier: CheckedModifier {
+    @Field var regions: SafeAreaRegions = .all
+    @Field var edges: EdgeSetName = .all
+
+    init() {}
+
+    func body(content: Content) -> some View {
+        content.recordStyleWithoutHeadlessEffect("ignoreSafeArea", [.string("regions", regions.rawValue), .string("edges", edges.rawValue)])
+    }
+}
+
+/// `glassEffect`'s `glass.variant`.
+enum GlassVariant: String, Enumerable {
+    case regular
+    case clear
+    case identity
+}
+
+/// `glassEffect`'s `glass`: `{variant, interactive?, tint?}`.
+struct GlassParams: Record {
+    @Field(.required) var variant: GlassVariant = .regular
+    @Field var interactive: Bool = false
+    @Field var tint: Color?
+
+    init() {}
+}
+
+/// `{"$type": "glassEffect", "glass": {"variant": "regular"}, "shape": "capsule"}`: Liquid Glass.
+struct GlassEffectModifier: CheckedModifier {
+    @Field var glass: GlassParams?
+    @Field var shape: ShapeName?
+    @Field var cornerRadius: Double?
+
+    init() {}
+
+    func body(content: Content) -> some View {
+        var arguments: [StyleArgument] = []
+        if let glass {
+            arguments += [.string("variant", glass.variant.rawValue), .bool("interactive", glass.interactive)]
+            if let tint = glass.tint { arguments.append(.color("tint", tint)) }
+        }
+        if let shape { arguments.append(.string("shape", shape.rawValue)) }
+        if let cornerRadius { arguments.append(.number("cornerRadius", cornerRadius)) }
+        return content.recordStyleWithoutHeadlessEffect("glassEffect", arguments)
+    }
+}
+
+/// `{"$type": "glassEffectId", "id": "a", "namespaceId": "ns"}`: glass shapes that morph.
+struct GlassEffectIdModifier: CheckedModifier {
+    @Field(.required) var id: String = ""
+    @Field(.required) var namespaceId: String = ""
+
+    init() {}
+
+    func body(content: Content) -> some View {
+        content.recordStyleWithoutHeadlessEffect("glassEffectId", [.string("id", id), .string("namespaceId", namespaceId)])
+    }
+}
+
+/// `{"$type": "matchedGeometryEffect", "id": "a", "namespaceId": "ns"}`: views that animate
+/// into each other.
+struct MatchedGeometryEffectModifier: CheckedModifier {
+    @Field(.required) var id: String = ""
+    @Field(.required) var namespaceId: String = ""
+
+    init() {}
+
+    func body(content: Content) -> some View {
+        content.recordStyleWithoutHeadlessEffect("matchedGeometryEffect", [.string("id", id), .string("namespaceId", namespaceId)])
+    }
+}
+
+/// `scrollDismissesKeyboard`'s `mode`.
+enum KeyboardDismissMode: String, Enumerable {
+    case automatic
+    case never
+    case interactively
+    case immediately
+}
+
+/// `{"$type": "scrollDismissesKeyboard", "mode": "interactively"}`.
+struct ScrollDismissesKeyboardModifier: CheckedModifier {
+    @Field(.required) var mode: KeyboardDismissMode = .automatic
+
+    init() {}
+
+    func body(content: Content) -> some View {
+        content.recordStyleWithoutHeadlessEffect("scrollDismissesKeyboard", [.string("mode", mode.rawValue)])
+    }
+}
+
+/// `scrollTargetBehavior`'s `behavior`.
+enum ScrollTargetBehaviorName: String, Enumerable {
+    case paging
+    case viewAligned
+}
+
+/// `{"$type": "scrollTargetBehavior", "behavior": "paging"}`: where scrolling comes to rest.
+struct ScrollTargetBehaviorModifier: CheckedModifier {
+    @Field(.required) var behavior: ScrollTargetBehaviorName = .paging
+
+    init() {}
+
+    func body(content: Content) -> some View {
+        content.recordStyleWithoutHeadlessEffect("scrollTargetBehavior", [.string("behavior", behavior.rawValue)])
+    }
+}
+
+/// `{"$type": "scrollTargetLayout"}`: the views a `viewAligned` scroll rests on.
+struct ScrollTargetLayoutModifier: CheckedModifier {
+    init() {}
+
+    func body(content: Content) -> some View { content.recordStyleWithoutHeadlessEffect("scrollTargetLayout") }
+}
+
+/// A unit point by name: `defaultScrollAnchor`'s `anchor`.
+enum UnitPointName: String, Enumerable {
+    case zero
+    case topLeading
+    case top
+    case topTrailing
+    case leading
+    case center
+    case trailing
+    case bottomLeading
+    case bottom
+    case bottomTrailing
+}
+
+/// `{"$type": "defaultScrollAnchor", "anchor": "bottom"}`: where a ScrollView starts; `null`
+/// is the system's default.
+struct DefaultScrollAnchorModifier: CheckedModifier {
+    @Field var anchor: UnitPointName?
+
+    init() {}
+
+    func body(content: Content) -> some View {
+        content.recordStyleWithoutHeadlessEffect("defaultScrollAnchor", anchor.map { [.string("anchor", $0.rawValue)] } ?? [])
+    }
+}
+
+/// `defaultScrollAnchorForRole`'s `role`.
+enum ScrollAnchorRole: String, Enumerable {
+    case initialOffset
+    case sizeChanges
+    case alignment
+}
+
+/// `{"$type": "defaultScrollAnchorForRole", "anchor": "bottom", "role": "sizeChanges"}`.
+struct DefaultScrollAnchorForRoleModifier: CheckedModifier {
+    @Field var anchor: UnitPointName?
+    @Field(.required) var role: ScrollAnchorRole = .initialOffset
+
+    init() {}
+
+    func body(content: Content) -> some View {
+        content.recordStyleWithoutHeadlessEffect(
+            "defaultScrollAnchorForRole", (anchor.map { [.string("anchor", $0.rawValue)] } ?? []) + [.string("role", role.rawValue)])
+    }
+}
+
+/// `menuActionDismissBehavior`'s `behavior`.
+enum MenuDismissBehavior: String, Enumerable {
+    case automatic
+    case disabled
+    case enabled
+}
+
+/// `{"$type": "menuActionDismissBehavior", "behavior": "disabled"}`: whether a menu closes
+/// when one of its buttons is used.
+struct MenuActionDismissBehaviorModifier: CheckedModifier {
+    @Field(.required) var behavior: MenuDismissBehavior = .automatic
+
+    init() {}
+
+    func body(content: Content) -> some View {
+        content.recordStyleWithoutHeadlessEffect("menuActionDismissBehavior", [.string("behavior", behavior.rawValue)])
+    }
+}
+
+/// `keyboardType`'s `keyboardType`: Expo's (React Native's) names.
+enum KeyboardTypeName: String, Enumerable {
+    case `default`
+    case emailAddress = "email-address"
+    case numeric
+    case phonePad = "phone-pad"
+    case asciiCapable = "ascii-capable"
+    case numbersAndPunctuation = "numbers-and-punctuation"
+    case url
+    case namePhonePad = "name-phone-pad"
+    case decimalPad = "decimal-pad"
+    case twitter
+    case webSearch = "web-search"
+    case asciiCapableNumberPad = "ascii-capable-number-pad"
+}
+
+/// `{"$type": "keyboardType", "keyboardType": "email-address"}`: the keyboard text fields show.
+struct KeyboardTypeModifier: CheckedModifier {
+    @Field(.required) var keyboardType: KeyboardTypeName = .default
+
+    init() {}
+
+    func body(content: Content) -> some View {
+        content.recordStyleWithoutHeadlessEffect("keyboardType", [.string("keyboardType", keyboardType.rawValue)])
+    }
+}
+
+/// `{"$type": "autocorrectionDisabled", "disabled": true}`.
+struct AutocorrectionDisabledModifier: CheckedModifier {
+    @Field var disabled: Bool = true
+
+    init() {}
+
+    func body(content: Content) -> some View {
+        content.recordStyleWithoutHeadlessEffect("autocorrectionDisabled", [.bool("disabled", disabled)])
+    }
+}
+
+/// `textInputAutocapitalization`'s `autocapitalization`.
+enum Autocapitalization: String, Enumerable {
+    case never
+    case words
+    case sentences
+    case characters
+}
+
+/// `{"$type": "textInputAutocapitalization", "autocapitalization": "words"}`.
+struct TextInputAutocapitalizationModifier: CheckedModifier {
+    @Field(.required) var autocapitalization: Autocapitalization = .sentences
+
+    init() {}
+
+    func body(content: Content) -> some View {
+        content.recordStyleWithoutHeadlessEffect("textInputAutocapitalization", [.string("autocapitalization", autocapitalization.rawValue)])
+    }
+}
+
+/// `{"$type": "textContentType", "textContentType": "emailAddress"}`: what a text field holds,
+/// for autofill. Any non-empty name is accepted (UIKit's list grows each release).
+struct TextContentTypeModifier: CheckedModifier {
+    @Field(.required) var textContentType: String = ""
+
+    init() {}
+
+    func check(_ params: Dict) throws {
+        // Only a name given is checked: the host describes the params from the defaults.
+        guard params["textContentType"] != nil else { return }
+        try ExpoUI.check(textContentType, field: "textContentType", in: params, expected: "a content type name") { !$0.isEmpty }
+    }
+
+    func body(content: Content) -> some View {
+        content.recordStyleWithoutHeadlessEffect("textContentType", [.string("textContentType", textContentType)])
+    }
+}
+
+/// `{"$type": "presentationDragIndicator", "visibility": "visible"}`: a sheet's grabber.
+struct PresentationDragIndicatorModifier: CheckedModifier {
+    @Field(.required) var visibility: Visibility = .automatic
+
+    init() {}
+
+    func body(content: Content) -> some View {
+        content.recordStyleWithoutHeadlessEffect("presentationDragIndicator", [.string("visibility", visibility.rawValue)])
+    }
+}
+
+/// `{"$type": "interactiveDismissDisabled", "isDisabled": true}`: a sheet cannot be swiped away.
+struct InteractiveDismissDisabledModifier: CheckedModifier {
+    @Field var isDisabled: Bool = true
+
+    init() {}
+
+    func body(content: Content) -> some View {
+        content.recordStyleWithoutHeadlessEffect("interactiveDismissDisabled", [.bool("isDisabled", isDisabled)])
+    }
+}
