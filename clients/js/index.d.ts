@@ -351,6 +351,38 @@ export declare function accessibilityLabel(label: string): ModifierConfig<'acces
 export declare function accessibilityHint(hint: string): ModifierConfig<'accessibilityHint', { hint: string }>;
 export declare function accessibilityValue(value: string): ModifierConfig<'accessibilityValue', { value: string }>;
 
+// ---------------------------------------------------------------- Expo UI: screen-only modifiers
+// Accepted and listed in the node's styles, with a `no-headless-effect` warning.
+
+export type SafeAreaRegions = 'all' | 'container' | 'keyboard';
+export type EdgeSet = 'all' | 'top' | 'bottom' | 'leading' | 'trailing' | 'horizontal' | 'vertical';
+export type GlassVariant = 'regular' | 'clear' | 'identity';
+export type UnitPoint = 'zero' | 'topLeading' | 'top' | 'topTrailing' | 'leading' | 'center' | 'trailing' | 'bottomLeading' | 'bottom' | 'bottomTrailing';
+export type KeyboardType = 'default' | 'email-address' | 'numeric' | 'phone-pad' | 'ascii-capable' | 'numbers-and-punctuation' | 'url' | 'name-phone-pad' | 'decimal-pad' | 'twitter' | 'web-search' | 'ascii-capable-number-pad';
+export type GlassEffectParams = { glass?: { variant: GlassVariant; interactive?: boolean; tint?: Color }; shape?: ShapeName; cornerRadius?: number };
+export declare const SAFE_AREA_REGIONS: readonly SafeAreaRegions[];
+export declare const EDGE_SETS: readonly EdgeSet[];
+export declare const GLASS_VARIANTS: readonly GlassVariant[];
+export declare const UNIT_POINTS: readonly UnitPoint[];
+export declare const KEYBOARD_TYPES: readonly KeyboardType[];
+
+export declare function ignoreSafeArea(params?: { regions?: SafeAreaRegions; edges?: EdgeSet }): ModifierConfig<'ignoreSafeArea', { regions?: SafeAreaRegions; edges?: EdgeSet }>;
+export declare function glassEffect(params?: GlassEffectParams): ModifierConfig<'glassEffect', GlassEffectParams>;
+export declare function glassEffectId(id: string, namespaceId: string): ModifierConfig<'glassEffectId', { id: string; namespaceId: string }>;
+export declare function matchedGeometryEffect(id: string, namespaceId: string): ModifierConfig<'matchedGeometryEffect', { id: string; namespaceId: string }>;
+export declare function scrollDismissesKeyboard(mode: 'automatic' | 'never' | 'interactively' | 'immediately'): ModifierConfig<'scrollDismissesKeyboard', { mode: 'automatic' | 'never' | 'interactively' | 'immediately' }>;
+export declare function scrollTargetBehavior(behavior: 'paging' | 'viewAligned'): ModifierConfig<'scrollTargetBehavior', { behavior: 'paging' | 'viewAligned' }>;
+export declare function scrollTargetLayout(): ModifierConfig<'scrollTargetLayout', {}>;
+export declare function defaultScrollAnchor(anchor: UnitPoint | null): ModifierConfig<'defaultScrollAnchor', { anchor: UnitPoint | null }>;
+export declare function defaultScrollAnchorForRole(anchor: UnitPoint | null, role: 'initialOffset' | 'sizeChanges' | 'alignment'): ModifierConfig<'defaultScrollAnchorForRole', { anchor: UnitPoint | null; role: 'initialOffset' | 'sizeChanges' | 'alignment' }>;
+export declare function menuActionDismissBehavior(behavior: 'automatic' | 'disabled' | 'enabled'): ModifierConfig<'menuActionDismissBehavior', { behavior: 'automatic' | 'disabled' | 'enabled' }>;
+export declare function keyboardType(keyboardType: KeyboardType): ModifierConfig<'keyboardType', { keyboardType: KeyboardType }>;
+export declare function autocorrectionDisabled(disabled?: boolean): ModifierConfig<'autocorrectionDisabled', { disabled: boolean }>;
+export declare function textInputAutocapitalization(autocapitalization: 'never' | 'words' | 'sentences' | 'characters'): ModifierConfig<'textInputAutocapitalization', { autocapitalization: 'never' | 'words' | 'sentences' | 'characters' }>;
+export declare function textContentType(textContentType: string): ModifierConfig<'textContentType', { textContentType: string }>;
+export declare function presentationDragIndicator(visibility: Visibility): ModifierConfig<'presentationDragIndicator', { visibility: Visibility }>;
+export declare function interactiveDismissDisabled(isDisabled?: boolean): ModifierConfig<'interactiveDismissDisabled', { isDisabled: boolean }>;
+
 // ---------------------------------------------------------------- elements
 
 export * from './view-props.js';
@@ -587,7 +619,8 @@ export type RecordedStyleName =
   | 'listRowInsets' | 'listRowSeparator' | 'listStyle' | 'moveDisabled' | 'scrollContentBackground' | 'headerProminence'
   | 'badgeProminence' | 'buttonStyle' | 'toggleStyle' | 'pickerStyle' | 'datePickerStyle' | 'gaugeStyle' | 'progressViewStyle'
   | 'labelStyle' | 'textFieldStyle' | 'controlSize' | 'labelsHidden' | 'submitLabel'
-  | 'accessibilityLabel' | 'accessibilityHint' | 'accessibilityValue';
+  | 'accessibilityLabel' | 'accessibilityHint' | 'accessibilityValue'
+  | 'ignoreSafeArea' | 'glassEffect' | 'glassEffectId' | 'matchedGeometryEffect' | 'scrollDismissesKeyboard' | 'scrollTargetBehavior' | 'scrollTargetLayout' | 'defaultScrollAnchor' | 'defaultScrollAnchorForRole' | 'menuActionDismissBehavior' | 'keyboardType' | 'autocorrectionDisabled' | 'textInputAutocapitalization' | 'textContentType' | 'presentationDragIndicator' | 'interactiveDismissDisabled';
 
 // ---------------------------------------------------------------- SF Symbols
 

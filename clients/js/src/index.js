@@ -20,6 +20,14 @@ export {
   DATE_PICKER_STYLES, GAUGE_STYLES, PROGRESS_VIEW_STYLES, LABEL_STYLES, TEXT_FIELD_STYLES, CONTROL_SIZES,
   SUBMIT_LABELS,
 } from './modifiers.js';
+// Expo UI's modifiers that need a screen (a no-headless-effect warning).
+export {
+  ignoreSafeArea, glassEffect, glassEffectId, matchedGeometryEffect, scrollDismissesKeyboard,
+  scrollTargetBehavior, scrollTargetLayout, defaultScrollAnchor, defaultScrollAnchorForRole,
+  menuActionDismissBehavior, keyboardType, autocorrectionDisabled, textInputAutocapitalization,
+  textContentType, presentationDragIndicator, interactiveDismissDisabled, SAFE_AREA_REGIONS, EDGE_SETS,
+  GLASS_VARIANTS, UNIT_POINTS, KEYBOARD_TYPES,
+} from './modifiers.js';
 export {
   symbolEffect, symbolEffectsRemoved, transition, contentTransition, imageScale, symbolRenderingMode, symbolVariant,
   fontWeight, SymbolView, symbolViewNode, SYMBOL_EFFECT_KINDS, SYMBOL_EFFECTS, SYMBOL_SCALES, SYMBOL_RENDERING_MODES,

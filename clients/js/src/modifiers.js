@@ -684,3 +684,67 @@ export const submitLabel = choiceModifier('submitLabel', 'submitLabel', SUBMIT_L
 export const accessibilityLabel = stringModifier('accessibilityLabel', 'label');
 export const accessibilityHint = stringModifier('accessibilityHint', 'hint');
 export const accessibilityValue = stringModifier('accessibilityValue', 'value');
+
+// ---------------------------------------------------------------- ExpoUI: screen-only modifiers
+// Accepted by the host and listed in the node's styles, with a `no-headless-effect` warning:
+// what they do needs a screen.
+
+export const SAFE_AREA_REGIONS = Object.freeze(['all', 'container', 'keyboard']);
+export const EDGE_SETS = Object.freeze(['all', 'top', 'bottom', 'leading', 'trailing', 'horizontal', 'vertical']);
+export const GLASS_VARIANTS = Object.freeze(['regular', 'clear', 'identity']);
+export const UNIT_POINTS = Object.freeze(['zero', 'topLeading', 'top', 'topTrailing', 'leading', 'center', 'trailing', 'bottomLeading', 'bottom', 'bottomTrailing']);
+export const KEYBOARD_TYPES = Object.freeze(['default', 'email-address', 'numeric', 'phone-pad', 'ascii-capable', 'numbers-and-punctuation', 'url', 'name-phone-pad', 'decimal-pad', 'twitter', 'web-search', 'ascii-capable-number-pad']);
+
+/** `ignoreSafeArea({regions?, edges?})`. */
+export function ignoreSafeArea(params) {
+  const options = checkOptions('ignoreSafeArea', params, ['regions', 'edges']);
+  const out = {};
+  if (options.regions !== undefined) out.regions = checkOneOf('ignoreSafeArea', 'regions', options.regions, SAFE_AREA_REGIONS);
+  if (options.edges !== undefined) out.edges = checkOneOf('ignoreSafeArea', 'edges', options.edges, EDGE_SETS);
+  return createModifier('ignoreSafeArea', out);
+}
+
+/** `glassEffect({glass?: {variant, interactive?, tint?}, shape?, cornerRadius?})`. */
+export function glassEffect(params) {
+  const options = checkOptions('glassEffect', params, ['glass', 'shape', 'cornerRadius']);
+  const out = {};
+  if (options.glass !== undefined) {
+    const glass = checkOptions('glassEffect: glass', options.glass, ['variant', 'interactive', 'tint']);
+    out.glass = { variant: checkOneOf('glassEffect', 'glass.variant', glass.variant, GLASS_VARIANTS) };
+    if (glass.interactive !== undefined) out.glass.interactive = checkBoolean('glassEffect', 'glass.interactive', glass.interactive);
+    if (glass.tint !== undefined) out.glass.tint = checkString('glassEffect', 'glass.tint', glass.tint);
+  }
+  if (options.shape !== undefined) out.shape = checkOneOf('glassEffect', 'shape', options.shape, SHAPE_NAMES);
+  if (options.cornerRadius !== undefined) out.cornerRadius = checkNumber('glassEffect', 'cornerRadius', options.cornerRadius, { min: 0 });
+  return createModifier('glassEffect', out);
+}
+
+function idInNamespace(type) {
+  return (id, namespaceId) => createModifier(type, { id: checkString(type, 'id', id), namespaceId: checkString(type, 'namespaceId', namespaceId) });
+}
+
+export const glassEffectId = idInNamespace('glassEffectId');
+export const matchedGeometryEffect = idInNamespace('matchedGeometryEffect');
+export const scrollDismissesKeyboard = choiceModifier('scrollDismissesKeyboard', 'mode', ['automatic', 'never', 'interactively', 'immediately']);
+export const scrollTargetBehavior = choiceModifier('scrollTargetBehavior', 'behavior', ['paging', 'viewAligned']);
+export const scrollTargetLayout = bareModifier('scrollTargetLayout');
+
+/** Where a ScrollView starts; `null` is the system's default. */
+export function defaultScrollAnchor(anchor) {
+  return createModifier('defaultScrollAnchor', { anchor: anchor === null ? null : checkOneOf('defaultScrollAnchor', 'anchor', anchor, UNIT_POINTS) });
+}
+
+export function defaultScrollAnchorForRole(anchor, role) {
+  return createModifier('defaultScrollAnchorForRole', {
+    anchor: anchor === null ? null : checkOneOf('defaultScrollAnchorForRole', 'anchor', anchor, UNIT_POINTS),
+    role: checkOneOf('defaultScrollAnchorForRole', 'role', role, ['initialOffset', 'sizeChanges', 'alignment']),
+  });
+}
+
+export const menuActionDismissBehavior = choiceModifier('menuActionDismissBehavior', 'behavior', ['automatic', 'disabled', 'enabled']);
+export const keyboardType = choiceModifier('keyboardType', 'keyboardType', KEYBOARD_TYPES);
+export const autocorrectionDisabled = flagModifier('autocorrectionDisabled', 'disabled');
+export const textInputAutocapitalization = choiceModifier('textInputAutocapitalization', 'autocapitalization', ['never', 'words', 'sentences', 'characters']);
+export const textContentType = stringModifier('textContentType', 'textContentType');
+export const presentationDragIndicator = choiceModifier('presentationDragIndicator', 'visibility', VISIBILITIES);
+export const interactiveDismissDisabled = flagModifier('interactiveDismissDisabled', 'isDisabled');

@@ -145,3 +145,50 @@ test('a real modhostd shows the recorded styles in the snapshot, in order, and r
     await env.cleanup();
   }
 });
+
+test('screen-only helpers build Expo\'s params and refuse what the host refuses', { timeout: TEST_TIMEOUT_MS }, () => {
+  const c = client;
+  const cases = [
+    [c.ignoreSafeArea({ regions: 'keyboard', edges: 'bottom' }), { $type: 'ignoreSafeArea', regions: 'keyboard', edges: 'bottom' }],
+    [c.glassEffect({ glass: { variant: 'regular', interactive: true }, shape: 'capsule' }), { $type: 'glassEffect', glass: { variant: 'regular', interactive: true }, shape: 'capsule' }],
+    [c.glassEffectId('a', 'ns'), { $type: 'glassEffectId', id: 'a', namespaceId: 'ns' }],
+    [c.matchedGeometryEffect('a', 'ns'), { $type: 'matchedGeometryEffect', id: 'a', namespaceId: 'ns' }],
+    [c.scrollDismissesKeyboard('interactively'), { $type: 'scrollDismissesKeyboard', mode: 'interactively' }],
+    [c.scrollTargetBehavior('paging'), { $type: 'scrollTargetBehavior', behavior: 'paging' }],
+    [c.scrollTargetLayout(), { $type: 'scrollTargetLayout' }],
+    [c.defaultScrollAnchor(null), { $type: 'defaultScrollAnchor', anchor: null }],
+    [c.defaultScrollAnchorForRole('top', 'sizeChanges'), { $type: 'defaultScrollAnchorForRole', anchor: 'top', role: 'sizeChanges' }],
+    [c.menuActionDismissBehavior('disabled'), { $type: 'menuActionDismissBehavior', behavior: 'disabled' }],
+    [c.keyboardType('email-address'), { $type: 'keyboardType', keyboardType: 'email-address' }],
+    [c.autocorrectionDisabled(), { $type: 'autocorrectionDisabled', disabled: true }],
+    [c.textInputAutocapitalization('words'), { $type: 'textInputAutocapitalization', autocapitalization: 'words' }],
+    [c.textContentType('emailAddress'), { $type: 'textContentType', textContentType: 'emailAddress' }],
+    [c.presentationDragIndicator('visible'), { $type: 'presentationDragIndicator', visibility: 'visible' }],
+    [c.interactiveDismissDisabled(), { $type: 'interactiveDismissDisabled', isDisabled: true }],
+  ];
+  for (const [config, expected] of cases) {
+    assert.deepEqual(config, expected);
+    assert.equal(expo[expected.$type], client[expected.$type], `${expected.$type} is in @expo/ui/swift-ui/modifiers`);
+  }
+  assert.throws(() => c.glassEffect({ glass: { variant: 'frosted' } }), /glassEffect: glass.variant must be one of regular, clear, identity/);
+  assert.throws(() => c.glassEffect({ glass: { variant: 'clear', blur: 1 } }), /unknown option 'blur'/);
+  assert.throws(() => c.ignoreSafeArea({ edge: 'top' }), /ignoreSafeArea: unknown option 'edge'/);
+  assert.throws(() => c.keyboardType('email'), /keyboardType: keyboardType must be one of default, email-address/);
+  assert.throws(() => c.matchedGeometryEffect('a'), /matchedGeometryEffect: namespaceId must be a non-empty string/);
+});
+
+test('a real modhostd accepts a screen-only modifier with a no-headless-effect warning', { timeout: TEST_TIMEOUT_MS }, async () => {
+  const env = await withDaemon();
+  const host = await connect({ socket: env.socket, clientName: 'modhost-js-screen-only-test', reconnect: false });
+  const diagnostics = [];
+  host.on('diagnostic', (d) => diagnostics.push(d));
+  try {
+    const surface = await host.mount('main', List(HStack({ key: 'row', modifiers: [client.glassEffect(), client.bold()] }, Text('x'))));
+    assert.deepEqual(diagnostics.map((d) => [d.code, d.node, d.path]), [['no-headless-effect', 'row', 'root.children[0].modifiers[0]']]);
+    const { root } = await surface.snapshot();
+    assert.deepEqual(root.children[0].styles, [{ $style: 'glassEffect' }, { $style: 'bold' }]);
+  } finally {
+    await host.close();
+    await env.cleanup();
+  }
+});

@@ -14,6 +14,10 @@ export {
   buttonStyle, toggleStyle, pickerStyle, datePickerStyle, gaugeStyle, progressViewStyle, labelStyle,
   textFieldStyle, controlSize, labelsHidden, submitLabel, accessibilityLabel, accessibilityHint,
   accessibilityValue,
+  ignoreSafeArea, glassEffect, glassEffectId, matchedGeometryEffect, scrollDismissesKeyboard,
+  scrollTargetBehavior, scrollTargetLayout, defaultScrollAnchor, defaultScrollAnchorForRole,
+  menuActionDismissBehavior, keyboardType, autocorrectionDisabled, textInputAutocapitalization,
+  textContentType, presentationDragIndicator, interactiveDismissDisabled,
 } from '../../../js/index.js';
 export type {
   ModifierConfig, ModifierConfigWithListener, AnyModifierConfig, EventListener, EventInfo,

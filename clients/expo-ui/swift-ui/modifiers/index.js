@@ -15,4 +15,8 @@ export {
   buttonStyle, toggleStyle, pickerStyle, datePickerStyle, gaugeStyle, progressViewStyle, labelStyle,
   textFieldStyle, controlSize, labelsHidden, submitLabel, accessibilityLabel, accessibilityHint,
   accessibilityValue,
+  ignoreSafeArea, glassEffect, glassEffectId, matchedGeometryEffect, scrollDismissesKeyboard,
+  scrollTargetBehavior, scrollTargetLayout, defaultScrollAnchor, defaultScrollAnchorForRole,
+  menuActionDismissBehavior, keyboardType, autocorrectionDisabled, textInputAutocapitalization,
+  textContentType, presentationDragIndicator, interactiveDismissDisabled,
 } from '../../../js/src/index.js';
