@@ -32,6 +32,8 @@ struct ModuleTests {
         "scrollContentBackground", "headerProminence", "badgeProminence", "buttonStyle", "toggleStyle", "pickerStyle",
         "datePickerStyle", "gaugeStyle", "progressViewStyle", "labelStyle", "textFieldStyle", "controlSize",
         "labelsHidden", "submitLabel", "accessibilityLabel", "accessibilityHint", "accessibilityValue",
+        "clipShape", "mask", "containerShape", "overlay", "backgroundOverlay", "rotation3DEffect",
+        "listSectionSpacing", "listSectionMargins", "gridCellColumns", "gridCellUnsizedAxes", "gridColumnAlignment", "resizable",
         // Accepted with a no-headless-effect warning.
         "ignoreSafeArea", "glassEffect", "glassEffectId", "matchedGeometryEffect", "scrollDismissesKeyboard", "scrollTargetBehavior",
         "scrollTargetLayout", "defaultScrollAnchor", "defaultScrollAnchorForRole", "menuActionDismissBehavior", "keyboardType",
@@ -47,7 +49,7 @@ struct ModuleTests {
         }
         let registered = registry.registrations(byPlugin: plugin).map(\.type)
         #expect(registered == Self.modifierTypes.sorted())
-        #expect(Set(Self.modifierTypes).count == 97)
+        #expect(Set(Self.modifierTypes).count == 109)
 
         // Every factory makes its modifier, and the host can describe its params.
         var schemas: [String: [String: Any]] = [:]

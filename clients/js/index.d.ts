@@ -383,6 +383,28 @@ export declare function textContentType(textContentType: string): ModifierConfig
 export declare function presentationDragIndicator(visibility: Visibility): ModifierConfig<'presentationDragIndicator', { visibility: Visibility }>;
 export declare function interactiveDismissDisabled(isDisabled?: boolean): ModifierConfig<'interactiveDismissDisabled', { isDisabled: boolean }>;
 
+// ---------------------------------------------------------------- Expo UI: shapes, overlays, grids
+
+export type OverlayAlignment = 'center' | 'top' | 'bottom' | 'leading' | 'trailing';
+export type OverlayParams = { color?: Color; alignment?: OverlayAlignment };
+export type Rotation3DEffectParams = { angle: number; axis?: { x?: number; y?: number; z?: number }; perspective?: number };
+export declare const OVERLAY_ALIGNMENTS: readonly OverlayAlignment[];
+
+export declare function clipShape(shape: ShapeName, cornerRadius?: number): ModifierConfig<'clipShape', { shape: ShapeName; cornerRadius?: number }>;
+export declare function mask(shape: ShapeName, cornerRadius?: number): ModifierConfig<'mask', { shape: ShapeName; cornerRadius?: number }>;
+export declare function containerShape(shape: Shape | ShapeName): ModifierConfig<'containerShape', { shape: ShapeName; cornerRadius?: number }>;
+export declare function overlay(params: OverlayParams): ModifierConfig<'overlay', OverlayParams>;
+export declare function backgroundOverlay(params: OverlayParams): ModifierConfig<'backgroundOverlay', OverlayParams>;
+/** Degrees around the axis; sent flat (`axisX`, `axisY`, `axisZ`, `perspective`) as Expo sends it. */
+export declare function rotation3DEffect(params: Rotation3DEffectParams): ModifierConfig<'rotation3DEffect', { angle: number; axisX: number; axisY: number; axisZ: number; perspective: number }>;
+/** A number is `{spacing: 'custom', value}`. */
+export declare function listSectionSpacing(spacing: 'default' | 'compact' | number): ModifierConfig<'listSectionSpacing', { spacing: 'default' | 'compact' | 'custom'; value?: number }>;
+export declare function listSectionMargins(params?: { length?: number; edges?: EdgeSet }): ModifierConfig<'listSectionMargins', { length?: number; edges?: EdgeSet }>;
+export declare function gridCellColumns(count?: number): ModifierConfig<'gridCellColumns', { count?: number }>;
+export declare function gridCellUnsizedAxes(axes?: 'horizontal' | 'vertical'): ModifierConfig<'gridCellUnsizedAxes', { axes?: 'horizontal' | 'vertical' }>;
+export declare function gridColumnAlignment(alignment?: TextAlignment): ModifierConfig<'gridColumnAlignment', { alignment?: TextAlignment }>;
+export declare function resizable(capInsets?: EdgeInsetsParams, resizingMode?: 'stretch' | 'tile'): ModifierConfig<'resizable', EdgeInsetsParams & { resizingMode?: 'stretch' | 'tile' }>;
+
 // ---------------------------------------------------------------- elements
 
 export * from './view-props.js';
@@ -620,6 +642,7 @@ export type RecordedStyleName =
   | 'badgeProminence' | 'buttonStyle' | 'toggleStyle' | 'pickerStyle' | 'datePickerStyle' | 'gaugeStyle' | 'progressViewStyle'
   | 'labelStyle' | 'textFieldStyle' | 'controlSize' | 'labelsHidden' | 'submitLabel'
   | 'accessibilityLabel' | 'accessibilityHint' | 'accessibilityValue'
+  | 'clipShape' | 'mask' | 'containerShape' | 'overlay' | 'backgroundOverlay' | 'rotation3DEffect' | 'listSectionSpacing' | 'listSectionMargins' | 'gridCellColumns' | 'gridCellUnsizedAxes' | 'gridColumnAlignment' | 'resizable'
   | 'ignoreSafeArea' | 'glassEffect' | 'glassEffectId' | 'matchedGeometryEffect' | 'scrollDismissesKeyboard' | 'scrollTargetBehavior' | 'scrollTargetLayout' | 'defaultScrollAnchor' | 'defaultScrollAnchorForRole' | 'menuActionDismissBehavior' | 'keyboardType' | 'autocorrectionDisabled' | 'textInputAutocapitalization' | 'textContentType' | 'presentationDragIndicator' | 'interactiveDismissDisabled';
 
 // ---------------------------------------------------------------- SF Symbols

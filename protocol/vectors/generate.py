@@ -36,7 +36,7 @@ QUIET={"quiet":150}
 # (--spawn) and are skipped against --socket.
 CONTROLLED="controlled-host"
 VIEWS=["List","Section","HStack","VStack","ZStack","Text","Label","Image","Button","Spacer","ScrollView","TextField","Toggle","Slider"]
-EXPOUI_TYPES=["accessibilityHint","accessibilityLabel","accessibilityValue","allowsTightening","aspectRatio","autocorrectionDisabled","background","badge","badgeProminence","blur","bold","border","brightness","buttonStyle","clipped","colorInvert","contentShape","contentTransition","contrast","controlSize","cornerRadius","datePickerStyle","defaultScrollAnchor","defaultScrollAnchorForRole","deleteDisabled","disabled","fixedSize","font","fontWeight","foregroundColor","foregroundStyle","frame","gaugeStyle","glassEffect","glassEffectId","grayscale","headerProminence","hidden","hueRotation","ignoreSafeArea","imageScale","interactiveDismissDisabled","italic","kerning","keyboardType","labelStyle","labelsHidden","layoutPriority","lineLimit","lineSpacing","listRowBackground","listRowInsets","listRowSeparator","listStyle","luminanceToAlpha","matchedGeometryEffect","menuActionDismissBehavior","monospacedDigit","moveDisabled","multilineTextAlignment","offset","onAppear","onDisappear","onLongPressGesture","onSubmit","onTapGesture","opacity","padding","pickerStyle","presentationDragIndicator","progressViewStyle","refreshable","rotationEffect","saturation","scaleEffect","scrollContentBackground","scrollDismissesKeyboard","scrollTargetBehavior","scrollTargetLayout","shadow","strikethrough","submitLabel","symbolEffect","symbolEffectsRemoved","symbolRenderingMode","symbolVariant","textCase","textContentType","textFieldStyle","textInputAutocapitalization","textSelection","tint","toggleStyle","transition","truncationMode","underline","zIndex"]
+EXPOUI_TYPES=["accessibilityHint","accessibilityLabel","accessibilityValue","allowsTightening","aspectRatio","autocorrectionDisabled","background","backgroundOverlay","badge","badgeProminence","blur","bold","border","brightness","buttonStyle","clipShape","clipped","colorInvert","containerShape","contentShape","contentTransition","contrast","controlSize","cornerRadius","datePickerStyle","defaultScrollAnchor","defaultScrollAnchorForRole","deleteDisabled","disabled","fixedSize","font","fontWeight","foregroundColor","foregroundStyle","frame","gaugeStyle","glassEffect","glassEffectId","grayscale","gridCellColumns","gridCellUnsizedAxes","gridColumnAlignment","headerProminence","hidden","hueRotation","ignoreSafeArea","imageScale","interactiveDismissDisabled","italic","kerning","keyboardType","labelStyle","labelsHidden","layoutPriority","lineLimit","lineSpacing","listRowBackground","listRowInsets","listRowSeparator","listSectionMargins","listSectionSpacing","listStyle","luminanceToAlpha","mask","matchedGeometryEffect","menuActionDismissBehavior","monospacedDigit","moveDisabled","multilineTextAlignment","offset","onAppear","onDisappear","onLongPressGesture","onSubmit","onTapGesture","opacity","overlay","padding","pickerStyle","presentationDragIndicator","progressViewStyle","refreshable","resizable","rotation3DEffect","rotationEffect","saturation","scaleEffect","scrollContentBackground","scrollDismissesKeyboard","scrollTargetBehavior","scrollTargetLayout","shadow","strikethrough","submitLabel","symbolEffect","symbolEffectsRemoved","symbolRenderingMode","symbolVariant","textCase","textContentType","textFieldStyle","textInputAutocapitalization","textSelection","tint","toggleStyle","transition","truncationMode","underline","zIndex"]
 TYPES=sorted(EXPOUI_TYPES+["swipeActions"])
 def hexframe(text):
     b=text.encode() if isinstance(text,str) else text
@@ -754,6 +754,18 @@ RECORDED=[
   ("accessibilityLabel",dict(label="Close"),{"label":"Close"}),
   ("accessibilityHint",dict(hint="Closes the sheet"),{"hint":"Closes the sheet"}),
   ("accessibilityValue",dict(value="50%"),{"value":"50%"}),
+  ("clipShape",dict(shape="roundedRectangle",cornerRadius=8),{"shape":"roundedRectangle","cornerRadius":8}),
+  ("mask",dict(shape="circle"),{"shape":"circle"}),
+  ("containerShape",dict(shape="capsule"),{"shape":"capsule"}),
+  ("overlay",dict(color="red",alignment="top"),{"color":"#FF0000FF","alignment":"top"}),
+  ("backgroundOverlay",dict(color="blue"),{"color":"#0000FFFF","alignment":"center"}),
+  ("rotation3DEffect",dict(angle=30,axisY=1),{"angle":30,"axisX":0,"axisY":1,"axisZ":0,"perspective":1}),
+  ("listSectionSpacing",dict(spacing="custom",value=24),{"spacing":"custom","value":24}),
+  ("listSectionMargins",dict(length=8,edges="horizontal"),{"length":8,"edges":"horizontal"}),
+  ("gridCellColumns",dict(count=2),{"count":2}),
+  ("gridCellUnsizedAxes",dict(axes="horizontal"),{"axes":"horizontal"}),
+  ("gridColumnAlignment",dict(alignment="trailing"),{"alignment":"trailing"}),
+  ("resizable",dict(top=4,resizingMode="tile"),{"top":4,"resizingMode":"tile"}),
 ]
 for t, params, members in RECORDED:
     V(ST,f"{t} is a style named {t}", styled([M(t,**params)],[dict({"$style":t},**members)]), init=True)
@@ -809,6 +821,9 @@ REFUSED=[
   ("matchedGeometryEffect needs a namespaceId","matchedGeometryEffect",dict(id="a"),"namespaceId","nothing"),
   ("an unknown keyboardType is refused","keyboardType",dict(keyboardType="email"),"keyboardType","email"),
   ("an unknown scroll anchor is refused","defaultScrollAnchor",dict(anchor="middle"),"anchor","middle"),
+  ("clipShape needs a shape","clipShape",{},"shape","nothing"),
+  ("custom listSectionSpacing needs a value","listSectionSpacing",dict(spacing="custom"),"value","nothing"),
+  ("gridCellColumns of 0 is refused","gridCellColumns",dict(count=0),"count","0"),
 ]
 for name, t, params, field, got in REFUSED:
     V(ST,name, mfail(1,{"type":"Text","modifiers":[M(t,**params)]},{"path":f"root.modifiers[0].{field}","got":got}), init=True)

@@ -28,6 +28,12 @@ export {
   textContentType, presentationDragIndicator, interactiveDismissDisabled, SAFE_AREA_REGIONS, EDGE_SETS,
   GLASS_VARIANTS, UNIT_POINTS, KEYBOARD_TYPES,
 } from './modifiers.js';
+// Expo UI's shape, overlay, section, grid and image modifiers.
+export {
+  clipShape, mask, containerShape, overlay, backgroundOverlay, rotation3DEffect, listSectionSpacing,
+  listSectionMargins, gridCellColumns, gridCellUnsizedAxes, gridColumnAlignment, resizable,
+  OVERLAY_ALIGNMENTS,
+} from './modifiers.js';
 export {
   symbolEffect, symbolEffectsRemoved, transition, contentTransition, imageScale, symbolRenderingMode, symbolVariant,
   fontWeight, SymbolView, symbolViewNode, SYMBOL_EFFECT_KINDS, SYMBOL_EFFECTS, SYMBOL_SCALES, SYMBOL_RENDERING_MODES,

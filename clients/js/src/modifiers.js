@@ -748,3 +748,85 @@ export const textInputAutocapitalization = choiceModifier('textInputAutocapitali
 export const textContentType = stringModifier('textContentType', 'textContentType');
 export const presentationDragIndicator = choiceModifier('presentationDragIndicator', 'visibility', VISIBILITIES);
 export const interactiveDismissDisabled = flagModifier('interactiveDismissDisabled', 'isDisabled');
+
+// ---------------------------------------------------------------- ExpoUI: shapes, overlays, grids
+
+/** `clipShape(shape, cornerRadius?)` and `mask`: Expo's shape name and radius. */
+function shapeModifier(type) {
+  return (shape, cornerRadius) => {
+    const out = { shape: checkOneOf(type, 'shape', shape, SHAPE_NAMES) };
+    if (cornerRadius !== undefined) out.cornerRadius = checkNumber(type, 'cornerRadius', cornerRadius, { min: 0 });
+    return createModifier(type, out);
+  };
+}
+
+export const clipShape = shapeModifier('clipShape');
+export const mask = shapeModifier('mask');
+
+/** The shape container-relative shapes inside take: `containerShape(shapes.roundedRectangle({cornerRadius: 12}))`. */
+export function containerShape(shape) {
+  return createModifier('containerShape', shapeParams('containerShape', shape));
+}
+
+export const OVERLAY_ALIGNMENTS = Object.freeze(['center', 'top', 'bottom', 'leading', 'trailing']);
+
+function overlayModifier(type) {
+  return (params) => {
+    const options = checkOptions(type, params, ['color', 'alignment']);
+    const out = {};
+    if (options.color !== undefined) out.color = checkString(type, 'color', options.color);
+    if (options.alignment !== undefined) out.alignment = checkOneOf(type, 'alignment', options.alignment, OVERLAY_ALIGNMENTS);
+    return createModifier(type, out);
+  };
+}
+
+export const overlay = overlayModifier('overlay');
+export const backgroundOverlay = overlayModifier('backgroundOverlay');
+
+/** `rotation3DEffect({angle, axis?: {x?, y?, z?}, perspective?})`, sent flat as Expo sends it. */
+export function rotation3DEffect(params) {
+  if (params === undefined || params === null) fail('rotation3DEffect', 'params {angle, axis?, perspective?} are required');
+  const options = checkOptions('rotation3DEffect', params, ['angle', 'axis', 'perspective']);
+  const axis = options.axis === undefined ? {} : numberOptions('rotation3DEffect: axis', options.axis, ['x', 'y', 'z']);
+  return createModifier('rotation3DEffect', {
+    angle: checkNumber('rotation3DEffect', 'angle', options.angle),
+    axisX: axis.x ?? 0, axisY: axis.y ?? 0, axisZ: axis.z ?? 0,
+    perspective: options.perspective === undefined ? 1 : checkNumber('rotation3DEffect', 'perspective', options.perspective),
+  });
+}
+
+/** `'default'`, `'compact'`, or a number of points (sent as `{spacing: 'custom', value}`). */
+export function listSectionSpacing(spacing) {
+  if (typeof spacing === 'number') {
+    return createModifier('listSectionSpacing', { spacing: 'custom', value: checkNumber('listSectionSpacing', 'spacing', spacing, { min: 0 }) });
+  }
+  return createModifier('listSectionSpacing', { spacing: checkOneOf('listSectionSpacing', 'spacing', spacing, ['default', 'compact']) });
+}
+
+/** A section's margins `{length?, edges?}`. */
+export function listSectionMargins(params) {
+  const options = checkOptions('listSectionMargins', params, ['length', 'edges']);
+  const out = {};
+  if (options.length !== undefined) out.length = checkNumber('listSectionMargins', 'length', options.length, { min: 0 });
+  if (options.edges !== undefined) out.edges = checkOneOf('listSectionMargins', 'edges', options.edges, EDGE_SETS);
+  return createModifier('listSectionMargins', out);
+}
+
+export function gridCellColumns(count) {
+  return createModifier('gridCellColumns', count === undefined ? {} : { count: checkNumber('gridCellColumns', 'count', count, { min: 1, integer: true }) });
+}
+
+export function gridCellUnsizedAxes(axes) {
+  return createModifier('gridCellUnsizedAxes', axes === undefined ? {} : { axes: checkOneOf('gridCellUnsizedAxes', 'axes', axes, ['horizontal', 'vertical']) });
+}
+
+export function gridColumnAlignment(alignment) {
+  return createModifier('gridColumnAlignment', alignment === undefined ? {} : { alignment: checkOneOf('gridColumnAlignment', 'alignment', alignment, TEXT_ALIGNMENTS) });
+}
+
+/** `resizable(capInsets?, resizingMode?)`: the insets are sent flat, as Expo sends them. */
+export function resizable(capInsets, resizingMode) {
+  const out = numberOptions('resizable', capInsets, ['top', 'bottom', 'leading', 'trailing'], { min: 0 });
+  if (resizingMode !== undefined) out.resizingMode = checkOneOf('resizable', 'resizingMode', resizingMode, ['stretch', 'tile']);
+  return createModifier('resizable', out);
+}

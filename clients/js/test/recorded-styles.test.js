@@ -192,3 +192,32 @@ test('a real modhostd accepts a screen-only modifier with a no-headless-effect w
     await env.cleanup();
   }
 });
+
+test('shape, overlay, section, grid and image helpers build Expo\'s params and refuse bad ones', { timeout: TEST_TIMEOUT_MS }, () => {
+  const c = client;
+  const cases = [
+    [c.clipShape('roundedRectangle', 8), { $type: 'clipShape', shape: 'roundedRectangle', cornerRadius: 8 }],
+    [c.mask('circle'), { $type: 'mask', shape: 'circle' }],
+    [c.containerShape(c.shapes.roundedRectangle({ cornerRadius: 12 })), { $type: 'containerShape', shape: 'roundedRectangle', cornerRadius: 12 }],
+    [c.overlay({ color: 'red', alignment: 'top' }), { $type: 'overlay', color: 'red', alignment: 'top' }],
+    [c.backgroundOverlay({ color: 'blue' }), { $type: 'backgroundOverlay', color: 'blue' }],
+    [c.rotation3DEffect({ angle: 30, axis: { y: 1 } }), { $type: 'rotation3DEffect', angle: 30, axisX: 0, axisY: 1, axisZ: 0, perspective: 1 }],
+    [c.listSectionSpacing(24), { $type: 'listSectionSpacing', spacing: 'custom', value: 24 }],
+    [c.listSectionSpacing('compact'), { $type: 'listSectionSpacing', spacing: 'compact' }],
+    [c.listSectionMargins({ length: 8, edges: 'horizontal' }), { $type: 'listSectionMargins', length: 8, edges: 'horizontal' }],
+    [c.gridCellColumns(2), { $type: 'gridCellColumns', count: 2 }],
+    [c.gridCellUnsizedAxes('horizontal'), { $type: 'gridCellUnsizedAxes', axes: 'horizontal' }],
+    [c.gridColumnAlignment('trailing'), { $type: 'gridColumnAlignment', alignment: 'trailing' }],
+    [c.resizable({ top: 4 }, 'tile'), { $type: 'resizable', top: 4, resizingMode: 'tile' }],
+  ];
+  for (const [config, expected] of cases) {
+    assert.deepEqual(config, expected);
+    assert.equal(expo[expected.$type], client[expected.$type], `${expected.$type} is in @expo/ui/swift-ui/modifiers`);
+  }
+  assert.throws(() => c.clipShape('star'), /clipShape: shape must be one of rectangle, roundedRectangle/);
+  assert.throws(() => c.overlay({ colour: 'red' }), /overlay: unknown option 'colour'/);
+  assert.throws(() => c.rotation3DEffect({ angle: 1, axis: { w: 1 } }), /unknown option 'w'/);
+  assert.throws(() => c.listSectionSpacing('wide'), /listSectionSpacing: spacing must be one of default, compact/);
+  assert.throws(() => c.gridCellColumns(0), /gridCellColumns: count must be >= 1/);
+  assert.throws(() => c.resizable({ top: -1 }), /resizable: top must be >= 0/);
+});

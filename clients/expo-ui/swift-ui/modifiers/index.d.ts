@@ -18,6 +18,8 @@ export {
   scrollTargetBehavior, scrollTargetLayout, defaultScrollAnchor, defaultScrollAnchorForRole,
   menuActionDismissBehavior, keyboardType, autocorrectionDisabled, textInputAutocapitalization,
   textContentType, presentationDragIndicator, interactiveDismissDisabled,
+  clipShape, mask, containerShape, overlay, backgroundOverlay, rotation3DEffect, listSectionSpacing,
+  listSectionMargins, gridCellColumns, gridCellUnsizedAxes, gridColumnAlignment, resizable,
 } from '../../../js/index.js';
 export type {
   ModifierConfig, ModifierConfigWithListener, AnyModifierConfig, EventListener, EventInfo,

@@ -19,4 +19,6 @@ export {
   scrollTargetBehavior, scrollTargetLayout, defaultScrollAnchor, defaultScrollAnchorForRole,
   menuActionDismissBehavior, keyboardType, autocorrectionDisabled, textInputAutocapitalization,
   textContentType, presentationDragIndicator, interactiveDismissDisabled,
+  clipShape, mask, containerShape, overlay, backgroundOverlay, rotation3DEffect, listSectionSpacing,
+  listSectionMargins, gridCellColumns, gridCellUnsizedAxes, gridColumnAlignment, resizable,
 } from '../../../js/src/index.js';
