@@ -36,7 +36,7 @@ QUIET={"quiet":150}
 # (--spawn) and are skipped against --socket.
 CONTROLLED="controlled-host"
 VIEWS=["List","Section","HStack","VStack","ZStack","Text","Label","Image","Button","Spacer","ScrollView","TextField","Toggle","Slider"]
-EXPOUI_TYPES=["accessibilityHint","accessibilityLabel","accessibilityValue","allowsTightening","aspectRatio","autocorrectionDisabled","background","backgroundOverlay","badge","badgeProminence","blur","bold","border","brightness","buttonStyle","clipShape","clipped","colorInvert","containerShape","contentShape","contentTransition","contrast","controlSize","cornerRadius","datePickerStyle","defaultScrollAnchor","defaultScrollAnchorForRole","deleteDisabled","disabled","fixedSize","font","fontWeight","foregroundColor","foregroundStyle","frame","gaugeStyle","glassEffect","glassEffectId","grayscale","gridCellColumns","gridCellUnsizedAxes","gridColumnAlignment","headerProminence","hidden","hueRotation","ignoreSafeArea","imageScale","interactiveDismissDisabled","italic","kerning","keyboardType","labelStyle","labelsHidden","layoutPriority","lineLimit","lineSpacing","listRowBackground","listRowInsets","listRowSeparator","listSectionMargins","listSectionSpacing","listStyle","luminanceToAlpha","mask","matchedGeometryEffect","menuActionDismissBehavior","monospacedDigit","moveDisabled","multilineTextAlignment","offset","onAppear","onDisappear","onLongPressGesture","onSubmit","onTapGesture","opacity","overlay","padding","pickerStyle","presentationDragIndicator","progressViewStyle","refreshable","resizable","rotation3DEffect","rotationEffect","saturation","scaleEffect","scrollContentBackground","scrollDismissesKeyboard","scrollTargetBehavior","scrollTargetLayout","shadow","strikethrough","submitLabel","symbolEffect","symbolEffectsRemoved","symbolRenderingMode","symbolVariant","textCase","textContentType","textFieldStyle","textInputAutocapitalization","textSelection","tint","toggleStyle","transition","truncationMode","underline","zIndex"]
+EXPOUI_TYPES=["accessibilityHint","accessibilityLabel","accessibilityValue","allowsTightening","animation","aspectRatio","autocorrectionDisabled","background","backgroundOverlay","badge","badgeProminence","blur","bold","border","brightness","buttonStyle","clipShape","clipped","colorInvert","containerShape","contentShape","contentTransition","contrast","controlSize","cornerRadius","datePickerStyle","defaultScrollAnchor","defaultScrollAnchorForRole","deleteDisabled","disabled","environment","fixedSize","font","fontWeight","foregroundColor","foregroundStyle","frame","gaugeStyle","glassEffect","glassEffectId","grayscale","gridCellAnchor","gridCellColumns","gridCellUnsizedAxes","gridColumnAlignment","headerProminence","hidden","hueRotation","ignoreSafeArea","imageScale","interactiveDismissDisabled","italic","kerning","keyboardType","labelStyle","labelsHidden","layoutPriority","lineLimit","lineSpacing","listRowBackground","listRowInsets","listRowSeparator","listSectionMargins","listSectionSpacing","listStyle","luminanceToAlpha","mask","matchedGeometryEffect","menuActionDismissBehavior","monospacedDigit","moveDisabled","multilineTextAlignment","offset","onAppear","onDisappear","onLongPressGesture","onSubmit","onTapGesture","opacity","overlay","padding","pickerStyle","presentationDragIndicator","progressViewStyle","refreshable","resizable","rotation3DEffect","rotationEffect","saturation","scaleEffect","scrollContentBackground","scrollDismissesKeyboard","scrollTargetBehavior","scrollTargetLayout","shadow","strikethrough","submitLabel","symbolEffect","symbolEffectsRemoved","symbolRenderingMode","symbolVariant","tag","textCase","textContentType","textFieldStyle","textInputAutocapitalization","textSelection","tint","toggleStyle","transition","truncationMode","underline","zIndex"]
 TYPES=sorted(EXPOUI_TYPES+["swipeActions"])
 def hexframe(text):
     b=text.encode() if isinstance(text,str) else text
@@ -766,6 +766,9 @@ RECORDED=[
   ("gridCellUnsizedAxes",dict(axes="horizontal"),{"axes":"horizontal"}),
   ("gridColumnAlignment",dict(alignment="trailing"),{"alignment":"trailing"}),
   ("resizable",dict(top=4,resizingMode="tile"),{"top":4,"resizingMode":"tile"}),
+  ("tag",dict(tag=3),{"tag":3}),
+  ("environment",dict(key="colorScheme",value="dark"),{"key":"colorScheme","value":"dark"}),
+  ("gridCellAnchor",{"type":"custom","points":{"x":0.25,"y":1}},{"x":0.25,"y":1}),
 ]
 for t, params, members in RECORDED:
     V(ST,f"{t} is a style named {t}", styled([M(t,**params)],[dict({"$style":t},**members)]), init=True)
@@ -791,6 +794,7 @@ SCREEN_ONLY=[
   ("textContentType",dict(textContentType="emailAddress"),{"textContentType":"emailAddress"}),
   ("presentationDragIndicator",dict(visibility="visible"),{"visibility":"visible"}),
   ("interactiveDismissDisabled",{},{"isDisabled":True}),
+  ("animation",{"animation":{"type":"spring","duration":0.3},"animatedValue":True},{"type":"spring","duration":0.3,"animatedValue":True}),
 ]
 for t, params, members in SCREEN_ONLY:
     V(ST,f"{t} is accepted with a no-headless-effect warning and recorded",
@@ -824,6 +828,9 @@ REFUSED=[
   ("clipShape needs a shape","clipShape",{},"shape","nothing"),
   ("custom listSectionSpacing needs a value","listSectionSpacing",dict(spacing="custom"),"value","nothing"),
   ("gridCellColumns of 0 is refused","gridCellColumns",dict(count=0),"count","0"),
+  ("a tag that is a boolean is refused","tag",dict(tag=True),"tag","true"),
+  ("a colorScheme that is not light or dark is refused","environment",dict(key="colorScheme",value="dim"),"value","dim"),
+  ("an unknown animation curve is refused","animation",{"animation":{"type":"bouncy"},"animatedValue":1},"animation.type","bouncy"),
 ]
 for name, t, params, field, got in REFUSED:
     V(ST,name, mfail(1,{"type":"Text","modifiers":[M(t,**params)]},{"path":f"root.modifiers[0].{field}","got":got}), init=True)
