@@ -405,6 +405,43 @@ export declare function gridCellUnsizedAxes(axes?: 'horizontal' | 'vertical'): M
 export declare function gridColumnAlignment(alignment?: TextAlignment): ModifierConfig<'gridColumnAlignment', { alignment?: TextAlignment }>;
 export declare function resizable(capInsets?: EdgeInsetsParams, resizingMode?: 'stretch' | 'tile'): ModifierConfig<'resizable', EdgeInsetsParams & { resizingMode?: 'stretch' | 'tile' }>;
 
+// ---------------------------------------------------------------- Expo UI: tag, environment, anchors, animation
+
+export type EnvironmentConfig =
+  | { key: 'editMode'; value: 'active' | 'inactive' | 'transient' }
+  | { key: 'colorScheme'; value: 'light' | 'dark' }
+  | { key: 'locale'; value: string }
+  | { key: 'timeZone'; value: string };
+export type GridCellAnchor = { type: 'preset'; anchor: UnitPoint } | { type: 'custom'; points: { x: number; y: number } };
+export type AnimationObject = {
+  type: 'easeInOut' | 'easeIn' | 'easeOut' | 'linear' | 'spring' | 'interpolatingSpring' | 'default';
+  duration?: number; response?: number; dampingFraction?: number; blendDuration?: number; bounce?: number;
+  mass?: number; stiffness?: number; damping?: number; initialVelocity?: number;
+  delay?: number; repeatCount?: number; autoreverses?: boolean;
+};
+/** What `Animation`'s builders return: chain `delay` and `repeat`, then pass it to `animation`. */
+export interface ChainableAnimation {
+  delay(delay: number): ChainableAnimation;
+  repeat(params: { repeatCount: number; autoreverses?: boolean }): ChainableAnimation;
+}
+export declare const Animation: {
+  easeInOut(params?: { duration?: number }): ChainableAnimation;
+  easeIn(params?: { duration?: number }): ChainableAnimation;
+  easeOut(params?: { duration?: number }): ChainableAnimation;
+  linear(params?: { duration?: number }): ChainableAnimation;
+  spring(params?: { response?: number; dampingFraction?: number; blendDuration?: number; duration?: number; bounce?: number }): ChainableAnimation;
+  interpolatingSpring(params?: { mass?: number; stiffness?: number; damping?: number; initialVelocity?: number; duration?: number; bounce?: number }): ChainableAnimation;
+  default: ChainableAnimation;
+};
+export declare const ENVIRONMENT_VALUES: { readonly editMode: readonly string[]; readonly colorScheme: readonly string[]; readonly locale: null; readonly timeZone: null };
+
+export declare function tag(tag: string | number): ModifierConfig<'tag', { tag: string | number }>;
+export declare function environment(config: EnvironmentConfig): ModifierConfig<'environment', EnvironmentConfig>;
+export declare function environment(key: EnvironmentConfig['key'], value: string): ModifierConfig<'environment', { key: EnvironmentConfig['key']; value: string }>;
+export declare function gridCellAnchor(anchor: GridCellAnchor): ModifierConfig<'gridCellAnchor', GridCellAnchor>;
+/** Recorded with a no-headless-effect warning: nothing animates headless. */
+export declare function animation(animation: ChainableAnimation, animatedValue: number | boolean): ModifierConfig<'animation', { animation: AnimationObject; animatedValue: number | boolean }>;
+
 // ---------------------------------------------------------------- elements
 
 export * from './view-props.js';
@@ -642,6 +679,7 @@ export type RecordedStyleName =
   | 'badgeProminence' | 'buttonStyle' | 'toggleStyle' | 'pickerStyle' | 'datePickerStyle' | 'gaugeStyle' | 'progressViewStyle'
   | 'labelStyle' | 'textFieldStyle' | 'controlSize' | 'labelsHidden' | 'submitLabel'
   | 'accessibilityLabel' | 'accessibilityHint' | 'accessibilityValue'
+  | 'tag' | 'environment' | 'gridCellAnchor' | 'animation'
   | 'clipShape' | 'mask' | 'containerShape' | 'overlay' | 'backgroundOverlay' | 'rotation3DEffect' | 'listSectionSpacing' | 'listSectionMargins' | 'gridCellColumns' | 'gridCellUnsizedAxes' | 'gridColumnAlignment' | 'resizable'
   | 'ignoreSafeArea' | 'glassEffect' | 'glassEffectId' | 'matchedGeometryEffect' | 'scrollDismissesKeyboard' | 'scrollTargetBehavior' | 'scrollTargetLayout' | 'defaultScrollAnchor' | 'defaultScrollAnchorForRole' | 'menuActionDismissBehavior' | 'keyboardType' | 'autocorrectionDisabled' | 'textInputAutocapitalization' | 'textContentType' | 'presentationDragIndicator' | 'interactiveDismissDisabled';
 

@@ -34,6 +34,10 @@ export {
   listSectionMargins, gridCellColumns, gridCellUnsizedAxes, gridColumnAlignment, resizable,
   OVERLAY_ALIGNMENTS,
 } from './modifiers.js';
+// Expo UI's tag, environment, gridCellAnchor and animation.
+export {
+  tag, environment, gridCellAnchor, animation, Animation, ENVIRONMENT_VALUES,
+} from './modifiers.js';
 export {
   symbolEffect, symbolEffectsRemoved, transition, contentTransition, imageScale, symbolRenderingMode, symbolVariant,
   fontWeight, SymbolView, symbolViewNode, SYMBOL_EFFECT_KINDS, SYMBOL_EFFECTS, SYMBOL_SCALES, SYMBOL_RENDERING_MODES,

@@ -830,3 +830,79 @@ export function resizable(capInsets, resizingMode) {
   if (resizingMode !== undefined) out.resizingMode = checkOneOf('resizable', 'resizingMode', resizingMode, ['stretch', 'tile']);
   return createModifier('resizable', out);
 }
+
+// ---------------------------------------------------------------- ExpoUI: tag, environment, anchors, animation
+
+/** The value a Picker or TabView selects with this view: a string or a number. */
+export function tag(value) {
+  if (typeof value === 'number') return createModifier('tag', { tag: checkNumber('tag', 'tag', value) });
+  if (typeof value !== 'string') fail('tag', `tag must be a string or a number, got ${describeValue(value)}`);
+  return createModifier('tag', { tag: value });
+}
+
+export const ENVIRONMENT_VALUES = Object.freeze({
+  editMode: Object.freeze(['active', 'inactive', 'transient']),
+  colorScheme: Object.freeze(['light', 'dark']),
+  locale: null,
+  timeZone: null,
+});
+
+/** `environment({key, value})` or `environment(key, value)`. */
+export function environment(configOrKey, value) {
+  const config = typeof configOrKey === 'string' ? { key: configOrKey, value } : checkOptions('environment', configOrKey, ['key', 'value']);
+  const key = checkOneOf('environment', 'key', config.key, Object.keys(ENVIRONMENT_VALUES));
+  const allowed = ENVIRONMENT_VALUES[key];
+  const checked = allowed ? checkOneOf('environment', 'value', config.value, allowed) : checkString('environment', 'value', config.value);
+  return createModifier('environment', { key, value: checked });
+}
+
+/** `gridCellAnchor({type: 'preset', anchor})` or `gridCellAnchor({type: 'custom', points: {x, y}})`. */
+export function gridCellAnchor(anchor) {
+  const options = checkOptions('gridCellAnchor', anchor, ['type', 'anchor', 'points']);
+  const type = checkOneOf('gridCellAnchor', 'type', options.type, ['preset', 'custom']);
+  if (type === 'preset') return createModifier('gridCellAnchor', { type, anchor: checkOneOf('gridCellAnchor', 'anchor', options.anchor, UNIT_POINTS) });
+  if (options.points === undefined) fail('gridCellAnchor', "points {x, y} are required with type 'custom'");
+  const points = checkOptions('gridCellAnchor: points', options.points, ['x', 'y']);
+  return createModifier('gridCellAnchor', { type, points: { x: checkNumber('gridCellAnchor', 'points.x', points.x), y: checkNumber('gridCellAnchor', 'points.y', points.y) } });
+}
+
+const ANIMATION_VALUE = Symbol('modhost.animation');
+
+function chainable(current) {
+  return Object.freeze({
+    delay: (delay) => chainable({ ...current, delay: checkNumber('Animation.delay', 'delay', delay, { min: 0 }) }),
+    repeat: (params) => {
+      const options = checkOptions('Animation.repeat', params, ['repeatCount', 'autoreverses']);
+      const next = { ...current, repeatCount: checkNumber('Animation.repeat', 'repeatCount', options.repeatCount, { min: 0, integer: true }) };
+      if (options.autoreverses !== undefined) next.autoreverses = checkBoolean('Animation.repeat', 'autoreverses', options.autoreverses);
+      return chainable(next);
+    },
+    [ANIMATION_VALUE]: () => current,
+  });
+}
+
+function curve(type, fields) {
+  return (params) => {
+    const options = checkOptions(`Animation.${type}`, params, fields);
+    return chainable({ type, ...pick(options, fields, (field, value) => checkNumber(`Animation.${type}`, field, value)) });
+  };
+}
+
+/** Expo UI's animation builders: `Animation.spring({duration: 0.3}).delay(0.1)`. */
+export const Animation = Object.freeze({
+  easeInOut: curve('easeInOut', ['duration']),
+  easeIn: curve('easeIn', ['duration']),
+  easeOut: curve('easeOut', ['duration']),
+  linear: curve('linear', ['duration']),
+  spring: curve('spring', ['response', 'dampingFraction', 'blendDuration', 'duration', 'bounce']),
+  interpolatingSpring: curve('interpolatingSpring', ['mass', 'stiffness', 'damping', 'initialVelocity', 'duration', 'bounce']),
+  default: chainable({ type: 'default' }),
+});
+
+/** Animates the view's changes when `animatedValue` (a number or a boolean) changes. */
+export function animation(animationObject, animatedValue) {
+  const value = animationObject?.[ANIMATION_VALUE];
+  if (typeof value !== 'function') fail('animation', 'its first argument must come from Animation (Animation.spring(), Animation.easeInOut({duration}), ...)');
+  if (typeof animatedValue !== 'boolean') checkNumber('animation', 'animatedValue', animatedValue);
+  return createModifier('animation', { animation: value(), animatedValue });
+}

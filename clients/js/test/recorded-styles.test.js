@@ -221,3 +221,39 @@ test('shape, overlay, section, grid and image helpers build Expo\'s params and r
   assert.throws(() => c.gridCellColumns(0), /gridCellColumns: count must be >= 1/);
   assert.throws(() => c.resizable({ top: -1 }), /resizable: top must be >= 0/);
 });
+
+test('tag, environment, gridCellAnchor and animation take Expo\'s arguments', { timeout: TEST_TIMEOUT_MS }, () => {
+  const c = client;
+  assert.deepEqual(c.tag('inbox'), { $type: 'tag', tag: 'inbox' });
+  assert.deepEqual(c.tag(3), { $type: 'tag', tag: 3 });
+  assert.deepEqual(c.environment('colorScheme', 'dark'), { $type: 'environment', key: 'colorScheme', value: 'dark' });
+  assert.deepEqual(c.environment({ key: 'locale', value: 'fr_FR' }), { $type: 'environment', key: 'locale', value: 'fr_FR' });
+  assert.deepEqual(c.gridCellAnchor({ type: 'custom', points: { x: 0.25, y: 1 } }), { $type: 'gridCellAnchor', type: 'custom', points: { x: 0.25, y: 1 } });
+  assert.deepEqual(c.animation(c.Animation.spring({ duration: 0.3 }).delay(0.1).repeat({ repeatCount: 2, autoreverses: true }), true),
+    { $type: 'animation', animation: { type: 'spring', duration: 0.3, delay: 0.1, repeatCount: 2, autoreverses: true }, animatedValue: true });
+  assert.deepEqual(c.animation(c.Animation.default, 1), { $type: 'animation', animation: { type: 'default' }, animatedValue: 1 });
+  for (const name of ['tag', 'environment', 'gridCellAnchor', 'animation', 'Animation']) assert.equal(expo[name], client[name], name);
+  assert.throws(() => c.tag(true), /tag: tag must be a string or a number/);
+  assert.throws(() => c.environment('colorScheme', 'dim'), /environment: value must be one of light, dark/);
+  assert.throws(() => c.environment({ key: 'theme', value: 'x' }), /environment: key must be one of editMode, colorScheme/);
+  assert.throws(() => c.gridCellAnchor({ type: 'custom' }), /points \{x, y\} are required/);
+  assert.throws(() => c.animation({ type: 'spring' }, 1), /animation: its first argument must come from Animation/);
+  assert.throws(() => c.Animation.spring({ speed: 2 }), /Animation.spring: unknown option 'speed'/);
+  assert.throws(() => c.animation(c.Animation.linear(), 'x'), /animation: animatedValue must be a finite number/);
+});
+
+test('a real modhostd takes an animation from the builder, with a no-headless-effect warning', { timeout: TEST_TIMEOUT_MS }, async () => {
+  const env = await withDaemon();
+  const host = await connect({ socket: env.socket, clientName: 'modhost-js-animation-test', reconnect: false });
+  const diagnostics = [];
+  host.on('diagnostic', (d) => diagnostics.push(d));
+  try {
+    const surface = await host.mount('main', List(HStack({ key: 'row', modifiers: [client.tag(3), client.animation(client.Animation.easeIn({ duration: 0.2 }), false)] }, Text('x'))));
+    assert.deepEqual(diagnostics.map((d) => d.code), ['no-headless-effect']);
+    const { root } = await surface.snapshot();
+    assert.deepEqual(root.children[0].styles, [{ $style: 'tag', tag: 3 }, { $style: 'animation', type: 'easeIn', duration: 0.2, animatedValue: false }]);
+  } finally {
+    await host.close();
+    await env.cleanup();
+  }
+});

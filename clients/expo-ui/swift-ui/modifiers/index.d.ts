@@ -20,6 +20,7 @@ export {
   textContentType, presentationDragIndicator, interactiveDismissDisabled,
   clipShape, mask, containerShape, overlay, backgroundOverlay, rotation3DEffect, listSectionSpacing,
   listSectionMargins, gridCellColumns, gridCellUnsizedAxes, gridColumnAlignment, resizable,
+  tag, environment, gridCellAnchor, animation, Animation,
 } from '../../../js/index.js';
 export type {
   ModifierConfig, ModifierConfigWithListener, AnyModifierConfig, EventListener, EventInfo,

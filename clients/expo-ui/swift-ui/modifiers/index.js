@@ -21,4 +21,5 @@ export {
   textContentType, presentationDragIndicator, interactiveDismissDisabled,
   clipShape, mask, containerShape, overlay, backgroundOverlay, rotation3DEffect, listSectionSpacing,
   listSectionMargins, gridCellColumns, gridCellUnsizedAxes, gridColumnAlignment, resizable,
+  tag, environment, gridCellAnchor, animation, Animation,
 } from '../../../js/src/index.js';
