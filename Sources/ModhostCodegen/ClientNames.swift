@@ -65,6 +65,7 @@ public enum ClientNames {
         expoUI("listSectionSpacing"), expoUI("listSectionMargins"), expoUI("gridCellColumns"),
         expoUI("gridCellUnsizedAxes"), expoUI("gridColumnAlignment"), expoUI("resizable"),
         expoUI("tag"), expoUI("environment"), expoUI("gridCellAnchor"), expoUI("animation"),
+        expoUI("scrollDisabled"), expoUI("containerRelativeFrame", ["ContainerRelativeFrameParams"]),
     ]
 
     /// The modules whose types the client writes by hand.
@@ -104,6 +105,7 @@ public enum ClientNames {
         "symbolRenderingMode", "symbolVariant", "symbolViewNode", "tag", "textCase", "textContentType",
         "textFieldStyle", "textInputAutocapitalization", "textSelection", "tint", "toggleStyle", "transition",
         "truncationMode", "underline", "zIndex",
+        "scrollDisabled", "containerRelativeFrame",
     ]
 
     /// The types its declarations export (classes and namespaces too).
@@ -139,6 +141,7 @@ public enum ClientNames {
         "TextFieldStyle", "TextLineParams", "TextProps", "ToggleProps", "ToggleStyle", "TransitionSymbolEffect",
         "TruncationMode", "TypeGesture", "UnitPoint", "UpdateCounts", "VStackProps", "VerticalAlignment",
         "ViewEventsMap", "ViewPropsMap", "ViewType", "Visibility", "WireNode", "ZStackProps",
+        "ContainerRelativeFrameParams",
     ]
 
     /// The suffixes of the generator's derived type names.

@@ -32,6 +32,7 @@ struct ModuleTests {
         "scrollContentBackground", "headerProminence", "badgeProminence", "buttonStyle", "toggleStyle", "pickerStyle",
         "datePickerStyle", "gaugeStyle", "progressViewStyle", "labelStyle", "textFieldStyle", "controlSize",
         "labelsHidden", "submitLabel", "accessibilityLabel", "accessibilityHint", "accessibilityValue",
+        "scrollDisabled", "containerRelativeFrame",
         "tag", "environment", "gridCellAnchor", "animation",
         "clipShape", "mask", "containerShape", "overlay", "backgroundOverlay", "rotation3DEffect",
         "listSectionSpacing", "listSectionMargins", "gridCellColumns", "gridCellUnsizedAxes", "gridColumnAlignment", "resizable",
@@ -50,7 +51,7 @@ struct ModuleTests {
         }
         let registered = registry.registrations(byPlugin: plugin).map(\.type)
         #expect(registered == Self.modifierTypes.sorted())
-        #expect(Set(Self.modifierTypes).count == 113)
+        #expect(Set(Self.modifierTypes).count == 115)
 
         // Every factory makes its modifier, and the host can describe its params.
         var schemas: [String: [String: Any]] = [:]

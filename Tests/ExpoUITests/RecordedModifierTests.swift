@@ -200,4 +200,18 @@ struct RecordedModifierTests {
             #expect("\(error)".contains(expected), "\(error)")
         }
     }
+
+    @Test func scrollDisabledAndContainerRelativeFrame() throws {
+        let off = try T.recorded(ScrollDisabledModifier.self)
+        #expect(off == [named("scrollDisabled", ("disabled", true))])
+        guard case let .named(style)? = off.first else { Issue.record("\(off)"); return }
+        #expect(style.disablesScrolling == true)
+        guard case let .named(on)? = try T.recorded(ScrollDisabledModifier.self, ["disabled": false]).first else { Issue.record("no style"); return }
+        #expect(on.disablesScrolling == false)
+        #expect(NamedStyle("bold").disablesScrolling == nil)
+        #expect(try T.recorded(ContainerRelativeFrameModifier.self, ["axes": "horizontal", "count": 3, "span": 2, "spacing": 8]) == [named("containerRelativeFrame", ("axes", "horizontal"), ("count", 3), ("span", 2), ("spacing", 8), ("alignment", "center"))])
+        #expect(try T.refused(ContainerRelativeFrameModifier.self, ["axes": "both", "count": 2, "span": 3]).path == "span")
+        #expect(try T.refused(ContainerRelativeFrameModifier.self, ["axes": "both", "count": 0]).path == "count")
+        #expect(try T.refused(ContainerRelativeFrameModifier.self, ["axes": "diagonal"]).path == "axes")
+    }
 }

@@ -442,6 +442,11 @@ export declare function gridCellAnchor(anchor: GridCellAnchor): ModifierConfig<'
 /** Recorded with a no-headless-effect warning: nothing animates headless. */
 export declare function animation(animation: ChainableAnimation, animatedValue: number | boolean): ModifierConfig<'animation', { animation: AnimationObject; animatedValue: number | boolean }>;
 
+/** The List or ScrollView at or under the node does not scroll: the host will not pull it to refresh. */
+export declare function scrollDisabled(disabled?: boolean): ModifierConfig<'scrollDisabled', { disabled: boolean }>;
+export type ContainerRelativeFrameParams = { axes: 'horizontal' | 'vertical' | 'both'; count?: number; span?: number; spacing?: number; alignment?: FrameAlignment };
+export declare function containerRelativeFrame(params: ContainerRelativeFrameParams): ModifierConfig<'containerRelativeFrame', ContainerRelativeFrameParams>;
+
 // ---------------------------------------------------------------- elements
 
 export * from './view-props.js';
@@ -679,7 +684,7 @@ export type RecordedStyleName =
   | 'badgeProminence' | 'buttonStyle' | 'toggleStyle' | 'pickerStyle' | 'datePickerStyle' | 'gaugeStyle' | 'progressViewStyle'
   | 'labelStyle' | 'textFieldStyle' | 'controlSize' | 'labelsHidden' | 'submitLabel'
   | 'accessibilityLabel' | 'accessibilityHint' | 'accessibilityValue'
-  | 'tag' | 'environment' | 'gridCellAnchor' | 'animation'
+  | 'tag' | 'environment' | 'gridCellAnchor' | 'animation' | 'scrollDisabled' | 'containerRelativeFrame'
   | 'clipShape' | 'mask' | 'containerShape' | 'overlay' | 'backgroundOverlay' | 'rotation3DEffect' | 'listSectionSpacing' | 'listSectionMargins' | 'gridCellColumns' | 'gridCellUnsizedAxes' | 'gridColumnAlignment' | 'resizable'
   | 'ignoreSafeArea' | 'glassEffect' | 'glassEffectId' | 'matchedGeometryEffect' | 'scrollDismissesKeyboard' | 'scrollTargetBehavior' | 'scrollTargetLayout' | 'defaultScrollAnchor' | 'defaultScrollAnchorForRole' | 'menuActionDismissBehavior' | 'keyboardType' | 'autocorrectionDisabled' | 'textInputAutocapitalization' | 'textContentType' | 'presentationDragIndicator' | 'interactiveDismissDisabled';
 

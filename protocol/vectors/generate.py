@@ -36,7 +36,7 @@ QUIET={"quiet":150}
 # (--spawn) and are skipped against --socket.
 CONTROLLED="controlled-host"
 VIEWS=["List","Section","HStack","VStack","ZStack","Text","Label","Image","Button","Spacer","ScrollView","TextField","Toggle","Slider"]
-EXPOUI_TYPES=["accessibilityHint","accessibilityLabel","accessibilityValue","allowsTightening","animation","aspectRatio","autocorrectionDisabled","background","backgroundOverlay","badge","badgeProminence","blur","bold","border","brightness","buttonStyle","clipShape","clipped","colorInvert","containerShape","contentShape","contentTransition","contrast","controlSize","cornerRadius","datePickerStyle","defaultScrollAnchor","defaultScrollAnchorForRole","deleteDisabled","disabled","environment","fixedSize","font","fontWeight","foregroundColor","foregroundStyle","frame","gaugeStyle","glassEffect","glassEffectId","grayscale","gridCellAnchor","gridCellColumns","gridCellUnsizedAxes","gridColumnAlignment","headerProminence","hidden","hueRotation","ignoreSafeArea","imageScale","interactiveDismissDisabled","italic","kerning","keyboardType","labelStyle","labelsHidden","layoutPriority","lineLimit","lineSpacing","listRowBackground","listRowInsets","listRowSeparator","listSectionMargins","listSectionSpacing","listStyle","luminanceToAlpha","mask","matchedGeometryEffect","menuActionDismissBehavior","monospacedDigit","moveDisabled","multilineTextAlignment","offset","onAppear","onDisappear","onLongPressGesture","onSubmit","onTapGesture","opacity","overlay","padding","pickerStyle","presentationDragIndicator","progressViewStyle","refreshable","resizable","rotation3DEffect","rotationEffect","saturation","scaleEffect","scrollContentBackground","scrollDismissesKeyboard","scrollTargetBehavior","scrollTargetLayout","shadow","strikethrough","submitLabel","symbolEffect","symbolEffectsRemoved","symbolRenderingMode","symbolVariant","tag","textCase","textContentType","textFieldStyle","textInputAutocapitalization","textSelection","tint","toggleStyle","transition","truncationMode","underline","zIndex"]
+EXPOUI_TYPES=["accessibilityHint","accessibilityLabel","accessibilityValue","allowsTightening","animation","aspectRatio","autocorrectionDisabled","background","backgroundOverlay","badge","badgeProminence","blur","bold","border","brightness","buttonStyle","clipShape","clipped","colorInvert","containerRelativeFrame","containerShape","contentShape","contentTransition","contrast","controlSize","cornerRadius","datePickerStyle","defaultScrollAnchor","defaultScrollAnchorForRole","deleteDisabled","disabled","environment","fixedSize","font","fontWeight","foregroundColor","foregroundStyle","frame","gaugeStyle","glassEffect","glassEffectId","grayscale","gridCellAnchor","gridCellColumns","gridCellUnsizedAxes","gridColumnAlignment","headerProminence","hidden","hueRotation","ignoreSafeArea","imageScale","interactiveDismissDisabled","italic","kerning","keyboardType","labelStyle","labelsHidden","layoutPriority","lineLimit","lineSpacing","listRowBackground","listRowInsets","listRowSeparator","listSectionMargins","listSectionSpacing","listStyle","luminanceToAlpha","mask","matchedGeometryEffect","menuActionDismissBehavior","monospacedDigit","moveDisabled","multilineTextAlignment","offset","onAppear","onDisappear","onLongPressGesture","onSubmit","onTapGesture","opacity","overlay","padding","pickerStyle","presentationDragIndicator","progressViewStyle","refreshable","resizable","rotation3DEffect","rotationEffect","saturation","scaleEffect","scrollContentBackground","scrollDisabled","scrollDismissesKeyboard","scrollTargetBehavior","scrollTargetLayout","shadow","strikethrough","submitLabel","symbolEffect","symbolEffectsRemoved","symbolRenderingMode","symbolVariant","tag","textCase","textContentType","textFieldStyle","textInputAutocapitalization","textSelection","tint","toggleStyle","transition","truncationMode","underline","zIndex"]
 TYPES=sorted(EXPOUI_TYPES+["swipeActions"])
 def hexframe(text):
     b=text.encode() if isinstance(text,str) else text
@@ -544,6 +544,9 @@ REFR=M("refreshable")
 def RID(node, mod): return {"expectNotification":{"$exact":{"jsonrpc":"2.0","method":"event","params":{"$exact":{"surface":"g","node":node,"modifier":mod,"payload":{"$exact":{"refreshable":{"$exact":{"id":{"$type":"string"}}}}}}}}}}
 def refreshed(id, target, node, mod): return [gact(id,target,"refresh"),RID(node,mod),handled(id,node,mod,refreshing=True)]
 LIST=N("List","list",[REFR],[N("Text","a")])
+V(G,"scrollDisabled on a List stops its refresh", mg(N("List","list",[REFR,M("scrollDisabled")],[N("Text","a")]))+ignored(2,"list","refresh"), init=True)
+V(G,"scrollDisabled around a ScrollView stops its refresh", mg(N("VStack","v",[REFR,M("scrollDisabled")],[N("ScrollView","sv",None,[N("Text","a")])]))+ignored(2,"sv","refresh"), init=True)
+V(G,"the innermost scrollDisabled wins", mg(N("VStack","v",[REFR,M("scrollDisabled")],[N("ScrollView","sv",[M("scrollDisabled",disabled=False)],[N("Text","a")])]))+refreshed(2,"sv","v",0)+[QUIET], init=True)
 V(G,"refresh a List with its own refreshable", mg(LIST)+refreshed(2,"list","list",0)+[QUIET], init=True)
 V(G,"refreshing shows in the snapshot", mg(LIST)+call(2,"snapshot",{"surface":"g"},{"root":{"refreshing":False}})+refreshed(3,"list","list",0)+call(4,"snapshot",{"surface":"g"},{"root":{"refreshing":True}}), init=True)
 V(G,"a second refresh while refreshing is not handled", mg(LIST)+refreshed(2,"list","list",0)+ignored(3,"list","refresh"), init=True)
@@ -769,6 +772,8 @@ RECORDED=[
   ("tag",dict(tag=3),{"tag":3}),
   ("environment",dict(key="colorScheme",value="dark"),{"key":"colorScheme","value":"dark"}),
   ("gridCellAnchor",{"type":"custom","points":{"x":0.25,"y":1}},{"x":0.25,"y":1}),
+  ("scrollDisabled",{},{"disabled":True}),
+  ("containerRelativeFrame",dict(axes="horizontal",count=3,span=2,spacing=8),{"axes":"horizontal","count":3,"span":2,"spacing":8,"alignment":"center"}),
 ]
 for t, params, members in RECORDED:
     V(ST,f"{t} is a style named {t}", styled([M(t,**params)],[dict({"$style":t},**members)]), init=True)
@@ -831,6 +836,7 @@ REFUSED=[
   ("a tag that is a boolean is refused","tag",dict(tag=True),"tag","true"),
   ("a colorScheme that is not light or dark is refused","environment",dict(key="colorScheme",value="dim"),"value","dim"),
   ("an unknown animation curve is refused","animation",{"animation":{"type":"bouncy"},"animatedValue":1},"animation.type","bouncy"),
+  ("a containerRelativeFrame span above its count is refused","containerRelativeFrame",dict(axes="both",count=2,span=3),"span","3"),
 ]
 for name, t, params, field, got in REFUSED:
     V(ST,name, mfail(1,{"type":"Text","modifiers":[M(t,**params)]},{"path":f"root.modifiers[0].{field}","got":got}), init=True)

@@ -160,6 +160,8 @@ public class ExpoUIModule: Module {
             registerChecked("accessibilityLabel", description: "What VoiceOver reads for the view", AccessibilityLabelModifier.self)
             registerChecked("accessibilityHint", description: "What using the view does, read aloud", AccessibilityHintModifier.self)
             registerChecked("accessibilityValue", description: "The view's value, read aloud", AccessibilityValueModifier.self)
+            registerChecked("scrollDisabled", description: "The List or ScrollView at or under the view does not scroll (nor refresh)", ScrollDisabledModifier.self)
+            registerChecked("containerRelativeFrame", description: "A frame that is a share of the container's size", ContainerRelativeFrameModifier.self)
             registerChecked("tag", description: "The value a Picker or TabView selects with this view", TagModifier.self)
             registerChecked("environment", description: "An environment value (editMode, colorScheme, locale, timeZone) for the views under this one", EnvironmentModifier.self)
             registerChecked("gridCellAnchor", description: "Where a Grid cell's content sits", GridCellAnchorModifier.self)

@@ -231,3 +231,48 @@ struct ResizableModifier: CheckedModifier {
             "resizable", insets.compactMap { label, value in value.map { .number(label, $0) } } + [.string("resizingMode", resizingMode.rawValue)])
     }
 }
+
+/// `{"$type": "scrollDisabled", "disabled": true}`: the List or ScrollView at or under the view
+/// does not scroll, so the host refuses to pull it to refresh (the innermost one wins).
+struct ScrollDisabledModifier: CheckedModifier {
+    @Field var disabled: Bool = true
+
+    init() {}
+
+    func body(content: Content) -> some View { content.scrollDisabled(disabled) }
+}
+
+/// `containerRelativeFrame`'s `axes`.
+enum AxesName: String, Enumerable {
+    case horizontal
+    case vertical
+    case both
+}
+
+/// `{"$type": "containerRelativeFrame", "axes": "horizontal", "count": 3, "span": 2, "spacing": 8}`:
+/// a frame that is `span` of `count` parts of the container's size (counts 1 or more, `span`
+/// at most `count`).
+struct ContainerRelativeFrameModifier: CheckedModifier {
+    @Field(.required) var axes: AxesName = .both
+    @Field var count: Int?
+    @Field var span: Int?
+    @Field var spacing: Double?
+    @Field var alignment: FrameAlignment = .center
+
+    init() {}
+
+    func check(_ params: Dict) throws {
+        if let count { try ExpoUI.check(count, field: "count", in: params, expected: "a count of 1 or more") { $0 >= 1 } }
+        if let span { try ExpoUI.check(span, field: "span", in: params, expected: "a span from 1 to count (\(count ?? 1))") { $0 >= 1 && $0 <= (count ?? 1) } }
+        if let spacing { try ExpoUI.check(spacing, field: "spacing", in: params, expected: "a spacing of 0 or more") { $0 >= 0 } }
+    }
+
+    func body(content: Content) -> some View {
+        var arguments: [StyleArgument] = [.string("axes", axes.rawValue)]
+        if let count { arguments.append(.number("count", Double(count))) }
+        if let span { arguments.append(.number("span", Double(span))) }
+        if let spacing { arguments.append(.number("spacing", spacing)) }
+        arguments.append(.string("alignment", alignment.rawValue))
+        return content.recordStyle("containerRelativeFrame", arguments)
+    }
+}

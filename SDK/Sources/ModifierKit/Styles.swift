@@ -154,6 +154,15 @@ public struct NamedStyle: Equatable, Sendable {
     /// `no-headless-effect` warning, that nothing headless changes.
     public var hasHeadlessEffect: Bool
 
+    /// The name of ``View/scrollDisabled(_:)``'s style, which the host reads.
+    public static let scrollDisabled = "scrollDisabled"
+
+    /// For a ``View/scrollDisabled(_:)`` style, whether it disables scrolling; `nil` for others.
+    public var disablesScrolling: Bool? {
+        guard name == NamedStyle.scrollDisabled, case let .bool(disabled)? = arguments.first(where: { $0.label == "disabled" })?.value else { return nil }
+        return disabled
+    }
+
     public init(_ name: String, _ arguments: [StyleArgument] = [], hasHeadlessEffect: Bool = true) {
         self.name = name
         self.arguments = arguments
@@ -190,6 +199,14 @@ extension View {
     /// order, as `{"$style": name, label: value, ...}`.
     public func recordStyle(_ name: String, _ arguments: [StyleArgument] = []) -> some View {
         StyledView(content: self, style: .named(NamedStyle(name, arguments)))
+    }
+
+    /// Turns off scrolling of the List or ScrollView at or under the view, as SwiftUI's
+    /// `scrollDisabled(_:)`: the host refuses to pull it to refresh. The innermost one wins,
+    /// as in SwiftUI's environment. A snapshot lists it as
+    /// `{"$style": "scrollDisabled", "disabled": ...}`.
+    public func scrollDisabled(_ disabled: Bool) -> some View {
+        StyledView(content: self, style: .named(NamedStyle(NamedStyle.scrollDisabled, [StyleArgument("disabled", .bool(disabled))])))
     }
 
     /// Records a modifier that has no effect without a screen (a glass effect, an animation,

@@ -34,8 +34,9 @@ export {
   listSectionMargins, gridCellColumns, gridCellUnsizedAxes, gridColumnAlignment, resizable,
   OVERLAY_ALIGNMENTS,
 } from './modifiers.js';
-// Expo UI's tag, environment, gridCellAnchor and animation.
+// Expo UI's tag, environment, gridCellAnchor and animation, scrollDisabled, containerRelativeFrame.
 export {
+  scrollDisabled, containerRelativeFrame,
   tag, environment, gridCellAnchor, animation, Animation, ENVIRONMENT_VALUES,
 } from './modifiers.js';
 export {

@@ -906,3 +906,18 @@ export function animation(animationObject, animatedValue) {
   if (typeof animatedValue !== 'boolean') checkNumber('animation', 'animatedValue', animatedValue);
   return createModifier('animation', { animation: value(), animatedValue });
 }
+
+/** The List or ScrollView at or under the node does not scroll: the host will not pull it to refresh. */
+export const scrollDisabled = flagModifier('scrollDisabled', 'disabled');
+
+/** A frame that is `span` of `count` parts of the container: `{axes, count?, span?, spacing?, alignment?}`. */
+export function containerRelativeFrame(params) {
+  if (params === undefined || params === null) fail('containerRelativeFrame', 'params {axes, count?, span?, spacing?, alignment?} are required');
+  const options = checkOptions('containerRelativeFrame', params, ['axes', 'count', 'span', 'spacing', 'alignment']);
+  const out = { axes: checkOneOf('containerRelativeFrame', 'axes', options.axes, ['horizontal', 'vertical', 'both']) };
+  if (options.count !== undefined) out.count = checkNumber('containerRelativeFrame', 'count', options.count, { min: 1, integer: true });
+  if (options.span !== undefined) out.span = checkNumber('containerRelativeFrame', 'span', options.span, { min: 1, max: out.count ?? 1, integer: true });
+  if (options.spacing !== undefined) out.spacing = checkNumber('containerRelativeFrame', 'spacing', options.spacing, { min: 0 });
+  if (options.alignment !== undefined) out.alignment = checkOneOf('containerRelativeFrame', 'alignment', options.alignment, FRAME_ALIGNMENTS);
+  return createModifier('containerRelativeFrame', out);
+}

@@ -257,3 +257,23 @@ test('a real modhostd takes an animation from the builder, with a no-headless-ef
     await env.cleanup();
   }
 });
+
+test('scrollDisabled stops a real modhostd from refreshing the List; containerRelativeFrame checks its span', { timeout: TEST_TIMEOUT_MS }, async () => {
+  assert.deepEqual(client.scrollDisabled(), { $type: 'scrollDisabled', disabled: true });
+  assert.deepEqual(client.containerRelativeFrame({ axes: 'horizontal', count: 3, span: 2 }), { $type: 'containerRelativeFrame', axes: 'horizontal', count: 3, span: 2 });
+  assert.throws(() => client.containerRelativeFrame({ axes: 'both', count: 2, span: 3 }), /containerRelativeFrame: span must be <= 2/);
+  assert.equal(expo.scrollDisabled, client.scrollDisabled);
+  const env = await withDaemon();
+  const host = await connect({ socket: env.socket, clientName: 'modhost-js-scroll-disabled-test', reconnect: false });
+  try {
+    let refreshes = 0;
+    const surface = await host.mount('main', List({ key: 'list', modifiers: [client.refreshable(async () => { refreshes += 1; }), client.scrollDisabled()] }, Text('x')));
+    const result = await surface.interact('list', 'refresh');
+    assert.equal(result.handled, false);
+    assert.match(result.reason, /scrollDisabled/);
+    assert.equal(refreshes, 0);
+  } finally {
+    await host.close();
+    await env.cleanup();
+  }
+});

@@ -22,4 +22,5 @@ export {
   clipShape, mask, containerShape, overlay, backgroundOverlay, rotation3DEffect, listSectionSpacing,
   listSectionMargins, gridCellColumns, gridCellUnsizedAxes, gridColumnAlignment, resizable,
   tag, environment, gridCellAnchor, animation, Animation,
+  scrollDisabled, containerRelativeFrame,
 } from '../../../js/src/index.js';
