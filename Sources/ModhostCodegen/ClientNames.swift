@@ -66,6 +66,7 @@ public enum ClientNames {
         expoUI("gridCellUnsizedAxes"), expoUI("gridColumnAlignment"), expoUI("resizable"),
         expoUI("tag"), expoUI("environment"), expoUI("gridCellAnchor"), expoUI("animation"),
         expoUI("scrollDisabled"), expoUI("containerRelativeFrame", ["ContainerRelativeFrameParams"]),
+        expoUI("presentationBackgroundInteraction"),
     ]
 
     /// The modules whose types the client writes by hand.
@@ -105,7 +106,7 @@ public enum ClientNames {
         "symbolRenderingMode", "symbolVariant", "symbolViewNode", "tag", "textCase", "textContentType",
         "textFieldStyle", "textInputAutocapitalization", "textSelection", "tint", "toggleStyle", "transition",
         "truncationMode", "underline", "zIndex",
-        "scrollDisabled", "containerRelativeFrame",
+        "scrollDisabled", "containerRelativeFrame", "presentationBackgroundInteraction",
     ]
 
     /// The types its declarations export (classes and namespaces too).
@@ -141,7 +142,7 @@ public enum ClientNames {
         "TextFieldStyle", "TextLineParams", "TextProps", "ToggleProps", "ToggleStyle", "TransitionSymbolEffect",
         "TruncationMode", "TypeGesture", "UnitPoint", "UpdateCounts", "VStackProps", "VerticalAlignment",
         "ViewEventsMap", "ViewPropsMap", "ViewType", "Visibility", "WireNode", "ZStackProps",
-        "ContainerRelativeFrameParams",
+        "ContainerRelativeFrameParams", "PresentationDetent",
     ]
 
     /// The suffixes of the generator's derived type names.

@@ -40,6 +40,7 @@ struct ModuleTests {
         "ignoreSafeArea", "glassEffect", "glassEffectId", "matchedGeometryEffect", "scrollDismissesKeyboard", "scrollTargetBehavior",
         "scrollTargetLayout", "defaultScrollAnchor", "defaultScrollAnchorForRole", "menuActionDismissBehavior", "keyboardType",
         "autocorrectionDisabled", "textInputAutocapitalization", "textContentType", "presentationDragIndicator", "interactiveDismissDisabled",
+        "presentationBackgroundInteraction",
     ]
 
     @Test func registersEveryTypeWhileItLives() async throws {
@@ -51,7 +52,7 @@ struct ModuleTests {
         }
         let registered = registry.registrations(byPlugin: plugin).map(\.type)
         #expect(registered == Self.modifierTypes.sorted())
-        #expect(Set(Self.modifierTypes).count == 115)
+        #expect(Set(Self.modifierTypes).count == 116)
 
         // Every factory makes its modifier, and the host can describe its params.
         var schemas: [String: [String: Any]] = [:]

@@ -65,4 +65,14 @@ struct ScreenOnlyModifierTests {
             #expect(named.hasHeadlessEffect, "\(named.name)")
         }
     }
+
+    @Test func presentationBackgroundInteractionTakesADetentOnlyUpThroughOne() throws {
+        #expect(try T.recorded(PresentationBackgroundInteractionModifier.self, ["interactionType": "enabledUpThrough", "detent": ["fraction": 0.3]]) == [screenOnly("presentationBackgroundInteraction", [s("interactionType", "enabledUpThrough"), s("detent", "fraction 0.3")])])
+        #expect(try T.recorded(PresentationBackgroundInteractionModifier.self, ["interactionType": "enabled"]) == [screenOnly("presentationBackgroundInteraction", [s("interactionType", "enabled")])])
+        #expect(try T.recorded(PresentationBackgroundInteractionModifier.self, ["interactionType": "enabledUpThrough", "detent": "medium"]).count == 1)
+        #expect(try T.refused(PresentationBackgroundInteractionModifier.self, ["interactionType": "enabledUpThrough"]).path == "detent")
+        #expect(try T.refused(PresentationBackgroundInteractionModifier.self, ["interactionType": "enabled", "detent": "large"]).path == "detent")
+        #expect(try T.refused(PresentationBackgroundInteractionModifier.self, ["interactionType": "enabledUpThrough", "detent": ["fraction": 2]]).path == "detent")
+        #expect(try T.refused(PresentationBackgroundInteractionModifier.self, ["interactionType": "enabledUpThrough", "detent": "small"]).path == "detent")
+    }
 }

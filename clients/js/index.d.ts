@@ -447,6 +447,10 @@ export declare function scrollDisabled(disabled?: boolean): ModifierConfig<'scro
 export type ContainerRelativeFrameParams = { axes: 'horizontal' | 'vertical' | 'both'; count?: number; span?: number; spacing?: number; alignment?: FrameAlignment };
 export declare function containerRelativeFrame(params: ContainerRelativeFrameParams): ModifierConfig<'containerRelativeFrame', ContainerRelativeFrameParams>;
 
+export type PresentationDetent = 'medium' | 'large' | { fraction: number } | { height: number };
+/** Recorded with a no-headless-effect warning. */
+export declare function presentationBackgroundInteraction(interaction: 'automatic' | 'enabled' | 'disabled' | { type: 'enabledUpThrough'; detent: PresentationDetent }): ModifierConfig<'presentationBackgroundInteraction', { interactionType: 'automatic' | 'enabled' | 'disabled' | 'enabledUpThrough'; detent?: PresentationDetent }>;
+
 // ---------------------------------------------------------------- elements
 
 export * from './view-props.js';
@@ -685,6 +689,7 @@ export type RecordedStyleName =
   | 'labelStyle' | 'textFieldStyle' | 'controlSize' | 'labelsHidden' | 'submitLabel'
   | 'accessibilityLabel' | 'accessibilityHint' | 'accessibilityValue'
   | 'tag' | 'environment' | 'gridCellAnchor' | 'animation' | 'scrollDisabled' | 'containerRelativeFrame'
+  | 'presentationBackgroundInteraction'
   | 'clipShape' | 'mask' | 'containerShape' | 'overlay' | 'backgroundOverlay' | 'rotation3DEffect' | 'listSectionSpacing' | 'listSectionMargins' | 'gridCellColumns' | 'gridCellUnsizedAxes' | 'gridColumnAlignment' | 'resizable'
   | 'ignoreSafeArea' | 'glassEffect' | 'glassEffectId' | 'matchedGeometryEffect' | 'scrollDismissesKeyboard' | 'scrollTargetBehavior' | 'scrollTargetLayout' | 'defaultScrollAnchor' | 'defaultScrollAnchorForRole' | 'menuActionDismissBehavior' | 'keyboardType' | 'autocorrectionDisabled' | 'textInputAutocapitalization' | 'textContentType' | 'presentationDragIndicator' | 'interactiveDismissDisabled';
 

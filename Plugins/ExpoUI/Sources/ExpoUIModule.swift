@@ -194,6 +194,7 @@ public class ExpoUIModule: Module {
             registerChecked("textInputAutocapitalization", description: "How typed text is capitalised (no headless effect)", TextInputAutocapitalizationModifier.self)
             registerChecked("textContentType", description: "What a text field holds, for autofill (no headless effect)", TextContentTypeModifier.self)
             registerChecked("presentationDragIndicator", description: "A sheet's grabber (no headless effect)", PresentationDragIndicatorModifier.self)
+            registerChecked("presentationBackgroundInteraction", description: "Whether what is behind a sheet takes touches (no headless effect)", PresentationBackgroundInteractionModifier.self)
             registerChecked("interactiveDismissDisabled", description: "A sheet cannot be swiped away (no headless effect)", InteractiveDismissDisabledModifier.self)
         }
 

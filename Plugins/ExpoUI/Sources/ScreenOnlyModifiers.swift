@@ -300,3 +300,93 @@ struct InteractiveDismissDisabledModifier: CheckedModifier {
         content.recordStyleWithoutHeadlessEffect("interactiveDismissDisabled", [.bool("isDisabled", isDisabled)])
     }
 }
+
+/// A sheet detent: `"medium"`, `"large"`, `{"fraction": 0.3}` (0 to 1) or `{"height": 200}`
+/// (points, more than 0).
+enum Detent: Convertible, Equatable {
+    case medium
+    case large
+    case fraction(Double)
+    case height(Double)
+
+    static func convert(from value: Any, appContext: AppContext) throws -> Detent {
+        if let name = value as? String {
+            switch name {
+            case "medium": return .medium
+            case "large": return .large
+            default: throw ConversionError("expected 'medium', 'large', {fraction} or {height}, got '\(name)'")
+            }
+        }
+        if let object = value as? [String: Any], object.count == 1 {
+            if let fraction = object["fraction"], let number = try? Double.convert(from: fraction, appContext: appContext), (0...1).contains(number) {
+                return .fraction(number)
+            }
+            if let height = object["height"], let number = try? Double.convert(from: height, appContext: appContext), number > 0 {
+                return .height(number)
+            }
+        }
+        throw ConversionError("expected 'medium', 'large', {fraction: 0...1} or {height: > 0}")
+    }
+
+    static var typeName: String { "Detent" }
+
+    static func jsonSchema(in context: inout SchemaContext) -> [String: Any] {
+        ["anyOf": [
+            ["enum": ["medium", "large"]],
+            ["type": "object", "properties": ["fraction": ["type": "number", "minimum": 0, "maximum": 1]], "required": ["fraction"], "additionalProperties": false],
+            ["type": "object", "properties": ["height": ["type": "number", "exclusiveMinimum": 0]], "required": ["height"], "additionalProperties": false],
+        ] as [Any]]
+    }
+
+    var jsonValue: Any {
+        switch self {
+        case .medium: return "medium"
+        case .large: return "large"
+        case let .fraction(fraction): return ["fraction": fraction]
+        case let .height(height): return ["height": height]
+        }
+    }
+
+    /// The detent as one snapshot argument's text: `medium`, `large`, `fraction 0.3`, `height 200`.
+    var text: String {
+        switch self {
+        case .medium: return "medium"
+        case .large: return "large"
+        case let .fraction(fraction): return "fraction \(fraction)"
+        case let .height(height): return "height \(height)"
+        }
+    }
+}
+
+/// `presentationBackgroundInteraction`'s `interactionType`.
+enum BackgroundInteraction: String, Enumerable {
+    case automatic
+    case enabled
+    case disabled
+    case enabledUpThrough
+}
+
+/// `{"$type": "presentationBackgroundInteraction", "interactionType": "enabledUpThrough",
+/// "detent": "medium"}`: whether what is behind a sheet takes touches. `enabledUpThrough`
+/// needs a `detent`; the others take none.
+struct PresentationBackgroundInteractionModifier: CheckedModifier {
+    @Field(.required) var interactionType: BackgroundInteraction = .automatic
+    @Field var detent: Detent?
+
+    init() {}
+
+    func check(_ params: Dict) throws {
+        guard params["interactionType"] != nil else { return }
+        if interactionType == .enabledUpThrough, detent == nil {
+            throw refusal(field: "detent", value: nil, type: "Detent?", expected: "a 'detent' with interactionType 'enabledUpThrough'")
+        }
+        if interactionType != .enabledUpThrough, detent != nil {
+            throw refusal(field: "detent", value: params["detent"].map { "\($0)" }, type: "Detent?", expected: "no 'detent' unless interactionType is 'enabledUpThrough'")
+        }
+    }
+
+    func body(content: Content) -> some View {
+        content.recordStyleWithoutHeadlessEffect(
+            "presentationBackgroundInteraction", [.string("interactionType", interactionType.rawValue)] + (detent.map { [.string("detent", $0.text)] } ?? []))
+    }
+}

@@ -36,7 +36,7 @@ export {
 } from './modifiers.js';
 // Expo UI's tag, environment, gridCellAnchor and animation, scrollDisabled, containerRelativeFrame.
 export {
-  scrollDisabled, containerRelativeFrame,
+  scrollDisabled, containerRelativeFrame, presentationBackgroundInteraction,
   tag, environment, gridCellAnchor, animation, Animation, ENVIRONMENT_VALUES,
 } from './modifiers.js';
 export {

@@ -921,3 +921,31 @@ export function containerRelativeFrame(params) {
   if (options.alignment !== undefined) out.alignment = checkOneOf('containerRelativeFrame', 'alignment', options.alignment, FRAME_ALIGNMENTS);
   return createModifier('containerRelativeFrame', out);
 }
+
+/** A sheet detent: 'medium', 'large', {fraction: 0...1} or {height: > 0}. */
+function checkDetent(name, detent) {
+  if (detent === 'medium' || detent === 'large') return detent;
+  if (detent !== null && typeof detent === 'object' && !Array.isArray(detent)) {
+    if ('fraction' in detent) {
+      refuseUnknownKeys(`${name}: detent`, detent, ['fraction'], 'option');
+      return { fraction: checkNumber(name, 'detent.fraction', detent.fraction, { min: 0, max: 1 }) };
+    }
+    if ('height' in detent) {
+      refuseUnknownKeys(`${name}: detent`, detent, ['height'], 'option');
+      const height = checkNumber(name, 'detent.height', detent.height);
+      if (height <= 0) fail(name, `detent.height must be > 0, got ${height}`);
+      return { height };
+    }
+  }
+  return fail(name, `detent must be 'medium', 'large', {fraction} or {height}, got ${describeValue(detent)}`);
+}
+
+/** `'automatic' | 'enabled' | 'disabled'`, or `{type: 'enabledUpThrough', detent}`. */
+export function presentationBackgroundInteraction(interaction) {
+  if (typeof interaction === 'string') {
+    return createModifier('presentationBackgroundInteraction', { interactionType: checkOneOf('presentationBackgroundInteraction', 'interaction', interaction, ['automatic', 'enabled', 'disabled']) });
+  }
+  const options = checkOptions('presentationBackgroundInteraction', interaction, ['type', 'detent']);
+  checkOneOf('presentationBackgroundInteraction', 'type', options.type, ['enabledUpThrough']);
+  return createModifier('presentationBackgroundInteraction', { interactionType: 'enabledUpThrough', detent: checkDetent('presentationBackgroundInteraction', options.detent) });
+}

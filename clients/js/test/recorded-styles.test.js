@@ -277,3 +277,13 @@ test('scrollDisabled stops a real modhostd from refreshing the List; containerRe
     await env.cleanup();
   }
 });
+
+test('presentationBackgroundInteraction takes a name or enabledUpThrough a detent', { timeout: TEST_TIMEOUT_MS }, () => {
+  const p = client.presentationBackgroundInteraction;
+  assert.deepEqual(p('enabled'), { $type: 'presentationBackgroundInteraction', interactionType: 'enabled' });
+  assert.deepEqual(p({ type: 'enabledUpThrough', detent: { fraction: 0.3 } }), { $type: 'presentationBackgroundInteraction', interactionType: 'enabledUpThrough', detent: { fraction: 0.3 } });
+  assert.equal(expo.presentationBackgroundInteraction, p);
+  assert.throws(() => p('sometimes'), /interaction must be one of automatic, enabled, disabled/);
+  assert.throws(() => p({ type: 'enabledUpThrough', detent: { fraction: 2 } }), /detent.fraction must be <= 1/);
+  assert.throws(() => p({ type: 'enabledUpThrough', detent: 'small' }), /detent must be 'medium', 'large'/);
+});

@@ -21,7 +21,7 @@ export {
   clipShape, mask, containerShape, overlay, backgroundOverlay, rotation3DEffect, listSectionSpacing,
   listSectionMargins, gridCellColumns, gridCellUnsizedAxes, gridColumnAlignment, resizable,
   tag, environment, gridCellAnchor, animation, Animation,
-  scrollDisabled, containerRelativeFrame,
+  scrollDisabled, containerRelativeFrame, presentationBackgroundInteraction,
 } from '../../../js/index.js';
 export type {
   ModifierConfig, ModifierConfigWithListener, AnyModifierConfig, EventListener, EventInfo,

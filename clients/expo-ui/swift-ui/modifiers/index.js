@@ -22,5 +22,5 @@ export {
   clipShape, mask, containerShape, overlay, backgroundOverlay, rotation3DEffect, listSectionSpacing,
   listSectionMargins, gridCellColumns, gridCellUnsizedAxes, gridColumnAlignment, resizable,
   tag, environment, gridCellAnchor, animation, Animation,
-  scrollDisabled, containerRelativeFrame,
+  scrollDisabled, containerRelativeFrame, presentationBackgroundInteraction,
 } from '../../../js/src/index.js';
