@@ -240,10 +240,221 @@ export declare function hidden(hidden?: boolean): ModifierConfig<'hidden', { hid
 /** Where the node takes taps: a stack's empty space takes them only with a contentShape (or a background). Also a shape name. */
 export declare function contentShape(shape: Shape | ShapeName): ModifierConfig<'contentShape', { shape: ShapeName; cornerRadius?: number }>;
 
+// ---------------------------------------------------------------- Expo UI: recorded styles
+// The host records these by SwiftUI's name: a snapshot lists them among the node's styles.
+
+export type ContentMode = 'fit' | 'fill';
+export type TruncationMode = 'head' | 'middle' | 'tail';
+export type TextCase = 'lowercase' | 'uppercase';
+export type LinePattern = 'solid' | 'dash' | 'dot' | 'dashDot' | 'dashDotDot';
+export type TextAlignment = 'leading' | 'center' | 'trailing';
+export type Visibility = 'automatic' | 'visible' | 'hidden';
+export type SeparatorEdges = 'all' | 'top' | 'bottom';
+export type ButtonStyle = 'automatic' | 'bordered' | 'borderedProminent' | 'borderless' | 'glass' | 'glassProminent' | 'plain';
+export type ToggleStyle = 'automatic' | 'switch' | 'button';
+export type PickerStyle = 'automatic' | 'inline' | 'menu' | 'navigationLink' | 'palette' | 'segmented' | 'wheel';
+export type DatePickerStyle = 'automatic' | 'compact' | 'graphical' | 'wheel';
+export type GaugeStyle = 'automatic' | 'circular' | 'circularCapacity' | 'linear' | 'linearCapacity';
+export type ProgressViewStyle = 'automatic' | 'linear' | 'circular';
+export type LabelStyle = 'automatic' | 'iconOnly' | 'titleAndIcon' | 'titleOnly';
+export type TextFieldStyle = 'automatic' | 'plain' | 'roundedBorder';
+export type ControlSize = 'mini' | 'small' | 'regular' | 'large' | 'extraLarge';
+export type SubmitLabel = 'continue' | 'done' | 'go' | 'join' | 'next' | 'return' | 'route' | 'search' | 'send';
+export type HeaderProminence = 'standard' | 'increased';
+export type BadgeProminence = 'standard' | 'increased' | 'decreased';
+export type ShadowParams = { radius: number; x?: number; y?: number; color?: Color };
+export type TextLineParams = { isActive: boolean; pattern: LinePattern; color?: Color };
+export type EdgeInsetsParams = { top?: number; leading?: number; bottom?: number; trailing?: number };
+
+export declare const CONTENT_MODES: readonly ContentMode[];
+export declare const TRUNCATION_MODES: readonly TruncationMode[];
+export declare const TEXT_CASES: readonly TextCase[];
+export declare const LINE_PATTERNS: readonly LinePattern[];
+export declare const TEXT_ALIGNMENTS: readonly TextAlignment[];
+export declare const VISIBILITIES: readonly Visibility[];
+export declare const SEPARATOR_EDGES: readonly SeparatorEdges[];
+export declare const LIST_STYLES: readonly ListStyle[];
+export declare const BUTTON_STYLES: readonly ButtonStyle[];
+export declare const TOGGLE_STYLES: readonly ToggleStyle[];
+export declare const PICKER_STYLES: readonly PickerStyle[];
+export declare const DATE_PICKER_STYLES: readonly DatePickerStyle[];
+export declare const GAUGE_STYLES: readonly GaugeStyle[];
+export declare const PROGRESS_VIEW_STYLES: readonly ProgressViewStyle[];
+export declare const LABEL_STYLES: readonly LabelStyle[];
+export declare const TEXT_FIELD_STYLES: readonly TextFieldStyle[];
+export declare const CONTROL_SIZES: readonly ControlSize[];
+export declare const SUBMIT_LABELS: readonly SubmitLabel[];
+
+/** A drop shadow; `radius` 0 or more. Without `color`, SwiftUI's translucent black. */
+export declare function shadow(params: ShadowParams): ModifierConfig<'shadow', ShadowParams>;
+export declare function offset(params: { x?: number; y?: number }): ModifierConfig<'offset', { x?: number; y?: number }>;
+export declare function fixedSize(params?: { horizontal?: boolean; vertical?: boolean }): ModifierConfig<'fixedSize', { horizontal?: boolean; vertical?: boolean }>;
+export declare function clipped(clipped?: boolean): ModifierConfig<'clipped', { clipped: boolean }>;
+/** `ratio` more than 0. */
+export declare function aspectRatio(params: { ratio?: number; contentMode?: ContentMode }): ModifierConfig<'aspectRatio', { ratio?: number; contentMode?: ContentMode }>;
+export declare function zIndex(index: number): ModifierConfig<'zIndex', { index: number }>;
+export declare function layoutPriority(priority: number): ModifierConfig<'layoutPriority', { priority: number }>;
+/** A number scales both axes. */
+export declare function scaleEffect(scale: number | { x: number; y: number }): ModifierConfig<'scaleEffect', { x: number; y: number }>;
+/** Degrees. */
+export declare function rotationEffect(angle: number): ModifierConfig<'rotationEffect', { angle: number }>;
+/** @deprecated Use `foregroundStyle`. */
+export declare function foregroundColor(color: Color): ModifierConfig<'foregroundColor', { color: Color }>;
+/** `radius` 0 or more. */
+export declare function blur(radius: number): ModifierConfig<'blur', { radius: number }>;
+/** -1 to 1. */
+export declare function brightness(amount: number): ModifierConfig<'brightness', { amount: number }>;
+export declare function contrast(amount: number): ModifierConfig<'contrast', { amount: number }>;
+/** 0 or more. */
+export declare function saturation(amount: number): ModifierConfig<'saturation', { amount: number }>;
+/** Degrees. */
+export declare function hueRotation(angle: number): ModifierConfig<'hueRotation', { angle: number }>;
+export declare function colorInvert(inverted?: boolean): ModifierConfig<'colorInvert', { inverted: boolean }>;
+/** 0 to 1. */
+export declare function grayscale(amount: number): ModifierConfig<'grayscale', { amount: number }>;
+export declare function luminanceToAlpha(): ModifierConfig<'luminanceToAlpha', {}>;
+export declare function bold(): ModifierConfig<'bold', {}>;
+export declare function italic(): ModifierConfig<'italic', {}>;
+export declare function monospacedDigit(): ModifierConfig<'monospacedDigit', {}>;
+export declare function kerning(value?: number): ModifierConfig<'kerning', { value?: number }>;
+/** 0 or more. */
+export declare function lineSpacing(value: number): ModifierConfig<'lineSpacing', { value: number }>;
+/** Counts are integers of 1 or more. */
+export declare function lineLimit(limit?: number, options?: { reservesSpace?: boolean }): ModifierConfig<'lineLimit', { limit?: number; reservesSpace?: boolean }>;
+export declare function lineLimit(range: { min: number; max: number }): ModifierConfig<'lineLimit', { min: number; max: number }>;
+export declare function truncationMode(mode: TruncationMode): ModifierConfig<'truncationMode', { mode: TruncationMode }>;
+export declare function textCase(value: TextCase): ModifierConfig<'textCase', { value: TextCase }>;
+export declare function underline(params: TextLineParams): ModifierConfig<'underline', TextLineParams>;
+export declare function strikethrough(params: TextLineParams): ModifierConfig<'strikethrough', TextLineParams>;
+export declare function multilineTextAlignment(alignment: TextAlignment): ModifierConfig<'multilineTextAlignment', { alignment: TextAlignment }>;
+export declare function allowsTightening(value: boolean): ModifierConfig<'allowsTightening', { value: boolean }>;
+export declare function textSelection(value: boolean): ModifierConfig<'textSelection', { value: boolean }>;
+export declare function listRowInsets(params: EdgeInsetsParams): ModifierConfig<'listRowInsets', EdgeInsetsParams>;
+export declare function listRowSeparator(visibility: Visibility, edges?: SeparatorEdges): ModifierConfig<'listRowSeparator', { visibility: Visibility; edges?: SeparatorEdges }>;
+export declare function listStyle(style: ListStyle): ModifierConfig<'listStyle', { style: ListStyle }>;
+export declare function moveDisabled(disabled?: boolean): ModifierConfig<'moveDisabled', { disabled: boolean }>;
+export declare function scrollContentBackground(visible: Visibility): ModifierConfig<'scrollContentBackground', { visible: Visibility }>;
+export declare function headerProminence(prominence: HeaderProminence): ModifierConfig<'headerProminence', { prominence: HeaderProminence }>;
+export declare function badgeProminence(badgeType: BadgeProminence): ModifierConfig<'badgeProminence', { badgeType: BadgeProminence }>;
+export declare function buttonStyle(style: ButtonStyle): ModifierConfig<'buttonStyle', { style: ButtonStyle }>;
+export declare function toggleStyle(style: ToggleStyle): ModifierConfig<'toggleStyle', { style: ToggleStyle }>;
+export declare function pickerStyle(style: PickerStyle): ModifierConfig<'pickerStyle', { style: PickerStyle }>;
+export declare function datePickerStyle(style: DatePickerStyle): ModifierConfig<'datePickerStyle', { style: DatePickerStyle }>;
+export declare function gaugeStyle(style: GaugeStyle): ModifierConfig<'gaugeStyle', { style: GaugeStyle }>;
+export declare function progressViewStyle(style: ProgressViewStyle): ModifierConfig<'progressViewStyle', { style: ProgressViewStyle }>;
+export declare function labelStyle(style: LabelStyle): ModifierConfig<'labelStyle', { style: LabelStyle }>;
+export declare function textFieldStyle(style: TextFieldStyle): ModifierConfig<'textFieldStyle', { style: TextFieldStyle }>;
+export declare function controlSize(size: ControlSize): ModifierConfig<'controlSize', { size: ControlSize }>;
+export declare function labelsHidden(): ModifierConfig<'labelsHidden', {}>;
+export declare function submitLabel(submitLabel: SubmitLabel): ModifierConfig<'submitLabel', { submitLabel: SubmitLabel }>;
+export declare function accessibilityLabel(label: string): ModifierConfig<'accessibilityLabel', { label: string }>;
+export declare function accessibilityHint(hint: string): ModifierConfig<'accessibilityHint', { hint: string }>;
+export declare function accessibilityValue(value: string): ModifierConfig<'accessibilityValue', { value: string }>;
+
+// ---------------------------------------------------------------- Expo UI: screen-only modifiers
+// Accepted and listed in the node's styles, with a `no-headless-effect` warning.
+
+export type SafeAreaRegions = 'all' | 'container' | 'keyboard';
+export type EdgeSet = 'all' | 'top' | 'bottom' | 'leading' | 'trailing' | 'horizontal' | 'vertical';
+export type GlassVariant = 'regular' | 'clear' | 'identity';
+export type UnitPoint = 'zero' | 'topLeading' | 'top' | 'topTrailing' | 'leading' | 'center' | 'trailing' | 'bottomLeading' | 'bottom' | 'bottomTrailing';
+export type KeyboardType = 'default' | 'email-address' | 'numeric' | 'phone-pad' | 'ascii-capable' | 'numbers-and-punctuation' | 'url' | 'name-phone-pad' | 'decimal-pad' | 'twitter' | 'web-search' | 'ascii-capable-number-pad';
+export type GlassEffectParams = { glass?: { variant: GlassVariant; interactive?: boolean; tint?: Color }; shape?: ShapeName; cornerRadius?: number };
+export declare const SAFE_AREA_REGIONS: readonly SafeAreaRegions[];
+export declare const EDGE_SETS: readonly EdgeSet[];
+export declare const GLASS_VARIANTS: readonly GlassVariant[];
+export declare const UNIT_POINTS: readonly UnitPoint[];
+export declare const KEYBOARD_TYPES: readonly KeyboardType[];
+
+export declare function ignoreSafeArea(params?: { regions?: SafeAreaRegions; edges?: EdgeSet }): ModifierConfig<'ignoreSafeArea', { regions?: SafeAreaRegions; edges?: EdgeSet }>;
+export declare function glassEffect(params?: GlassEffectParams): ModifierConfig<'glassEffect', GlassEffectParams>;
+export declare function glassEffectId(id: string, namespaceId: string): ModifierConfig<'glassEffectId', { id: string; namespaceId: string }>;
+export declare function matchedGeometryEffect(id: string, namespaceId: string): ModifierConfig<'matchedGeometryEffect', { id: string; namespaceId: string }>;
+export declare function scrollDismissesKeyboard(mode: 'automatic' | 'never' | 'interactively' | 'immediately'): ModifierConfig<'scrollDismissesKeyboard', { mode: 'automatic' | 'never' | 'interactively' | 'immediately' }>;
+export declare function scrollTargetBehavior(behavior: 'paging' | 'viewAligned'): ModifierConfig<'scrollTargetBehavior', { behavior: 'paging' | 'viewAligned' }>;
+export declare function scrollTargetLayout(): ModifierConfig<'scrollTargetLayout', {}>;
+export declare function defaultScrollAnchor(anchor: UnitPoint | null): ModifierConfig<'defaultScrollAnchor', { anchor: UnitPoint | null }>;
+export declare function defaultScrollAnchorForRole(anchor: UnitPoint | null, role: 'initialOffset' | 'sizeChanges' | 'alignment'): ModifierConfig<'defaultScrollAnchorForRole', { anchor: UnitPoint | null; role: 'initialOffset' | 'sizeChanges' | 'alignment' }>;
+export declare function menuActionDismissBehavior(behavior: 'automatic' | 'disabled' | 'enabled'): ModifierConfig<'menuActionDismissBehavior', { behavior: 'automatic' | 'disabled' | 'enabled' }>;
+export declare function keyboardType(keyboardType: KeyboardType): ModifierConfig<'keyboardType', { keyboardType: KeyboardType }>;
+export declare function autocorrectionDisabled(disabled?: boolean): ModifierConfig<'autocorrectionDisabled', { disabled: boolean }>;
+export declare function textInputAutocapitalization(autocapitalization: 'never' | 'words' | 'sentences' | 'characters'): ModifierConfig<'textInputAutocapitalization', { autocapitalization: 'never' | 'words' | 'sentences' | 'characters' }>;
+export declare function textContentType(textContentType: string): ModifierConfig<'textContentType', { textContentType: string }>;
+export declare function presentationDragIndicator(visibility: Visibility): ModifierConfig<'presentationDragIndicator', { visibility: Visibility }>;
+export declare function interactiveDismissDisabled(isDisabled?: boolean): ModifierConfig<'interactiveDismissDisabled', { isDisabled: boolean }>;
+
+// ---------------------------------------------------------------- Expo UI: shapes, overlays, grids
+
+export type OverlayAlignment = 'center' | 'top' | 'bottom' | 'leading' | 'trailing';
+export type OverlayParams = { color?: Color; alignment?: OverlayAlignment };
+export type Rotation3DEffectParams = { angle: number; axis?: { x?: number; y?: number; z?: number }; perspective?: number };
+export declare const OVERLAY_ALIGNMENTS: readonly OverlayAlignment[];
+
+export declare function clipShape(shape: ShapeName, cornerRadius?: number): ModifierConfig<'clipShape', { shape: ShapeName; cornerRadius?: number }>;
+export declare function mask(shape: ShapeName, cornerRadius?: number): ModifierConfig<'mask', { shape: ShapeName; cornerRadius?: number }>;
+export declare function containerShape(shape: Shape | ShapeName): ModifierConfig<'containerShape', { shape: ShapeName; cornerRadius?: number }>;
+export declare function overlay(params: OverlayParams): ModifierConfig<'overlay', OverlayParams>;
+export declare function backgroundOverlay(params: OverlayParams): ModifierConfig<'backgroundOverlay', OverlayParams>;
+/** Degrees around the axis; sent flat (`axisX`, `axisY`, `axisZ`, `perspective`) as Expo sends it. */
+export declare function rotation3DEffect(params: Rotation3DEffectParams): ModifierConfig<'rotation3DEffect', { angle: number; axisX: number; axisY: number; axisZ: number; perspective: number }>;
+/** A number is `{spacing: 'custom', value}`. */
+export declare function listSectionSpacing(spacing: 'default' | 'compact' | number): ModifierConfig<'listSectionSpacing', { spacing: 'default' | 'compact' | 'custom'; value?: number }>;
+export declare function listSectionMargins(params?: { length?: number; edges?: EdgeSet }): ModifierConfig<'listSectionMargins', { length?: number; edges?: EdgeSet }>;
+export declare function gridCellColumns(count?: number): ModifierConfig<'gridCellColumns', { count?: number }>;
+export declare function gridCellUnsizedAxes(axes?: 'horizontal' | 'vertical'): ModifierConfig<'gridCellUnsizedAxes', { axes?: 'horizontal' | 'vertical' }>;
+export declare function gridColumnAlignment(alignment?: TextAlignment): ModifierConfig<'gridColumnAlignment', { alignment?: TextAlignment }>;
+export declare function resizable(capInsets?: EdgeInsetsParams, resizingMode?: 'stretch' | 'tile'): ModifierConfig<'resizable', EdgeInsetsParams & { resizingMode?: 'stretch' | 'tile' }>;
+
+// ---------------------------------------------------------------- Expo UI: tag, environment, anchors, animation
+
+export type EnvironmentConfig =
+  | { key: 'editMode'; value: 'active' | 'inactive' | 'transient' }
+  | { key: 'colorScheme'; value: 'light' | 'dark' }
+  | { key: 'locale'; value: string }
+  | { key: 'timeZone'; value: string };
+export type GridCellAnchor = { type: 'preset'; anchor: UnitPoint } | { type: 'custom'; points: { x: number; y: number } };
+export type AnimationObject = {
+  type: 'easeInOut' | 'easeIn' | 'easeOut' | 'linear' | 'spring' | 'interpolatingSpring' | 'default';
+  duration?: number; response?: number; dampingFraction?: number; blendDuration?: number; bounce?: number;
+  mass?: number; stiffness?: number; damping?: number; initialVelocity?: number;
+  delay?: number; repeatCount?: number; autoreverses?: boolean;
+};
+/** What `Animation`'s builders return: chain `delay` and `repeat`, then pass it to `animation`. */
+export interface ChainableAnimation {
+  delay(delay: number): ChainableAnimation;
+  repeat(params: { repeatCount: number; autoreverses?: boolean }): ChainableAnimation;
+}
+export declare const Animation: {
+  easeInOut(params?: { duration?: number }): ChainableAnimation;
+  easeIn(params?: { duration?: number }): ChainableAnimation;
+  easeOut(params?: { duration?: number }): ChainableAnimation;
+  linear(params?: { duration?: number }): ChainableAnimation;
+  spring(params?: { response?: number; dampingFraction?: number; blendDuration?: number; duration?: number; bounce?: number }): ChainableAnimation;
+  interpolatingSpring(params?: { mass?: number; stiffness?: number; damping?: number; initialVelocity?: number; duration?: number; bounce?: number }): ChainableAnimation;
+  default: ChainableAnimation;
+};
+export declare const ENVIRONMENT_VALUES: { readonly editMode: readonly string[]; readonly colorScheme: readonly string[]; readonly locale: null; readonly timeZone: null };
+
+export declare function tag(tag: string | number): ModifierConfig<'tag', { tag: string | number }>;
+export declare function environment(config: EnvironmentConfig): ModifierConfig<'environment', EnvironmentConfig>;
+export declare function environment(key: EnvironmentConfig['key'], value: string): ModifierConfig<'environment', { key: EnvironmentConfig['key']; value: string }>;
+export declare function gridCellAnchor(anchor: GridCellAnchor): ModifierConfig<'gridCellAnchor', GridCellAnchor>;
+/** Recorded with a no-headless-effect warning: nothing animates headless. */
+export declare function animation(animation: ChainableAnimation, animatedValue: number | boolean): ModifierConfig<'animation', { animation: AnimationObject; animatedValue: number | boolean }>;
+
+/** The List or ScrollView at or under the node does not scroll: the host will not pull it to refresh. */
+export declare function scrollDisabled(disabled?: boolean): ModifierConfig<'scrollDisabled', { disabled: boolean }>;
+export type ContainerRelativeFrameParams = { axes: 'horizontal' | 'vertical' | 'both'; count?: number; span?: number; spacing?: number; alignment?: FrameAlignment };
+export declare function containerRelativeFrame(params: ContainerRelativeFrameParams): ModifierConfig<'containerRelativeFrame', ContainerRelativeFrameParams>;
+
+export type PresentationDetent = 'medium' | 'large' | { fraction: number } | { height: number };
+/** Recorded with a no-headless-effect warning. */
+export declare function presentationBackgroundInteraction(interaction: 'automatic' | 'enabled' | 'disabled' | { type: 'enabledUpThrough'; detent: PresentationDetent }): ModifierConfig<'presentationBackgroundInteraction', { interactionType: 'automatic' | 'enabled' | 'disabled' | 'enabledUpThrough'; detent?: PresentationDetent }>;
+
 // ---------------------------------------------------------------- elements
 
 export * from './view-props.js';
-import type { ViewPropsMap, TextProps, LabelProps, Component, TextChild, ViewEventsMap } from './view-props.js';
+import type { ViewPropsMap, TextProps, LabelProps, Component, TextChild, ViewEventsMap, ListStyle } from './view-props.js';
 
 /** `key` and `modifiers` go on the node; every other member becomes `node.props`. */
 export interface ElementProps {
@@ -463,7 +674,24 @@ export type ResolvedStyle =
   | { $style: 'listRowBackground'; color: string }
   | { $style: 'badge'; value: string }
   | { $style: 'deleteDisabled'; disabled: boolean }
-  | { $style: 'contentShape'; shape: ResolvedShape; cornerRadius?: number };
+  | { $style: 'contentShape'; shape: ResolvedShape; cornerRadius?: number }
+  /** A style recorded by SwiftUI's name (shadow, blur, bold, listStyle, ...): its params as the host read them. */
+  | { $style: RecordedStyleName; [argument: string]: string | number | boolean };
+
+/** The `$style`s the host records by SwiftUI's name. */
+export type RecordedStyleName =
+  | 'shadow' | 'offset' | 'fixedSize' | 'clipped' | 'aspectRatio' | 'zIndex' | 'layoutPriority' | 'scaleEffect' | 'rotationEffect'
+  | 'blur' | 'brightness' | 'contrast' | 'saturation' | 'hueRotation' | 'colorInvert' | 'grayscale' | 'luminanceToAlpha'
+  | 'bold' | 'italic' | 'monospacedDigit' | 'kerning' | 'lineSpacing' | 'lineLimit' | 'truncationMode' | 'textCase'
+  | 'underline' | 'strikethrough' | 'multilineTextAlignment' | 'allowsTightening' | 'textSelection'
+  | 'listRowInsets' | 'listRowSeparator' | 'listStyle' | 'moveDisabled' | 'scrollContentBackground' | 'headerProminence'
+  | 'badgeProminence' | 'buttonStyle' | 'toggleStyle' | 'pickerStyle' | 'datePickerStyle' | 'gaugeStyle' | 'progressViewStyle'
+  | 'labelStyle' | 'textFieldStyle' | 'controlSize' | 'labelsHidden' | 'submitLabel'
+  | 'accessibilityLabel' | 'accessibilityHint' | 'accessibilityValue'
+  | 'tag' | 'environment' | 'gridCellAnchor' | 'animation' | 'scrollDisabled' | 'containerRelativeFrame'
+  | 'presentationBackgroundInteraction'
+  | 'clipShape' | 'mask' | 'containerShape' | 'overlay' | 'backgroundOverlay' | 'rotation3DEffect' | 'listSectionSpacing' | 'listSectionMargins' | 'gridCellColumns' | 'gridCellUnsizedAxes' | 'gridColumnAlignment' | 'resizable'
+  | 'ignoreSafeArea' | 'glassEffect' | 'glassEffectId' | 'matchedGeometryEffect' | 'scrollDismissesKeyboard' | 'scrollTargetBehavior' | 'scrollTargetLayout' | 'defaultScrollAnchor' | 'defaultScrollAnchorForRole' | 'menuActionDismissBehavior' | 'keyboardType' | 'autocorrectionDisabled' | 'textInputAutocapitalization' | 'textContentType' | 'presentationDragIndicator' | 'interactiveDismissDisabled';
 
 // ---------------------------------------------------------------- SF Symbols
 

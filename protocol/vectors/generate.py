@@ -36,7 +36,7 @@ QUIET={"quiet":150}
 # (--spawn) and are skipped against --socket.
 CONTROLLED="controlled-host"
 VIEWS=["List","Section","HStack","VStack","ZStack","Text","Label","Image","Button","Spacer","ScrollView","TextField","Toggle","Slider"]
-EXPOUI_TYPES=["background","badge","border","contentShape","contentTransition","cornerRadius","deleteDisabled","disabled","font","fontWeight","foregroundStyle","frame","hidden","imageScale","listRowBackground","onAppear","onDisappear","onLongPressGesture","onSubmit","onTapGesture","opacity","padding","refreshable","symbolEffect","symbolEffectsRemoved","symbolRenderingMode","symbolVariant","tint","transition"]
+EXPOUI_TYPES=["accessibilityHint","accessibilityLabel","accessibilityValue","allowsTightening","animation","aspectRatio","autocorrectionDisabled","background","backgroundOverlay","badge","badgeProminence","blur","bold","border","brightness","buttonStyle","clipShape","clipped","colorInvert","containerRelativeFrame","containerShape","contentShape","contentTransition","contrast","controlSize","cornerRadius","datePickerStyle","defaultScrollAnchor","defaultScrollAnchorForRole","deleteDisabled","disabled","environment","fixedSize","font","fontWeight","foregroundColor","foregroundStyle","frame","gaugeStyle","glassEffect","glassEffectId","grayscale","gridCellAnchor","gridCellColumns","gridCellUnsizedAxes","gridColumnAlignment","headerProminence","hidden","hueRotation","ignoreSafeArea","imageScale","interactiveDismissDisabled","italic","kerning","keyboardType","labelStyle","labelsHidden","layoutPriority","lineLimit","lineSpacing","listRowBackground","listRowInsets","listRowSeparator","listSectionMargins","listSectionSpacing","listStyle","luminanceToAlpha","mask","matchedGeometryEffect","menuActionDismissBehavior","monospacedDigit","moveDisabled","multilineTextAlignment","offset","onAppear","onDisappear","onLongPressGesture","onSubmit","onTapGesture","opacity","overlay","padding","pickerStyle","presentationBackgroundInteraction","presentationDragIndicator","progressViewStyle","refreshable","resizable","rotation3DEffect","rotationEffect","saturation","scaleEffect","scrollContentBackground","scrollDisabled","scrollDismissesKeyboard","scrollTargetBehavior","scrollTargetLayout","shadow","strikethrough","submitLabel","symbolEffect","symbolEffectsRemoved","symbolRenderingMode","symbolVariant","tag","textCase","textContentType","textFieldStyle","textInputAutocapitalization","textSelection","tint","toggleStyle","transition","truncationMode","underline","zIndex"]
 TYPES=sorted(EXPOUI_TYPES+["swipeActions"])
 def hexframe(text):
     b=text.encode() if isinstance(text,str) else text
@@ -243,7 +243,7 @@ V(S,"root not an object", mfail(1,[1],{"path":"root","expected":"object","got":"
 V(S,"type missing", mfail(1,{"key":"a"},{"path":"root.type","expected":"string","got":"nothing"}), init=True)
 V(S,"unknown view type", mfail(10,{"type":"Grid"},{"path":"root.type","got":"Grid","known":VIEWS}), init=True)
 V(S,"unknown view type deep", mfail(10,{"type":"List","children":[{"type":"Text"},{"type":"VStack","children":[{"type":"Grid"}]}]},{"path":"root.children[1].children[0].type","got":"Grid","known":{"$type":"array"}}), init=True)
-V(S,"unknown modifier type", mfail(19,{"type":"List","modifiers":[{"$type":"blur"}]},{"path":"root.modifiers[0].$type","got":"blur","known":{"$includes":TYPES},"suggestion":{"$absent":True}}), init=True)
+V(S,"unknown modifier type", mfail(19,{"type":"List","modifiers":[{"$type":"wobble"}]},{"path":"root.modifiers[0].$type","got":"wobble","known":{"$includes":TYPES},"suggestion":{"$absent":True}}), init=True)
 V(S,"unknown modifier type close to one gets a suggestion", mfail(19,{"type":"List","modifiers":[{"$type":"swipeAction"}]},{"path":"root.modifiers[0].$type","got":"swipeAction","known":{"$includes":TYPES},"suggestion":"swipeActions"}), init=True)
 V(S,"a modifier type in the wrong case is suggested", mfail(19,{"type":"Text","modifiers":[{"$type":"OnTapGesture"}]},{"path":"root.modifiers[0].$type","suggestion":"onTapGesture"}), init=True)
 V(S,"modifier without $type", mfail(19,{"type":"List","modifiers":[{"trailing":[]}]},{"path":"root.modifiers[0].$type","expected":"string","got":"nothing"}), init=True)
@@ -544,6 +544,9 @@ REFR=M("refreshable")
 def RID(node, mod): return {"expectNotification":{"$exact":{"jsonrpc":"2.0","method":"event","params":{"$exact":{"surface":"g","node":node,"modifier":mod,"payload":{"$exact":{"refreshable":{"$exact":{"id":{"$type":"string"}}}}}}}}}}
 def refreshed(id, target, node, mod): return [gact(id,target,"refresh"),RID(node,mod),handled(id,node,mod,refreshing=True)]
 LIST=N("List","list",[REFR],[N("Text","a")])
+V(G,"scrollDisabled on a List stops its refresh", mg(N("List","list",[REFR,M("scrollDisabled")],[N("Text","a")]))+ignored(2,"list","refresh"), init=True)
+V(G,"scrollDisabled around a ScrollView stops its refresh", mg(N("VStack","v",[REFR,M("scrollDisabled")],[N("ScrollView","sv",None,[N("Text","a")])]))+ignored(2,"sv","refresh"), init=True)
+V(G,"the innermost scrollDisabled wins", mg(N("VStack","v",[REFR,M("scrollDisabled")],[N("ScrollView","sv",[M("scrollDisabled",disabled=False)],[N("Text","a")])]))+refreshed(2,"sv","v",0)+[QUIET], init=True)
 V(G,"refresh a List with its own refreshable", mg(LIST)+refreshed(2,"list","list",0)+[QUIET], init=True)
 V(G,"refreshing shows in the snapshot", mg(LIST)+call(2,"snapshot",{"surface":"g"},{"root":{"refreshing":False}})+refreshed(3,"list","list",0)+call(4,"snapshot",{"surface":"g"},{"root":{"refreshing":True}}), init=True)
 V(G,"a second refresh while refreshing is not handled", mg(LIST)+refreshed(2,"list","list",0)+ignored(3,"list","refresh"), init=True)
@@ -700,6 +703,145 @@ V(ST,"contentShape needs a shape", mfail(1,{"type":"Text","modifiers":[M("conten
 V(ST,"an unknown shape is refused", mfail(1,{"type":"Text","modifiers":[M("contentShape",shape="star")]},{"path":"root.modifiers[0].shape","got":"star"}), init=True)
 V(ST,"a bad colour is refused", mfail(1,{"type":"Text","modifiers":[M("background",color="nope")]},{"path":"root.modifiers[0].color","got":"nope"}), init=True)
 V(ST,"onTapGesture count 0 is refused", mfail(1,{"type":"Text","modifiers":[M("onTapGesture",count=0)]},{"path":"root.modifiers[0].count","got":"0"}), init=True)
+# Expo UI's modifiers recorded by SwiftUI's name (issue 32): one snapshot vector each, and
+# the refusals of their ranges, required params and enums at the params path.
+RECORDED=[
+  ("shadow",dict(radius=4,y=2,color="#00000040"),{"color":"#00000040","radius":4,"x":0,"y":2}),
+  ("offset",dict(x=10,y=-4.5),{"x":10,"y":-4.5}),
+  ("fixedSize",dict(vertical=False),{"horizontal":True,"vertical":False}),
+  ("clipped",{},{}),
+  ("aspectRatio",dict(ratio=1.5,contentMode="fill"),{"ratio":1.5,"contentMode":"fill"}),
+  ("zIndex",dict(index=2),{"index":2}),
+  ("layoutPriority",dict(priority=1),{"priority":1}),
+  ("scaleEffect",dict(x=2,y=2),{"x":2,"y":2}),
+  ("rotationEffect",dict(angle=45),{"angle":45}),
+  ("blur",dict(radius=8),{"radius":8}),
+  ("brightness",dict(amount=0.25),{"amount":0.25}),
+  ("contrast",dict(amount=1.5),{"amount":1.5}),
+  ("saturation",dict(amount=0),{"amount":0}),
+  ("hueRotation",dict(angle=90),{"angle":90}),
+  ("colorInvert",{},{}),
+  ("grayscale",dict(amount=1),{"amount":1}),
+  ("luminanceToAlpha",{},{}),
+  ("bold",{},{}),
+  ("italic",{},{}),
+  ("monospacedDigit",{},{}),
+  ("kerning",dict(value=1.5),{"value":1.5}),
+  ("lineSpacing",dict(value=4),{"value":4}),
+  ("lineLimit",dict(limit=2,reservesSpace=True),{"limit":2,"reservesSpace":True}),
+  ("truncationMode",dict(mode="middle"),{"mode":"middle"}),
+  ("textCase",dict(value="uppercase"),{"value":"uppercase"}),
+  ("underline",dict(isActive=True,pattern="dash",color="red"),{"pattern":"dash","color":"#FF0000FF"}),
+  ("strikethrough",dict(isActive=True,pattern="solid"),{"pattern":"solid"}),
+  ("multilineTextAlignment",dict(alignment="center"),{"alignment":"center"}),
+  ("allowsTightening",dict(value=True),{"value":True}),
+  ("textSelection",dict(value=True),{"value":True}),
+  ("listRowInsets",dict(top=0,leading=20),{"top":0,"leading":20}),
+  ("listRowSeparator",dict(visibility="hidden"),{"visibility":"hidden","edges":"all"}),
+  ("listStyle",dict(style="insetGrouped"),{"style":"insetGrouped"}),
+  ("moveDisabled",{},{"disabled":True}),
+  ("scrollContentBackground",dict(visible="hidden"),{"visible":"hidden"}),
+  ("headerProminence",dict(prominence="increased"),{"prominence":"increased"}),
+  ("badgeProminence",dict(badgeType="decreased"),{"badgeType":"decreased"}),
+  ("buttonStyle",dict(style="borderedProminent"),{"style":"borderedProminent"}),
+  ("toggleStyle",dict(style="switch"),{"style":"switch"}),
+  ("pickerStyle",dict(style="segmented"),{"style":"segmented"}),
+  ("datePickerStyle",dict(style="graphical"),{"style":"graphical"}),
+  ("gaugeStyle",dict(style="circular"),{"style":"circular"}),
+  ("progressViewStyle",dict(style="linear"),{"style":"linear"}),
+  ("labelStyle",dict(style="iconOnly"),{"style":"iconOnly"}),
+  ("textFieldStyle",dict(style="roundedBorder"),{"style":"roundedBorder"}),
+  ("controlSize",dict(size="large"),{"size":"large"}),
+  ("labelsHidden",{},{}),
+  ("submitLabel",dict(submitLabel="search"),{"submitLabel":"search"}),
+  ("accessibilityLabel",dict(label="Close"),{"label":"Close"}),
+  ("accessibilityHint",dict(hint="Closes the sheet"),{"hint":"Closes the sheet"}),
+  ("accessibilityValue",dict(value="50%"),{"value":"50%"}),
+  ("clipShape",dict(shape="roundedRectangle",cornerRadius=8),{"shape":"roundedRectangle","cornerRadius":8}),
+  ("mask",dict(shape="circle"),{"shape":"circle"}),
+  ("containerShape",dict(shape="capsule"),{"shape":"capsule"}),
+  ("overlay",dict(color="red",alignment="top"),{"color":"#FF0000FF","alignment":"top"}),
+  ("backgroundOverlay",dict(color="blue"),{"color":"#0000FFFF","alignment":"center"}),
+  ("rotation3DEffect",dict(angle=30,axisY=1),{"angle":30,"axisX":0,"axisY":1,"axisZ":0,"perspective":1}),
+  ("listSectionSpacing",dict(spacing="custom",value=24),{"spacing":"custom","value":24}),
+  ("listSectionMargins",dict(length=8,edges="horizontal"),{"length":8,"edges":"horizontal"}),
+  ("gridCellColumns",dict(count=2),{"count":2}),
+  ("gridCellUnsizedAxes",dict(axes="horizontal"),{"axes":"horizontal"}),
+  ("gridColumnAlignment",dict(alignment="trailing"),{"alignment":"trailing"}),
+  ("resizable",dict(top=4,resizingMode="tile"),{"top":4,"resizingMode":"tile"}),
+  ("tag",dict(tag=3),{"tag":3}),
+  ("environment",dict(key="colorScheme",value="dark"),{"key":"colorScheme","value":"dark"}),
+  ("gridCellAnchor",{"type":"custom","points":{"x":0.25,"y":1}},{"x":0.25,"y":1}),
+  ("scrollDisabled",{},{"disabled":True}),
+  ("containerRelativeFrame",dict(axes="horizontal",count=3,span=2,spacing=8),{"axes":"horizontal","count":3,"span":2,"spacing":8,"alignment":"center"}),
+]
+for t, params, members in RECORDED:
+    V(ST,f"{t} is a style named {t}", styled([M(t,**params)],[dict({"$style":t},**members)]), init=True)
+V(ST,"foregroundColor is foregroundStyle", styled([M("foregroundColor",color="red")],[{"$style":"foregroundStyle","color":"#FF0000FF"}]), init=True)
+V(ST,"recorded styles keep modifier order among the others", styled([M("bold"),M("padding",all=1),M("shadow",radius=2)],[{"$style":"bold"},{"$style":"padding","top":1,"leading":1,"bottom":1,"trailing":1},{"$style":"shadow","radius":2,"x":0,"y":0}]), init=True)
+V(ST,"clipped false, colorInvert false and an inactive underline record nothing", styled([M("clipped",clipped=False),M("colorInvert",inverted=False),M("underline",isActive=False,pattern="solid"),M("italic")],[{"$style":"italic"}]), init=True)
+# Modifiers that need a screen: accepted, recorded, and a no-headless-effect warning before the
+# mount's response.
+SCREEN_ONLY=[
+  ("ignoreSafeArea",dict(regions="keyboard",edges="bottom"),{"regions":"keyboard","edges":"bottom"}),
+  ("glassEffect",dict(glass={"variant":"regular","interactive":True},shape="capsule"),{"variant":"regular","interactive":True,"shape":"capsule"}),
+  ("glassEffectId",dict(id="a",namespaceId="ns"),{"id":"a","namespaceId":"ns"}),
+  ("matchedGeometryEffect",dict(id="a",namespaceId="ns"),{"id":"a","namespaceId":"ns"}),
+  ("scrollDismissesKeyboard",dict(mode="interactively"),{"mode":"interactively"}),
+  ("scrollTargetBehavior",dict(behavior="paging"),{"behavior":"paging"}),
+  ("scrollTargetLayout",{},{}),
+  ("defaultScrollAnchor",dict(anchor="bottom"),{"anchor":"bottom"}),
+  ("defaultScrollAnchorForRole",dict(anchor="top",role="sizeChanges"),{"anchor":"top","role":"sizeChanges"}),
+  ("menuActionDismissBehavior",dict(behavior="disabled"),{"behavior":"disabled"}),
+  ("keyboardType",dict(keyboardType="email-address"),{"keyboardType":"email-address"}),
+  ("autocorrectionDisabled",{},{"disabled":True}),
+  ("textInputAutocapitalization",dict(autocapitalization="words"),{"autocapitalization":"words"}),
+  ("textContentType",dict(textContentType="emailAddress"),{"textContentType":"emailAddress"}),
+  ("presentationDragIndicator",dict(visibility="visible"),{"visibility":"visible"}),
+  ("interactiveDismissDisabled",{},{"isDisabled":True}),
+  ("animation",{"animation":{"type":"spring","duration":0.3},"animatedValue":True},{"type":"spring","duration":0.3,"animatedValue":True}),
+  ("presentationBackgroundInteraction",dict(interactionType="enabledUpThrough",detent="medium"),{"interactionType":"enabledUpThrough","detent":"medium"}),
+]
+for t, params, members in SCREEN_ONLY:
+    V(ST,f"{t} is accepted with a no-headless-effect warning and recorded",
+      [send(req(1,"mount",{"surface":"st","root":N("List",None,None,[N("HStack","row",[M("padding",all=1),M(t,**params)],[N("Text",None,props={"text":"x"})])])}))]
+      +[{"expectNotification":{"$exact":{"jsonrpc":"2.0","method":"diagnostic","params":{"$exact":{"severity":"warning","code":"no-headless-effect","message":{"$contains":f"('{t}') on node 'row' has no headless effect"},"surface":"st","node":"row","path":"root.children[0].modifiers[1]"}}}}},ok(1,{"$exact":{"surface":"st"}})]
+      +call(2,"snapshot",{"surface":"st"},{"root":{"children":[{"id":"row","styles":[{"$exact":{"$style":"padding","top":1,"leading":1,"bottom":1,"trailing":1}},{"$exact":dict({"$style":t},**members)}]}]}}), init=True)
+REFUSED=[
+  ("a negative shadow radius is refused","shadow",dict(radius=-1),"radius","-1"),
+  ("shadow needs a radius","shadow",{},"radius","nothing"),
+  ("a negative blur radius is refused","blur",dict(radius=-2),"radius","-2"),
+  ("brightness above 1 is refused","brightness",dict(amount=1.5),"amount","1.5"),
+  ("a negative saturation is refused","saturation",dict(amount=-1),"amount","-1"),
+  ("grayscale above 1 is refused","grayscale",dict(amount=2),"amount","2"),
+  ("an aspectRatio of 0 is refused","aspectRatio",dict(ratio=0),"ratio","0"),
+  ("a negative lineSpacing is refused","lineSpacing",dict(value=-1),"value","-1"),
+  ("a lineLimit of 0 is refused","lineLimit",dict(limit=0),"limit","0"),
+  ("a lineLimit range needs min and max","lineLimit",dict(min=1),"min","1"),
+  ("a lineLimit range with max below min is refused","lineLimit",dict(min=3,max=2),"max","2"),
+  ("an unknown listStyle is refused","listStyle",dict(style="fancy"),"style","fancy"),
+  ("an unknown buttonStyle is refused","buttonStyle",dict(style="big"),"style","big"),
+  ("an unknown controlSize is refused","controlSize",dict(size="huge"),"size","huge"),
+  ("an unknown truncationMode is refused","truncationMode",dict(mode="end"),"mode","end"),
+  ("an unknown text case is refused","textCase",dict(value="title"),"value","title"),
+  ("an unknown line pattern is refused","underline",dict(pattern="wavy"),"pattern","wavy"),
+  ("zIndex needs a number","zIndex",dict(index="top"),"index","top"),
+  ("accessibilityLabel needs a label","accessibilityLabel",{},"label","nothing"),
+  ("an unknown glass variant is refused","glassEffect",dict(glass={"variant":"frosted"}),"glass.variant","frosted"),
+  ("matchedGeometryEffect needs a namespaceId","matchedGeometryEffect",dict(id="a"),"namespaceId","nothing"),
+  ("an unknown keyboardType is refused","keyboardType",dict(keyboardType="email"),"keyboardType","email"),
+  ("an unknown scroll anchor is refused","defaultScrollAnchor",dict(anchor="middle"),"anchor","middle"),
+  ("clipShape needs a shape","clipShape",{},"shape","nothing"),
+  ("custom listSectionSpacing needs a value","listSectionSpacing",dict(spacing="custom"),"value","nothing"),
+  ("gridCellColumns of 0 is refused","gridCellColumns",dict(count=0),"count","0"),
+  ("a tag that is a boolean is refused","tag",dict(tag=True),"tag","true"),
+  ("a colorScheme that is not light or dark is refused","environment",dict(key="colorScheme",value="dim"),"value","dim"),
+  ("an unknown animation curve is refused","animation",{"animation":{"type":"bouncy"},"animatedValue":1},"animation.type","bouncy"),
+  ("a containerRelativeFrame span above its count is refused","containerRelativeFrame",dict(axes="both",count=2,span=3),"span","3"),
+  ("enabledUpThrough needs a detent","presentationBackgroundInteraction",dict(interactionType="enabledUpThrough"),"detent","nothing"),
+]
+for name, t, params, field, got in REFUSED:
+    V(ST,name, mfail(1,{"type":"Text","modifiers":[M(t,**params)]},{"path":f"root.modifiers[0].{field}","got":got}), init=True)
 
 W="watch"
 TOPICS=["event","diagnostic","pluginsChanged","moduleEvent"]

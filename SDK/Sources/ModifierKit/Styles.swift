@@ -137,6 +137,84 @@ public enum ResolvedStyle: Equatable, Sendable {
     case badge(String)
     /// `deleteDisabled`: whether the row may be deleted.
     case deleteDisabled(Bool)
+    /// A style the SDK records by SwiftUI's modifier name and arguments (`shadow`, `blur`,
+    /// `bold`, `listStyle`, ...): see ``View/recordStyle(_:_:)``.
+    case named(NamedStyle)
+}
+
+/// A style recorded by name: SwiftUI's modifier name and the arguments it was given, in
+/// order. A snapshot shows it as `{"$style": name, label: value, ...}`.
+public struct NamedStyle: Equatable, Sendable {
+    /// SwiftUI's name of the modifier (`shadow`).
+    public var name: String
+    /// The arguments, in the order the snapshot lists them.
+    public var arguments: [StyleArgument]
+    /// False for a modifier that only matters on a screen (a glass effect, an animation, the
+    /// keyboard's type): the host still records it, and tells the front-end, with a
+    /// `no-headless-effect` warning, that nothing headless changes.
+    public var hasHeadlessEffect: Bool
+
+    /// The name of ``View/scrollDisabled(_:)``'s style, which the host reads.
+    public static let scrollDisabled = "scrollDisabled"
+
+    /// For a ``View/scrollDisabled(_:)`` style, whether it disables scrolling; `nil` for others.
+    public var disablesScrolling: Bool? {
+        guard name == NamedStyle.scrollDisabled, case let .bool(disabled)? = arguments.first(where: { $0.label == "disabled" })?.value else { return nil }
+        return disabled
+    }
+
+    public init(_ name: String, _ arguments: [StyleArgument] = [], hasHeadlessEffect: Bool = true) {
+        self.name = name
+        self.arguments = arguments
+        self.hasHeadlessEffect = hasHeadlessEffect
+    }
+}
+
+/// One argument of a ``NamedStyle``: a label and a value.
+public struct StyleArgument: Equatable, Sendable {
+    /// The argument's label, as the snapshot writes it (`radius`).
+    public var label: String
+    /// Its value.
+    public var value: StyleValue
+
+    public init(_ label: String, _ value: StyleValue) {
+        self.label = label
+        self.value = value
+    }
+}
+
+/// The value of a ``StyleArgument``: what a snapshot can write as JSON.
+public enum StyleValue: Equatable, Sendable {
+    case number(Double)
+    case string(String)
+    case bool(Bool)
+    /// Written as its hex text (`#FF0000`).
+    case color(Color)
+}
+
+extension View {
+    /// Records a style by SwiftUI's modifier name and arguments, for the many SwiftUI
+    /// modifiers whose effect the host shows but does not compute (a shadow, a blur, bold
+    /// text, a list style): the node's snapshot lists it among its styles, in application
+    /// order, as `{"$style": name, label: value, ...}`.
+    public func recordStyle(_ name: String, _ arguments: [StyleArgument] = []) -> some View {
+        StyledView(content: self, style: .named(NamedStyle(name, arguments)))
+    }
+
+    /// Turns off scrolling of the List or ScrollView at or under the view, as SwiftUI's
+    /// `scrollDisabled(_:)`: the host refuses to pull it to refresh. The innermost one wins,
+    /// as in SwiftUI's environment. A snapshot lists it as
+    /// `{"$style": "scrollDisabled", "disabled": ...}`.
+    public func scrollDisabled(_ disabled: Bool) -> some View {
+        StyledView(content: self, style: .named(NamedStyle(NamedStyle.scrollDisabled, [StyleArgument("disabled", .bool(disabled))])))
+    }
+
+    /// Records a modifier that has no effect without a screen (a glass effect, an animation,
+    /// the keyboard's type), as ``recordStyle(_:_:)`` does; the host adds a
+    /// `no-headless-effect` warning so that the front-end knows nothing headless changed.
+    public func recordStyleWithoutHeadlessEffect(_ name: String, _ arguments: [StyleArgument] = []) -> some View {
+        StyledView(content: self, style: .named(NamedStyle(name, arguments, hasHeadlessEffect: false)))
+    }
 }
 
 /// The sizes of a `frame`: fixed (`width`, `height`) or flexible (the bounds); `nil` members

@@ -7,6 +7,8 @@ public enum DiagnosticCode {
     public static let swipeActionsOutsideList = "swipe-actions-outside-list"
     /// A symbol modifier on a node with no system image at or under it (nothing to act on).
     public static let symbolsWithoutImage = "symbols-without-image"
+    /// A modifier with no effect without a screen (a glass effect, an animation): recorded only.
+    public static let noHeadlessEffect = "no-headless-effect"
     /// An event whose top-level key is not its modifier's `$type` (dropped).
     public static let eventKeyMismatch = "event-key-mismatch"
     /// An event payload with values JSON cannot carry (dropped).

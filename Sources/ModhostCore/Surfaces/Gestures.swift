@@ -120,6 +120,21 @@ enum Gestures {
     // MARK: - Hit testing
 
     /// Why nothing aimed at `node` is hit: the node or one around it is hidden or disabled.
+    /// Where the innermost `scrollDisabled` at or around `node` that turns scrolling off is
+    /// (`node 'x'`), or nil when scrolling is on (none, or the innermost says false).
+    private static func scrollDisabled(_ node: NodeState) -> String? {
+        for current in node.outward {
+            // A node's first modifier is its innermost: the first scrollDisabled found wins.
+            for instance in current.modifiers {
+                for style in instance.effect.styles {
+                    guard case let .named(named) = style, let disabled = named.disablesScrolling else { continue }
+                    return disabled ? "node '\(current.id)'" : nil
+                }
+            }
+        }
+        return nil
+    }
+
     private static func unreachable(_ node: NodeState) -> String? {
         for current in node.outward {
             let place = current === node ? "node '\(node.id)' is" : "node '\(node.id)' is inside node '\(current.id)', which is"
@@ -257,6 +272,7 @@ enum Gestures {
             return unhandled("node '\(node.id)' is a \(node.kind.rawValue); only a List or a ScrollView is pulled to refresh")
         }
         if let reason = unreachable(node) { return unhandled(reason) }
+        if let place = scrollDisabled(node) { return unhandled("node '\(node.id)' has scrolling turned off by a scrollDisabled modifier on \(place); a view that does not scroll is not pulled to refresh") }
         // The innermost refreshable at or around the node, as SwiftUI's environment passes it down.
         guard let found = handlers(from: node, { $0.refreshAction.map { [$0] } ?? [] }).first else {
             return unhandled("no refreshable modifier is on node '\(node.id)' or around it")

@@ -85,6 +85,16 @@ enum Snapshot {
         case let .listRowBackground(color): object = members(("$style", "listRowBackground"), ("color", .string(color.hex)))
         case let .badge(value): object = members(("$style", "badge"), ("value", .string(value)))
         case let .deleteDisabled(disabled): object = members(("$style", "deleteDisabled"), ("disabled", .bool(disabled)))
+        case let .named(named):
+            object["$style"] = .string(named.name)
+            for argument in named.arguments {
+                switch argument.value {
+                case let .number(value): object[argument.label] = number(value)
+                case let .string(value): object[argument.label] = .string(value)
+                case let .bool(value): object[argument.label] = .bool(value)
+                case let .color(value): object[argument.label] = .string(value.hex)
+                }
+            }
         }
         return .object(object)
     }

@@ -290,6 +290,7 @@ final class Surface {
             if !instance.unknownParams.isEmpty { report(instance.unknownParams, of: instance, session: session) }
             if let status = instance.quarantine { reportInert(instance, quarantinedBy: status, session: session) }
             if instance.effect.symbols.contains(where: SymbolEnvironment.needsImage) { reportIfNoImage(instance, session: session) }
+            if instance.effect.styles.contains(where: Self.lacksHeadlessEffect) { reportNoHeadlessEffect(instance, session: session) }
             // Most modifiers add no swipe actions and ignore nothing: no node to look up.
             if !instance.effect.hasSwipeActions && instance.effect.ignored.isEmpty { continue }
             guard let node = node(instance.address.node) else { continue }
@@ -301,6 +302,21 @@ final class Surface {
             }
             instance.reportIgnoredViews()
         }
+    }
+
+    /// True for a style a modifier recorded though it has no effect without a screen.
+    private static func lacksHeadlessEffect(_ style: ResolvedStyle) -> Bool {
+        if case let .named(named) = style { return !named.hasHeadlessEffect }
+        return false
+    }
+
+    /// A `no-headless-effect` warning: `instance` is accepted and shown in the snapshot, but
+    /// what it does needs a screen (a glass effect, an animation, the keyboard's type).
+    private func reportNoHeadlessEffect(_ instance: ModifierInstance, session: Session) {
+        session.diagnostic(
+            "warning", code: DiagnosticCode.noHeadlessEffect,
+            message: "modifier \(instance.address.index) ('\(instance.type)') on node '\(instance.address.node)' has no headless effect: the host accepts it and lists it in the node's styles, but what it does needs a screen",
+            surface: name, node: instance.address.node, path: instance.address.paramsPath)
     }
 
     /// A `symbols-without-image` warning when no system image at or under `instance`'s node

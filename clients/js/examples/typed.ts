@@ -310,3 +310,23 @@ transition('replace');
 // @ts-expect-error a symbol name outside the app's union.
 const wrongName: SymbolViewProps<AppSymbol> = { symbolName: 'hart' };
 console.log(wrongName);
+
+// Expo UI's recorded styles, with Expo's signatures.
+import {
+  shadow, blur, bold, lineLimit, listStyle, buttonStyle, scaleEffect, underline, listRowSeparator, accessibilityLabel,
+} from '@modhost/client';
+export const recordedStyles = [
+  shadow({ radius: 4, y: 2, color: '#00000040' }), blur(8), bold(), lineLimit(2, { reservesSpace: true }), lineLimit({ min: 1, max: 3 }),
+  listStyle('insetGrouped'), buttonStyle('borderedProminent'), scaleEffect(2), scaleEffect({ x: 1, y: 2 }),
+  underline({ isActive: true, pattern: 'dash' }), listRowSeparator('hidden', 'bottom'), accessibilityLabel('Close'),
+];
+export function recordedStyleMistakes(): void {
+  // @ts-expect-error not a list style
+  listStyle('fancy');
+  // @ts-expect-error shadow needs a radius
+  shadow({ x: 1 });
+  // @ts-expect-error Expo's key is radius
+  shadow({ radius: 1, blur: 2 });
+  // @ts-expect-error bold takes no arguments
+  bold(true);
+}

@@ -6,6 +6,39 @@ export {
   listRowBackground, badge, deleteDisabled, disabled, hidden, contentShape, shapes,
   SHAPE_NAMES, FRAME_ALIGNMENTS, FONT_WEIGHTS, FONT_DESIGNS,
 } from './modifiers.js';
+// Expo UI's modifiers the host records by SwiftUI's name.
+export {
+  shadow, offset, fixedSize, clipped, aspectRatio, zIndex, layoutPriority, scaleEffect, rotationEffect,
+  foregroundColor, blur, brightness, contrast, saturation, hueRotation, colorInvert, grayscale,
+  luminanceToAlpha, bold, italic, monospacedDigit, kerning, lineSpacing, lineLimit, truncationMode, textCase,
+  underline, strikethrough, multilineTextAlignment, allowsTightening, textSelection, listRowInsets,
+  listRowSeparator, listStyle, moveDisabled, scrollContentBackground, headerProminence, badgeProminence,
+  buttonStyle, toggleStyle, pickerStyle, datePickerStyle, gaugeStyle, progressViewStyle, labelStyle,
+  textFieldStyle, controlSize, labelsHidden, submitLabel, accessibilityLabel, accessibilityHint,
+  accessibilityValue, CONTENT_MODES, TRUNCATION_MODES, TEXT_CASES, LINE_PATTERNS, TEXT_ALIGNMENTS,
+  VISIBILITIES, SEPARATOR_EDGES, LIST_STYLES, BUTTON_STYLES, TOGGLE_STYLES, PICKER_STYLES,
+  DATE_PICKER_STYLES, GAUGE_STYLES, PROGRESS_VIEW_STYLES, LABEL_STYLES, TEXT_FIELD_STYLES, CONTROL_SIZES,
+  SUBMIT_LABELS,
+} from './modifiers.js';
+// Expo UI's modifiers that need a screen (a no-headless-effect warning).
+export {
+  ignoreSafeArea, glassEffect, glassEffectId, matchedGeometryEffect, scrollDismissesKeyboard,
+  scrollTargetBehavior, scrollTargetLayout, defaultScrollAnchor, defaultScrollAnchorForRole,
+  menuActionDismissBehavior, keyboardType, autocorrectionDisabled, textInputAutocapitalization,
+  textContentType, presentationDragIndicator, interactiveDismissDisabled, SAFE_AREA_REGIONS, EDGE_SETS,
+  GLASS_VARIANTS, UNIT_POINTS, KEYBOARD_TYPES,
+} from './modifiers.js';
+// Expo UI's shape, overlay, section, grid and image modifiers.
+export {
+  clipShape, mask, containerShape, overlay, backgroundOverlay, rotation3DEffect, listSectionSpacing,
+  listSectionMargins, gridCellColumns, gridCellUnsizedAxes, gridColumnAlignment, resizable,
+  OVERLAY_ALIGNMENTS,
+} from './modifiers.js';
+// Expo UI's tag, environment, gridCellAnchor and animation, scrollDisabled, containerRelativeFrame.
+export {
+  scrollDisabled, containerRelativeFrame, presentationBackgroundInteraction,
+  tag, environment, gridCellAnchor, animation, Animation, ENVIRONMENT_VALUES,
+} from './modifiers.js';
 export {
   symbolEffect, symbolEffectsRemoved, transition, contentTransition, imageScale, symbolRenderingMode, symbolVariant,
   fontWeight, SymbolView, symbolViewNode, SYMBOL_EFFECT_KINDS, SYMBOL_EFFECTS, SYMBOL_SCALES, SYMBOL_RENDERING_MODES,

@@ -478,3 +478,474 @@ export function badge(value) {
   if (typeof value !== 'string') fail('badge', `value must be a string or a number, got ${describeValue(value)}`);
   return createModifier('badge', { value });
 }
+
+// ---------------------------------------------------------------- ExpoUI: recorded styles
+// Expo UI's modifiers that the host records by SwiftUI's name (a snapshot lists them among the
+// node's `styles`): Expo's signatures and param names, checked here as the host checks them.
+
+/** A modifier with one number param `field`, within `range`. */
+function numberModifier(type, field, range = {}) {
+  return (value) => createModifier(type, { [field]: checkNumber(type, field, value, range) });
+}
+
+/** A modifier with one param `field` that is one of `values`. */
+function choiceModifier(type, field, values) {
+  return (value) => createModifier(type, { [field]: checkOneOf(type, field, value, values) });
+}
+
+/** A modifier with one boolean param `field`, true when not given. */
+function flagModifier(type, field) {
+  return (value = true) => createModifier(type, { [field]: checkBoolean(type, field, value) });
+}
+
+/** A modifier without params; it takes no arguments. */
+function bareModifier(type) {
+  return (...args) => {
+    if (args.length > 0) fail(type, `takes no arguments, got ${args.length}`);
+    return createModifier(type);
+  };
+}
+
+/** A modifier with one non-empty string param `field`. */
+function stringModifier(type, field) {
+  return (value) => createModifier(type, { [field]: checkString(type, field, value) });
+}
+
+/** `{ ...picked }` of an options object whose members are numbers, refusing unknown keys. */
+function numberOptions(type, params, fields, range = {}) {
+  const options = checkOptions(type, params, fields);
+  return pick(options, fields, (field, value) => checkNumber(type, field, value, range));
+}
+
+/** A drop shadow: `shadow({radius: 4, y: 2, color: '#00000040'})`; radius 0 or more. */
+export function shadow(params) {
+  if (params === undefined || params === null) fail('shadow', 'params {radius, x?, y?, color?} are required');
+  const options = checkOptions('shadow', params, ['radius', 'x', 'y', 'color']);
+  const out = { radius: checkNumber('shadow', 'radius', options.radius, { min: 0 }) };
+  Object.assign(out, pick(options, ['x', 'y'], (field, value) => checkNumber('shadow', field, value)));
+  if (options.color !== undefined) out.color = checkString('shadow', 'color', options.color);
+  return createModifier('shadow', out);
+}
+
+/** Moves the drawing by `{x?, y?}` points. */
+export function offset(params) {
+  return createModifier('offset', numberOptions('offset', params, ['x', 'y']));
+}
+
+/** The view keeps its ideal size along `{horizontal?, vertical?}` (both when absent). */
+export function fixedSize(params) {
+  const options = checkOptions('fixedSize', params, ['horizontal', 'vertical']);
+  return createModifier('fixedSize', pick(options, ['horizontal', 'vertical'], (field, value) => checkBoolean('fixedSize', field, value)));
+}
+
+export const clipped = flagModifier('clipped', 'clipped');
+
+export const CONTENT_MODES = Object.freeze(['fit', 'fill']);
+
+/** Width over height (more than 0), fitting or filling: `aspectRatio({ratio: 1.5, contentMode: 'fill'})`. */
+export function aspectRatio(params) {
+  const options = checkOptions('aspectRatio', params, ['ratio', 'contentMode']);
+  const out = {};
+  if (options.ratio !== undefined) {
+    out.ratio = checkNumber('aspectRatio', 'ratio', options.ratio);
+    if (out.ratio <= 0) fail('aspectRatio', `ratio must be > 0, got ${out.ratio}`);
+  }
+  if (options.contentMode !== undefined) out.contentMode = checkOneOf('aspectRatio', 'contentMode', options.contentMode, CONTENT_MODES);
+  return createModifier('aspectRatio', out);
+}
+
+export const zIndex = numberModifier('zIndex', 'index');
+export const layoutPriority = numberModifier('layoutPriority', 'priority');
+
+/** Scales the drawing: a number scales both axes, `{x, y}` each. */
+export function scaleEffect(scale) {
+  if (typeof scale === 'number') {
+    checkNumber('scaleEffect', 'scale', scale);
+    return createModifier('scaleEffect', { x: scale, y: scale });
+  }
+  if (scale === null || typeof scale !== 'object' || Array.isArray(scale)) fail('scaleEffect', `scale must be a number or {x, y}, got ${describeValue(scale)}`);
+  return createModifier('scaleEffect', numberOptions('scaleEffect', scale, ['x', 'y']));
+}
+
+/** Rotates the drawing by `angle` degrees. */
+export const rotationEffect = numberModifier('rotationEffect', 'angle');
+
+/** @deprecated Expo's alias of `foregroundStyle(color)`; the snapshot shows a foregroundStyle. */
+export const foregroundColor = stringModifier('foregroundColor', 'color');
+
+export const blur = numberModifier('blur', 'radius', { min: 0 });
+export const brightness = numberModifier('brightness', 'amount', { min: -1, max: 1 });
+export const contrast = numberModifier('contrast', 'amount');
+export const saturation = numberModifier('saturation', 'amount', { min: 0 });
+export const hueRotation = numberModifier('hueRotation', 'angle');
+export const colorInvert = flagModifier('colorInvert', 'inverted');
+export const grayscale = numberModifier('grayscale', 'amount', { min: 0, max: 1 });
+export const luminanceToAlpha = bareModifier('luminanceToAlpha');
+
+export const bold = bareModifier('bold');
+export const italic = bareModifier('italic');
+export const monospacedDigit = bareModifier('monospacedDigit');
+
+/** Points between characters; without a value, 0. */
+export function kerning(value) {
+  return createModifier('kerning', value === undefined ? {} : { value: checkNumber('kerning', 'value', value) });
+}
+
+export const lineSpacing = numberModifier('lineSpacing', 'value', { min: 0 });
+
+/**
+ * The most lines: `lineLimit()` (none), `lineLimit(2, {reservesSpace: true})`, or a range
+ * `lineLimit({min: 1, max: 3})`. Counts are integers of 1 or more.
+ */
+export function lineLimit(limitOrRange, options) {
+  if (limitOrRange !== null && typeof limitOrRange === 'object' && !Array.isArray(limitOrRange)) {
+    if (options !== undefined) fail('lineLimit', 'a {min, max} range takes no options');
+    const range = checkOptions('lineLimit', limitOrRange, ['min', 'max']);
+    const min = checkNumber('lineLimit', 'min', range.min, { min: 1, integer: true });
+    const max = checkNumber('lineLimit', 'max', range.max, { min, integer: true });
+    return createModifier('lineLimit', { min, max });
+  }
+  const { reservesSpace } = checkOptions('lineLimit', options, ['reservesSpace']);
+  const out = {};
+  if (limitOrRange !== undefined && limitOrRange !== null) out.limit = checkNumber('lineLimit', 'limit', limitOrRange, { min: 1, integer: true });
+  if (reservesSpace !== undefined) out.reservesSpace = checkBoolean('lineLimit', 'reservesSpace', reservesSpace);
+  return createModifier('lineLimit', out);
+}
+
+export const TRUNCATION_MODES = Object.freeze(['head', 'middle', 'tail']);
+export const TEXT_CASES = Object.freeze(['lowercase', 'uppercase']);
+export const LINE_PATTERNS = Object.freeze(['solid', 'dash', 'dot', 'dashDot', 'dashDotDot']);
+export const TEXT_ALIGNMENTS = Object.freeze(['leading', 'center', 'trailing']);
+
+export const truncationMode = choiceModifier('truncationMode', 'mode', TRUNCATION_MODES);
+export const textCase = choiceModifier('textCase', 'value', TEXT_CASES);
+
+function lineModifier(type) {
+  return (params) => {
+    if (params === undefined || params === null) fail(type, 'params {isActive, pattern, color?} are required');
+    const options = checkOptions(type, params, ['isActive', 'pattern', 'color']);
+    const out = {};
+    if (options.isActive !== undefined) out.isActive = checkBoolean(type, 'isActive', options.isActive);
+    if (options.pattern !== undefined) out.pattern = checkOneOf(type, 'pattern', options.pattern, LINE_PATTERNS);
+    if (options.color !== undefined) out.color = checkString(type, 'color', options.color);
+    return createModifier(type, out);
+  };
+}
+
+export const underline = lineModifier('underline');
+export const strikethrough = lineModifier('strikethrough');
+export const multilineTextAlignment = choiceModifier('multilineTextAlignment', 'alignment', TEXT_ALIGNMENTS);
+export const allowsTightening = (value) => createModifier('allowsTightening', { value: checkBoolean('allowsTightening', 'value', value) });
+export const textSelection = (value) => createModifier('textSelection', { value: checkBoolean('textSelection', 'value', value) });
+
+/** The row's insets `{top?, leading?, bottom?, trailing?}`, in points. */
+export function listRowInsets(params) {
+  return createModifier('listRowInsets', numberOptions('listRowInsets', params, ['top', 'leading', 'bottom', 'trailing']));
+}
+
+export const VISIBILITIES = Object.freeze(['automatic', 'visible', 'hidden']);
+export const SEPARATOR_EDGES = Object.freeze(['all', 'top', 'bottom']);
+
+/** Whether the row's separators show, on `edges` (both when absent). */
+export function listRowSeparator(visibility, edges) {
+  const out = { visibility: checkOneOf('listRowSeparator', 'visibility', visibility, VISIBILITIES) };
+  if (edges !== undefined) out.edges = checkOneOf('listRowSeparator', 'edges', edges, SEPARATOR_EDGES);
+  return createModifier('listRowSeparator', out);
+}
+
+export const LIST_STYLES = Object.freeze(['automatic', 'plain', 'inset', 'insetGrouped', 'grouped', 'sidebar']);
+export const BUTTON_STYLES = Object.freeze(['automatic', 'bordered', 'borderedProminent', 'borderless', 'glass', 'glassProminent', 'plain']);
+export const TOGGLE_STYLES = Object.freeze(['automatic', 'switch', 'button']);
+export const PICKER_STYLES = Object.freeze(['automatic', 'inline', 'menu', 'navigationLink', 'palette', 'segmented', 'wheel']);
+export const DATE_PICKER_STYLES = Object.freeze(['automatic', 'compact', 'graphical', 'wheel']);
+export const GAUGE_STYLES = Object.freeze(['automatic', 'circular', 'circularCapacity', 'linear', 'linearCapacity']);
+export const PROGRESS_VIEW_STYLES = Object.freeze(['automatic', 'linear', 'circular']);
+export const LABEL_STYLES = Object.freeze(['automatic', 'iconOnly', 'titleAndIcon', 'titleOnly']);
+export const TEXT_FIELD_STYLES = Object.freeze(['automatic', 'plain', 'roundedBorder']);
+export const CONTROL_SIZES = Object.freeze(['mini', 'small', 'regular', 'large', 'extraLarge']);
+export const SUBMIT_LABELS = Object.freeze(['continue', 'done', 'go', 'join', 'next', 'return', 'route', 'search', 'send']);
+
+export const listStyle = choiceModifier('listStyle', 'style', LIST_STYLES);
+export const moveDisabled = flagModifier('moveDisabled', 'disabled');
+export const scrollContentBackground = choiceModifier('scrollContentBackground', 'visible', VISIBILITIES);
+export const headerProminence = choiceModifier('headerProminence', 'prominence', ['standard', 'increased']);
+export const badgeProminence = choiceModifier('badgeProminence', 'badgeType', ['standard', 'increased', 'decreased']);
+export const buttonStyle = choiceModifier('buttonStyle', 'style', BUTTON_STYLES);
+export const toggleStyle = choiceModifier('toggleStyle', 'style', TOGGLE_STYLES);
+export const pickerStyle = choiceModifier('pickerStyle', 'style', PICKER_STYLES);
+export const datePickerStyle = choiceModifier('datePickerStyle', 'style', DATE_PICKER_STYLES);
+export const gaugeStyle = choiceModifier('gaugeStyle', 'style', GAUGE_STYLES);
+export const progressViewStyle = choiceModifier('progressViewStyle', 'style', PROGRESS_VIEW_STYLES);
+export const labelStyle = choiceModifier('labelStyle', 'style', LABEL_STYLES);
+export const textFieldStyle = choiceModifier('textFieldStyle', 'style', TEXT_FIELD_STYLES);
+export const controlSize = choiceModifier('controlSize', 'size', CONTROL_SIZES);
+export const labelsHidden = bareModifier('labelsHidden');
+export const submitLabel = choiceModifier('submitLabel', 'submitLabel', SUBMIT_LABELS);
+export const accessibilityLabel = stringModifier('accessibilityLabel', 'label');
+export const accessibilityHint = stringModifier('accessibilityHint', 'hint');
+export const accessibilityValue = stringModifier('accessibilityValue', 'value');
+
+// ---------------------------------------------------------------- ExpoUI: screen-only modifiers
+// Accepted by the host and listed in the node's styles, with a `no-headless-effect` warning:
+// what they do needs a screen.
+
+export const SAFE_AREA_REGIONS = Object.freeze(['all', 'container', 'keyboard']);
+export const EDGE_SETS = Object.freeze(['all', 'top', 'bottom', 'leading', 'trailing', 'horizontal', 'vertical']);
+export const GLASS_VARIANTS = Object.freeze(['regular', 'clear', 'identity']);
+export const UNIT_POINTS = Object.freeze(['zero', 'topLeading', 'top', 'topTrailing', 'leading', 'center', 'trailing', 'bottomLeading', 'bottom', 'bottomTrailing']);
+export const KEYBOARD_TYPES = Object.freeze(['default', 'email-address', 'numeric', 'phone-pad', 'ascii-capable', 'numbers-and-punctuation', 'url', 'name-phone-pad', 'decimal-pad', 'twitter', 'web-search', 'ascii-capable-number-pad']);
+
+/** `ignoreSafeArea({regions?, edges?})`. */
+export function ignoreSafeArea(params) {
+  const options = checkOptions('ignoreSafeArea', params, ['regions', 'edges']);
+  const out = {};
+  if (options.regions !== undefined) out.regions = checkOneOf('ignoreSafeArea', 'regions', options.regions, SAFE_AREA_REGIONS);
+  if (options.edges !== undefined) out.edges = checkOneOf('ignoreSafeArea', 'edges', options.edges, EDGE_SETS);
+  return createModifier('ignoreSafeArea', out);
+}
+
+/** `glassEffect({glass?: {variant, interactive?, tint?}, shape?, cornerRadius?})`. */
+export function glassEffect(params) {
+  const options = checkOptions('glassEffect', params, ['glass', 'shape', 'cornerRadius']);
+  const out = {};
+  if (options.glass !== undefined) {
+    const glass = checkOptions('glassEffect: glass', options.glass, ['variant', 'interactive', 'tint']);
+    out.glass = { variant: checkOneOf('glassEffect', 'glass.variant', glass.variant, GLASS_VARIANTS) };
+    if (glass.interactive !== undefined) out.glass.interactive = checkBoolean('glassEffect', 'glass.interactive', glass.interactive);
+    if (glass.tint !== undefined) out.glass.tint = checkString('glassEffect', 'glass.tint', glass.tint);
+  }
+  if (options.shape !== undefined) out.shape = checkOneOf('glassEffect', 'shape', options.shape, SHAPE_NAMES);
+  if (options.cornerRadius !== undefined) out.cornerRadius = checkNumber('glassEffect', 'cornerRadius', options.cornerRadius, { min: 0 });
+  return createModifier('glassEffect', out);
+}
+
+function idInNamespace(type) {
+  return (id, namespaceId) => createModifier(type, { id: checkString(type, 'id', id), namespaceId: checkString(type, 'namespaceId', namespaceId) });
+}
+
+export const glassEffectId = idInNamespace('glassEffectId');
+export const matchedGeometryEffect = idInNamespace('matchedGeometryEffect');
+export const scrollDismissesKeyboard = choiceModifier('scrollDismissesKeyboard', 'mode', ['automatic', 'never', 'interactively', 'immediately']);
+export const scrollTargetBehavior = choiceModifier('scrollTargetBehavior', 'behavior', ['paging', 'viewAligned']);
+export const scrollTargetLayout = bareModifier('scrollTargetLayout');
+
+/** Where a ScrollView starts; `null` is the system's default. */
+export function defaultScrollAnchor(anchor) {
+  return createModifier('defaultScrollAnchor', { anchor: anchor === null ? null : checkOneOf('defaultScrollAnchor', 'anchor', anchor, UNIT_POINTS) });
+}
+
+export function defaultScrollAnchorForRole(anchor, role) {
+  return createModifier('defaultScrollAnchorForRole', {
+    anchor: anchor === null ? null : checkOneOf('defaultScrollAnchorForRole', 'anchor', anchor, UNIT_POINTS),
+    role: checkOneOf('defaultScrollAnchorForRole', 'role', role, ['initialOffset', 'sizeChanges', 'alignment']),
+  });
+}
+
+export const menuActionDismissBehavior = choiceModifier('menuActionDismissBehavior', 'behavior', ['automatic', 'disabled', 'enabled']);
+export const keyboardType = choiceModifier('keyboardType', 'keyboardType', KEYBOARD_TYPES);
+export const autocorrectionDisabled = flagModifier('autocorrectionDisabled', 'disabled');
+export const textInputAutocapitalization = choiceModifier('textInputAutocapitalization', 'autocapitalization', ['never', 'words', 'sentences', 'characters']);
+export const textContentType = stringModifier('textContentType', 'textContentType');
+export const presentationDragIndicator = choiceModifier('presentationDragIndicator', 'visibility', VISIBILITIES);
+export const interactiveDismissDisabled = flagModifier('interactiveDismissDisabled', 'isDisabled');
+
+// ---------------------------------------------------------------- ExpoUI: shapes, overlays, grids
+
+/** `clipShape(shape, cornerRadius?)` and `mask`: Expo's shape name and radius. */
+function shapeModifier(type) {
+  return (shape, cornerRadius) => {
+    const out = { shape: checkOneOf(type, 'shape', shape, SHAPE_NAMES) };
+    if (cornerRadius !== undefined) out.cornerRadius = checkNumber(type, 'cornerRadius', cornerRadius, { min: 0 });
+    return createModifier(type, out);
+  };
+}
+
+export const clipShape = shapeModifier('clipShape');
+export const mask = shapeModifier('mask');
+
+/** The shape container-relative shapes inside take: `containerShape(shapes.roundedRectangle({cornerRadius: 12}))`. */
+export function containerShape(shape) {
+  return createModifier('containerShape', shapeParams('containerShape', shape));
+}
+
+export const OVERLAY_ALIGNMENTS = Object.freeze(['center', 'top', 'bottom', 'leading', 'trailing']);
+
+function overlayModifier(type) {
+  return (params) => {
+    const options = checkOptions(type, params, ['color', 'alignment']);
+    const out = {};
+    if (options.color !== undefined) out.color = checkString(type, 'color', options.color);
+    if (options.alignment !== undefined) out.alignment = checkOneOf(type, 'alignment', options.alignment, OVERLAY_ALIGNMENTS);
+    return createModifier(type, out);
+  };
+}
+
+export const overlay = overlayModifier('overlay');
+export const backgroundOverlay = overlayModifier('backgroundOverlay');
+
+/** `rotation3DEffect({angle, axis?: {x?, y?, z?}, perspective?})`, sent flat as Expo sends it. */
+export function rotation3DEffect(params) {
+  if (params === undefined || params === null) fail('rotation3DEffect', 'params {angle, axis?, perspective?} are required');
+  const options = checkOptions('rotation3DEffect', params, ['angle', 'axis', 'perspective']);
+  const axis = options.axis === undefined ? {} : numberOptions('rotation3DEffect: axis', options.axis, ['x', 'y', 'z']);
+  return createModifier('rotation3DEffect', {
+    angle: checkNumber('rotation3DEffect', 'angle', options.angle),
+    axisX: axis.x ?? 0, axisY: axis.y ?? 0, axisZ: axis.z ?? 0,
+    perspective: options.perspective === undefined ? 1 : checkNumber('rotation3DEffect', 'perspective', options.perspective),
+  });
+}
+
+/** `'default'`, `'compact'`, or a number of points (sent as `{spacing: 'custom', value}`). */
+export function listSectionSpacing(spacing) {
+  if (typeof spacing === 'number') {
+    return createModifier('listSectionSpacing', { spacing: 'custom', value: checkNumber('listSectionSpacing', 'spacing', spacing, { min: 0 }) });
+  }
+  return createModifier('listSectionSpacing', { spacing: checkOneOf('listSectionSpacing', 'spacing', spacing, ['default', 'compact']) });
+}
+
+/** A section's margins `{length?, edges?}`. */
+export function listSectionMargins(params) {
+  const options = checkOptions('listSectionMargins', params, ['length', 'edges']);
+  const out = {};
+  if (options.length !== undefined) out.length = checkNumber('listSectionMargins', 'length', options.length, { min: 0 });
+  if (options.edges !== undefined) out.edges = checkOneOf('listSectionMargins', 'edges', options.edges, EDGE_SETS);
+  return createModifier('listSectionMargins', out);
+}
+
+export function gridCellColumns(count) {
+  return createModifier('gridCellColumns', count === undefined ? {} : { count: checkNumber('gridCellColumns', 'count', count, { min: 1, integer: true }) });
+}
+
+export function gridCellUnsizedAxes(axes) {
+  return createModifier('gridCellUnsizedAxes', axes === undefined ? {} : { axes: checkOneOf('gridCellUnsizedAxes', 'axes', axes, ['horizontal', 'vertical']) });
+}
+
+export function gridColumnAlignment(alignment) {
+  return createModifier('gridColumnAlignment', alignment === undefined ? {} : { alignment: checkOneOf('gridColumnAlignment', 'alignment', alignment, TEXT_ALIGNMENTS) });
+}
+
+/** `resizable(capInsets?, resizingMode?)`: the insets are sent flat, as Expo sends them. */
+export function resizable(capInsets, resizingMode) {
+  const out = numberOptions('resizable', capInsets, ['top', 'bottom', 'leading', 'trailing'], { min: 0 });
+  if (resizingMode !== undefined) out.resizingMode = checkOneOf('resizable', 'resizingMode', resizingMode, ['stretch', 'tile']);
+  return createModifier('resizable', out);
+}
+
+// ---------------------------------------------------------------- ExpoUI: tag, environment, anchors, animation
+
+/** The value a Picker or TabView selects with this view: a string or a number. */
+export function tag(value) {
+  if (typeof value === 'number') return createModifier('tag', { tag: checkNumber('tag', 'tag', value) });
+  if (typeof value !== 'string') fail('tag', `tag must be a string or a number, got ${describeValue(value)}`);
+  return createModifier('tag', { tag: value });
+}
+
+export const ENVIRONMENT_VALUES = Object.freeze({
+  editMode: Object.freeze(['active', 'inactive', 'transient']),
+  colorScheme: Object.freeze(['light', 'dark']),
+  locale: null,
+  timeZone: null,
+});
+
+/** `environment({key, value})` or `environment(key, value)`. */
+export function environment(configOrKey, value) {
+  const config = typeof configOrKey === 'string' ? { key: configOrKey, value } : checkOptions('environment', configOrKey, ['key', 'value']);
+  const key = checkOneOf('environment', 'key', config.key, Object.keys(ENVIRONMENT_VALUES));
+  const allowed = ENVIRONMENT_VALUES[key];
+  const checked = allowed ? checkOneOf('environment', 'value', config.value, allowed) : checkString('environment', 'value', config.value);
+  return createModifier('environment', { key, value: checked });
+}
+
+/** `gridCellAnchor({type: 'preset', anchor})` or `gridCellAnchor({type: 'custom', points: {x, y}})`. */
+export function gridCellAnchor(anchor) {
+  const options = checkOptions('gridCellAnchor', anchor, ['type', 'anchor', 'points']);
+  const type = checkOneOf('gridCellAnchor', 'type', options.type, ['preset', 'custom']);
+  if (type === 'preset') return createModifier('gridCellAnchor', { type, anchor: checkOneOf('gridCellAnchor', 'anchor', options.anchor, UNIT_POINTS) });
+  if (options.points === undefined) fail('gridCellAnchor', "points {x, y} are required with type 'custom'");
+  const points = checkOptions('gridCellAnchor: points', options.points, ['x', 'y']);
+  return createModifier('gridCellAnchor', { type, points: { x: checkNumber('gridCellAnchor', 'points.x', points.x), y: checkNumber('gridCellAnchor', 'points.y', points.y) } });
+}
+
+const ANIMATION_VALUE = Symbol('modhost.animation');
+
+function chainable(current) {
+  return Object.freeze({
+    delay: (delay) => chainable({ ...current, delay: checkNumber('Animation.delay', 'delay', delay, { min: 0 }) }),
+    repeat: (params) => {
+      const options = checkOptions('Animation.repeat', params, ['repeatCount', 'autoreverses']);
+      const next = { ...current, repeatCount: checkNumber('Animation.repeat', 'repeatCount', options.repeatCount, { min: 0, integer: true }) };
+      if (options.autoreverses !== undefined) next.autoreverses = checkBoolean('Animation.repeat', 'autoreverses', options.autoreverses);
+      return chainable(next);
+    },
+    [ANIMATION_VALUE]: () => current,
+  });
+}
+
+function curve(type, fields) {
+  return (params) => {
+    const options = checkOptions(`Animation.${type}`, params, fields);
+    return chainable({ type, ...pick(options, fields, (field, value) => checkNumber(`Animation.${type}`, field, value)) });
+  };
+}
+
+/** Expo UI's animation builders: `Animation.spring({duration: 0.3}).delay(0.1)`. */
+export const Animation = Object.freeze({
+  easeInOut: curve('easeInOut', ['duration']),
+  easeIn: curve('easeIn', ['duration']),
+  easeOut: curve('easeOut', ['duration']),
+  linear: curve('linear', ['duration']),
+  spring: curve('spring', ['response', 'dampingFraction', 'blendDuration', 'duration', 'bounce']),
+  interpolatingSpring: curve('interpolatingSpring', ['mass', 'stiffness', 'damping', 'initialVelocity', 'duration', 'bounce']),
+  default: chainable({ type: 'default' }),
+});
+
+/** Animates the view's changes when `animatedValue` (a number or a boolean) changes. */
+export function animation(animationObject, animatedValue) {
+  const value = animationObject?.[ANIMATION_VALUE];
+  if (typeof value !== 'function') fail('animation', 'its first argument must come from Animation (Animation.spring(), Animation.easeInOut({duration}), ...)');
+  if (typeof animatedValue !== 'boolean') checkNumber('animation', 'animatedValue', animatedValue);
+  return createModifier('animation', { animation: value(), animatedValue });
+}
+
+/** The List or ScrollView at or under the node does not scroll: the host will not pull it to refresh. */
+export const scrollDisabled = flagModifier('scrollDisabled', 'disabled');
+
+/** A frame that is `span` of `count` parts of the container: `{axes, count?, span?, spacing?, alignment?}`. */
+export function containerRelativeFrame(params) {
+  if (params === undefined || params === null) fail('containerRelativeFrame', 'params {axes, count?, span?, spacing?, alignment?} are required');
+  const options = checkOptions('containerRelativeFrame', params, ['axes', 'count', 'span', 'spacing', 'alignment']);
+  const out = { axes: checkOneOf('containerRelativeFrame', 'axes', options.axes, ['horizontal', 'vertical', 'both']) };
+  if (options.count !== undefined) out.count = checkNumber('containerRelativeFrame', 'count', options.count, { min: 1, integer: true });
+  if (options.span !== undefined) out.span = checkNumber('containerRelativeFrame', 'span', options.span, { min: 1, max: out.count ?? 1, integer: true });
+  if (options.spacing !== undefined) out.spacing = checkNumber('containerRelativeFrame', 'spacing', options.spacing, { min: 0 });
+  if (options.alignment !== undefined) out.alignment = checkOneOf('containerRelativeFrame', 'alignment', options.alignment, FRAME_ALIGNMENTS);
+  return createModifier('containerRelativeFrame', out);
+}
+
+/** A sheet detent: 'medium', 'large', {fraction: 0...1} or {height: > 0}. */
+function checkDetent(name, detent) {
+  if (detent === 'medium' || detent === 'large') return detent;
+  if (detent !== null && typeof detent === 'object' && !Array.isArray(detent)) {
+    if ('fraction' in detent) {
+      refuseUnknownKeys(`${name}: detent`, detent, ['fraction'], 'option');
+      return { fraction: checkNumber(name, 'detent.fraction', detent.fraction, { min: 0, max: 1 }) };
+    }
+    if ('height' in detent) {
+      refuseUnknownKeys(`${name}: detent`, detent, ['height'], 'option');
+      const height = checkNumber(name, 'detent.height', detent.height);
+      if (height <= 0) fail(name, `detent.height must be > 0, got ${height}`);
+      return { height };
+    }
+  }
+  return fail(name, `detent must be 'medium', 'large', {fraction} or {height}, got ${describeValue(detent)}`);
+}
+
+/** `'automatic' | 'enabled' | 'disabled'`, or `{type: 'enabledUpThrough', detent}`. */
+export function presentationBackgroundInteraction(interaction) {
+  if (typeof interaction === 'string') {
+    return createModifier('presentationBackgroundInteraction', { interactionType: checkOneOf('presentationBackgroundInteraction', 'interaction', interaction, ['automatic', 'enabled', 'disabled']) });
+  }
+  const options = checkOptions('presentationBackgroundInteraction', interaction, ['type', 'detent']);
+  checkOneOf('presentationBackgroundInteraction', 'type', options.type, ['enabledUpThrough']);
+  return createModifier('presentationBackgroundInteraction', { interactionType: 'enabledUpThrough', detent: checkDetent('presentationBackgroundInteraction', options.detent) });
+}
