@@ -163,6 +163,8 @@ public struct NamedStyle: Equatable, Sendable {
         return disabled
     }
 
+    /// A style named `name` (SwiftUI's modifier name) with `arguments`, which has a headless
+    /// effect unless `hasHeadlessEffect` says otherwise.
     public init(_ name: String, _ arguments: [StyleArgument] = [], hasHeadlessEffect: Bool = true) {
         self.name = name
         self.arguments = arguments
@@ -177,6 +179,7 @@ public struct StyleArgument: Equatable, Sendable {
     /// Its value.
     public var value: StyleValue
 
+    /// The argument `label` with `value`.
     public init(_ label: String, _ value: StyleValue) {
         self.label = label
         self.value = value
@@ -185,8 +188,11 @@ public struct StyleArgument: Equatable, Sendable {
 
 /// The value of a ``StyleArgument``: what a snapshot can write as JSON.
 public enum StyleValue: Equatable, Sendable {
+    /// Written as a JSON number.
     case number(Double)
+    /// Written as a JSON string.
     case string(String)
+    /// Written as `true` or `false`.
     case bool(Bool)
     /// Written as its hex text (`#FF0000`).
     case color(Color)
