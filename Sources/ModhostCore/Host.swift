@@ -271,6 +271,7 @@ public final class Host {
 
     /// Starts (`topics` given) or stops (nil) relaying notifications to `session`.
     func setWatching(_ session: Session, topics: Set<String>?) {
+        if session.watchedTopics != topics { session.stateChanged() }
         session.watchedTopics = topics
         watchers[session.connectionID] = topics == nil ? nil : session
         hasWatchers = !watchers.isEmpty

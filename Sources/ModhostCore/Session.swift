@@ -34,9 +34,16 @@ public final class Session {
     @exclusivity(unchecked) private var isHandlingFrame = false
     @exclusivity(unchecked) private var held: [UInt8] = []
     /// Whether the request being run is an element of a batch.
-    private var isInBatch = false
+    private(set) var isInBatch = false
     /// Requests whose handlers will answer later, cancelled when the connection closes.
     private var pendingReplies: [ObjectIdentifier: PendingReply] = [:]
+    /// Whether the session keeps what a next engine needs to rebuild it (`stateRecord`): the
+    /// transport sets it when it can hand the connection on.
+    public var recordsState = false
+    /// Whether the state changed since the last `stateRecord`.
+    public internal(set) var hasUnrecordedState = false
+    /// The payload of the frame being handled, while it is.
+    var currentFrame: UnsafeRawBufferPointer?
     /// The surfaces this connection mounted; they go when it closes.
     private(set) lazy var surfaces = SurfaceStore(host: host, session: self)
 
@@ -104,6 +111,8 @@ public final class Session {
     private func handlingFrame(_ bytes: UnsafeRawBufferPointer, replies: inout [UInt8], _ body: (inout [UInt8]) -> Void) {
         let replyStart = replies.count
         isHandlingFrame = true
+        currentFrame = bytes
+        defer { currentFrame = nil }
         host.asyncWork.draining { PluginCalls.handling(bytes, of: self) { body(&replies) } }
         // Still handling: what settling sends (async work's events and answers, a watcher's
         // own tree copies) goes out before the frame's reply.
@@ -333,6 +342,7 @@ public final class Session {
                 precondition(!isInBatch, "a deferring handler returned without an answer inside a batch")
                 reply.isDeferred = true
                 pendingReplies[ObjectIdentifier(reply)] = reply
+                if id != nil { stateChanged() }
                 return false
             }
         }
@@ -342,9 +352,13 @@ public final class Session {
     /// Requests of this connection whose answers wait (an `AsyncFunction` that has not returned).
     var waitingReplyCount: Int { pendingReplies.count }
 
+    /// The ids of those requests.
+    var waitingReplyIDs: [JSONValue] { pendingReplies.values.compactMap(\.id) }
+
     /// Sends the answer of a request answered after its handler returned.
     func sendDeferred(_ reply: PendingReply, _ outcome: Result<JSONValue, RPCError>) {
         pendingReplies[ObjectIdentifier(reply)] = nil
+        if reply.id != nil { stateChanged() }
         guard let id = reply.id, !isClosed else { return }
         var bytes: [UInt8] = []
         FrameEncoder.appendFrame(to: &bytes) { out in
@@ -374,6 +388,7 @@ public final class Session {
         isInitialized = true
         clientInfo = client
         self.strictParams = strictParams
+        stateChanged()
     }
 
     /// Pushes a notification to this session's front-end (and a copy to the watchers).

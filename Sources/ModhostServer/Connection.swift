@@ -1,12 +1,20 @@
 import CLibUV
+import CModhostSystem
 import Glibc
 import ModhostCore
 import ModhostWire
 
 /// One accepted client: frames in, replies out.
 ///
-/// Replies produced by one read are written together, and writes are coalesced while one is
-/// in flight, so a pipelining client costs one write syscall per read rather than per reply.
+/// Its bytes live in a `ConnectionJournal`: frames are read into the journal's input region
+/// and handled there, replies are written to the socket from its output region, and where
+/// each region's live bytes are is published after every read, frame and write. Under a
+/// supervisor, which keeps a copy of the socket and the journal, the connection therefore
+/// outlives this engine: the next one adopts both (`init(adopting:)`) and goes on where this
+/// one stopped, without a byte lost or sent twice.
+///
+/// Replies produced by one read are written together, so a pipelining client costs one write
+/// syscall per read rather than per reply.
 ///
 /// Backpressure: once more than `ServerOptions.outputHighWater` bytes wait to be written, the
 /// frames still buffered are left alone and the socket is not read until the queue drains
@@ -16,24 +24,31 @@ import ModhostWire
 /// Fairness: a read's frames (and a batch's requests) are handled for at most
 /// `ServerOptions.sliceMilliseconds`; the rest wait for the loop's next turn, so other
 /// connections are served in between.
-/// The connection owns itself through the handle's `data` (retained at start, released in the
-/// close callback and only there).
+/// The connection owns itself through the poll handle's `data` (retained at start, released
+/// in the close callback and only there).
 final class Connection {
     // Unowned(unsafe): the server outlives its connections (it closes them before it
     // stops), and a checked unowned reference costs two runtime calls per use.
     private unowned(unsafe) let server: Server
-    private let pipe: UnsafeMutablePointer<uv_pipe_t>
+    /// The socket; watched by `poll`, read and written here directly.
+    let fd: Int32
+    private let poll: UnsafeMutablePointer<uv_poll_t>
     let peer: String
+    let number: Int64
+    let journal: ConnectionJournal
     // The state below is read and written only on the loop's thread, several times per read:
     // `@exclusivity(unchecked)` spares each access a runtime call that records it.
-    @exclusivity(unchecked) private var decoder: FrameDecoder
+    /// The journal's record as this engine keeps it; published at each step.
+    @exclusivity(unchecked) private var progress: ConnectionJournal.Progress
+    /// The next input byte not yet returned as a frame (`progress.inputStart` until the frames
+    /// before it are handled).
+    @exclusivity(unchecked) private var readIndex: Int
     @exclusivity(unchecked) private var session: Session!
-    /// Framed bytes waiting to be written, from `pendingStart` on (the bytes before it are
-    /// written already: a large queue goes out a part at a time, and is not shifted each time).
-    @exclusivity(unchecked) private var pending: [UInt8] = []
-    @exclusivity(unchecked) private var pendingStart = 0
-    /// Bytes handed to an in-flight `uv_write`; libuv does not copy them.
-    @exclusivity(unchecked) private var inflight: UnsafeMutableRawBufferPointer?
+    /// Where the session writes a frame's replies, before they join the journal's output.
+    @exclusivity(unchecked) private var replies: [UInt8] = []
+    /// The furthest each region was used since its pages were last given back.
+    @exclusivity(unchecked) private var inputHighMark = 0
+    @exclusivity(unchecked) private var outputHighMark = 0
     @exclusivity(unchecked) private var isHandlingRead = false
     @exclusivity(unchecked) private var closeWhenFlushed = false
     @exclusivity(unchecked) private var isClosed = false
@@ -42,7 +57,10 @@ final class Connection {
     @exclusivity(unchecked) private var isPaused = false
     /// Reading stopped while the server holds too many bytes of unfinished frames.
     @exclusivity(unchecked) private(set) var waitsForBufferBudget = false
-    @exclusivity(unchecked) private var isReading = false
+    /// The socket did not take all the output: wait until it is writable.
+    @exclusivity(unchecked) private var writeBlocked = false
+    /// The events `poll` watches now.
+    @exclusivity(unchecked) private var polledEvents: Int32 = 0
     /// Bytes of this connection's unfinished frames the server counts against its budget.
     @exclusivity(unchecked) var accountedBufferedBytes = 0
     /// Orders connections by when their buffered bytes began (the server's counter).
@@ -55,87 +73,268 @@ final class Connection {
     /// When the frame being received began, while one is incomplete (loop milliseconds): a
     /// frame must be complete within the frame timeout, however slowly its bytes trickle in.
     @exclusivity(unchecked) private(set) var partialFrameSince: UInt64?
+    /// Whether a state that did not fit the journal was logged already.
+    private var toldStateTooLarge = false
 
-    /// Bytes waiting to be written, in flight included.
-    var queuedBytes: Int { pending.count - pendingStart + (inflight?.count ?? 0) }
+    /// Bytes waiting to be written (none once closed: what was unsent is dropped).
+    var queuedBytes: Int { isClosed ? 0 : progress.outputEnd - progress.outputStart }
 
-    init(server: Server, pipe: UnsafeMutablePointer<uv_pipe_t>, peer: String, pid: Int32?, uid: UInt32?, number: Int64) {
+    /// Bytes read and not yet returned as frames.
+    private var unreadBytes: Int { progress.inputEnd - readIndex }
+
+    /// A connection on the socket `fd` (which it now owns) with `journal` as its buffers:
+    /// a new one, or one another engine served (its journal then holds where it stopped).
+    init(server: Server, fd: Int32, journal: ConnectionJournal, peer: String, pid: Int32?, uid: UInt32?, number: Int64) {
         self.server = server
-        self.pipe = pipe
+        self.fd = fd
+        self.journal = journal
         self.peer = peer
-        self.decoder = FrameDecoder(maxFrameSize: server.options.maxFrameSize)
-        pipe.pointee.data = Unmanaged.passRetained(self).toOpaque()
+        self.number = number
+        self.progress = journal.published
+        self.readIndex = journal.published.inputStart
+        self.inputHighMark = journal.published.inputEnd
+        self.outputHighMark = journal.published.outputEnd
+        self.poll = UVHandle.make(uv_poll_t.self, owner: nil) { [loop = server.loop] in uv_poll_init(loop, $0, fd) }
+        poll.pointee.data = Unmanaged.passRetained(self).toOpaque()
         session = server.host.openSession(peer: peer, pid: pid, peerUID: uid, connectionID: number) { [unowned self] bytes in self.enqueue(bytes) }
         session.batchReplyLimit = server.options.maxOutboundBytes
+        session.recordsState = server.options.journalsSessions
     }
+
+    /// The session, for the server to restore an adopted connection's state into.
+    var hostSession: Session { session }
 
     func start() {
-        updateReading()
+        if queuedBytes > 0 { lastWriteProgress = uv_now(server.loop) }
+        // Frames an earlier engine read and did not handle go first, then what it left unsent.
+        if unreadBytes > 0 { handleInput() } else { flush() }
+        updatePolling()
     }
 
-    /// Reads while nothing holds reading back.
-    private func updateReading() {
-        let wanted = !isClosed && !closeWhenFlushed && !isPaused && !waitsForBufferBudget
-        guard wanted != isReading else { return }
-        isReading = wanted
-        if wanted { startReading() } else { uv_read_stop(streamOf(pipe)) }
+    /// The frame the engine that served this connection before was handling when it ended,
+    /// if its journal says one was: taken out of the input, to be answered with an error.
+    func takeFrameInFlight() -> [UInt8]? {
+        guard progress.frameInFlight else { return nil }
+        let frame = (try? nextFrame()).map { [UInt8]($0) }
+        progress.frameInFlight = false
+        progress.inputStart = readIndex
+        journal.publish(progress)
+        return frame
     }
 
-    private func startReading() {
-        let status = uv_read_start(
-            streamOf(pipe),
-            { handle, _, buffer in
-                // The handle's reference keeps the connection alive: no retain of its own.
-                let storage = Unmanaged<Connection>.fromOpaque(handle!.pointee.data)._withUnsafeGuaranteedRef { $0.server.readBuffer }
-                buffer!.pointee = uv_buf_init(storage.baseAddress!.assumingMemoryBound(to: CChar.self), UInt32(storage.count))
-            },
-            { stream, nread, buffer in
-                Unmanaged<Connection>.fromOpaque(stream!.pointee.data)._withUnsafeGuaranteedRef { connection in
-                    if nread > 0 {
-                        connection.didRead(UnsafeRawBufferPointer(start: buffer!.pointee.base, count: nread))
-                    } else if nread < 0 {
-                        connection.didEnd(status: Int32(nread))
-                    }
-                }
-            })
+    /// Queues `bytes` (framed) for writing, after what is queued: the answers the server makes
+    /// for an adopted connection's lost requests.
+    func queue(_ bytes: [UInt8]) {
+        guard !isClosed, appendOutput(bytes) else { return }
+        journal.publish(progress)
+    }
+
+    // MARK: - Polling
+
+    /// Watches for what the connection waits for: input while nothing holds reading back,
+    /// room to write while output is blocked.
+    private func updatePolling() {
+        guard !isClosed else { return }
+        let reads = !closeWhenFlushed && !isPaused && !waitsForBufferBudget
+        let events = (reads ? Int32(UV_READABLE.rawValue) : 0) | (writeBlocked ? Int32(UV_WRITABLE.rawValue) : 0)
+        guard events != polledEvents else { return }
+        polledEvents = events
+        if events == 0 {
+            uv_poll_stop(poll)
+            return
+        }
+        let status = uv_poll_start(poll, events) { handle, status, events in
+            // The handle's reference keeps the connection alive: no retain of its own.
+            Unmanaged<Connection>.fromOpaque(handle!.pointee.data)._withUnsafeGuaranteedRef { connection in
+                connection.polled(status: status, events: events)
+            }
+        }
         if status != 0 {
-            server.logger.warning("\(peer): cannot read: \(uvText(status))")
+            server.logger.warning("\(peer): cannot watch the socket: \(uvText(status))")
             close()
         }
     }
 
-    private func didRead(_ bytes: UnsafeRawBufferPointer) {
+    private func polled(status: Int32, events: Int32) {
+        if status < 0 {
+            server.logger.info("\(peer): socket error: \(uvText(status))")
+            close()
+            return
+        }
+        if events & Int32(UV_WRITABLE.rawValue) != 0 {
+            writeBlocked = false
+            flush()
+            if isClosed { return }
+        }
+        if events & Int32(UV_READABLE.rawValue) != 0, polledEvents & Int32(UV_READABLE.rawValue) != 0 { readSome() }
+        updatePolling()
+    }
+
+    /// Reads what the socket has, into the journal's input, and handles it.
+    private func readSome() {
+        guard !isClosed, !closeWhenFlushed else { return }
+        makeRoomToRead()
+        let room = min(journal.inputCapacity - progress.inputEnd, ConnectionJournal.readChunk)
+        guard room > 0 else {
+            // Frames wait to be handled (a batch, a slice that ran out): they make room.
+            pause()
+            return
+        }
+        let count = read(fd, journal.input + progress.inputEnd, room)
+        if count > 0 {
+            progress.inputEnd += count
+            inputHighMark = max(inputHighMark, progress.inputEnd)
+            journal.publish(progress)
+            handleInput()
+        } else if count == 0 {
+            didEnd(error: nil)
+        } else if errno != EAGAIN && errno != EINTR {
+            didEnd(error: errno)
+        }
+    }
+
+    /// Moves the unhandled input to the region's start when it is all handled, or when it
+    /// can move without overlapping itself (so the record before the move stays whole).
+    private func makeRoomToRead() {
+        let live = progress.inputEnd - progress.inputStart
+        guard progress.inputStart > 0 else { return }
+        if live == 0 {
+            progress.inputStart = 0
+            progress.inputEnd = 0
+            readIndex = 0
+            journal.publish(progress)
+            if inputHighMark > 1 << 20 {
+                journal.release(inputFrom: 64 * 1024, upTo: inputHighMark)
+                inputHighMark = 0
+            }
+            return
+        }
+        guard journal.inputCapacity - progress.inputEnd < ConnectionJournal.readChunk, live <= progress.inputStart else { return }
+        let shift = progress.inputStart
+        memmove(journal.input, journal.input + shift, live)
+        progress.inputStart = 0
+        progress.inputEnd = live
+        readIndex -= shift
+        journal.publish(progress)
+    }
+
+    // MARK: - Frames
+
+    /// The next whole frame of the input, or nil when more bytes are needed; it stays valid
+    /// until the input is moved (`makeRoomToRead`).
+    private func nextFrame() throws(FrameSizeError) -> UnsafeRawBufferPointer? {
+        let available = progress.inputEnd - readIndex
+        guard available >= FrameDecoder.headerSize else { return nil }
+        let header = (journal.input + readIndex).assumingMemoryBound(to: UInt8.self)
+        let length = Int(header[0]) << 24 | Int(header[1]) << 16 | Int(header[2]) << 8 | Int(header[3])
+        guard length >= 1, length <= server.options.maxFrameSize else {
+            throw FrameSizeError(length: length, limit: server.options.maxFrameSize)
+        }
+        guard available - FrameDecoder.headerSize >= length else { return nil }
+        readIndex += FrameDecoder.headerSize + length
+        return UnsafeRawBufferPointer(start: header + FrameDecoder.headerSize, count: length)
+    }
+
+    /// Handles the whole frames read (and a batch part way), while there is room and time.
+    private func handleInput() {
         guard !closeWhenFlushed else { return }
         isHandlingRead = true
-        if bytes.count > 0 { decoder.append(bytes) }
-        // `pending`'s count includes what was written of it already.
-        let highWater = server.options.outputHighWater - (inflight?.count ?? 0) + pendingStart
+        let highWater = server.options.outputHighWater
         let slice = Slice(milliseconds: server.options.sliceMilliseconds)
         var frames = 0
-        if !session.acceptsFrames { session.resume(replies: &pending, yieldWhen: { slice.isOver() }) }
-        if let error = Self.receive(decoder: &decoder, session: session, replies: &pending, highWater: highWater, slice: slice, frames: &frames) {
+        if !session.acceptsFrames {
+            session.resume(replies: &replies, yieldWhen: { slice.isOver() })
+            finishStep()
+        }
+        do {
+            // Frames past the high-water mark, or the slice, wait in the journal.
+            while queuedBytes < highWater, session.acceptsFrames, !isClosed {
+                let start = readIndex
+                guard let frame = try nextFrame() else { break }
+                // The frame is in flight until its replies are in the output: should the engine
+                // end meanwhile, the next one answers it with an error.
+                progress.inputStart = start
+                progress.frameInFlight = true
+                journal.publish(progress)
+                session.receive(bytes: frame, replies: &replies, yieldWhen: { slice.isOver() })
+                frames += 1
+                finishStep()
+                if slice.isOver() { break }
+            }
+        } catch {
             server.logger.warning("\(peer): \(RPCError.frameSize(error).message)")
-            FrameEncoder.appendFrame(to: &pending) {
+            var bytes: [UInt8] = []
+            FrameEncoder.appendFrame(to: &bytes) {
                 JSONWriter.write(RPCMessage.errorResponse(id: .null, error: .frameSize(error)), into: &$0)
             }
+            _ = appendOutput(bytes)
+            progress.inputStart = progress.inputEnd
+            journal.publish(progress)
             finish()
         }
         isHandlingRead = false
-        if !closeWhenFlushed {
+        if !closeWhenFlushed && !isClosed {
             // Out of time with work left (a batch part way, frames buffered): the rest waits
             // for the next turn. Out of room: it waits for the output to drain.
-            let workLeft = !session.acceptsFrames || (slice.isOver() && decoder.bufferedByteCount > 0)
-            if workLeft || queuedBytes >= server.options.outputHighWater { pause() }
+            let workLeft = !session.acceptsFrames || (slice.isOver() && unreadBytes > 0)
+            if workLeft || queuedBytes >= highWater { pause() }
         }
         // Complete frames left waiting by backpressure are not late: only a partial one is.
-        if decoder.bufferedByteCount == 0 || isPaused || waitsForBufferBudget {
+        if unreadBytes == 0 || isPaused || waitsForBufferBudget {
             partialFrameSince = nil
         } else if frames > 0 || partialFrameSince == nil {
             partialFrameSince = uv_now(server.loop)
             server.watchForStalls()
         }
-        server.buffered(decoder.bufferedByteCount, by: self)
+        server.buffered(unreadBytes, by: self)
         flush()
+    }
+
+    /// After a frame or a slice of a batch: its replies join the output, the session's state
+    /// is stored if it changed, and the record says so, all before the next frame.
+    private func finishStep() {
+        if !replies.isEmpty {
+            let added = appendOutput(replies)
+            replies.removeAll(keepingCapacity: true)
+            if !added { return }
+        }
+        if session.hasUnrecordedState { recordState() }
+        if session.acceptsFrames {
+            progress.inputStart = readIndex
+            progress.frameInFlight = false
+        }
+        journal.publish(progress)
+    }
+
+    /// Stores the session's state in the journal (the next engine rebuilds it from there).
+    private func recordState() {
+        if !journal.writeState(session.stateRecord()), !toldStateTooLarge {
+            toldStateTooLarge = true
+            server.logger.warning("\(peer): the session's state is over \(journal.stateCapacity >> 20) MiB; should the engine end, it is not kept")
+        }
+    }
+
+    /// Appends framed bytes to the output region (not yet published); false, and the
+    /// connection closed, when they do not fit.
+    private func appendOutput(_ bytes: [UInt8]) -> Bool {
+        if progress.outputEnd + bytes.count > journal.outputCapacity {
+            // Moved to the start only when the move cannot overlap the bytes it moves.
+            let live = queuedBytes
+            if progress.outputStart >= live && live + bytes.count <= journal.outputCapacity {
+                memmove(journal.output, journal.output + progress.outputStart, live)
+                progress.outputStart = 0
+                progress.outputEnd = live
+                journal.publish(progress)
+            } else {
+                server.logger.warning("\(peer): closing: \(queuedBytes + bytes.count) bytes of output do not fit the connection's \(journal.outputCapacity >> 20) MiB")
+                close()
+                return false
+            }
+        }
+        bytes.withUnsafeBytes { (journal.output + progress.outputEnd).copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
+        progress.outputEnd += bytes.count
+        outputHighMark = max(outputHighMark, progress.outputEnd)
+        return true
     }
 
     /// The time a read may spend on its frames before the rest waits for the loop's next
@@ -158,11 +357,14 @@ final class Connection {
     /// The frame being received took longer than the frame timeout: says so and closes.
     func frameTimedOut(seconds: Int) {
         guard !isClosed, !closeWhenFlushed else { return }
-        let error = RPCError.frameTimeout(received: decoder.bufferedByteCount, seconds: seconds)
+        let error = RPCError.frameTimeout(received: unreadBytes, seconds: seconds)
         server.logger.warning("\(peer): \(error.message)")
-        FrameEncoder.appendFrame(to: &pending) {
+        var bytes: [UInt8] = []
+        FrameEncoder.appendFrame(to: &bytes) {
             JSONWriter.write(RPCMessage.errorResponse(id: .null, error: error), into: &$0)
         }
+        guard appendOutput(bytes) else { return }
+        journal.publish(progress)
         finish()
         flush()
     }
@@ -171,7 +373,7 @@ final class Connection {
     private func pause() {
         guard !isPaused else { return }
         isPaused = true
-        updateReading()
+        updatePolling()
     }
 
     /// Stops reading while the server holds too many bytes of unfinished frames, or reads
@@ -180,9 +382,9 @@ final class Connection {
         guard waits != waitsForBufferBudget, !isClosed else { return }
         waitsForBufferBudget = waits
         // The frame's clock restarts when it may make progress again: the wait is the daemon's.
-        partialFrameSince = waits || decoder.bufferedByteCount == 0 ? nil : uv_now(server.loop)
+        partialFrameSince = waits || unreadBytes == 0 ? nil : uv_now(server.loop)
         if partialFrameSince != nil { server.watchForStalls() }
-        updateReading()
+        updatePolling()
     }
 
     /// Resumes on the loop's next turn, after other connections' I/O, rather than from inside
@@ -203,40 +405,17 @@ final class Connection {
     /// frames), then reads again unless that filled the queue or the slice once more.
     private func resume() {
         isPaused = false
-        didRead(UnsafeRawBufferPointer(start: nil, count: 0))
-        updateReading()
+        handleInput()
+        updatePolling()
     }
 
-    /// Hands the decoder's whole frames to the session, replies to `replies`, while there is
-    /// room and time; the frame size error that ends the connection, if any. Static, with the
-    /// state passed `inout`, so that each property is accessed (and checked for exclusivity)
-    /// once per read, not per frame.
-    private static func receive(
-        decoder: inout FrameDecoder, session: Session, replies: inout [UInt8], highWater: Int, slice: Slice, frames: inout Int
-    ) -> FrameSizeError? {
-        do {
-            // Frames past the high-water mark, or the slice, wait in the decoder.
-            while replies.count < highWater, session.acceptsFrames, let frame = try decoder.nextFrame() {
-                // A closure literal: the method value `slice.isOver` would be boxed on the heap.
-                session.receive(frame: frame, replies: &replies, yieldWhen: { slice.isOver() })
-                frames += 1
-                if slice.isOver() { break }
-            }
-        } catch {
-            return error
-        }
-        return nil
-    }
-
-    private func didEnd(status: Int32) {
-        if status == Int32(UV_EOF.rawValue) {
-            if decoder.bufferedByteCount > 0 {
-                server.logger.info("\(peer): disconnected in the middle of a frame (\(decoder.bufferedByteCount) bytes unread)")
-            } else {
-                server.logger.debug("\(peer): disconnected")
-            }
+    private func didEnd(error: Int32?) {
+        if let error {
+            server.logger.info("\(peer): read failed: \(String(cString: strerror(error)))")
+        } else if unreadBytes > 0 {
+            server.logger.info("\(peer): disconnected in the middle of a frame (\(unreadBytes) bytes unread)")
         } else {
-            server.logger.info("\(peer): read failed: \(uvText(status))")
+            server.logger.debug("\(peer): disconnected")
         }
         close()
     }
@@ -260,7 +439,10 @@ final class Connection {
             if holder === self { return }
         }
         if queuedBytes == 0 { lastWriteProgress = uv_now(server.loop) }
-        pending.append(contentsOf: bytes)
+        guard appendOutput(bytes) else { return }
+        // A deferred answer went out: the requests waiting changed.
+        if session.hasUnrecordedState { recordState() }
+        journal.publish(progress)
         if !isHandlingRead { flush() }
     }
 
@@ -268,16 +450,16 @@ final class Connection {
     func finish() {
         guard !isClosed else { return }
         closeWhenFlushed = true
-        updateReading()
+        updatePolling()
         if queuedBytes == 0 { close() }
     }
 
-    /// Writes what is queued, if no write is in flight; closes a finished connection once all
-    /// is written; resumes a paused one once its queue is low.
+    /// Writes what is queued; closes a finished connection once all is written; resumes a
+    /// paused one once its queue is low.
     private func flush() {
         guard !isClosed else { return }
-        if inflight == nil && pendingStart < pending.count {
-            writePending()
+        if !writeBlocked && queuedBytes > 0 {
+            writeQueued()
             if isClosed { return }
         }
         if closeWhenFlushed {
@@ -287,95 +469,80 @@ final class Connection {
         }
         // Output the socket did not take: the write timeout applies from now on.
         if queuedBytes > 0 && !isClosed { server.watchForStalls() }
+        updatePolling()
     }
 
-    /// The most bytes handed to one write: what the socket does not take at once is copied
-    /// for libuv, and copying a large reply whole would hold the loop for a while.
+    /// The most bytes handed to one write.
     private static let largestWrite = 4 << 20
 
-    /// Writes the queue a part at a time while the socket takes it; the first part it does
-    /// not take whole becomes the write in flight.
-    private func writePending() {
-        while inflight == nil && pendingStart < pending.count {
-            let end = min(pending.count, pendingStart + Self.largestWrite)
-            // Try a direct write first: when the socket has room (the usual case) the reply
-            // goes out now without a write request or an extra epoll_ctl.
-            let written = pending.withUnsafeMutableBytes { raw -> Int32 in
-                var buffer = uv_buf_init(
-                    raw.baseAddress!.advanced(by: pendingStart).assumingMemoryBound(to: CChar.self), UInt32(end - pendingStart))
-                return uv_try_write(streamOf(pipe), &buffer, 1)
-            }
-            if written < 0 && written != Int32(UV_EAGAIN.rawValue) {
-                server.logger.info("\(peer): write failed: \(uvText(written))")
+    /// Writes the output while the socket takes it; the record says how far it got after
+    /// each write, so that a next engine neither repeats nor skips a byte.
+    private func writeQueued() {
+        while progress.outputStart < progress.outputEnd {
+            let count = min(progress.outputEnd - progress.outputStart, Self.largestWrite)
+            let written = write(fd, journal.output + progress.outputStart, count)
+            if written > 0 {
+                progress.outputStart += written
+                journal.publish(progress)
+                lastWriteProgress = uv_now(server.loop)
+                if written < count {
+                    writeBlocked = true
+                    break
+                }
+            } else if written < 0 && errno == EINTR {
+                continue
+            } else if written < 0 && errno == EAGAIN {
+                writeBlocked = true
+                break
+            } else {
+                server.logger.info("\(peer): write failed: \(String(cString: strerror(errno)))")
                 close()
                 return
             }
-            let sent = max(0, Int(written))
-            if sent > 0 { lastWriteProgress = uv_now(server.loop) }
-            pendingStart += sent
-            if pendingStart < end {
-                startWrite(pendingStart..<end)
-                if isClosed { return }
-                pendingStart = end
-            }
-            if pendingStart == pending.count {
-                pending.removeAll(keepingCapacity: pending.capacity <= 1 << 20)
-                pendingStart = 0
+        }
+        if progress.outputStart == progress.outputEnd && progress.outputEnd > 0 {
+            progress.outputStart = 0
+            progress.outputEnd = 0
+            journal.publish(progress)
+            if outputHighMark > 1 << 20 {
+                journal.release(outputFrom: 64 * 1024, upTo: outputHighMark)
+                outputHighMark = 0
             }
         }
     }
 
-    /// Hands a copy of `pending[range]` to libuv, which writes it once the socket has room.
-    private func startWrite(_ range: Range<Int>) {
-        let rest = UnsafeMutableRawBufferPointer.allocate(byteCount: range.count, alignment: 1)
-        pending.withUnsafeBytes { rest.copyMemory(from: UnsafeRawBufferPointer(rebasing: $0[range])) }
-        inflight = rest
-        let request = UnsafeMutablePointer<uv_write_t>.allocate(capacity: 1)
-        request.pointee.data = Unmanaged.passUnretained(self).toOpaque()
-        var buffer = uv_buf_init(rest.baseAddress!.assumingMemoryBound(to: CChar.self), UInt32(rest.count))
-        let status = uv_write(request, streamOf(pipe), &buffer, 1) { request, status in
-            let connection = Unmanaged<Connection>.fromOpaque(request!.pointee.data).takeUnretainedValue()
-            request!.deallocate()
-            connection.didWrite(status: status)
-        }
-        if status != 0 {
-            request.deallocate()
-            rest.deallocate()
-            inflight = nil
-            server.logger.info("\(peer): write failed: \(uvText(status))")
-            close()
-        }
-    }
-
-    private func didWrite(status: Int32) {
-        inflight?.deallocate()
-        inflight = nil
-        lastWriteProgress = uv_now(server.loop)
-        if status != 0 {
-            if !isClosed { server.logger.info("\(peer): write failed: \(uvText(status))") }
-            close()
-            return
-        }
-        flush()
-    }
-
-    /// Closes at once, dropping anything unsent, and ends the session.
+    /// Closes at once, dropping anything unsent, and ends the session. The socket is shut
+    /// down first: the supervisor's copy of it must not keep the client's end open.
     func close() {
         guard !isClosed else { return }
         isClosed = true
-        isReading = false
-        pending = []
-        pendingStart = 0
+        _ = shutdown(fd, Int32(SHUT_RDWR))
+        release()
         session.close()
+    }
+
+    /// Stops serving without ending the connection (the engine hands it over): the socket
+    /// stays open in the supervisor's copy, the journal as it is.
+    func leave() {
+        guard !isClosed else { return }
+        isClosed = true
+        release()
+        session.close()
+    }
+
+    private func release() {
         server.buffered(0, by: self)
         if let handle = resumeHandle {
             resumeHandle = nil
             UVHandle.close(handle)
         }
-        uv_close(handleOf(pipe)) { handle in
+        uv_poll_stop(poll)
+        polledEvents = 0
+        uv_close(handleOf(poll)) { handle in
             let connection = Unmanaged<Connection>.fromOpaque(handle!.pointee.data).takeRetainedValue()
+            Glibc.close(connection.fd)
             connection.server.connectionClosed(connection)
-            connection.pipe.deallocate()
+            connection.poll.deallocate()
         }
     }
 }

@@ -28,6 +28,9 @@ public struct ServerOptions: Sendable {
     /// How long one connection's frames (or one batch's requests) are handled before the
     /// loop serves the others; the rest waits for the next turn.
     public var sliceMilliseconds = 10
+    /// Whether each session stores its state (handshake, watches, surfaces) in its
+    /// connection's journal, for a next engine to adopt: on under a supervisor.
+    public var journalsSessions = false
 
     public init() {}
 }
@@ -56,15 +59,12 @@ public final class Server {
     public var onHangup: (() -> Void)?
     /// Runs when shutdown begins, so that other handles on the loop (watchers) close too.
     public var onStop: [() -> Void] = []
-    /// One read buffer for every connection: reads are handled to completion before the next.
-    let readBuffer: UnsafeMutableRawBufferPointer
 
     public init(host: Host, socket: ListeningSocket, options: ServerOptions) throws(ListenError) {
         self.host = host
         self.socket = socket
         self.options = options
         self.loop = uv_default_loop()
-        self.readBuffer = .allocate(byteCount: 256 * 1024, alignment: 16)
         var limit = rlimit()
         descriptorLimit = getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 ? limit.rlim_cur : rlim_t.max
         // Its `data` is set once the server is whole, in `run`.
@@ -74,8 +74,6 @@ public final class Server {
             throw ListenError(description: "cannot use the listening socket: \(uvText(status))")
         }
     }
-
-    deinit { readBuffer.deallocate() }
 
     /// Serves until a stop signal; returns once every connection is closed and the socket file
     /// is gone. `onListening` runs once connections can be accepted.
@@ -178,33 +176,150 @@ public final class Server {
             acceptFailed(status)
             return
         }
-        // Its `data` becomes the connection's.
+        // libuv accepts into a stream handle; the connection watches a descriptor of its own
+        // (it reads and writes itself, and reports progress to its journal as it goes).
         let pipe = UVHandle.make(uv_pipe_t.self, owner: nil) { uv_pipe_init(loop, $0, 0) }
         let accepted = uv_accept(streamOf(listener), streamOf(pipe))
-        guard accepted == 0 else {
-            logger.warning("accept failed: \(uvText(accepted))")
-            UVHandle.close(pipe)
+        var acceptedFD: uv_os_fd_t = -1
+        if accepted == 0 { uv_fileno(handleOf(pipe), &acceptedFD) }
+        let fd = accepted == 0 ? fcntl(acceptedFD, F_DUPFD_CLOEXEC, 0) : -1
+        UVHandle.close(pipe)
+        guard accepted == 0, fd >= 0 else {
+            logger.warning("accept failed: \(accepted != 0 ? uvText(accepted) : String(cString: strerror(errno)))")
             return
         }
         let number = nextConnectionNumber
         nextConnectionNumber += 1
-        var fd: uv_os_fd_t = -1
-        uv_fileno(handleOf(pipe), &fd)
         checkDescriptorHeadroom(fd)
         var uid: uid_t = 0
         var pid: pid_t = 0
         let known = modhost_peer_credentials(fd, &uid, &pid) == 0
         let peer = known ? "client #\(number) (pid \(pid))" : "client #\(number)"
-        let connection = Connection(server: self, pipe: pipe, peer: peer, pid: known ? pid : nil, uid: known ? uid : nil, number: Int64(number))
         guard known, uid == getuid() else {
             logger.warning("\(peer): refused: its uid \(known ? String(uid) : "unknown") is not this daemon's uid \(getuid())")
-            connection.close()
+            _ = shutdown(fd, Int32(SHUT_RDWR))
+            Glibc.close(fd)
             return
         }
+        guard let journal = makeJournal() else {
+            logger.warning("\(peer): refused: cannot make its journal (\(String(cString: strerror(errno))))")
+            Glibc.close(fd)
+            return
+        }
+        let connection = Connection(server: self, fd: fd, journal: journal, peer: peer, pid: pid, uid: uid, number: Int64(number))
         connections[ObjectIdentifier(connection)] = connection
         logger.debug("\(peer): connected")
+        onAccept?(fd, journal.fd, Int64(number))
         connection.start()
     }
+
+    /// A connection an ended engine served, handed over by the supervisor: its socket, its
+    /// journal, and the number it had.
+    public struct AdoptedConnection: Sendable {
+        public var socket: Int32
+        public var journal: Int32
+        public var number: Int64
+
+        public init(socket: Int32, journal: Int32, number: Int64) {
+            self.socket = socket
+            self.journal = journal
+            self.number = number
+        }
+    }
+
+    /// Serves connections that an ended engine served, where it stopped: each session's
+    /// handshake, watch and surfaces are rebuilt from its journal, a request it was running
+    /// (or owed an answer) gets the restart error, output it had not written goes first and
+    /// input it had not handled is handled. An initialized front-end is told by an
+    /// `engineRestarted` notification. Call before `run`, once plugins are loaded.
+    public func adopt(_ adopted: [AdoptedConnection], restart: EngineRestart, highestNumber: Int64 = 0) {
+        nextConnectionNumber = max(nextConnectionNumber, Int(highestNumber) + 1)
+        for entry in adopted.sorted(by: { $0.number < $1.number }) {
+            nextConnectionNumber = max(nextConnectionNumber, Int(entry.number) + 1)
+            var uid: uid_t = 0
+            var pid: pid_t = 0
+            let known = modhost_peer_credentials(entry.socket, &uid, &pid) == 0
+            let peer = known ? "client #\(entry.number) (pid \(pid))" : "client #\(entry.number)"
+            guard known, uid == getuid(), let journal = ConnectionJournal(adopting: entry.journal) else {
+                logger.warning("\(peer): cannot go on with the connection the last engine served (\(known && uid == getuid() ? "its journal does not read as one" : "not this daemon's user")); closing it")
+                _ = shutdown(entry.socket, Int32(SHUT_RDWR))
+                Glibc.close(entry.socket)
+                Glibc.close(entry.journal)
+                continue
+            }
+            let connection = Connection(server: self, fd: entry.socket, journal: journal, peer: peer, pid: pid, uid: uid, number: entry.number)
+            connections[ObjectIdentifier(connection)] = connection
+            let session = connection.hostSession
+            let restoration = session.restore(from: journal.readState())
+            if session.isInitialized {
+                // What a new connection would hear at initialize: the plugin that ended the
+                // engine is quarantined, and its types are gone.
+                if let plugin = restart.plugin, let status = host.pluginStatuses.first(where: { $0.name == plugin && $0.crash != nil }),
+                    let crash = status.crash
+                {
+                    if !crash.types.isEmpty {
+                        var changes = JSONObject()
+                        changes["added"] = []
+                        changes["removed"] = .array(crash.types.sorted().map { .string($0) })
+                        changes["changed"] = []
+                        session.notify(method: "pluginsChanged", params: .object(changes))
+                    }
+                    session.reportCrashedPlugin(status)
+                }
+                var surfaces: [JSONValue] = restoration.rebuilt.map { ["surface": .string($0), "status": "rebuilt"] }
+                surfaces += restoration.failed.map { failure in
+                    ["surface": .string(failure.surface), "status": "failed", "error": failure.error.json]
+                }
+                var params = restart.json.objectValue ?? JSONObject()
+                params["surfaces"] = .array(surfaces)
+                session.notify(method: "engineRestarted", params: .object(params))
+            }
+            var answers: [UInt8] = []
+            if let frame = connection.takeFrameInFlight() {
+                Self.appendRestartErrors(for: frame, restart: restart, to: &answers)
+            }
+            for id in restoration.waiting {
+                FrameEncoder.appendFrame(to: &answers) {
+                    JSONWriter.write(RPCMessage.errorResponse(id: id, error: restart.error(method: "callFunction")), into: &$0)
+                }
+            }
+            connection.queue(answers)
+            logger.info("\(peer): taken over from the last engine\(restoration.rebuilt.isEmpty ? "" : ", \(restoration.rebuilt.count) surface(s) rebuilt")\(restoration.failed.isEmpty ? "" : ", \(restoration.failed.count) could not be")\(answers.isEmpty ? "" : ", its request in flight answered with the restart error")")
+            connection.start()
+        }
+    }
+
+    /// The restart error for each request of `frame` (one request, or a batch's): the answer
+    /// the ended engine owed.
+    static func appendRestartErrors(for frame: [UInt8], restart: EngineRestart, to answers: inout [UInt8]) {
+        guard let message = try? JSONParser.parse(frame) else {
+            FrameEncoder.appendFrame(to: &answers) {
+                JSONWriter.write(RPCMessage.errorResponse(id: .null, error: restart.error(method: nil)), into: &$0)
+            }
+            return
+        }
+        func answer(_ request: JSONValue) -> JSONValue? {
+            guard let id = request["id"] else { return nil }
+            return RPCMessage.errorResponse(id: id, error: restart.error(method: request["method"]?.stringValue))
+        }
+        if case let .array(requests) = message {
+            let errors = requests.compactMap(answer)
+            if !errors.isEmpty { FrameEncoder.appendFrame(to: &answers) { JSONWriter.write(.array(errors), into: &$0) } }
+        } else if let error = answer(message) {
+            FrameEncoder.appendFrame(to: &answers) { JSONWriter.write(error, into: &$0) }
+        }
+    }
+
+    /// A journal sized for this server's limits.
+    private func makeJournal() -> ConnectionJournal? {
+        let sizes = ConnectionJournal.capacities(maxFrameSize: options.maxFrameSize, maxOutboundBytes: options.maxOutboundBytes)
+        return ConnectionJournal(inputCapacity: sizes.input, outputCapacity: sizes.output, stateCapacity: sizes.state)
+    }
+
+    /// Runs for each accepted connection with its socket, its journal's descriptor and its
+    /// number: the engine hands copies to its supervisor, which keeps the connection open
+    /// should the engine end.
+    public var onAccept: ((_ socket: Int32, _ journal: Int32, _ number: Int64) -> Void)?
 
     /// How many descriptors this process may open (read once: the daemon sets it at start).
     private let descriptorLimit: rlim_t

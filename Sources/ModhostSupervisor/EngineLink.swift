@@ -18,13 +18,76 @@ public final class EngineLink {
     private var onRescan: (() -> Void)?
     /// The loader, for the holds and quarantines the supervisor sends while the engine runs.
     private weak var loader: PluginLoader?
+    /// The custody channel (`ConnectionCustody`), when the supervisor gave one.
+    private let custodyFD: Int32?
+    /// The connections the last engine served, handed over as this one starts.
+    public private(set) var adopted: [Server.AdoptedConnection] = []
+    /// Why the last engine ended, when one did.
+    public private(set) var restart: EngineRestart?
+    /// The highest connection number an engine of this supervisor gave: numbers go on from it.
+    public private(set) var highestNumber: Int64 = 0
+    private var toldCustodyFailed = false
 
-    public init?(pageFD: Int32, controlFD: Int32) {
+    public init?(pageFD: Int32, controlFD: Int32, custodyFD: Int32) {
         guard let page = EnginePage(inherited: pageFD) else { return nil }
         _ = fcntl(pageFD, F_SETFD, FD_CLOEXEC)
         _ = fcntl(controlFD, F_SETFD, FD_CLOEXEC)
         self.page = page
         self.controlFD = controlFD
+        var status = stat()
+        if fstat(custodyFD, &status) == 0, (status.st_mode & S_IFMT) == S_IFSOCK {
+            _ = fcntl(custodyFD, F_SETFD, FD_CLOEXEC)
+            self.custodyFD = custodyFD
+        } else {
+            self.custodyFD = nil
+        }
+    }
+
+    /// Whether connections outlive this engine: the supervisor holds copies of them.
+    public var holdsConnections: Bool { custodyFD != nil }
+
+    /// Hands the supervisor a copy of a connection just accepted, with its journal.
+    public func hold(socket: Int32, journal: Int32, number: Int64, logger: Logger) {
+        guard let custodyFD else { return }
+        let text = Array("conn \(number)".utf8)
+        let fds = [socket, journal]
+        if modhost_send_descriptors(custodyFD, text, text.count, fds, 2, 1000) != 0, !toldCustodyFailed {
+            toldCustodyFailed = true
+            logger.warning("cannot hand client #\(number) to the supervisor (\(String(cString: strerror(errno)))); should this engine end, such connections end with it")
+        }
+    }
+
+    /// Reads the connections the supervisor hands over, up to the end of the list (it sends
+    /// them right after the quarantine). Without them in 10 s the engine goes on with none.
+    private func receiveAdopted(logger: Logger) {
+        guard let custodyFD else { return }
+        var bytes = [UInt8](repeating: 0, count: 64 * 1024)
+        var fds: [Int32] = [-1, -1, -1, -1]
+        let deadline = EnginePage.now() + 10_000_000_000
+        while true {
+            var count: Int32 = 0
+            let left = Int32(max(1, (deadline - EnginePage.now()) / 1_000_000))
+            let length = bytes.withUnsafeMutableBytes { modhost_receive_descriptors(custodyFD, $0.baseAddress, $0.count, &fds, Int32(fds.count), &count, left) }
+            let received = Array(fds[..<Int(count)])
+            guard length > 0 else {
+                for fd in received { close(fd) }
+                logger.error("the supervisor's list of connections to take over did not arrive; starting with none")
+                return
+            }
+            let text = String(decoding: bytes[..<length], as: UTF8.self)
+            if text.hasPrefix("adopt "), let number = Int64(text.dropFirst(6)), received.count == 2 {
+                adopted.append(Server.AdoptedConnection(socket: received[0], journal: received[1], number: number))
+                continue
+            }
+            for fd in received { close(fd) }
+            if text.hasPrefix("adopted ") {
+                let end = try? JSONParser.parse(Array(text.utf8.dropFirst(8)))
+                restart = end?["restart"].flatMap(EngineRestart.init(json:))
+                highestNumber = end?["highestNumber"]?.intValue ?? 0
+                return
+            }
+            logger.warning("the supervisor sent something else than a connection: \(text.prefix(80))")
+        }
     }
 
     /// The engine ends when its supervisor dies: the kernel sends it SIGTERM, and it stops as
@@ -49,6 +112,7 @@ public final class EngineLink {
     public func attach(_ loader: PluginLoader, logger: Logger) {
         self.loader = loader
         let (quarantine, heldOut) = receiveQuarantine(logger: logger)
+        receiveAdopted(logger: logger)
         for entry in quarantine { loader.quarantine[entry.folder] = entry }
         loader.heldOut = Set(heldOut)
         if !heldOut.isEmpty {

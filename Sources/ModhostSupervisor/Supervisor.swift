@@ -109,6 +109,10 @@ public final class Supervisor {
     private var pastMemoryLimit: (resident: Int64, call: RecordedCall?)?
     /// What each engine's end meant: the quarantine and the recent unattributed crashes.
     private var crashes: CrashJudge
+    /// The connections, held across engines.
+    private var custody: ConnectionCustody?
+    /// Why the last engine ended, for the next one to tell the connections it takes over.
+    private var lastRestart: EngineRestart?
     private var notifiedReady = false
     private var isStopping = false
 
@@ -154,6 +158,10 @@ public final class Supervisor {
             return
         }
         signals = SignalHandles(loop: loop, signals: [SIGTERM, SIGINT, SIGHUP]) { [unowned self] number in self.received(signal: number) }
+        custody = ConnectionCustody(loop: loop, listener: socket.fd, logger: logger)
+        if custody == nil {
+            logger.warning("cannot hold connections across engines (\(String(cString: strerror(errno)))); an engine's end closes them")
+        }
         if !EngineDescendants.adopt() {
             logger.warning("cannot become the subreaper of the engines' processes (\(String(cString: strerror(errno)))); a process a plugin starts and orphans may outlive its engine")
         }
@@ -201,12 +209,14 @@ public final class Supervisor {
         var errorEnds: [Int32] = [-1, -1]
         var controlEnds: [Int32] = [-1, -1]
         let made = modhost_pipe_cloexec(&errorEnds) == 0 && socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &controlEnds) == 0
+        // fd 6: the custody channel, on which the engine hands over each connection it accepts.
+        let custodyEnd = made ? custody?.openChannel() ?? -1 : -1
         let started = made
             ? tracer!.spawn(
                 file: executable, arguments: arguments, environment: environment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" },
-                fds: [-1, 1, errorEnds[1], socket.fd, page.fd, controlEnds[1]], trace: policy.crashWitness)
+                fds: [-1, 1, errorEnds[1], socket.fd, page.fd, controlEnds[1], custodyEnd], trace: policy.crashWitness)
             : (pid: nil, error: errno, traceError: nil)
-        for fd in [errorEnds[1], controlEnds[1]] where fd >= 0 { close(fd) }
+        for fd in [errorEnds[1], controlEnds[1], custodyEnd] where fd >= 0 { close(fd) }
         guard let pid = started.pid else {
             let reason = String(cString: strerror(started.error))
             logger.error("cannot start the engine: \(reason)")
@@ -227,6 +237,17 @@ public final class Supervisor {
         controlPipe = control
         let quarantine = crashes.quarantine.values.sorted { $0.folder < $1.folder }
         send(quarantine.map(EngineControl.quarantined) + crashes.heldOut.map(EngineControl.heldOut) + [.quarantineListed], on: control)
+        // Then the connections the last engine served, and why it ended.
+        if let custody, custodyEnd >= 0 {
+            let count = custody.held.count
+            if custody.handOver(restart: lastRestart) {
+                if count > 0 { logger.info("handed \(count) connection(s) over to the new engine") }
+            } else {
+                logger.error("the new engine did not take the connections over (\(String(cString: strerror(errno)))); stopping it")
+                kill(pid, SIGKILL)
+            }
+        }
+        lastRestart = nil
         for pipe in [errors, control] {
             uv_read_start(streamOf(pipe), { _, suggested, buffer in
                 buffer!.pointee = uv_buf_init(UnsafeMutablePointer<CChar>.allocate(capacity: suggested), UInt32(suggested))
@@ -416,6 +437,8 @@ public final class Supervisor {
 
     private func engineExited(status: Int64, signal: Int32) {
         exited = (status, signal)
+        // The connections it accepted last, sent just before it ended.
+        custody?.closeChannel()
         // Nothing the engine started outlives it: a process that kept its descriptors would
         // keep clients' connections open, or answer them.
         if EngineDescendants.endAll(group: enginePID, engine: nil) {
@@ -454,9 +477,26 @@ public final class Supervisor {
         // or exit the tracer saw (taken either way, so that it does not outlive this engine).
         let seen = tracer?.takeWitness()
         let witness = killed ? hangThreads.first : seen
-        act(on: crashes.judge(
+        let decision = crashes.judge(
             ending, call: call, witness: witness, plugins: publishedPlugins(besides: witness), enginePID: endedPID ?? 0,
-            runtimeMessage: runtimeMessage(), now: EnginePage.now()))
+            runtimeMessage: runtimeMessage(), now: EnginePage.now())
+        lastRestart = Self.restart(after: ending, decision: decision)
+        act(on: decision)
+    }
+
+    /// What the next engine tells the connections it takes over about this end.
+    static func restart(after ending: CrashJudge.Ending, decision: CrashJudge.Decision) -> EngineRestart {
+        switch decision {
+        case let .quarantine(entry, _):
+            let crash = entry.crash
+            let reason = ending.residentBytes != nil ? "memory-limit" : ending.hung ? "plugin-hung" : "plugin-crashed"
+            return EngineRestart(
+                reason: reason, message: crash.message.isEmpty ? crash.reason : "\(crash.reason): \(crash.message)", plugin: entry.plugin,
+                call: crash.call, detail: crash.detail)
+        case let .restart(_, log):
+            let reason = ending.residentBytes != nil ? "memory-limit" : ending.unanswered ? "engine-unresponsive" : "engine-crashed"
+            return EngineRestart(reason: reason, message: log)
+        }
     }
 
     /// The plugins the page names, and the one the witness blames when the page no longer
@@ -557,6 +597,8 @@ public final class Supervisor {
         socket.removeFile()
         signals?.close()
         signals = nil
+        custody?.close()
+        custody = nil
         for timer in [watchdog, restartTimer, drainTimer] { UVHandle.close(timer) }
         tracer?.close()
         tracer = nil

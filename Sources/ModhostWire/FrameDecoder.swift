@@ -5,6 +5,11 @@ public struct FrameSizeError: Error, Sendable, Equatable {
     public var length: Int
     /// The largest length allowed.
     public var limit: Int
+
+    public init(length: Int, limit: Int) {
+        self.length = length
+        self.limit = limit
+    }
 }
 
 /// Splits a byte stream into frames: a 4-byte big-endian length N, then N bytes of payload.

@@ -14,6 +14,9 @@ public enum RPCErrorCode {
     public static let functionFailed: Int64 = -32003
     /// A method this connection may not call (`watch` from a peer whose uid is not the host's).
     public static let notPermitted: Int64 = -32004
+    /// A request the engine had read and not answered when it ended (a plugin crashed or
+    /// hung it): answered by the next engine, which serves the connection on.
+    public static let engineRestarted: Int64 = -32005
 }
 
 /// An error as the wire carries it: a code, a message a person can act on, and `data` that

@@ -17,6 +17,14 @@ enum ReloadReport {
         var result: JSONValue
         do {
             let response = try client.call("reload", timeoutMilliseconds: 60_000)
+            if response["error"]?["code"] == .int(RPCErrorCode.engineRestarted) {
+                // The connection outlived the engine: the next one answers on it.
+                guard let plugins = try client.call("describe", timeoutMilliseconds: 30_000)["result"]?["plugins"]?.arrayValue else {
+                    fail("the daemon's engine stopped during the rescan and its next engine did not describe its plugins", status: 1)
+                }
+                result = ["engineRestarted": true, "added": [], "removed": [], "changed": [], "events": [], "plugins": .array(plugins)]
+                printReport(result, json: json, folders: folders)
+            }
             guard let answer = response["result"] else {
                 fail("reload failed: \(response["error"]?["message"]?.stringValue ?? response.jsonText)", status: 1)
             }
@@ -29,6 +37,10 @@ enum ReloadReport {
         } catch {
             fail("\(error)", status: 1)
         }
+        printReport(result, json: json, folders: folders)
+    }
+
+    private static func printReport(_ result: JSONValue, json: Bool, folders: [String]) -> Never {
         if json {
             printJSON(result)
         } else {

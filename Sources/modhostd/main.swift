@@ -93,6 +93,7 @@ func runHost(on socket: ListeningSocket, link: EngineLink?) throws {
     serverOptions.maxBufferedBytes = options.maxBufferedBytes
     serverOptions.writeTimeoutMilliseconds = UInt64(options.writeTimeoutSeconds * 1000)
     serverOptions.frameTimeoutMilliseconds = UInt64(options.frameTimeoutSeconds * 1000)
+    serverOptions.journalsSessions = link?.holdsConnections ?? false
     let host = Host(logger: logger)
     host.limits.maxNodes = options.maxNodes
     link?.recordPluginCalls()
@@ -104,6 +105,12 @@ func runHost(on socket: ListeningSocket, link: EngineLink?) throws {
     link?.publishTypes(of: loader)
 
     let server = try Server(host: host, socket: socket, options: serverOptions)
+    if let link, link.holdsConnections {
+        server.onAccept = { socket, journal, number in link.hold(socket: socket, journal: journal, number: number, logger: logger) }
+        // The connections the last engine served go on here, where it stopped.
+        server.adopt(link.adopted, restart: link.restart ?? EngineRestart(reason: "engine-crashed", message: "the last engine ended"),
+            highestNumber: link.highestNumber)
+    }
     let reloader = PluginReloader(loader: loader, host: host, server: server)
     reloader.afterRescan = { link?.publishTypes(of: loader) }
     server.onHangup = { reloader.rescan() }
@@ -134,14 +141,15 @@ func runHost(on socket: ListeningSocket, link: EngineLink?) throws {
 
 do {
     if options.isEngine {
-        // fd 3: the supervisor's listening socket; 4: the engine page; 5: the control channel.
+        // fd 3: the supervisor's listening socket; 4: the engine page; 5: the control channel;
+        // 6: the custody channel.
         // A SIGHUP before the loop handles it must not end the engine: it scans as it starts.
         signal(SIGHUP, SIG_IGN)
         guard EngineLink.dieWithSupervisor(environment: environment) else {
             logger.error("the supervisor that started this engine is gone; stopping")
             exit(1)
         }
-        guard let link = EngineLink(pageFD: 4, controlFD: 5) else {
+        guard let link = EngineLink(pageFD: 4, controlFD: 5, custodyFD: 6) else {
             throw ListenError(description: "--engine is for modhostd's own use: run modhostd without it")
         }
         try runHost(on: ListeningSocket.inherited(fd: 3), link: link)

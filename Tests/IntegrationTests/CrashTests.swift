@@ -16,6 +16,13 @@ func crashSetup(environment: [String: String] = [:], timeout: String = "1") thro
     return (folder, root, daemon)
 }
 
+/// Checks that `answer` is the restart error: the engine ended under the request, and the next
+/// one, which serves the connection on, answered it.
+func expectRestartError(_ answer: JSONValue, reason: String? = nil, sourceLocation: SourceLocation = #_sourceLocation) {
+    #expect(answer["error"]?["code"] == .int(RPCErrorCode.engineRestarted), "\(answer.jsonText)", sourceLocation: sourceLocation)
+    if let reason { #expect(answer["error"]?["data"]?["reason"] == .string(reason), "\(answer.jsonText)", sourceLocation: sourceLocation) }
+}
+
 func faultyRow(_ fault: String) -> JSONValue {
     ["type": "List", "children": [["type": "Text", "key": "r1", "modifiers": [["$type": "faulty", "fault": .string(fault)]]]]]
 }
@@ -84,36 +91,60 @@ struct CrashTests {
             #expect(mounted["result"] != nil)
             return client
         }
+        let before = try bystanders.enumerated().map { index, client in
+            try #require(client.call("snapshot", params: ["surface": .string("b\(index)")])["result"])
+        }
         let culprit = try daemon.initializedClient()
         let start: Date
+        // The request that crashed the engine gets one answer: the restart error, naming the
+        // plugin and the call.
+        let answer: JSONValue
         switch fault {
         case .bodyAtMount:
             start = Date()
-            #expect(throws: (any Error).self) {
-                try culprit.call("mount", params: ["surface": "f", "root": ["type": "Text", "modifiers": [["$type": "faulty", "fault": "body"]]]])
-            }
+            answer = try culprit.call("mount", params: ["surface": "f", "root": ["type": "Text", "modifiers": [["$type": "faulty", "fault": "body"]]]])
         case .bodyOnRow, .hang:
             start = Date()
-            #expect(throws: (any Error).self) {
-                try culprit.call("mount", params: ["surface": "f", "root": faultyRow(fault == .hang ? "hang" : "body")])
-            }
+            answer = try culprit.call("mount", params: ["surface": "f", "root": faultyRow(fault == .hang ? "hang" : "body")])
         case .asyncTrap, .asyncHang:
             try culprit.send(["jsonrpc": "2.0", "id": 9, "method": "callFunction", "params": ["module": "Faulty", "function": "failLater", "args": [fault == .asyncTrap ? "trap" : "hang"]]])
             start = Date()
-            #expect(throws: (any Error).self) { _ = try culprit.receive(timeoutMilliseconds: 10_000) }
+            var reply = try culprit.receive(timeoutMilliseconds: 10_000)
+            while reply["id"] == nil {
+                culprit.notifications.append(reply)
+                reply = try culprit.receive(timeoutMilliseconds: 10_000)
+            }
+            answer = reply
         case .action:
             #expect(try culprit.call("mount", params: ["surface": "f", "root": faultyRow("action")])["result"] != nil)
             #expect(try culprit.call("interact", params: ["surface": "f", "node": "r1", "gesture": "swipe", "edge": "trailing"])["result"] != nil)
             start = Date()
-            #expect(throws: (any Error).self) {
-                try culprit.call("interact", params: ["surface": "f", "node": "r1", "gesture": "tapAction", "id": "go"])
-            }
+            answer = try culprit.call("interact", params: ["surface": "f", "node": "r1", "gesture": "tapAction", "id": "go"])
         }
         let seconds = try secondsUntilPingAnswered(daemon, since: start)
         print("\(fault): a new connection's ping was answered \(String(format: "%.3f", seconds)) s after the failing request")
+        #expect(answer["error"]?["code"] == .int(RPCErrorCode.engineRestarted), "\(answer.jsonText)")
+        let data = answer["error"]?["data"]
+        #expect(data?["plugin"] == "Faulty", "\(answer.jsonText)")
+        #expect(data?["reason"] == (fault == .hang || fault == .asyncHang ? "plugin-hung" : "plugin-crashed"), "\(answer.jsonText)")
+        switch fault {
+        case .asyncTrap, .asyncHang: #expect(data?["method"] == "callFunction")
+        case .action: #expect(data?["method"] == "interact")
+        default: #expect(data?["method"] == "mount")
+        }
+        // The culprit's connection goes on too.
+        #expect(try culprit.call("ping")["result"] != nil)
 
-        // The bystanders lost their connection with the engine; a new one serves them.
-        for bystander in bystanders { #expect(throws: (any Error).self) { try bystander.call("ping") } }
+        // The bystanders kept their connections: no reconnect, the same surfaces, and a
+        // notification that says what happened and what was rebuilt.
+        for (index, bystander) in bystanders.enumerated() {
+            #expect(try bystander.call("ping")["result"] != nil)
+            let after = try #require(bystander.call("snapshot", params: ["surface": .string("b\(index)")])["result"])
+            #expect(after == before[index])
+            let restarted = try #require(bystander.notifications.first { $0["method"] == "engineRestarted" }, "\(bystander.notifications)")
+            #expect(restarted["params"]?["plugin"] == "Faulty")
+            #expect(restarted["params"]?["surfaces"] == [["surface": .string("b\(index)"), "status": "rebuilt"]])
+        }
         let client = try daemon.initializedClient()
         let crashed = try #require(client.notifications.first { $0["params"]?["code"] == "plugin-crashed" }, "\(client.notifications)")
         #expect(crashed["params"]?["plugin"] == "Faulty")
@@ -239,9 +270,7 @@ struct CrashTests {
     @Test func aQuarantinedPluginComesBackWhenEnabledOrWhenItsFilesChange() throws {
         let (_, root, daemon) = try crashSetup()
         let culprit = try daemon.initializedClient()
-        #expect(throws: (any Error).self) {
-            try culprit.call("mount", params: ["surface": "f", "root": ["type": "Text", "modifiers": [["$type": "faulty", "fault": "body"]]]])
-        }
+        expectRestartError(try culprit.call("mount", params: ["surface": "f", "root": ["type": "Text", "modifiers": [["$type": "faulty", "fault": "body"]]]]))
         _ = try secondsUntilPingAnswered(daemon, since: Date())
         let cli = try BuiltProducts.executable("modhost")
         let enabled = try run(cli, ["--socket", daemon.socketPath, "plugins", "enable", "Faulty"])
@@ -253,9 +282,7 @@ struct CrashTests {
 
         // Crash it again, then change its files: it loads without being enabled.
         let client = try daemon.initializedClient()
-        #expect(throws: (any Error).self) {
-            try client.call("mount", params: ["surface": "f", "root": ["type": "Text", "modifiers": [["$type": "faulty", "fault": "body"]]]])
-        }
+        expectRestartError(try client.call("mount", params: ["surface": "f", "root": ["type": "Text", "modifiers": [["$type": "faulty", "fault": "body"]]]]))
         _ = try secondsUntilPingAnswered(daemon, since: Date())
         #expect(try daemon.initializedClient().call("describe")["result"]?["plugins"]?[0]?["status"] == "quarantined")
         let library = root + "/faulty/libFaultyFixture.so"

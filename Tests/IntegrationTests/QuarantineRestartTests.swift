@@ -25,7 +25,7 @@ struct QuarantineRestartTests {
 
         // Faulty crashes the first engine in its body.
         let culprit = try daemon.initializedClient()
-        #expect(throws: (any Error).self) { try culprit.call("mount", params: ["surface": "f", "root": faultyRow("body")]) }
+        expectRestartError(try culprit.call("mount", params: ["surface": "f", "root": faultyRow("body")]), reason: "plugin-crashed")
         try daemon.waitForLog("info: listening on", occurrences: 2)
         expectFaultyQuarantined(try plugins())
 

@@ -147,4 +147,37 @@ void modhost_tracer_detach(void);
 /// Returns `out->present`.
 int modhost_tracer_take_witness(modhost_thread_witness *out);
 
+// Connection custody (custody.c): the engine hands each accepted connection, with the memory
+// file that journals it, to the supervisor, which keeps a copy of both and hands them to the
+// next engine, so that a connection outlives the engine that served it.
+
+/// A new memory file (close-on-exec, not sealable) named `name`, `size` bytes long (sparse).
+/// Returns the descriptor, or -1 with errno set.
+int modhost_memfd_sized(const char *name, uint64_t size);
+/// Sends one message of `length` bytes and `count` descriptors (SCM_RIGHTS) on a
+/// SOCK_SEQPACKET socket, waiting up to `timeout_ms` for room. 0, or -1 with errno set.
+int modhost_send_descriptors(int socket, const void *bytes, size_t length, const int *fds, int count, int timeout_ms);
+/// Receives one message into `bytes` (at most `capacity`) and at most `max_fds` descriptors
+/// (close-on-exec) into `fds`, their number in `*count`, waiting up to `timeout_ms` (0: not
+/// at all). Returns the message's length, 0 at the end of the stream, or -1 with errno set
+/// (EAGAIN: nothing arrived in time). Descriptors past `max_fds` are closed.
+long modhost_receive_descriptors(int socket, void *bytes, size_t capacity, int *fds, int max_fds, int *count, int timeout_ms);
+/// Frees the pages of `fd` in [offset, offset + length) (fallocate's PUNCH_HOLE). 0 or -1.
+int modhost_punch_hole(int fd, uint64_t offset, uint64_t length);
+/// The address a socket is bound to, as bytes (`getsockname`), into `out` (at most
+/// `capacity`); its length, or -1 with errno set. For an accepted Unix socket, the address
+/// of the listening socket it came from.
+long modhost_socket_name(int fd, void *out, size_t capacity);
+/// A set of sockets watched for hang-ups only (an epoll instance whose members ask for no
+/// events: `EPOLLHUP` and `EPOLLERR` come anyway). Its descriptor is readable when one hung
+/// up. Returns the descriptor, or -1 with errno set.
+int modhost_hangups_create(void);
+/// Adds `fd` to the set, or removes it. 0, or -1 with errno set.
+int modhost_hangups_add(int set, int fd);
+int modhost_hangups_remove(int set, int fd);
+/// The members that hung up (at most `max`), without waiting. Returns how many, or -1.
+int modhost_hangups_take(int set, int *fds, int max);
+/// A store that later stores cannot be seen before: the journal's record selector.
+static inline void modhost_store_release(uint64_t *address, uint64_t value) { __atomic_store_n(address, value, __ATOMIC_RELEASE); }
+
 #endif

@@ -51,8 +51,17 @@ enum SurfaceMethods {
         }
         var reconciler = Reconciler(host: context.host, session: context.session, surface: name, replacing: 0)
         let built = try logged(context) { () throws(RPCError) in try reconciler.build(root: try rootParam(params), reusing: nil) }
-        surfaces.commit(built, as: name, by: reconciler)
+        context.session.recordCommit(of: surfaces.commit(built, as: name, by: reconciler), params: params)
         return ["surface": .string(name)]
+    }
+
+    /// Mounts surface `name` again in a new engine from the params of the request that last
+    /// committed it, without lifecycle actions; the request is kept as before.
+    static func remount(_ name: String, params: JSONObject, session: Session) throws(RPCError) {
+        guard session.surfaces[name] == nil else { return }
+        var reconciler = Reconciler(host: session.host, session: session, surface: name, replacing: 0)
+        let built = try reconciler.build(root: try rootParam(params), reusing: nil)
+        session.recordCommit(of: session.surfaces.commit(built, as: name, by: reconciler, lifecycle: false), params: params)
     }
 
     private static func update(_ context: MethodContext) throws(RPCError) -> JSONValue {
@@ -60,7 +69,7 @@ enum SurfaceMethods {
         let existing = try surface(try params.require("surface", at: "", as: .string), of: context)
         var reconciler = Reconciler(host: context.host, session: context.session, surface: existing.name, replacing: existing.nodeCount)
         let built = try logged(context) { () throws(RPCError) in try reconciler.build(root: try rootParam(params), reusing: existing.root) }
-        context.session.surfaces.commit(built, as: existing.name, by: reconciler)
+        context.session.recordCommit(of: context.session.surfaces.commit(built, as: existing.name, by: reconciler), params: params)
         // Images entering or leaving with a symbol transition: a leaving one is gone from the
         // snapshot, so the answer is where a front-end sees that its transition ran.
         let transitions = reconciler.symbolTransitions

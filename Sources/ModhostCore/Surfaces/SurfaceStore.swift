@@ -30,8 +30,10 @@ final class SurfaceStore {
     /// has that name: the tree's modifiers join the session, the budget counts its nodes,
     /// what it ignores is reported, the nodes that left and entered run their
     /// `onDisappear` and `onAppear`, and the surface watchers will hear of it.
+    /// A surface rebuilt by a new engine (`lifecycle` false) runs no actions: to its
+    /// front-end, its views never left.
     @discardableResult
-    func commit(_ built: Reconciler.Built, as name: String, by reconciler: Reconciler) -> Surface {
+    func commit(_ built: Reconciler.Built, as name: String, by reconciler: Reconciler, lifecycle: Bool = true) -> Surface {
         let existing = surfaces[name]
         let surface = existing ?? Surface(name: name, root: built.root)
         let oldRoot = existing?.root
@@ -40,7 +42,7 @@ final class SurfaceStore {
         account(surface, nodes: reconciler.builtNodeCount)
         surface.diagnose(reconciler.fresh, session: session)
         surface.report(reconciler.unknownProps, session: session)
-        Lifecycle.run(left: built.left, of: oldRoot, entered: built.entered)
+        if lifecycle { Lifecycle.run(left: built.left, of: oldRoot, entered: built.entered) }
         host.surfaceChanged(name, of: session)
         return surface
     }
@@ -62,6 +64,7 @@ final class SurfaceStore {
         }
         account(surface, nodes: 0)
         surfaces[surface.name] = nil
+        session.stateChanged()
         host.surfaceChanged(surface.name, of: session)
     }
 

@@ -246,6 +246,9 @@ final class Surface {
     private var nodesByKey: [String: NodeState] = [:]
     /// Nodes in the tree, as the node budget counts them (kept by `SurfaceStore`).
     var nodeCount = 0
+    /// The request that committed the tree (JSON text of an object whose `params` are a
+    /// `mount`'s or an `update`'s), kept when the session records its state.
+    var committedRequest: [UInt8] = []
 
     init(name: String, root: NodeState) {
         self.name = name

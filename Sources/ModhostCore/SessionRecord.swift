@@ -1,0 +1,149 @@
+import ModhostWire
+
+/// Why an engine ended, as the next engine tells the connections it adopts.
+public struct EngineRestart: Sendable, Equatable {
+    /// `plugin-crashed`, `plugin-hung`, `engine-crashed`, `engine-unresponsive`,
+    /// `memory-limit` or `upgrade`.
+    public var reason: String
+    /// What the supervisor said, in a sentence.
+    public var message: String
+    /// The plugin blamed, when one is.
+    public var plugin: String?
+    /// The call it was in (`body`, `action`, …) and its detail (the modifier type), when known.
+    public var call: String?
+    public var detail: String?
+
+    public init(reason: String, message: String, plugin: String? = nil, call: String? = nil, detail: String? = nil) {
+        self.reason = reason
+        self.message = message
+        self.plugin = plugin
+        self.call = call
+        self.detail = detail
+    }
+
+    public var json: JSONValue {
+        var object = JSONObject()
+        object["reason"] = .string(reason)
+        object["message"] = .string(message)
+        if let plugin { object["plugin"] = .string(plugin) }
+        if let call { object["call"] = .string(call) }
+        if let detail { object["detail"] = .string(detail) }
+        return .object(object)
+    }
+
+    public init?(json: JSONValue) {
+        guard let reason = json["reason"]?.stringValue, let message = json["message"]?.stringValue else { return nil }
+        self.init(
+            reason: reason, message: message, plugin: json["plugin"]?.stringValue, call: json["call"]?.stringValue,
+            detail: json["detail"]?.stringValue)
+    }
+
+    /// The error for a request the ended engine had read and not answered.
+    public func error(method: String?) -> RPCError {
+        var data = JSONObject()
+        data["reason"] = .string(reason)
+        if let method { data["method"] = .string(method) }
+        if let plugin { data["plugin"] = .string(plugin) }
+        if let call { data["call"] = .string(call) }
+        if let detail { data["detail"] = .string(detail) }
+        let running = plugin.map { " in plugin \($0)\(call.map { "'s \($0)" } ?? "")\(detail.map { " for '\($0)'" } ?? "")" } ?? ""
+        return RPCError(
+            code: RPCErrorCode.engineRestarted,
+            message: "the engine ended while this request ran or waited\(running): \(message). Its effect, if any, is unknown; a new engine serves this connection",
+            data: .object(data))
+    }
+}
+
+/// What a new engine rebuilt of an adopted session.
+public struct SessionRestoration {
+    /// Surfaces mounted again from their last committed trees, by name.
+    public var rebuilt: [String] = []
+    /// Surfaces that could not be (their tree no longer builds), with the error.
+    public var failed: [(surface: String, error: RPCError)] = []
+    /// Requests whose answers the ended engine owed (an `AsyncFunction` that had not
+    /// returned): each gets the restart error.
+    public var waiting: [JSONValue] = []
+    /// False when the session had stored no state, or it could not be read: the connection
+    /// goes on as a new one.
+    public var hadState = false
+}
+
+extension Session {
+    /// Notes that what `stateRecord` holds changed, for the transport to store it.
+    func stateChanged() {
+        if recordsState { hasUnrecordedState = true }
+    }
+
+    /// Keeps the request that committed `surface` (`params` of a `mount` or an `update`): the
+    /// frame itself when it is the whole request, else the params written out.
+    func recordCommit(of surface: Surface, params: JSONObject) {
+        guard recordsState else { return }
+        if !isInBatch, let frame = currentFrame {
+            surface.committedRequest = Array(frame)
+        } else {
+            var bytes: [UInt8] = []
+            JSONWriter.write(["params": .object(params)], into: &bytes)
+            surface.committedRequest = bytes
+        }
+        stateChanged()
+    }
+
+    /// The session's state as JSON text: the handshake, the watch, the requests waiting for
+    /// their answers, and each surface's last committed request (spliced in as it came).
+    public func stateRecord() -> [UInt8] {
+        hasUnrecordedState = false
+        var head = JSONObject()
+        head["version"] = 1
+        head["initialized"] = .bool(isInitialized)
+        head["strictParams"] = .bool(strictParams)
+        if let clientInfo { head["client"] = .object(clientInfo) }
+        if let watchedTopics { head["watch"] = .array(watchedTopics.sorted().map { .string($0) }) }
+        let waiting = waitingReplyIDs
+        if !waiting.isEmpty { head["waiting"] = .array(waiting) }
+        var bytes: [UInt8] = []
+        JSONWriter.write(.object(head), into: &bytes)
+        bytes.removeLast()
+        JSONWriter.appendASCII(#","surfaces":["#, to: &bytes)
+        var first = true
+        for surface in surfaces.sorted where !surface.committedRequest.isEmpty {
+            if !first { bytes.append(UInt8(ascii: ",")) }
+            first = false
+            JSONWriter.appendASCII(#"{"name":"#, to: &bytes)
+            JSONWriter.write(.string(surface.name), into: &bytes)
+            JSONWriter.appendASCII(#","request":"#, to: &bytes)
+            bytes.append(contentsOf: surface.committedRequest)
+            bytes.append(UInt8(ascii: "}"))
+        }
+        JSONWriter.appendASCII("]}", to: &bytes)
+        return bytes
+    }
+
+    /// Rebuilds the state an ended engine stored (`stateRecord`) in this new session: the
+    /// handshake and the watch as they were, and each surface mounted again from its last
+    /// committed tree with the plugins loaded now. Rebuilding runs no `onAppear`: to the
+    /// front-end the views never left (see protocol/crashes.md). The record came from
+    /// another process, which a plugin could write over: anything that does not read as a
+    /// record is skipped, never trusted.
+    public func restore(from record: [UInt8]?) -> SessionRestoration {
+        var restoration = SessionRestoration()
+        guard let record, let state = try? JSONParser.parse(record), state["version"] == 1 else { return restoration }
+        restoration.hadState = true
+        if state["initialized"] == true {
+            markInitialized(client: state["client"]?.objectValue, strictParams: state["strictParams"] == true)
+        }
+        if let topics = state["watch"]?.arrayValue?.compactMap(\.stringValue), peerUID == host.configuration.ownerUID {
+            host.setWatching(self, topics: Set(topics))
+        }
+        restoration.waiting = state["waiting"]?.arrayValue ?? []
+        for surface in state["surfaces"]?.arrayValue ?? [] {
+            guard let name = surface["name"]?.stringValue, let params = surface["request"]?["params"]?.objectValue else { continue }
+            do {
+                try SurfaceMethods.remount(name, params: params, session: self)
+                restoration.rebuilt.append(name)
+            } catch {
+                restoration.failed.append((name, error))
+            }
+        }
+        return restoration
+    }
+}
