@@ -16,7 +16,9 @@
 // slot over its own, so the page names Greeting, then faults), "clear-call-hang" (marks the
 // page as in no call, then never returns), "forge-long-folder-crash" (writes a made-up folder of 490 bytes
 // over its own on the page, then faults), "close-all" (closes descriptors 3 to 1024, the
-// engine's listening socket and loop among them, and returns). Its module's AsyncFunction `failLater("trap" | "hang")`
+// engine's listening socket and loop among them, and returns), "scribble-journals-crash"
+// (writes over the header page of every connection journal, "memfd:modhost-connection" in
+// /proc/self/maps, then faults). Its module's AsyncFunction `failLater("trap" | "hang")`
 // fails in a task, after a first wait; its Function `fail()` traps.
 // MODHOST_TEST_FAULT in the daemon's environment makes the module fail while loading:
 // "oncreate-trap" (`try!` on an error), "oncreate-hang", "oncreate-slow" (2 s, within the
@@ -73,6 +75,10 @@ struct FaultyModifier: ViewModifier, Record {
         if fault == "allocate" { allocate(blocks: 64) }
         if fault == "own-handler-crash" { crashBehindOwnHandler() }
         if fault == "close-all" { for fd in Int32(3)...1024 { close(fd) } }
+        if fault == "scribble-journals-crash" {
+            for journal in mappings(named: "modhost-connection") { memset(journal, 0x5A, 4096) }
+            UnsafeMutablePointer<Int32>(bitPattern: 16)!.pointee = 1
+        }
         if fault == "forge-long-folder-crash" {
             forgeOwnFolder(as: "/made/up/" + String(repeating: "x", count: 480))
             UnsafeMutablePointer<Int32>(bitPattern: 16)!.pointee = 1
@@ -141,15 +147,23 @@ private func allocate(blocks count: Int, keep: Bool = false) {
 
 /// The engine page, mapped in this process: its address, from /proc/self/maps.
 private func enginePage() -> UnsafeMutableRawPointer? {
-    guard let file = fopen("/proc/self/maps", "r") else { return nil }
+    mappings(named: "modhost-engine-page").first
+}
+
+/// Where the memory files whose name contains `name` are mapped in this process.
+private func mappings(named name: String) -> [UnsafeMutableRawPointer] {
+    guard let file = fopen("/proc/self/maps", "r") else { return [] }
     defer { fclose(file) }
+    var found: [UnsafeMutableRawPointer] = []
     var line = [CChar](repeating: 0, count: 1024)
     while fgets(&line, Int32(line.count), file) != nil {
         let text = String(decoding: line.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        guard text.contains("modhost-engine-page"), let dash = text.firstIndex(of: "-"), let start = UInt(text[..<dash], radix: 16) else { continue }
-        return UnsafeMutableRawPointer(bitPattern: start)
+        guard text.contains(name), let dash = text.firstIndex(of: "-"), let start = UInt(text[..<dash], radix: 16),
+            let address = UnsafeMutableRawPointer(bitPattern: start)
+        else { continue }
+        found.append(address)
     }
-    return nil
+    return found
 }
 
 /// A SIGSEGV handler that wipes the page and exits as if nothing happened, then a fault.

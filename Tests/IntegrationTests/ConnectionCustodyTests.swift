@@ -1,0 +1,182 @@
+import Foundation
+import ModhostClient
+import ModhostWire
+import Testing
+
+/// Connections outlive the engine (crashes.md section 6): through crashes and hangs, every
+/// client keeps its connection, every request is answered exactly once and in order (by a
+/// result, or by the restart error for the one that was running), and surfaces are rebuilt as
+/// they were committed.
+@Suite("Connections outlive the engine", .timeLimit(.minutes(20)))
+struct ConnectionCustodyTests {
+    /// A daemon with the bundled plugins and the faulty one, whose calls time out after 0.5 s.
+    private func daemon(environment: [String: String] = [:]) throws -> (TemporaryFolder, String, DaemonProcess) {
+        let folder = TemporaryFolder()
+        let root = folder.path + "/plugins"
+        try PluginFixtures.make(in: root, folder: "faulty", name: "Faulty", library: "libFaultyFixture.so", modules: ["FaultyModule"])
+        let daemon = try DaemonProcess(
+            arguments: ["--plugins", root, "--plugin-timeout", "0.5"], folder: folder,
+            environment: PluginFixtures.environment(folder).merging(environment) { $1 })
+        return (folder, root, daemon)
+    }
+
+    private static func frames(_ messages: [JSONValue]) -> [UInt8] {
+        var bytes: [UInt8] = []
+        for message in messages { FrameEncoder.appendFrame(to: &bytes) { JSONWriter.write(message, into: &$0) } }
+        return bytes
+    }
+
+    /// The replies to `ids` on `client`, in order, and the notifications that came between.
+    private static func replies(_ count: Int, on client: BlockingClient) throws -> (replies: [JSONValue], notifications: [JSONValue]) {
+        var replies: [JSONValue] = []
+        var notifications: [JSONValue] = []
+        while replies.count < count {
+            let message = try client.receive(timeoutMilliseconds: 20_000)
+            if message["method"] != nil && message["id"] == nil { notifications.append(message) } else { replies.append(message) }
+        }
+        return (replies, notifications)
+    }
+
+    @Test func everyRequestIsAnsweredOnceThroughCrashesAndHangsAndSurfacesComeBackAsCommitted() throws {
+        let (_, _, daemon) = try daemon()
+        let pingers = try (0..<50).map { _ in try daemon.initializedClient() }
+        let viewers = try (0..<10).map { index -> BlockingClient in
+            let client = try daemon.initializedClient()
+            let mounted = try client.call("mount", params: [
+                "surface": .string("inbox\(index)"), "root": ["type": "List", "children": [mailRow("m1"), mailRow("m2")]],
+            ])
+            #expect(mounted["result"] != nil, "\(mounted.jsonText)")
+            return client
+        }
+        let committed = try viewers.enumerated().map { index, client in
+            try #require(client.call("snapshot", params: ["surface": .string("inbox\(index)")])["result"])
+        }
+        let culprit = try daemon.initializedClient()
+        var nextID: Int64 = 1000
+        var restarts: [Double] = []
+        // 20 crashes and 5 hangs, each in the middle of a pipeline of the culprit's own: the
+        // pings before it were answered by the old engine (their replies maybe unwritten), those
+        // after it were read and not handled.
+        for round in 0..<25 {
+            let fault = round % 5 == 4 ? "hang" : "body"
+            for (index, pinger) in pingers.enumerated() {
+                let ids = (0..<10).map { Int64(index * 1_000_000 + round * 10 + $0) }
+                try pinger.sendRaw(Self.frames(ids.map { RPCMessage.request(id: .int($0), method: "ping") }))
+            }
+            for (index, viewer) in viewers.enumerated() {
+                let surface = JSONValue.string("inbox\(index)")
+                try viewer.sendRaw(Self.frames([
+                    RPCMessage.request(id: .int(nextID), method: "interact", params: ["surface": surface, "node": "m1", "gesture": "swipe", "edge": "trailing"]),
+                    RPCMessage.request(id: .int(nextID + 1), method: "interact", params: ["surface": surface, "node": "m1", "gesture": "tapAction", "id": "edit"]),
+                ]))
+            }
+            let before = [nextID + 2, nextID + 3]
+            let crashing = nextID + 4
+            let after = [nextID + 5, nextID + 6]
+            nextID += 7
+            let start = Date()
+            try culprit.sendRaw(Self.frames(
+                before.map { RPCMessage.request(id: .int($0), method: "ping") }
+                    + [RPCMessage.request(id: .int(crashing), method: "mount", params: ["surface": "f", "root": faultyRow(fault)])]
+                    + after.map { RPCMessage.request(id: .int($0), method: "ping") }))
+            let (answers, heard) = try Self.replies(5, on: culprit)
+            restarts.append(Date().timeIntervalSince(start))
+            #expect(answers.map { $0["id"] } == (before + [crashing] + after).map { .int($0) }, "round \(round): \(answers.map(\.jsonText))")
+            for answer in answers where answer["id"] != .int(crashing) { #expect(answer["result"] == .object(JSONObject()), "\(answer.jsonText)") }
+            expectRestartError(answers[2], reason: fault == "hang" ? "plugin-hung" : "plugin-crashed")
+            #expect(heard.contains { $0["method"] == "engineRestarted" }, "round \(round): \(heard.map(\.jsonText))")
+
+            for (index, pinger) in pingers.enumerated() {
+                let (answers, _) = try Self.replies(10, on: pinger)
+                let ids = (0..<10).map { JSONValue.int(Int64(index * 1_000_000 + round * 10 + $0)) }
+                #expect(answers.map { $0["id"] } == ids, "pinger \(index), round \(round)")
+                #expect(answers.allSatisfy { $0["result"] == .object(JSONObject()) })
+            }
+            for viewer in viewers {
+                let (answers, heard) = try Self.replies(2, on: viewer)
+                #expect(answers[0]["result"]?["handled"] == true, "\(answers[0].jsonText)")
+                // A restart between the swipe and the tap closes the row: the tap is refused.
+                let restarted = heard.contains { $0["method"] == "engineRestarted" }
+                if answers[1]["result"]?["handled"] != true {
+                    #expect(restarted, "\(answers[1].jsonText)")
+                    #expect(answers[1]["error"]?["message"]?.stringValue?.contains("swipe") == true, "\(answers[1].jsonText)")
+                    // Leave the row closed, as a tap would have.
+                }
+            }
+            let enabled = try culprit.call("enablePlugin", params: ["name": "Faulty"], timeoutMilliseconds: 20_000)
+            #expect(enabled["result"] != nil, "\(enabled.jsonText)")
+        }
+        print("the culprit's pipeline was answered \(restarts.map { String(format: "%.3f", $0) }.joined(separator: ", ")) s after it was sent")
+        // Nobody was disconnected, and every surface is as it was committed.
+        for pinger in pingers { #expect(try pinger.call("ping")["result"] != nil) }
+        for (index, viewer) in viewers.enumerated() {
+            let now = try #require(viewer.call("snapshot", params: ["surface": .string("inbox\(index)")])["result"])
+            #expect(now == committed[index], "inbox\(index)")
+        }
+        #expect(daemon.log.components(separatedBy: "the plugin is quarantined, starting a new engine without it").count - 1 == 25, "\(daemon.log)")
+    }
+
+    @Test func aSessionComesBackWithItsHandshakeStrictParamsAndWatch() throws {
+        let (_, _, daemon) = try daemon()
+        let strict = try daemon.client()
+        #expect(try strict.call("initialize", params: ["protocolVersion": 1, "strictParams": true, "client": ["name": "strict", "version": "1"]])["result"] != nil)
+        let watcher = try daemon.initializedClient()
+        #expect(try watcher.call("watch", params: ["topics": ["diagnostic"]])["result"] != nil)
+        let culprit = try daemon.initializedClient()
+        expectRestartError(try culprit.call("mount", params: ["surface": "f", "root": faultyRow("body")]))
+        // Still initialized (a describe needs it), still strict: an unknown param fails.
+        #expect(try strict.call("describe")["result"] != nil)
+        let refused = try strict.call("mount", params: [
+            "surface": "s", "root": ["type": "Text", "modifiers": [["$type": "swipeActions", "trailling": []]]],
+        ])
+        #expect(refused["error"]?["code"] == -32602, "\(refused.jsonText)")
+        // Still watching: another connection's diagnostic reaches it as a copy.
+        let other = try daemon.initializedClient()
+        _ = try other.call("mount", params: ["surface": "q", "root": ["type": "Text", "modifiers": [["$type": "faulty", "fault": "none"]]]])
+        let copy = try watcher.nextNotification("watched")
+        #expect(copy["params"]?["method"] == "diagnostic", "\(copy.jsonText)")
+    }
+
+    @Test func aPluginThatWritesOverTheJournalsIsBlamedAndNoClientIsLeftWaiting() throws {
+        let (_, root, daemon) = try daemon()
+        let bystander = try daemon.initializedClient()
+        #expect(try bystander.call("mount", params: ["surface": "s", "root": ["type": "List", "children": [mailRow("m1")]]])["result"] != nil)
+        let culprit = try daemon.initializedClient()
+        try culprit.send(["jsonrpc": "2.0", "id": 7, "method": "mount", "params": ["surface": "f", "root": faultyRow("scribble-journals-crash")]])
+        try daemon.waitForLog("the engine stopped in plugin Faulty (\(root)/faulty)")
+        // The journals no longer read as journals: their connections are closed, at once, rather
+        // than served from garbage or left open with nobody serving them.
+        #expect(throws: ClientError.self) { try bystander.call("ping", timeoutMilliseconds: 10_000) }
+        try daemon.waitForLog("its journal does not read as one")
+        let client = try daemon.initializedClient()
+        let plugins = try #require(client.call("describe")["result"]?["plugins"]?.arrayValue)
+        let faulty = try #require(plugins.first { $0["path"]?.stringValue == root + "/faulty" })
+        #expect(faulty["status"] == "quarantined", "\(faulty.jsonText)")
+        #expect(plugins.filter { $0["status"] == "quarantined" }.count == 1, "\(plugins)")
+    }
+
+    @Test func aPluginWithItsOwnSignalHandlerDoesNotStopTheHandover() throws {
+        let (_, root, daemon) = try daemon()
+        let bystander = try daemon.initializedClient()
+        #expect(try bystander.call("mount", params: ["surface": "s", "root": ["type": "List", "children": [mailRow("m1")]]])["result"] != nil)
+        let before = try #require(bystander.call("snapshot", params: ["surface": "s"])["result"])
+        let culprit = try daemon.initializedClient()
+        // Its SIGSEGV handler wipes the engine page and exits 0.
+        expectRestartError(try culprit.call("mount", params: ["surface": "f", "root": faultyRow("own-handler-crash")]))
+        try daemon.waitForLog("the engine stopped in plugin Faulty (\(root)/faulty)")
+        #expect(try bystander.call("snapshot", params: ["surface": "s"])["result"] == before)
+    }
+
+    @Test func aPluginThatClosesEveryDescriptorLeavesNoClientStuck() throws {
+        let (_, _, daemon) = try daemon(environment: ["MODHOST_TEST_BACKOFF_SCALE": "0.05"])
+        let bystander = try daemon.initializedClient()
+        #expect(try bystander.call("mount", params: ["surface": "s", "root": ["type": "List", "children": [mailRow("m1")]]])["result"] != nil)
+        let culprit = try daemon.initializedClient()
+        // The engine's sockets, journals, loop and channels are closed under it; the supervisor's
+        // copies are not: the liveness probe ends the engine and the next takes the clients over.
+        try culprit.send(["jsonrpc": "2.0", "id": 7, "method": "mount", "params": ["surface": "f", "root": faultyRow("close-all")]])
+        try daemon.waitForLog("info: listening on", occurrences: 2, seconds: 60)
+        #expect(try bystander.call("ping", timeoutMilliseconds: 20_000)["result"] != nil)
+        #expect(try bystander.call("snapshot", params: ["surface": "s"])["result"] != nil)
+    }
+}
