@@ -1,33 +1,37 @@
 // bench/crash-recovery.mjs - how soon a supervised modhostd answers again after a plugin
-// crashes its engine. Needs a daemon (with its supervisor) that loads the Faulty fixture
-// plugin (`swift build --product FaultyFixture`; see bench/README.md).
+// crashes or hangs its engine, on the connections it already had. Needs a daemon (with its
+// supervisor) that loads the Faulty fixture plugin (`swift build --product FaultyFixture`;
+// see bench/README.md).
 //
-//   node bench/crash-recovery.mjs SOCKET CRASHES
+//   node bench/crash-recovery.mjs SOCKET CRASHES [HANGS]
 //
-// Each crash: connect, `initialize`, `enablePlugin {"name":"Faulty"}` (the previous crash
-// quarantined it; before the first crash the daemon refuses, which is expected), then write a
-// `mount` whose Text node carries `{"$type":"faulty","fault":"body"}`: its body traps at mount
-// and takes the engine down. The clock starts when that request has been written. Once the
-// connection has closed (so the engine that crashed can no longer answer), a new connection
-// sends `ping`; a connection the dying engine had taken and closes is retried at once. The
-// clock stops when a ping's answer has been read.
+// One culprit and one bystander connection, both initialized, for the whole run: connections
+// outlive the engine (protocol/crashes.md section 6), so neither may close. Each round: the
+// culprit sends `enablePlugin {"name":"Faulty"}` (the previous round quarantined it), then
+// writes a `mount` whose Text node carries `{"$type":"faulty","fault":"body"}` (a trap at
+// mount; `"hang"` for the HANGS rounds that follow the crashes, a body that never returns,
+// ended at the daemon's --plugin-timeout). The clock starts when that request is written; right
+// after it, the bystander writes a `ping`. The clock stops for the bystander when its ping is
+// answered, and for the culprit when its mount gets the restart error (-32005).
 //
-// Prints one line of key=value: recovery_ms (request written -> ping answered, every crash),
-// closed_ms (request written -> crashed connection closed), retries (pings that had to be
-// sent again), and min/median/p90/max of recovery_ms. Exit 1 on any protocol surprise (a
-// mount that is answered instead of crashing, an error reply to ping, 10 s without an
-// answer). Standard library only.
+// Prints one line of key=value: recovery_ms (crash rounds: request written -> bystander's
+// ping answered), answered_ms (request written -> the culprit's restart error), hang_ms (hang
+// rounds: request written -> bystander's ping answered), min/median/p90/max of recovery_ms and
+// the max of hang_ms. Exit 1 on any surprise: a connection that closes, a mount answered
+// otherwise than with -32005, an error reply to ping, 10 s without an answer. Standard library
+// only.
 import net from "node:net";
 import { frame } from "./frames.mjs";
 
-const [socketPath, crashesArg = "20"] = process.argv.slice(2);
+const [socketPath, crashesArg = "20", hangsArg = "0"] = process.argv.slice(2);
 if (!socketPath) {
-    console.error("usage: node bench/crash-recovery.mjs SOCKET CRASHES");
+    console.error("usage: node bench/crash-recovery.mjs SOCKET CRASHES [HANGS]");
     process.exit(2);
 }
 const crashes = Number.parseInt(crashesArg, 10);
-if (!(crashes > 0)) {
-    console.error(`crash-recovery: CRASHES must be a positive integer, got '${crashesArg}'`);
+const hangs = Number.parseInt(hangsArg, 10);
+if (!(crashes > 0) || !(hangs >= 0)) {
+    console.error(`crash-recovery: CRASHES must be a positive integer and HANGS one or 0, got '${crashesArg}' '${hangsArg}'`);
     process.exit(2);
 }
 const STEP_TIMEOUT_MS = 10_000;
@@ -46,12 +50,15 @@ class Connection {
         this.waiter = null;
         this.closedAt = null;
         this.nextId = 1;
+        this.answeredAt = new Map();
         socket.on("data", (chunk) => {
             this.pending = this.pending.length ? Buffer.concat([this.pending, chunk]) : chunk;
             while (this.pending.length >= 4) {
                 const n = this.pending.readUInt32BE(0);
                 if (this.pending.length < 4 + n) break;
-                this.messages.push(JSON.parse(this.pending.toString("utf8", 4, 4 + n)));
+                const message = JSON.parse(this.pending.toString("utf8", 4, 4 + n));
+                if (message.id !== undefined) this.answeredAt.set(message.id, process.hrtime.bigint());
+                this.messages.push(message);
                 this.pending = this.pending.subarray(4 + n);
             }
             this.wake();
@@ -111,55 +118,44 @@ class Connection {
 }
 
 const ms = (from, to) => Number(to - from) / 1e6;
-const crashingRoot = { type: "Text", modifiers: [{ $type: "faulty", fault: "body" }] };
+const root = (fault) => ({ type: "Text", modifiers: [{ $type: "faulty", fault }] });
 
-const recovery = [], closed = [];
-let retries = 0;
-for (let round = 1; round <= crashes; round++) {
-    const culprit = await Connection.open(socketPath);
-    const init = await culprit.call("initialize", { protocolVersion: 1, client: { name: "bench-crash-recovery" } });
+async function initialized(name) {
+    const connection = await Connection.open(socketPath);
+    const init = await connection.call("initialize", { protocolVersion: 1, client: { name } });
     if (!init.result) fail(`initialize failed: ${JSON.stringify(init)}`);
+    return connection;
+}
+
+const culprit = await initialized("bench-crash-culprit");
+const bystander = await initialized("bench-crash-bystander");
+const recovery = [], answered = [], hung = [];
+for (let round = 1; round <= crashes + hangs; round++) {
+    const fault = round > crashes ? "hang" : "body";
     const enabled = await culprit.call("enablePlugin", { name: "Faulty" });
     if (round > 1 && !enabled.result) {
-        fail(`crash ${round - 1} did not quarantine Faulty: enablePlugin answered ${JSON.stringify(enabled)}`);
+        fail(`round ${round - 1} did not quarantine Faulty: enablePlugin answered ${JSON.stringify(enabled)}`);
     }
-
-    const id = culprit.send("mount", { surface: `crash-${round}`, root: crashingRoot });
+    const id = culprit.send("mount", { surface: `crash-${round}`, root: root(fault) });
     const written = process.hrtime.bigint();
-    const answered = await culprit.reply(id);
-    if (answered !== null) fail(`the faulty mount was answered instead of crashing the engine: ${JSON.stringify(answered)}`);
-    closed.push(ms(written, culprit.closedAt));
-    culprit.close();
-
-    // Connections wait in the listening socket's backlog until the new engine accepts them.
-    const deadline = Date.now() + STEP_TIMEOUT_MS;
-    for (;;) {
-        if (Date.now() > deadline) fail(`no ping answered within ${STEP_TIMEOUT_MS / 1000} s of crash ${round}`);
-        let connection;
-        try {
-            connection = await Connection.open(socketPath);
-        } catch {
-            retries++;
-            continue;
-        }
-        const reply = await connection.reply(connection.send("ping"));
-        const now = process.hrtime.bigint();
-        connection.close();
-        if (reply === null) {
-            retries++;
-            continue;
-        }
-        if (!reply.result) fail(`ping after crash ${round} failed: ${JSON.stringify(reply)}`);
-        recovery.push(ms(written, now));
-        break;
-    }
+    const ping = bystander.send("ping");
+    const [mounted, pinged] = await Promise.all([culprit.reply(id), bystander.reply(ping)]);
+    if (mounted === null || pinged === null) fail(`round ${round}: the ${mounted === null ? "culprit's" : "bystander's"} connection closed`);
+    if (mounted.error?.code !== -32005) fail(`round ${round}: the ${fault} mount was answered with ${JSON.stringify(mounted)}, not the restart error`);
+    if (!pinged.result) fail(`round ${round}: the bystander's ping failed: ${JSON.stringify(pinged)}`);
+    const stopped = bystander.answeredAt.get(ping);
+    (fault === "hang" ? hung : recovery).push(ms(written, stopped));
+    if (fault !== "hang") answered.push(ms(written, culprit.answeredAt.get(id)));
 }
+culprit.close();
+bystander.close();
 
 const sorted = [...recovery].sort((a, b) => a - b);
 const rank = (q) => sorted[Math.max(0, Math.ceil(q * sorted.length) - 1)];
 const median = sorted.length % 2 ? sorted[(sorted.length - 1) / 2] : (sorted[sorted.length / 2 - 1] + sorted[sorted.length / 2]) / 2;
 const list = (values) => values.map((v) => v.toFixed(2)).join(",");
 console.log(
-    `mode=crash-recovery crashes=${crashes} min_ms=${sorted[0].toFixed(2)} median_ms=${median.toFixed(2)}` +
-    ` p90_ms=${rank(0.9).toFixed(2)} max_ms=${sorted[sorted.length - 1].toFixed(2)} retries=${retries}` +
-    ` recovery_ms=${list(recovery)} closed_ms=${list(closed)}`);
+    `mode=crash-recovery crashes=${crashes} hangs=${hangs} min_ms=${sorted[0].toFixed(2)} median_ms=${median.toFixed(2)}` +
+    ` p90_ms=${rank(0.9).toFixed(2)} max_ms=${sorted[sorted.length - 1].toFixed(2)} retries=0` +
+    ` hang_max_ms=${hung.length ? Math.max(...hung).toFixed(2) : "-"}` +
+    ` recovery_ms=${list(recovery)} answered_ms=${list(answered)} hang_ms=${hung.length ? list(hung) : "-"}`);

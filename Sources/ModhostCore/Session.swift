@@ -352,6 +352,9 @@ public final class Session {
     /// Requests of this connection whose answers wait (an `AsyncFunction` that has not returned).
     var waitingReplyCount: Int { pendingReplies.count }
 
+    /// How many requests wait for their answers.
+    public var waitingRequestCount: Int { pendingReplies.count }
+
     /// The ids of those requests.
     var waitingReplyIDs: [JSONValue] { pendingReplies.values.compactMap(\.id) }
 

@@ -57,6 +57,8 @@ final class Connection {
     @exclusivity(unchecked) private var isPaused = false
     /// Reading stopped while the server holds too many bytes of unfinished frames.
     @exclusivity(unchecked) private(set) var waitsForBufferBudget = false
+    /// Reading stopped for good: the connection goes to the next engine.
+    @exclusivity(unchecked) private var handingOver = false
     /// The socket did not take all the output: wait until it is writable.
     @exclusivity(unchecked) private var writeBlocked = false
     /// The events `poll` watches now.
@@ -135,7 +137,7 @@ final class Connection {
     /// room to write while output is blocked.
     private func updatePolling() {
         guard !isClosed else { return }
-        let reads = !closeWhenFlushed && !isPaused && !waitsForBufferBudget
+        let reads = !closeWhenFlushed && !isPaused && !waitsForBufferBudget && !handingOver
         let events = (reads ? Int32(UV_READABLE.rawValue) : 0) | (writeBlocked ? Int32(UV_WRITABLE.rawValue) : 0)
         guard events != polledEvents else { return }
         polledEvents = events
@@ -520,6 +522,19 @@ final class Connection {
         release()
         session.close()
     }
+
+    /// Reads no more (an upgrade in place): what was read is still handled, then the
+    /// connection is left to the next engine.
+    func stopReadingForHandOver() {
+        guard !isClosed else { return }
+        handingOver = true
+        updatePolling()
+        if unreadBytes > 0 || !session.acceptsFrames { resumeSoon() }
+    }
+
+    /// Whether nothing is under way that the next engine would have to answer with an error:
+    /// no batch part way, no answer owed by an `AsyncFunction`.
+    var isSettledForHandOver: Bool { isClosed || (session.acceptsFrames && session.waitingRequestCount == 0) }
 
     /// Stops serving without ending the connection (the engine hands it over): the socket
     /// stays open in the supervisor's copy, the journal as it is.

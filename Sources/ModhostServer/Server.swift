@@ -114,6 +114,58 @@ public final class Server {
         stop()
     }
 
+    /// Whether the connections were left to the supervisor rather than closed (`handOver`).
+    public private(set) var handedOver = false
+    /// How long `handOver` waits for requests whose answers are owed (an `AsyncFunction`).
+    public var handOverWaitMilliseconds: UInt64 = 10_000
+
+    /// Leaves every connection to the next engine (an upgrade in place): stops accepting and
+    /// reading, finishes what was read (batches included) and waits, up to
+    /// `handOverWaitMilliseconds`, for answers owed; then each connection is left as its
+    /// journal says, neither closed nor shut down, and the loop ends. Frames read and not
+    /// handled, and output not written, stay in the journals for the next engine.
+    public func handOver() {
+        guard !isStopping else { return }
+        logger.info("handing \(connections.count) connection(s) over to the next engine")
+        UVHandle.close(listener)
+        for connection in connections.values { connection.stopReadingForHandOver() }
+        let timer = UVHandle.make(uv_timer_t.self, owner: self) { uv_timer_init(loop, $0) }
+        shutdownTimer = timer
+        handOverStarted = uv_now(loop)
+        uv_timer_start(timer, { timer in
+            Unmanaged<Server>.fromOpaque(timer!.pointee.data).takeUnretainedValue().handOverIfSettled()
+        }, 0, 10)
+    }
+
+    private var handOverStarted: UInt64 = 0
+    /// Runs once every connection was left to the next engine (before `onStop`).
+    public var onHandedOver: (() -> Void)?
+
+    private func handOverIfSettled() {
+        let settled = connections.values.allSatisfy { $0.isSettledForHandOver }
+        guard settled || uv_now(loop) - handOverStarted >= handOverWaitMilliseconds else { return }
+        if !settled { logger.warning("answers still owed after \(handOverWaitMilliseconds / 1000) s; the next engine answers them with the restart error") }
+        closeShutdownTimer()
+        handedOver = true
+        isStopping = true
+        for connection in Array(connections.values) { connection.leave() }
+        onHandedOver?()
+        onHandedOver = nil
+        signals?.close()
+        signals = nil
+        for hook in onStop { hook() }
+        onStop.removeAll()
+        if let stall = stallTimer {
+            stallTimer = nil
+            UVHandle.close(stall)
+        }
+        if let wake = asyncWake {
+            asyncWake = nil
+            host.asyncWork.setWake(nil)
+            UVHandle.close(wake)
+        }
+    }
+
     /// Stops accepting, lets queued replies drain (up to the grace period), closes every
     /// connection and removes the socket file this daemon bound.
     public func stop() {

@@ -22,6 +22,10 @@ enum EngineControl: Equatable {
     /// A plugin held out no longer is: the next rescan loads it. (`quarantined` may come later
     /// too: the plugin held out is the culprit, and its hold becomes a quarantine.)
     case releaseHeld(folder: String)
+    /// Hand every connection over and stop (an upgrade in place): stop accepting and reading,
+    /// finish what was read, and leave the connections to the supervisor, which starts the
+    /// new build's engine on them.
+    case handOver
 
     // Engine to supervisor:
     /// A person enabled the quarantined plugin in this folder: forget its quarantine.
@@ -30,6 +34,8 @@ enum EngineControl: Equatable {
     case release(folder: String)
     /// The plugins the engine has loaded, after each scan (what a bisection searches).
     case loaded([LoadedPlugin])
+    /// The engine finished and left its connections (after `handOver`); it exits next.
+    case handedOver
 
     /// The message as a line, newline included.
     var line: String {
@@ -37,6 +43,8 @@ enum EngineControl: Equatable {
         case let .quarantined(entry): return "quarantined \(entry.json.jsonText)\n"
         case .quarantineListed: return "quarantine-listed\n"
         case .rescan: return "rescan\n"
+        case .handOver: return "hand-over\n"
+        case .handedOver: return "handed-over\n"
         case let .enable(folder): return "enable \(folder)\n"
         case let .release(folder): return "release \(folder)\n"
         // Folders as JSON text: a newline in one stays on the line.
@@ -80,6 +88,12 @@ enum EngineControl: Equatable {
             return
         case "rescan":
             self = .rescan
+            return
+        case "hand-over":
+            self = .handOver
+            return
+        case "handed-over":
+            self = .handedOver
             return
         default: break
         }

@@ -16,6 +16,8 @@ public final class EngineLink {
     private var controlPipe: UnsafeMutablePointer<uv_pipe_t>?
     private var controlPartial: [UInt8] = []
     private var onRescan: (() -> Void)?
+    /// Runs when the supervisor asks for the connections (an upgrade in place).
+    public var onHandOver: (() -> Void)?
     /// The loader, for the holds and quarantines the supervisor sends while the engine runs.
     private weak var loader: PluginLoader?
     /// The custody channel (`ConnectionCustody`), when the supervisor gave one.
@@ -207,6 +209,7 @@ public final class EngineLink {
         for line in EngineControl.takeLines(from: &controlPartial) {
             switch EngineControl(line: line) {
             case .rescan?: onRescan?()
+            case .handOver?: onHandOver?()
             case let .releaseHeld(folder)?: loader?.heldOut.remove(folder)
             case let .quarantined(entry)?:
                 loader?.heldOut.remove(entry.folder)
@@ -218,6 +221,10 @@ public final class EngineLink {
 
     /// The engine accepts connections.
     public func ready() { page.setReady(true) }
+
+    /// The engine left every connection to the supervisor, which starts the next engine on
+    /// them once this one exits.
+    public func handedOver() { send(.handedOver) }
 
     /// A person enabled the quarantined plugin in `folder`: the supervisor forgets it.
     public func enabled(_ folder: String) { send(.enable(folder: folder)) }

@@ -113,6 +113,18 @@ public final class Supervisor {
     private var custody: ConnectionCustody?
     /// Why the last engine ended, for the next one to tell the connections it takes over.
     private var lastRestart: EngineRestart?
+    /// The image engines start from: the supervisor's own until an upgrade in place, then the
+    /// file installed at the supervisor's path.
+    private var executable = Supervisor.ownImage
+    private static let ownImage = "/proc/self/exe"
+    /// Where the supervisor's executable was installed (its path as it started).
+    private let installedExecutable: String?
+    /// An upgrade in place under way: asked of the engine at `asked` (nanoseconds); whether
+    /// the engine said it handed its connections over.
+    private var upgrade: (path: String, asked: Int64, handedOver: Bool)?
+    /// Set when the engine running is the first one started from an upgraded file, until it
+    /// is ready: should it end before, the previous build serves again.
+    private var upgradedEngineStarting = false
     private var notifiedReady = false
     private var isStopping = false
 
@@ -129,6 +141,7 @@ public final class Supervisor {
         if environment["MODHOST_CRASH_WITNESS"] == "off" { policy.crashWitness = false }
         self.policy = policy
         self.page = try EnginePage()
+        self.installedExecutable = Self.installedPath()
         self.crashes = CrashJudge(policy: self.policy)
         self.memoryWatch = EngineMemoryWatch(limitBytes: self.policy.engineMemoryLimitBytes)
         if self.policy.livenessIntervalNanoseconds > 0,
@@ -157,7 +170,7 @@ public final class Supervisor {
             logger.error("cannot start the engine tracer's thread: \(String(cString: strerror(errno)))")
             return
         }
-        signals = SignalHandles(loop: loop, signals: [SIGTERM, SIGINT, SIGHUP]) { [unowned self] number in self.received(signal: number) }
+        signals = SignalHandles(loop: loop, signals: [SIGTERM, SIGINT, SIGHUP, SIGUSR2]) { [unowned self] number in self.received(signal: number) }
         custody = ConnectionCustody(loop: loop, listener: socket.fd, logger: logger)
         if custody == nil {
             logger.warning("cannot hold connections across engines (\(String(cString: strerror(errno)))); an engine's end closes them")
@@ -179,9 +192,9 @@ public final class Supervisor {
 
     private func spawn() {
         guard !isStopping else { return }
-        // The image this supervisor runs, even when its file was replaced since (an upgrade):
-        // the engine is always the same build as the supervisor.
-        let executable = "/proc/self/exe"
+        // The image this supervisor runs, even when its file was replaced since, unless an
+        // upgrade in place (SIGUSR2) switched to the file installed now.
+        let executable = self.executable
         page.reset()
         hang = nil
         unanswered = false
@@ -219,6 +232,15 @@ public final class Supervisor {
         for fd in [errorEnds[1], controlEnds[1], custodyEnd] where fd >= 0 { close(fd) }
         guard let pid = started.pid else {
             let reason = String(cString: strerror(started.error))
+            if executable != Self.ownImage {
+                logger.error("cannot start the upgraded engine from \(executable): \(reason); starting the previous build again")
+                self.executable = Self.ownImage
+                upgradedEngineStarting = false
+                for fd in [errorEnds[0], controlEnds[0]] where fd >= 0 { close(fd) }
+                for pipe in [errors, control] { UVHandle.close(pipe) }
+                spawn()
+                return
+            }
             logger.error("cannot start the engine: \(reason)")
             for fd in [errorEnds[0], controlEnds[0]] where fd >= 0 { close(fd) }
             for pipe in [errors, control] { UVHandle.close(pipe) }
@@ -307,7 +329,9 @@ public final class Supervisor {
             }
         case let .loaded(plugins):
             crashes.loadedPlugins = Array(plugins.prefix(policy.maxBisectCandidates))
-        case .quarantined, .heldOut, .quarantineListed, .rescan, .releaseHeld, nil:
+        case .handedOver:
+            if upgrade != nil { upgrade?.handedOver = true }
+        case .quarantined, .heldOut, .quarantineListed, .rescan, .releaseHeld, .handOver, nil:
             logger.warning("the engine sent an unknown control message: \(line)")
         }
     }
@@ -348,6 +372,15 @@ public final class Supervisor {
             EngineDescendants.reapEnded(engine: enginePID)
         }
         guard enginePID != nil else { return }
+        if upgradedEngineStarting && page.isReady {
+            upgradedEngineStarting = false
+            logger.info("the upgraded engine serves (\(executable))")
+        }
+        if let asked = upgrade?.asked, upgrade?.handedOver == false, EnginePage.now() - asked > policy.stopGraceMilliseconds * 1_000_000 {
+            logger.error("the engine did not hand its connections over within \(policy.stopGraceMilliseconds / 1000) s of the upgrade; stopping it")
+            upgrade = nil
+            if let enginePID { kill(enginePID, SIGKILL) }
+        }
         if !notifiedReady && page.isReady {
             notifiedReady = true
             ServiceNotifier.notify("READY=1", environment: environment)
@@ -467,6 +500,27 @@ public final class Supervisor {
             finishStopping(status: status, signal: signal)
             return
         }
+        if let upgrade, upgrade.handedOver, status == 0, signal == 0 {
+            self.upgrade = nil
+            executable = upgrade.path
+            upgradedEngineStarting = true
+            lastRestart = EngineRestart(reason: "upgrade", message: "modhostd was upgraded in place: the engine now runs \(upgrade.path)")
+            logger.info("the engine handed its connections over; starting the upgraded engine from \(upgrade.path)")
+            _ = tracer?.takeWitness()
+            spawn()
+            return
+        }
+        upgrade = nil
+        if upgradedEngineStarting {
+            // The new build did not get as far as serving: the previous one takes over again.
+            upgradedEngineStarting = false
+            executable = Self.ownImage
+            _ = tracer?.takeWitness()
+            lastRestart = EngineRestart(reason: "upgrade-failed", message: "the upgraded engine ended before it served (\(status != 0 ? "exit status \(status)" : signalName(signal))); the previous build serves again")
+            logger.error("the upgraded engine ended before it served (\(signal != 0 ? signalName(signal) : "exit status \(status)")); starting the previous build again")
+            spawn()
+            return
+        }
         let memory = pastMemoryLimit
         pastMemoryLimit = nil
         let killed = hang != nil || unanswered || memory != nil
@@ -567,8 +621,53 @@ public final class Supervisor {
             if let controlPipe { send([.rescan], on: controlPipe) }
             return
         }
+        if number == SIGUSR2 {
+            beginUpgrade()
+            return
+        }
         logger.info("received \(number == SIGTERM ? "SIGTERM" : "SIGINT"); stopping the engine")
         stop()
+    }
+
+    /// SIGUSR2: the engine hands its connections over and the next one starts from the file
+    /// now installed at the supervisor's path (the supervisor itself keeps running its build).
+    private func beginUpgrade() {
+        guard let path = installedExecutable else {
+            logger.error("received SIGUSR2, but where modhostd was installed is not known; not upgrading")
+            return
+        }
+        guard enginePID != nil, page.isReady, upgrade == nil, custody != nil else {
+            logger.warning("received SIGUSR2 while \(upgrade != nil ? "an upgrade is under way" : custody == nil ? "connections cannot be held" : "no engine serves"); not upgrading")
+            return
+        }
+        if let problem = Self.problemWithExecutable(path) {
+            logger.error("received SIGUSR2, but \(path) \(problem); the engine keeps serving")
+            return
+        }
+        logger.info("received SIGUSR2; the engine hands its connections over to one started from \(path)")
+        upgrade = (path, EnginePage.now(), false)
+        if let controlPipe { send([.handOver], on: controlPipe) }
+    }
+
+    /// The path of the supervisor's executable as installed (without the " (deleted)" the
+    /// kernel adds once the file is replaced).
+    private static func installedPath() -> String? {
+        var buffer = [CChar](repeating: 0, count: 4096)
+        let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        guard count > 0 else { return nil }
+        let path = String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return path.hasSuffix(" (deleted)") ? String(path.dropLast(10)) : path
+    }
+
+    /// Why `path` cannot be an engine (not there, not executable, not an ELF file), or nil.
+    static func problemWithExecutable(_ path: String) -> String? {
+        guard access(path, X_OK) == 0 else { return "is not an executable file (\(String(cString: strerror(errno))))" }
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return "cannot be read (\(String(cString: strerror(errno))))" }
+        defer { close(fd) }
+        var magic = [UInt8](repeating: 0, count: 4)
+        guard read(fd, &magic, 4) == 4, magic == [0x7F, 0x45, 0x4C, 0x46] else { return "is not an ELF executable (half copied?)" }
+        return nil
     }
 
     private func stop() {

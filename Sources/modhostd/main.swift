@@ -120,6 +120,9 @@ func runHost(on socket: ListeningSocket, link: EngineLink?) throws {
             reloader.rescan()
         }
         server.onStop.append { link.stopListening() }
+        link.onHandOver = { server.handOver() }
+        // Said before the channel closes; the supervisor starts the next engine once this exits.
+        server.onHandedOver = { link.handedOver() }
     }
     host.reloadPlugins = { reloader.rescan().json(plugins: host.pluginStatuses) }
     host.enablePlugin = { name throws(RPCError) in try reloader.enable(name) { link?.enabled($0) } }
@@ -130,6 +133,8 @@ func runHost(on socket: ListeningSocket, link: EngineLink?) throws {
         host.reloadPlugins = nil
         host.enablePlugin = nil
         server.onHangup = nil
+        server.onHandedOver = nil
+        link?.onHandOver = nil
         reloader.afterRescan = nil
     }
     try server.run {

@@ -179,4 +179,96 @@ struct ConnectionCustodyTests {
         #expect(try bystander.call("ping", timeoutMilliseconds: 20_000)["result"] != nil)
         #expect(try bystander.call("snapshot", params: ["surface": "s"])["result"] != nil)
     }
+
+    /// A daemon run from a copy of modhostd (and the SDK library it loads) in `bin/`, so that
+    /// the test can install another file there, as an upgrade would.
+    private func installedDaemon() throws -> (TemporaryFolder, String, DaemonProcess) {
+        let folder = TemporaryFolder()
+        let bin = folder.path + "/bin"
+        try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
+        let built = BuiltProducts.folder.path
+        try FileManager.default.copyItem(atPath: built + "/modhostd", toPath: bin + "/modhostd")
+        try FileManager.default.copyItem(atPath: built + "/libModifierKit.so", toPath: bin + "/libModifierKit.so")
+        let root = folder.path + "/plugins"
+        try PluginFixtures.make(in: root, folder: "greeting", name: "Greeting")
+        let daemon = try DaemonProcess(
+            executable: URL(fileURLWithPath: bin + "/modhostd"), arguments: PluginFixtures.daemonArguments(root), folder: folder,
+            environment: PluginFixtures.environment(folder))
+        return (folder, bin + "/modhostd", daemon)
+    }
+
+    /// Installs `source` at `path` as an installer would: a new file renamed over the old.
+    private func install(_ source: String, at path: String) throws {
+        try? FileManager.default.removeItem(atPath: path + ".new")
+        try FileManager.default.copyItem(atPath: source, toPath: path + ".new")
+        #expect(rename(path + ".new", path) == 0)
+    }
+
+    private func inode(_ path: String) -> UInt64 {
+        var status = stat()
+        return stat(path, &status) == 0 ? UInt64(status.st_ino) : 0
+    }
+
+    private let greetingRoot: JSONValue = ["type": "Text", "modifiers": [["$type": "greeting", "name": "Ada"]]]
+
+    @Test func sigusr2StartsTheEngineFromTheInstalledFileAndNoRequestFails() throws {
+        let (_, path, daemon) = try installedDaemon()
+        let client = try daemon.initializedClient()
+        #expect(try client.call("mount", params: ["surface": "s", "root": greetingRoot])["result"] != nil)
+        let before = try #require(client.call("snapshot", params: ["surface": "s"])["result"])
+        let oldEngine = try #require(daemon.enginePID)
+        try install(BuiltProducts.folder.path + "/modhostd", at: path)
+        let installed = inode(path)
+        // Requests keep coming while the engine changes: none fails.
+        var bytes: [UInt8] = []
+        for id in 1...200 { FrameEncoder.appendFrame(to: &bytes) { JSONWriter.write(RPCMessage.request(id: .int(Int64(id)), method: "ping"), into: &$0) } }
+        kill(daemon.process.processIdentifier, SIGUSR2)
+        try client.sendRaw(bytes)
+        var answered: [JSONValue] = []
+        var restarted: JSONValue?
+        while answered.count < 200 {
+            let message = try client.receive(timeoutMilliseconds: 20_000)
+            if message["method"] == "engineRestarted" { restarted = message } else if message["id"] != nil { answered.append(message) }
+        }
+        #expect(answered.map { $0["id"] } == (1...200).map { .int(Int64($0)) })
+        #expect(answered.allSatisfy { $0["result"] != nil }, "\(answered.filter { $0["result"] == nil }.map(\.jsonText))")
+        try daemon.waitForLog("the upgraded engine serves")
+        if restarted == nil { restarted = try client.nextNotification("engineRestarted") }
+        #expect(restarted?["params"]?["reason"] == "upgrade", "\(restarted?.jsonText ?? "none")")
+        #expect(restarted?["params"]?["surfaces"] == [["surface": "s", "status": "rebuilt"]])
+        // The new engine runs the file installed now, not the one the daemon started from.
+        let newEngine = try #require(daemon.enginePID)
+        #expect(newEngine != oldEngine)
+        var status = stat()
+        #expect(stat("/proc/\(newEngine)/exe", &status) == 0 && UInt64(status.st_ino) == installed, "\(daemon.log)")
+        #expect(try client.call("snapshot", params: ["surface": "s"])["result"] == before)
+        #expect(!daemon.log.contains("-32005"))
+    }
+
+    @Test func anUpgradeToAFileThatIsNoExecutableLeavesTheEngineServing() throws {
+        let (folder, path, daemon) = try installedDaemon()
+        let client = try daemon.initializedClient()
+        let engine = try #require(daemon.enginePID)
+        let halfCopied = folder.path + "/half"
+        try Data([0x7F, 0x45]).write(to: URL(fileURLWithPath: halfCopied))
+        try install(halfCopied, at: path)
+        chmod(path, 0o755)
+        kill(daemon.process.processIdentifier, SIGUSR2)
+        try daemon.waitForLog("is not an ELF executable (half copied?); the engine keeps serving")
+        #expect(try client.call("ping")["result"] != nil)
+        #expect(daemon.enginePID == engine)
+    }
+
+    @Test func anUpgradedEngineThatDoesNotStartGivesWayToThePreviousBuild() throws {
+        let (_, path, daemon) = try installedDaemon()
+        let client = try daemon.initializedClient()
+        #expect(try client.call("mount", params: ["surface": "s", "root": greetingRoot])["result"] != nil)
+        // An executable that ends at once, as a build for another system's libraries would.
+        try install("/bin/false", at: path)
+        kill(daemon.process.processIdentifier, SIGUSR2)
+        try daemon.waitForLog("starting the previous build again")
+        let restarted = try client.nextNotification("engineRestarted")
+        #expect(restarted["params"]?["reason"] == "upgrade-failed", "\(restarted.jsonText)")
+        #expect(try client.call("snapshot", params: ["surface": "s"])["result"] != nil)
+    }
 }

@@ -184,7 +184,9 @@ struct CrashRecordCodingTests {
         let entry = QuarantineEntry(
             folder: "/p/new\nline", plugin: "Faulty", identity: "inode 2",
             crash: PluginCrash(call: "body", detail: "faulty", reason: "SIGILL", message: "Fatal error:\nx"))
-        let messages: [EngineControl] = [.enable(folder: "/p/with space"), .release(folder: "/p/x"), .quarantined(entry), .quarantineListed]
+        let messages: [EngineControl] = [
+            .enable(folder: "/p/with space"), .release(folder: "/p/x"), .quarantined(entry), .quarantineListed, .handOver, .handedOver,
+        ]
         for message in messages {
             #expect(EngineControl(line: String(message.line.dropLast())) == message)
             #expect(message.line.hasSuffix("\n"))
