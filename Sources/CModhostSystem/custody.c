@@ -22,6 +22,8 @@ int modhost_memfd_sized(const char *name, uint64_t size) {
     return fd;
 }
 
+int modhost_custody_pair(int fds[2]) { return socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, fds); }
+
 /// Waits up to `timeout_ms` for `events` on `fd`; 1 when ready, 0 on timeout, -1 on error.
 static int wait_for(int fd, short events, int timeout_ms) {
     struct pollfd poller = {.fd = fd, .events = events};

@@ -23,6 +23,14 @@ public struct PluginManifest: Equatable, Sendable {
     public var modules: [String]
 
     /// Reads a manifest's text; errors name the member at fault and what it should be.
+    /// The manifest in `folder` (its `plugin.json`, read as the loader reads it: a regular
+    /// file, not a link), or nil when there is none that parses.
+    public static func read(inFolder folder: String) -> PluginManifest? {
+        let path = folder + "/" + fileName
+        guard let bytes = try? FileSystem.readRegularFile(path) else { return nil }
+        return try? parse(bytes, file: path)
+    }
+
     public static func parse(_ text: [UInt8], file: String) throws(PluginError) -> PluginManifest {
         let value: JSONValue
         do {

@@ -67,7 +67,7 @@ final class ConnectionCustody {
     func openChannel() -> Int32? {
         closeChannel()
         var ends: [Int32] = [-1, -1]
-        guard socketpair(AF_UNIX, Int32(SOCK_SEQPACKET.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &ends) == 0 else { return nil }
+        guard modhost_custody_pair(&ends) == 0 else { return nil }
         channel = ends[0]
         let poll = UVHandle.make(uv_poll_t.self, owner: self) { [loop] in uv_poll_init(loop, $0, ends[0]) }
         channelPoll = poll

@@ -557,22 +557,10 @@ public final class Supervisor {
     /// names it (a plugin wiped or forged it): named by its own manifest, read here.
     private func publishedPlugins(besides witness: ThreadWitness?) -> [CrashJudge.PublishedPlugin] {
         var plugins = page.plugins()
-        if let folder = witness?.innermostPlugin, !folder.hasPrefix("…"), !plugins.contains(where: { $0.folder == folder }) {
-            let path = folder + "/" + PluginManifest.fileName
-            let file = fopen(path, "r")
-            var bytes: [UInt8] = []
-            if let file {
-                var chunk = [UInt8](repeating: 0, count: 4096)
-                while bytes.count < 1 << 20 {
-                    let count = fread(&chunk, 1, chunk.count, file)
-                    if count <= 0 { break }
-                    bytes += chunk[..<count]
-                }
-                fclose(file)
-            }
-            if let manifest = try? PluginManifest.parse(bytes, file: path) {
-                plugins.append(.init(name: manifest.name, folder: folder, identity: "", types: []))
-            }
+        if let folder = witness?.innermostPlugin, !folder.hasPrefix("…"), !plugins.contains(where: { $0.folder == folder }),
+            let manifest = PluginManifest.read(inFolder: folder)
+        {
+            plugins.append(.init(name: manifest.name, folder: folder, identity: "", types: []))
         }
         return plugins
     }

@@ -154,6 +154,8 @@ int modhost_tracer_take_witness(modhost_thread_witness *out);
 /// A new memory file (close-on-exec, not sealable) named `name`, `size` bytes long (sparse).
 /// Returns the descriptor, or -1 with errno set.
 int modhost_memfd_sized(const char *name, uint64_t size);
+/// socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC): the custody channel. 0 on success.
+int modhost_custody_pair(int fds[2]);
 /// Sends one message of `length` bytes and `count` descriptors (SCM_RIGHTS) on a
 /// SOCK_SEQPACKET socket, waiting up to `timeout_ms` for room. 0, or -1 with errno set.
 int modhost_send_descriptors(int socket, const void *bytes, size_t length, const int *fds, int count, int timeout_ms);
