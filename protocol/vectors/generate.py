@@ -346,7 +346,7 @@ V(I,"index path out of range", mm()+ifail(5,{"node":"0/7","gesture":"swipe","edg
 V(I,"node missing", mm()+ifail(5,{"gesture":"swipe"},{"path":"node","expected":"string","got":"nothing"}), init=True)
 V(I,"node not a string", mm()+ifail(5,{"node":0,"gesture":"swipe"},{"path":"node","expected":"string","got":"number"}), init=True)
 V(I,"gesture missing", mm()+ifail(5,{"node":"row-1"},{"path":"gesture","expected":"string","got":"nothing"}), init=True)
-V(I,"unknown gesture", mm()+ifail(7,{"node":"row-1","gesture":"pinch"},{"path":"gesture","expected":"one of swipe, tapAction, tap, longPress, refresh, submit, type, slide","got":"pinch","suggestion":{"$absent":True}}), init=True)
+V(I,"unknown gesture", mm()+ifail(7,{"node":"row-1","gesture":"pinch"},{"path":"gesture","expected":"one of swipe, tapAction, tap, longPress, refresh, submit, type, slide, detent","got":"pinch","suggestion":{"$absent":True}}), init=True)
 V(I,"unknown gesture close to one gets a suggestion", mm()+ifail(7,{"node":"row-1","gesture":"tpa"},{"path":"gesture","got":"tpa","suggestion":"tap"}), init=True)
 V(I,"a misspelt longPress is suggested", mm()+ifail(7,{"node":"row-1","gesture":"longpres"},{"path":"gesture","got":"longpres","suggestion":"longPress"}), init=True)
 V(I,"edge missing", mm()+ifail(7,{"node":"row-1","gesture":"swipe"},{"path":"edge","expected":"string","got":"nothing"}), init=True)
