@@ -112,7 +112,21 @@ final class ModifierInstance {
 /// A modifier's effect, shared by the instances of one inert modifier (see `ModifierInstance`).
 final class EffectStore {
     var effect: ModifierEffect
-    init(_ effect: ModifierEffect) { self.effect = effect }
+    /// `effect.isInert`: no lifecycle actions to run. Kept apart, as a constant, so that the
+    /// passes over every modifier of a large tree read one flag rather than the effect.
+    /// Reading the swipe actions later does not change it (an effect with swipe actions is
+    /// not inert either way).
+    let isInert: Bool
+    /// Whether `Surface.diagnose` may have something to say about it: symbol modifiers that
+    /// need an image, a style without a headless effect, swipe actions, ignored views.
+    let mayNeedDiagnostic: Bool
+
+    init(_ effect: ModifierEffect) {
+        self.effect = effect
+        isInert = effect.isInert
+        mayNeedDiagnostic = !effect.symbols.isEmpty || effect.hasSwipeActions || !effect.ignored.isEmpty
+            || effect.styles.contains { if case let .named(named) = $0 { return !named.hasHeadlessEffect } else { return false } }
+    }
 }
 
 /// A refresh of a List or ScrollView: shared by the node's successive states across updates,
@@ -297,6 +311,8 @@ final class Surface {
     /// `fresh` holds the modifiers built for the tree just committed.
     func diagnose(_ fresh: [ModifierInstance], session: Session) {
         for instance in fresh {
+            // Most instances of a large tree are plain styles: one flag says so.
+            if instance.unknownParams.isEmpty && instance.quarantine == nil && !instance.effectStore.mayNeedDiagnostic { continue }
             if !instance.unknownParams.isEmpty { report(instance.unknownParams, of: instance, session: session) }
             if let status = instance.quarantine { reportInert(instance, quarantinedBy: status, session: session) }
             if instance.effect.symbols.contains(where: SymbolEnvironment.needsImage) { reportIfNoImage(instance, session: session) }
