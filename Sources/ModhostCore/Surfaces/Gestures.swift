@@ -304,7 +304,8 @@ enum Gestures {
 
     private static func submit(_ node: NodeState, owner: Owner) -> JSONValue {
         guard node.kind == .textField else {
-            return unhandled("node '\(node.id)' is a \(node.kind.rawValue); only a TextField is submitted")
+            if searchField(of: node) != nil { return submitSearch(node) }
+            return unhandled("node '\(node.id)' is a \(node.kind.rawValue) without a search field; only a TextField, or a view with a searchable modifier, is submitted")
         }
         if let reason = unreachable(node) { return unhandled(reason) }
         // The field's own onSubmit runs first (the action it was made with), then every
@@ -319,6 +320,24 @@ enum Gestures {
             owner.send("onSubmit", value: node.value, of: node)
             ran.append(["node": .string(node.id), "view": .string(node.kind.rawValue)])
         }
+        for match in submits {
+            let instance = match.node.modifiers[match.modifier]
+            PluginCalls.run(plugin: instance.plugin, .action, instance.type) { match.handler.perform() }
+            ran.append(["node": .string(match.node.id), "modifier": .int(Int64(match.modifier))])
+        }
+        return ["handled": true, "handlers": .array(ran)]
+    }
+
+    /// The search key in the search field of `node`: every `onSubmit(of: .search)` from the
+    /// node outward runs, innermost first, as SwiftUI runs them for a search field's
+    /// submission (the `.text` ones do not).
+    private static func submitSearch(_ node: NodeState) -> JSONValue {
+        if let reason = unreachable(node) { return unhandled(reason) }
+        let submits = handlers(from: node) { $0.submits.filter { $0.triggers.contains(.search) } }
+        guard !submits.isEmpty else {
+            return unhandled("no onSubmit for search is on node '\(node.id)' or around it (onSubmit for text runs for a TextField only)")
+        }
+        var ran: [JSONValue] = []
         for match in submits {
             let instance = match.node.modifiers[match.modifier]
             PluginCalls.run(plugin: instance.plugin, .action, instance.type) { match.handler.perform() }
