@@ -67,6 +67,9 @@ public enum ClientNames {
         expoUI("tag"), expoUI("environment"), expoUI("gridCellAnchor"), expoUI("animation"),
         expoUI("scrollDisabled"), expoUI("containerRelativeFrame", ["ContainerRelativeFrameParams"]),
         expoUI("presentationBackgroundInteraction"),
+        // State the user changes: a search field, a sheet's detent.
+        expoUI("searchable", ["SearchableParams", "SearchableEvent", "SearchableModifier"]),
+        expoUI("presentationDetents", ["PresentationDetentsParams", "PresentationDetentsEvent", "PresentationDetentsModifier"]),
     ]
 
     /// The modules whose types the client writes by hand.
@@ -107,6 +110,7 @@ public enum ClientNames {
         "textFieldStyle", "textInputAutocapitalization", "textSelection", "tint", "toggleStyle", "transition",
         "truncationMode", "underline", "zIndex",
         "scrollDisabled", "containerRelativeFrame", "presentationBackgroundInteraction",
+        "searchable", "presentationDetents", "SEARCH_FIELD_PLACEMENTS",
     ]
 
     /// The types its declarations export (classes and namespaces too).
@@ -143,6 +147,8 @@ public enum ClientNames {
         "TruncationMode", "TypeGesture", "UnitPoint", "UpdateCounts", "VStackProps", "VerticalAlignment",
         "ViewEventsMap", "ViewPropsMap", "ViewType", "Visibility", "WireNode", "ZStackProps",
         "ContainerRelativeFrameParams", "PresentationDetent",
+        "SearchFieldPlacement", "SearchableParams", "SearchableEvent", "SearchableModifier",
+        "PresentationDetentsParams", "PresentationDetentsEvent", "PresentationDetentsModifier", "DetentGesture",
     ]
 
     /// The suffixes of the generator's derived type names.

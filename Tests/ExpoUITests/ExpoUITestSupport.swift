@@ -120,3 +120,5 @@ final class EventLog: Sendable {
         return all
     }
 }
+extension SearchableModifier: ExpoUIModifier {}
+extension PresentationDetentsModifier: ExpoUIModifier {}

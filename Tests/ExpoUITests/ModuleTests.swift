@@ -41,6 +41,8 @@ struct ModuleTests {
         "scrollTargetLayout", "defaultScrollAnchor", "defaultScrollAnchorForRole", "menuActionDismissBehavior", "keyboardType",
         "autocorrectionDisabled", "textInputAutocapitalization", "textContentType", "presentationDragIndicator", "interactiveDismissDisabled",
         "presentationBackgroundInteraction",
+        // State the user changes: a search field, a sheet's detent.
+        "searchable", "presentationDetents",
     ]
 
     @Test func registersEveryTypeWhileItLives() async throws {
@@ -52,7 +54,7 @@ struct ModuleTests {
         }
         let registered = registry.registrations(byPlugin: plugin).map(\.type)
         #expect(registered == Self.modifierTypes.sorted())
-        #expect(Set(Self.modifierTypes).count == 116)
+        #expect(Set(Self.modifierTypes).count == 118)
 
         // Every factory makes its modifier, and the host can describe its params.
         var schemas: [String: [String: Any]] = [:]
@@ -67,7 +69,7 @@ struct ModuleTests {
         for type in Self.modifierTypes {
             let entry = try #require(registry.registrations(of: type).first { $0.plugin == plugin })
             #expect(entry.description?.isEmpty == false, "\(type) has a description")
-            let declaresEvent = ["onTapGesture", "onLongPressGesture", "onAppear", "onDisappear", "refreshable", "onSubmit"].contains(type)
+            let declaresEvent = ["onTapGesture", "onLongPressGesture", "onAppear", "onDisappear", "refreshable", "onSubmit", "searchable", "presentationDetents"].contains(type)
             #expect((PluginHostSupport.eventSchema(of: entry) != nil) == declaresEvent, "\(type)")
         }
         let refreshEvent = try #require(registry.registrations(of: "refreshable").first { $0.plugin == plugin })

@@ -23,6 +23,10 @@ enum InteractionTypes {
     static let refresh = "interactionRefresh"
     /// `{tag}`: an onSubmit that sends `{tag}`.
     static let submit = "interactionSubmit"
+    /// `{tag}`: an onSubmit for search (SwiftUI's `onSubmit(of: .search)`) that sends `{tag}`.
+    static let searchSubmit = "interactionSearchSubmit"
+    /// `{text}`: a search field showing `text`, which typing writes.
+    static let search = "interactionSearch"
     /// `{}`: padding then a red background, then a title font.
     static let styled = "interactionStyled"
     /// `{value}`: padding of `value`; its factory counts its calls in `CountedProbe.built`.
@@ -41,6 +45,8 @@ enum InteractionTypes {
         ViewModifierRegistry.register(button) { params, context, dispatcher in try ButtonProbe(from: params, appContext: context, eventDispatcher: dispatcher) }
         ViewModifierRegistry.register(refresh) { params, context, dispatcher in try RefreshProbe(from: params, appContext: context, eventDispatcher: dispatcher) }
         ViewModifierRegistry.register(submit) { params, context, dispatcher in try SubmitProbe(from: params, appContext: context, eventDispatcher: dispatcher) }
+        ViewModifierRegistry.register(searchSubmit) { params, context, dispatcher in try SearchSubmitProbe(from: params, appContext: context, eventDispatcher: dispatcher) }
+        ViewModifierRegistry.register(search) { params, context, _ in try SearchProbe(from: params, appContext: context) }
         ViewModifierRegistry.register(styled) { params, context, _ in try StyledProbe(from: params, appContext: context) }
         ViewModifierRegistry.register(counted) { params, context, _ in
             // Not when a host builds it to describe its params (other suites call describe).
@@ -194,6 +200,34 @@ struct SubmitProbe: ViewModifier, Record {
     }
     func body(content: Content) -> some View {
         content.onSubmit { dispatch?([InteractionTypes.submit: ["tag": tag]]) }
+    }
+}
+
+struct SearchSubmitProbe: ViewModifier, Record {
+    @Field var tag: String = ""
+    var dispatch: EventDispatcher?
+    init() {}
+    init(from params: Dict, appContext: AppContext, eventDispatcher: EventDispatcher) throws {
+        try self = .init(from: params, appContext: appContext)
+        dispatch = eventDispatcher
+    }
+    func body(content: Content) -> some View {
+        content.onSubmit(of: .search) { dispatch?([InteractionTypes.searchSubmit: ["tag": tag]]) }
+    }
+}
+
+/// The text a `SearchProbe` field shows: a class, so that the binding can write it.
+final class SearchText {
+    var value: String
+    init(_ value: String) { self.value = value }
+}
+
+struct SearchProbe: ViewModifier, Record {
+    @Field var text: String = ""
+    init() {}
+    func body(content: Content) -> some View {
+        let shown = SearchText(text)
+        return content.searchable(text: Binding(get: { shown.value }, set: { shown.value = $0 }))
     }
 }
 

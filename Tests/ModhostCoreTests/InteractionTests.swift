@@ -241,6 +241,24 @@ struct RefreshTests {
         #expect(submitted.result == ["handled": true, "handlers": [["node": "field", "modifier": 0], ["node": "form", "modifier": 0]]])
         #expect(try client.gesture("form", "submit").result?["handled"] == false)
     }
+
+    @Test func aSearchFieldsSubmitRunsTheSearchSubmitsAroundItOnly() throws {
+        let client = try client()
+        let tree = J.node("VStack", key: "screen", modifiers: [probe(InteractionTypes.searchSubmit, [("tag", "screen")]), probe(InteractionTypes.submit, [("tag", "text")])], children: [
+            J.node("List", key: "list", modifiers: [probe(InteractionTypes.search, [("text", "ap")]), probe(InteractionTypes.searchSubmit, [("tag", "list")])], children: [
+                J.node("TextField", key: "field", props: JSONObject([("placeholder", "Name")])),
+            ]),
+        ])
+        try client.ok(client.mount("main", tree))
+        let submitted = try client.gesture("list", "submit")
+        #expect(tags(submitted) == ["interactionSearchSubmit:list", "interactionSearchSubmit:screen"])
+        #expect(submitted.result == ["handled": true, "handlers": [["node": "list", "modifier": 1], ["node": "screen", "modifier": 0]]])
+        // A TextField's submission runs the text ones only.
+        let field = try client.gesture("field", "submit")
+        #expect(tags(field) == ["interactionSubmit:text"])
+        // A view without a search field is not submitted.
+        #expect(try client.gesture("screen", "submit").result?["handled"] == false)
+    }
 }
 
 @Suite("Interactions: module functions and events", .timeLimit(.minutes(20)))

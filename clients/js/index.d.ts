@@ -450,6 +450,28 @@ export declare function containerRelativeFrame(params: ContainerRelativeFramePar
 export type PresentationDetent = 'medium' | 'large' | { fraction: number } | { height: number };
 /** Recorded with a no-headless-effect warning. */
 export declare function presentationBackgroundInteraction(interaction: 'automatic' | 'enabled' | 'disabled' | { type: 'enabledUpThrough'; detent: PresentationDetent }): ModifierConfig<'presentationBackgroundInteraction', { interactionType: 'automatic' | 'enabled' | 'disabled' | 'enabledUpThrough'; detent?: PresentationDetent }>;
+export type SearchFieldPlacement = 'automatic' | 'toolbar' | 'sidebar' | 'navigationBarDrawer';
+export declare const SEARCH_FIELD_PLACEMENTS: readonly SearchFieldPlacement[];
+/** The event the searchable modifier dispatches: `{"searchable": {text}}`, the field's whole text. */
+export interface SearchableEvent { text: string }
+export type SearchableParams = { text?: string; placement?: SearchFieldPlacement; prompt?: string };
+export type SearchableModifier = ModifierConfig<'searchable', SearchableParams> | ModifierConfigWithListener<'searchable', SearchableParams, SearchableEvent>;
+/**
+ * A search field on the node, as Expo UI's `searchable`: it shows `text` (the field's text as
+ * this front-end last wrote it). `onChange(text)` runs with the whole text when the user edits
+ * the field (the host's `type` gesture on the node), not for a `text` written from here.
+ */
+export declare function searchable(text?: string, options?: { placement?: SearchFieldPlacement; prompt?: string; onChange?: (text: string) => unknown }): SearchableModifier;
+/** The event the presentationDetents modifier dispatches: `{"presentationDetents": {detent}}`. */
+export interface PresentationDetentsEvent { detent: PresentationDetent }
+export type PresentationDetentsParams = { detents: PresentationDetent[]; selection?: PresentationDetent };
+export type PresentationDetentsModifier = ModifierConfig<'presentationDetents', PresentationDetentsParams> | ModifierConfigWithListener<'presentationDetents', PresentationDetentsParams, PresentationDetentsEvent>;
+/**
+ * The heights the sheet showing the node rests at (at least one), as Expo UI's
+ * `presentationDetents`; `selection`, one of them, is where it is (the smallest when absent).
+ * `onSelectionChange(detent)` runs when the sheet is dragged to another (the host's `detent` gesture).
+ */
+export declare function presentationDetents(detents: PresentationDetent[], options?: { selection?: PresentationDetent; onSelectionChange?: (detent: PresentationDetent) => unknown }): PresentationDetentsModifier;
 
 // ---------------------------------------------------------------- elements
 
@@ -845,6 +867,10 @@ export interface ResolvedNode {
     allowsFullSwipe: { leading: boolean; trailing: boolean };
     revealed: SwipeEdge | null;
   };
+  /** With a searchable: the field's text now, prompt, placement and the modifier's index. */
+  search?: { text: string; prompt: string | null; placement: SearchFieldPlacement; modifier: number };
+  /** With presentationDetents: the detents smallest first, the one the sheet is at, the modifier's index. */
+  sheet?: { detents: PresentationDetent[]; selection: PresentationDetent; modifier: number };
   /** On an Image with a systemName that a symbol modifier reaches. */
   symbol?: ResolvedSymbol;
   children?: ResolvedNode[];
@@ -864,9 +890,11 @@ export interface SubmitGesture { gesture: 'submit' }
 export interface TypeGesture { gesture: 'type'; text: string; replace?: boolean }
 /** On a Slider: clamped to min...max and rounded to the step. */
 export interface SlideGesture { gesture: 'slide'; value: number }
+/** On a node with presentationDetents: one of its detents. */
+export interface DetentGesture { gesture: 'detent'; detent: PresentationDetent }
 export type Gesture =
   | SwipeGesture | TapActionGesture | TapGesture | LongPressGesture | RefreshGesture | SubmitGesture
-  | TypeGesture | SlideGesture
+  | TypeGesture | SlideGesture | DetentGesture
   | { gesture: string; [param: string]: JSONValue };
 
 export interface InteractResult {
@@ -888,6 +916,11 @@ export interface InteractResult {
   view?: string;
   /** Toggle, TextField, Slider: the value the host shows now. */
   value?: JSONValue;
+  /** type into a search field: "search". */
+  field?: 'search';
+  /** detent: the detent the sheet is at now, and whether it moved. */
+  detent?: PresentationDetent;
+  changed?: boolean;
   /** When not handled: why. */
   reason?: string;
   [member: string]: unknown;
@@ -1137,6 +1170,8 @@ export declare class Surface {
   typeText(node: string, text: string, options?: { replace?: boolean }): Promise<InteractResult>;
   /** Moves a Slider: `{handled, node, view, value}` (the value clamped and rounded by the host). */
   slide(node: string, value: number): Promise<InteractResult>;
+  /** Drags the sheet whose content is `node` to one of its detents: `{handled, node, modifier, detent, changed}`. */
+  detent(node: string, detent: PresentationDetent): Promise<InteractResult>;
 }
 
 // ---------------------------------------------------------------- native modules

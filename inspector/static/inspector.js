@@ -105,11 +105,47 @@ const css = (hex) => hex;
 const FONT_SIZES = { largeTitle: 26, title: 22, title2: 19, title3: 17, headline: 14, body: 14, callout: 13, subheadline: 12, footnote: 11, caption: 10, caption2: 9 };
 const FONT_WEIGHTS = { ultraLight: 100, thin: 200, light: 300, regular: 400, medium: 500, semibold: 600, bold: 700, heavy: 800, black: 900 };
 
-/** Applies a node's resolved styles (what the bundled modifiers set) to its element. */
+/** SwiftUI's default shadow colour: black at a third. */
+const DEFAULT_SHADOW = '#00000055';
+const LINE_STYLES = { solid: 'solid', dash: 'dashed', dot: 'dotted', dashDot: 'dashed', dashDotDot: 'dotted' };
+const TEXT_ALIGN = { leading: 'left', center: 'center', trailing: 'right' };
+
+/**
+ * Applies a node's resolved styles (what the bundled modifiers set) to its element. Effects
+ * and transforms compose in application order, innermost first, as SwiftUI applies them: CSS
+ * runs `filter` functions left to right and `transform` functions right to left.
+ */
 function applyStyles(el, node, row) {
   if (node.tint) el.style.setProperty('--tint', css(node.tint));
+  const filters = [];
+  const transforms = [];
+  const lines = [];
   for (const style of node.styles ?? []) {
     switch (style.$style) {
+      case 'shadow': filters.push(`drop-shadow(${style.x}px ${style.y}px ${style.radius}px ${css(style.color ?? DEFAULT_SHADOW)})`); break;
+      case 'blur': filters.push(`blur(${style.radius}px)`); break;
+      case 'brightness': filters.push(`brightness(${1 + style.amount})`); break;
+      case 'contrast': filters.push(`contrast(${style.amount})`); break;
+      case 'saturation': filters.push(`saturate(${style.amount})`); break;
+      case 'grayscale': filters.push(`grayscale(${style.amount})`); break;
+      case 'hueRotation': filters.push(`hue-rotate(${style.angle}deg)`); break;
+      case 'colorInvert': filters.push('invert(1)'); break;
+      case 'scaleEffect': transforms.unshift(`scale(${style.x}, ${style.y})`); break;
+      case 'rotationEffect': transforms.unshift(`rotate(${style.angle}deg)`); break;
+      case 'offset': transforms.unshift(`translate(${style.x}px, ${style.y}px)`); break;
+      case 'bold': el.style.fontWeight = '700'; break;
+      case 'italic': el.style.fontStyle = 'italic'; break;
+      case 'monospacedDigit': el.style.fontVariantNumeric = 'tabular-nums'; break;
+      case 'kerning': el.style.letterSpacing = `${style.value}px`; break;
+      case 'lineSpacing': el.style.lineHeight = `calc(1.2em + ${style.value}px)`; break;
+      case 'textCase': el.style.textTransform = style.value === 'uppercase' ? 'uppercase' : 'lowercase'; break;
+      case 'multilineTextAlignment': el.style.textAlign = TEXT_ALIGN[style.alignment] ?? 'left'; break;
+      case 'underline':
+      case 'strikethrough':
+        lines.push(style.$style === 'underline' ? 'underline' : 'line-through');
+        el.style.textDecorationStyle = LINE_STYLES[style.pattern] ?? 'solid';
+        if (style.color) el.style.textDecorationColor = css(style.color);
+        break;
       case 'padding': el.style.padding = `${style.top}px ${style.trailing}px ${style.bottom}px ${style.leading}px`; break;
       case 'background':
         el.style.backgroundColor = css(style.color);
@@ -142,6 +178,9 @@ function applyStyles(el, node, row) {
       default: break;
     }
   }
+  if (filters.length) el.style.filter = filters.join(' ');
+  if (transforms.length) el.style.transform = transforms.join(' ');
+  if (lines.length) el.style.textDecorationLine = lines.join(' ');
   if (node.hidden) el.classList.add('hidden-node');
   if (node.disabled) el.classList.add('disabled-node');
   if (node.handlers?.includes('tap') || node.handlers?.includes('longPress')) el.classList.add('has-tap');
@@ -199,6 +238,8 @@ function drawNode(entry, node, parentIsList = false) {
       h('button', { type: 'button', text: 'Pull to refresh', 'aria-label': `Pull list ${node.id} to refresh`, onclick: () => interact(entry, node.id, 'refresh') })));
     el.dataset.refreshable = 'true';
   }
+  if (node.search) el.prepend(drawSearchField(entry, node));
+  if (node.sheet) el.prepend(drawDetents(entry, node));
   const childrenAreRows = isList || (node.type === 'Section' && parentIsList);
   for (const child of node.children ?? []) {
     el.append(childrenAreRows ? drawRow(entry, child) : drawNode(entry, child));
@@ -231,6 +272,32 @@ function drawTextField(entry, node, props) {
     },
   });
   return h('span', {}, input);
+}
+
+/** A node's search field (`searchable`): its text as the host shows it; a change is typed. */
+function drawSearchField(entry, node) {
+  const { text, prompt } = node.search;
+  return h('input', {
+    type: 'search', class: 'search-field', value: text, 'data-shown': text, placeholder: prompt ?? 'Search',
+    'aria-label': `Search ${node.id}`,
+    onchange: (event) => { if (event.target.value !== text) interact(entry, node.id, 'type', { text: event.target.value, replace: true }); },
+  });
+}
+
+/** What a detent is called on its button: `medium`, `large`, `25%`, `200 pt`. */
+function detentName(detent) {
+  if (typeof detent === 'string') return detent;
+  return 'fraction' in detent ? `${Math.round(detent.fraction * 100)}%` : `${detent.height} pt`;
+}
+
+/** A sheet's detents (`presentationDetents`), the one it is at pressed; a click drags it there. */
+function drawDetents(entry, node) {
+  const at = JSON.stringify(node.sheet.selection);
+  return h('div', { class: 'detents', role: 'group', 'aria-label': `Sheet detents of ${node.id}` },
+    ...node.sheet.detents.map((detent) => h('button', {
+      type: 'button', text: detentName(detent), 'aria-pressed': String(JSON.stringify(detent) === at),
+      onclick: () => interact(entry, node.id, 'detent', { detent }),
+    })));
 }
 
 /** A Toggle: on or off as the host shows it; a click taps it (the host flips it). */
@@ -424,7 +491,7 @@ function treeNode(entry, node, surfaceKey) {
   const info = {};
   if (node.props) info.params = node.props;
   if (node.modifiers) info.modifiers = node.modifiers;
-  for (const name of ['events', 'value', 'tint', 'styles', 'handlers', 'disabled', 'hidden', 'refreshing', 'swipeActions', 'symbol']) if (name in node) info[name] = node[name];
+  for (const name of ['events', 'value', 'tint', 'styles', 'handlers', 'disabled', 'hidden', 'refreshing', 'search', 'sheet', 'swipeActions', 'symbol']) if (name in node) info[name] = node[name];
   details.append(h('pre', { text: JSON.stringify(info, null, 1), 'aria-label': `params and modifiers of ${nodeLabel(node)}` }));
   const actions = h('div', { class: 'tree-actions', role: 'group', 'aria-label': `gestures on ${nodeLabel(node)}` },
     h('button', { type: 'button', text: 'Tap', onclick: () => interact(entry, node.id, 'tap') }),

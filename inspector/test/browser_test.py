@@ -15,6 +15,7 @@ Prints one line per check and closes with `browser: N passed, N failed`; exits 1
 """
 import argparse
 import json
+import math
 import os
 import re
 import shutil
@@ -267,11 +268,15 @@ def main():
             # A third front-end with the views that show a value: Image (systemName, and an old
             # tree's systemImage), a Toggle it keeps in its state, a Slider it does not, a TextField.
             third = (
-                "import { connect, VStack, Image, Toggle, Slider, TextField, symbolEffect } from " + repr(os.path.join(REPO, "clients/js/src/index.js")) + ";\n"
+                "import { connect, VStack, Image, Text, Toggle, Slider, TextField, symbolEffect, shadow, blur, opacity, scaleEffect, rotationEffect, bold, italic, underline, strikethrough, kerning, List, searchable, presentationDetents } from " + repr(os.path.join(REPO, "clients/js/src/index.js")) + ";\n"
                 "const app = await connect({ socket: " + repr(socket) + ", clientName: 'controls-demo' });\n"
                 "let on = true;\n"
                 "let surface;\n"
                 "const tree = () => VStack(\n"
+                "  Text({ key: 'styled', text: 'styled', modifiers: [shadow({ radius: 3, x: 1, y: 2, color: '#FF000080' }), blur(2), opacity(0.5), scaleEffect(1.5), rotationEffect(30),\n"
+                "    bold(), italic(), strikethrough({ isActive: true }), underline({ isActive: true, pattern: 'dash' }), kerning(2)] }),\n"
+                "  List({ key: 'fruit', modifiers: [searchable('', { prompt: 'Search fruit', onChange: (t) => console.log('search onChange ran: ' + t) })] }, Text({ key: 'apple', text: 'apple' })),\n"
+                "  VStack({ key: 'sheet', modifiers: [presentationDetents(['medium', 'large'], { onSelectionChange: (d) => console.log('detent ran: ' + d) })] }, Text('sheet')),\n"
                 "  Image({ key: 'star', systemName: 'star.fill' }),\n"
                 "  Image({ key: 'old', systemImage: 'trash' }),\n"
                 "  Image({ key: 'bell', systemName: 'bell', modifiers: [symbolEffect({ effect: 'pulse' })] }),\n"
@@ -286,6 +291,19 @@ def main():
             controls_app.wait_for(r"controls mounted")
             controls = page.locator('article[data-surface="controls"]')
             controls.locator('[data-node="name"] input').wait_for(timeout=5000)
+            # The recorded styles it can draw: effects and transforms in application order,
+            # text styles as CSS has them.
+            drawn = controls.locator('[data-node="styled"]').evaluate(
+                "el => { const s = getComputedStyle(el); return { filter: el.style.filter, transform: s.transform, opacity: s.opacity, weight: s.fontWeight,"
+                " italic: s.fontStyle, lines: s.textDecorationLine, pattern: s.textDecorationStyle, spacing: s.letterSpacing }; }")
+            angle = math.radians(30)
+            a, b = 1.5 * math.cos(angle), 1.5 * math.sin(angle)
+            matrix = [float(x) for x in re.findall(r"-?[0-9.e-]+", drawn["transform"])]
+            expected = {"filter": "drop-shadow(rgba(255, 0, 0, 0.5) 1px 2px 3px) blur(2px)", "opacity": "0.5", "weight": "700",
+                        "italic": "italic", "lines": "underline line-through", "pattern": "dashed", "spacing": "2px"}
+            checks.check("a Text with shadow, blur, opacity, scale, rotation and text styles is drawn with each",
+                         {k: drawn[k] for k in expected} == expected and len(matrix) == 6
+                         and all(abs(x - y) < 1e-3 for x, y in zip(matrix, [a, b, -b, a, 0, 0])), str(drawn))
             symbols = [controls.locator(f'[data-node="{n}"] .symbol').inner_text() for n in ("star", "old")]
             checks.check("an Image is drawn from its systemName, an old tree's from systemImage", symbols == ["star.fill", "trash"], str(symbols))
             pulse = controls.locator('[data-node="bell"] .symbol-effect.running')
@@ -321,6 +339,19 @@ def main():
             controls.locator('[data-node="name"] input[data-shown="Grace"]').wait_for(timeout=5000)
             changes = len(re.findall(r"onChangeText ran", controls_app.text))
             checks.check("typing into the TextField and Enter ran onChangeText once, then onSubmit", changes == 1, f"{changes} onChangeText")
+            search = controls.get_by_role("searchbox", name="Search fruit")
+            checks.check("a List with searchable is drawn with its search field and prompt", search.get_attribute("placeholder") == "Search fruit")
+            search.fill("ap")
+            search.press("Enter")
+            controls_app.wait_for(r"search onChange ran: ap")
+            controls.locator('[data-node="fruit"] input[data-shown="ap"]').wait_for(timeout=5000)
+            checks.check("typing into the search field ran the front-end's onChange; it shows the text", True)
+            pressed = controls.locator('[data-node="sheet"] .detents button[aria-pressed="true"]').inner_text()
+            checks.check("a sheet's detents are drawn, the smallest pressed", pressed == "medium", pressed)
+            controls.get_by_role("group", name="Sheet detents of sheet").get_by_role("button", name="large").click()
+            controls_app.wait_for(r"detent ran: large")
+            controls.locator('[data-node="sheet"] .detents button[aria-pressed="true"]', has_text="large").wait_for(timeout=5000)
+            checks.check("a click on a detent dragged the sheet there: onSelectionChange ran and it is drawn pressed", True)
             page.screenshot(path=os.path.join(artifacts, "4-controls.png"), full_page=True)
 
             page.wait_for_function("() => [...document.querySelectorAll('#log tbody tr')].filter((r) => r.textContent.includes('plain-demo') && r.textContent.includes('plugin-load-failed')).length > 0", timeout=5000)

@@ -36,7 +36,7 @@ QUIET={"quiet":150}
 # (--spawn) and are skipped against --socket.
 CONTROLLED="controlled-host"
 VIEWS=["List","Section","HStack","VStack","ZStack","Text","Label","Image","Button","Spacer","ScrollView","TextField","Toggle","Slider"]
-EXPOUI_TYPES=["accessibilityHint","accessibilityLabel","accessibilityValue","allowsTightening","animation","aspectRatio","autocorrectionDisabled","background","backgroundOverlay","badge","badgeProminence","blur","bold","border","brightness","buttonStyle","clipShape","clipped","colorInvert","containerRelativeFrame","containerShape","contentShape","contentTransition","contrast","controlSize","cornerRadius","datePickerStyle","defaultScrollAnchor","defaultScrollAnchorForRole","deleteDisabled","disabled","environment","fixedSize","font","fontWeight","foregroundColor","foregroundStyle","frame","gaugeStyle","glassEffect","glassEffectId","grayscale","gridCellAnchor","gridCellColumns","gridCellUnsizedAxes","gridColumnAlignment","headerProminence","hidden","hueRotation","ignoreSafeArea","imageScale","interactiveDismissDisabled","italic","kerning","keyboardType","labelStyle","labelsHidden","layoutPriority","lineLimit","lineSpacing","listRowBackground","listRowInsets","listRowSeparator","listSectionMargins","listSectionSpacing","listStyle","luminanceToAlpha","mask","matchedGeometryEffect","menuActionDismissBehavior","monospacedDigit","moveDisabled","multilineTextAlignment","offset","onAppear","onDisappear","onLongPressGesture","onSubmit","onTapGesture","opacity","overlay","padding","pickerStyle","presentationBackgroundInteraction","presentationDragIndicator","progressViewStyle","refreshable","resizable","rotation3DEffect","rotationEffect","saturation","scaleEffect","scrollContentBackground","scrollDisabled","scrollDismissesKeyboard","scrollTargetBehavior","scrollTargetLayout","shadow","strikethrough","submitLabel","symbolEffect","symbolEffectsRemoved","symbolRenderingMode","symbolVariant","tag","textCase","textContentType","textFieldStyle","textInputAutocapitalization","textSelection","tint","toggleStyle","transition","truncationMode","underline","zIndex"]
+EXPOUI_TYPES=["accessibilityHint","accessibilityLabel","accessibilityValue","allowsTightening","animation","aspectRatio","autocorrectionDisabled","background","backgroundOverlay","badge","badgeProminence","blur","bold","border","brightness","buttonStyle","clipShape","clipped","colorInvert","containerRelativeFrame","containerShape","contentShape","contentTransition","contrast","controlSize","cornerRadius","datePickerStyle","defaultScrollAnchor","defaultScrollAnchorForRole","deleteDisabled","disabled","environment","fixedSize","font","fontWeight","foregroundColor","foregroundStyle","frame","gaugeStyle","glassEffect","glassEffectId","grayscale","gridCellAnchor","gridCellColumns","gridCellUnsizedAxes","gridColumnAlignment","headerProminence","hidden","hueRotation","ignoreSafeArea","imageScale","interactiveDismissDisabled","italic","kerning","keyboardType","labelStyle","labelsHidden","layoutPriority","lineLimit","lineSpacing","listRowBackground","listRowInsets","listRowSeparator","listSectionMargins","listSectionSpacing","listStyle","luminanceToAlpha","mask","matchedGeometryEffect","menuActionDismissBehavior","monospacedDigit","moveDisabled","multilineTextAlignment","offset","onAppear","onDisappear","onLongPressGesture","onSubmit","onTapGesture","opacity","overlay","padding","pickerStyle","presentationBackgroundInteraction","presentationDetents","presentationDragIndicator","progressViewStyle","refreshable","resizable","rotation3DEffect","rotationEffect","saturation","scaleEffect","scrollContentBackground","scrollDisabled","scrollDismissesKeyboard","scrollTargetBehavior","scrollTargetLayout","searchable","shadow","strikethrough","submitLabel","symbolEffect","symbolEffectsRemoved","symbolRenderingMode","symbolVariant","tag","textCase","textContentType","textFieldStyle","textInputAutocapitalization","textSelection","tint","toggleStyle","transition","truncationMode","underline","zIndex"]
 TYPES=sorted(EXPOUI_TYPES+["swipeActions"])
 def hexframe(text):
     b=text.encode() if isinstance(text,str) else text
@@ -346,7 +346,7 @@ V(I,"index path out of range", mm()+ifail(5,{"node":"0/7","gesture":"swipe","edg
 V(I,"node missing", mm()+ifail(5,{"gesture":"swipe"},{"path":"node","expected":"string","got":"nothing"}), init=True)
 V(I,"node not a string", mm()+ifail(5,{"node":0,"gesture":"swipe"},{"path":"node","expected":"string","got":"number"}), init=True)
 V(I,"gesture missing", mm()+ifail(5,{"node":"row-1"},{"path":"gesture","expected":"string","got":"nothing"}), init=True)
-V(I,"unknown gesture", mm()+ifail(7,{"node":"row-1","gesture":"pinch"},{"path":"gesture","expected":"one of swipe, tapAction, tap, longPress, refresh, submit, type, slide","got":"pinch","suggestion":{"$absent":True}}), init=True)
+V(I,"unknown gesture", mm()+ifail(7,{"node":"row-1","gesture":"pinch"},{"path":"gesture","expected":"one of swipe, tapAction, tap, longPress, refresh, submit, type, slide, detent","got":"pinch","suggestion":{"$absent":True}}), init=True)
 V(I,"unknown gesture close to one gets a suggestion", mm()+ifail(7,{"node":"row-1","gesture":"tpa"},{"path":"gesture","got":"tpa","suggestion":"tap"}), init=True)
 V(I,"a misspelt longPress is suggested", mm()+ifail(7,{"node":"row-1","gesture":"longpres"},{"path":"gesture","got":"longpres","suggestion":"longPress"}), init=True)
 V(I,"edge missing", mm()+ifail(7,{"node":"row-1","gesture":"swipe"},{"path":"edge","expected":"string","got":"nothing"}), init=True)
@@ -1047,6 +1047,63 @@ V(SY,"options are checked", mfail(1,IMG("i",mods=[M("symbolEffect",effect="pulse
    +mfail(2,IMG("i",mods=[M("symbolEffect",effect="pulse",options={"repeat":"continuous","count":2})]),{"path":"root.modifiers[0].options.count"},name="sy"), init=True)
 V(SY,"a variant outside SF Symbols' order is refused with the list", [send(req(1,"mount",{"surface":"sy","root":IMG("i",mods=[M("symbolVariant",variant="fill.circle")])})),
    {"expect":{"id":1,"error":{"code":-32602,"data":{"path":"root.modifiers[0].variant","got":"fill.circle"},"message":{"$contains":"'slash.circle.fill'"}}}}], init=True)
+
+# ---------------- search fields and sheet detents: searchable, presentationDetents (ExpoUI) ----------------
+SE="search"
+def sm(root, id=1): return mount(id,"se",root)
+def sact(id, node, gesture, **params): return send(req(id,"interact",dict({"surface":"se","node":node,"gesture":gesture},**params)))
+def ssnap(id, root): return call(id,"snapshot",{"surface":"se"},{"root":root})
+def SEV(node, mod, payload): return EVP(node,mod,payload,surface="se")
+def snot(id, node, gesture, **params): return [sact(id,node,gesture,**params),NOT(id),QUIET]
+def sfail(id, root, data): return mfail(id,root,data,name="se")
+SLIST=N("List","list",[M("padding",all=1),M("searchable",text="ap",prompt="Search fruit")],[N("Text","a",props={"text":"apple"}),N("Text","b",props={"text":"banana"})])
+V(SE,"searchable: the snapshot shows the field, its text and prompt", sm(SLIST)+ssnap(2,{"id":"list","search":{"$exact":{"text":"ap","prompt":"Search fruit","placement":"automatic","modifier":1}},
+   "styles":[{"$exact":{"$style":"padding","top":1,"leading":1,"bottom":1,"trailing":1}}]}), init=True)
+V(SE,"searchable: type appends to the field and sends Expo's event", sm(SLIST)+[sact(2,"list","type",text="p"),SEV("list",1,{"searchable":{"$exact":{"text":"app"}}}),
+   ok(2,{"$exact":{"handled":True,"node":"list","modifier":1,"field":"search","value":"app"}}),QUIET]+ssnap(3,{"search":{"text":"app"}}), init=True)
+V(SE,"searchable: type with replace replaces the text", sm(SLIST)+[sact(2,"list","type",text="kiwi",replace=True),SEV("list",1,{"searchable":{"$exact":{"text":"kiwi"}}}),ok(2,{"value":"kiwi"})], init=True)
+V(SE,"searchable: replacing with the same text sends nothing", sm(SLIST)+[sact(2,"list","type",text="ap",replace=True),ok(2,{"$exact":{"handled":True,"node":"list","modifier":1,"field":"search","value":"ap"}}),QUIET], init=True)
+V(SE,"searchable: the typed text stays while the front-end's text stays", sm(SLIST)+[sact(2,"list","type",text="p"),SEV("list",1,{"searchable":{"text":"app"}}),ok(2)]
+   +call(3,"update",{"surface":"se","root":SLIST},{"$exact":{"created":0,"updated":0,"unchanged":2,"removed":0}})+ssnap(4,{"search":{"text":"app"}}), init=True)
+V(SE,"searchable: text written by the front-end replaces the typed text, without an event", sm(SLIST)+[sact(2,"list","type",text="p"),SEV("list",1,{"searchable":{"text":"app"}}),ok(2)]
+   +call(3,"update",{"surface":"se","root":N("List","list",[M("padding",all=1),M("searchable",text="",prompt="Search fruit")],SLIST["children"])})+[QUIET]+ssnap(4,{"search":{"text":""}}), init=True)
+V(SE,"searchable: the text defaults to empty and the prompt to null", sm(N("List","list",[M("searchable")],[N("Text","a")]))+ssnap(2,{"search":{"$exact":{"text":"","prompt":None,"placement":"automatic","modifier":0}}}), init=True)
+V(SE,"searchable: the innermost field is the node's", sm(N("List","list",[M("searchable",text="inner"),M("searchable",text="outer")],[N("Text","a")]))
+   +[sact(2,"list","type",text="!"),SEV("list",0,{"searchable":{"text":"inner!"}}),ok(2,{"modifier":0,"value":"inner!"}),QUIET]+ssnap(3,{"search":{"text":"inner!","modifier":0}}), init=True)
+V(SE,"searchable: a row of the List has no field of its own", sm(SLIST)+snot(2,"a","type",text="x"), init=True)
+V(SE,"searchable: a disabled List's field takes no text", sm(N("List","list",[M("searchable",text="a"),M("disabled")],[N("Text","a")]))+snot(2,"list","type",text="x")+ssnap(3,{"search":{"text":"a"},"disabled":True}), init=True)
+V(SE,"searchable: a view without a field is not typed into", sm(N("List","list",None,[N("Text","a")]))+snot(2,"list","type",text="x"), init=True)
+V(SE,"searchable: an unknown placement is refused with the list", sfail(1,N("List",None,[M("searchable",placement="top")]),{"path":"root.modifiers[0].placement","got":"top"}), init=True)
+V(SE,"searchable: text must be a string", sfail(1,N("List",None,[M("searchable",text=5)]),{"path":"root.modifiers[0].text"}), init=True)
+V(SE,"searchable: the prompt must be a string", sfail(1,N("List",None,[M("searchable",prompt=True)]),{"path":"root.modifiers[0].prompt"}), init=True)
+SHEET=N("VStack","sheet",[M("presentationDetents",detents=["large","medium",{"fraction":0.25}])],[N("Text","t",props={"text":"sheet"})])
+def chose(id, node, mod, detent, changed=True): return ok(id,{"$exact":{"handled":True,"node":node,"modifier":mod,"detent":detent,"changed":changed}})
+V(SE,"presentationDetents: the snapshot lists the detents smallest first and starts at the smallest", sm(SHEET)+ssnap(2,{"sheet":{"$exact":{"detents":[{"$exact":{"fraction":0.25}},"medium","large"],"selection":{"$exact":{"fraction":0.25}},"modifier":0}}}), init=True)
+V(SE,"presentationDetents: selection is where the sheet starts", sm(N("VStack","sheet",[M("presentationDetents",detents=["medium","large"],selection="large")]))+ssnap(2,{"sheet":{"selection":"large"}}), init=True)
+V(SE,"presentationDetents: a detent chosen through interact is reported and shown", sm(SHEET)+[sact(2,"sheet","detent",detent="large"),SEV("sheet",0,{"presentationDetents":{"$exact":{"detent":"large"}}}),chose(2,"sheet",0,"large"),QUIET]
+   +ssnap(3,{"sheet":{"selection":"large"}})+[sact(4,"sheet","detent",detent={"fraction":0.25}),SEV("sheet",0,{"presentationDetents":{"$exact":{"detent":{"$exact":{"fraction":0.25}}}}}),chose(4,"sheet",0,{"$exact":{"fraction":0.25}})], init=True)
+V(SE,"presentationDetents: choosing the detent it is at sends nothing", sm(SHEET)+[sact(2,"sheet","detent",detent={"fraction":0.25}),chose(2,"sheet",0,{"$exact":{"fraction":0.25}},changed=False),QUIET], init=True)
+V(SE,"presentationDetents: a height detent", sm(N("VStack","sheet",[M("presentationDetents",detents=[{"height":200},"large"])]))+ssnap(2,{"sheet":{"detents":[{"$exact":{"height":200}},"large"],"selection":{"height":200}}})
+   +[sact(3,"sheet","detent",detent="large"),SEV("sheet",0,{"presentationDetents":{"detent":"large"}}),chose(3,"sheet",0,"large")], init=True)
+V(SE,"presentationDetents: a detent the sheet does not list is not chosen", sm(SHEET)+snot(2,"sheet","detent",detent={"height":100})+ssnap(3,{"sheet":{"selection":{"fraction":0.25}}}), init=True)
+V(SE,"presentationDetents: a node without detents is not dragged", sm(SHEET)+snot(2,"t","detent",detent="large"), init=True)
+V(SE,"presentationDetents: a disabled sheet is not dragged", sm(N("VStack","sheet",[M("presentationDetents",detents=["medium","large"]),M("disabled")]))+snot(2,"sheet","detent",detent="large"), init=True)
+V(SE,"presentationDetents: the chosen detent stays while the params stay", sm(SHEET)+[sact(2,"sheet","detent",detent="medium"),SEV("sheet",0,{"presentationDetents":{"detent":"medium"}}),ok(2)]
+   +call(3,"update",{"surface":"se","root":SHEET},{"$exact":{"created":0,"updated":0,"unchanged":1,"removed":0}})+ssnap(4,{"sheet":{"selection":"medium"}}), init=True)
+V(SE,"presentationDetents: interact needs a detent", sm(SHEET)+[sact(2,"sheet","detent"),err(2,-32602,{"path":"detent","got":"nothing"})], init=True)
+V(SE,"presentationDetents: interact refuses a malformed detent at its path", sm(SHEET)+[sact(2,"sheet","detent",detent={"fraction":2}),err(2,-32602,{"path":"detent","got":'{"fraction":2}'})]
+   +[sact(3,"sheet","detent",detent="small"),err(3,-32602,{"path":"detent","got":'"small"'})], init=True)
+DETENT_REFUSED=[
+  ("an unknown detent name is refused",dict(detents=["medium","half"]),"detents[1]"),
+  ("a fraction above 1 is refused",dict(detents=[{"fraction":1.5}]),"detents[0]"),
+  ("a height of 0 is refused",dict(detents=["large",{"height":0}]),"detents[1]"),
+  ("no detents at all is refused",dict(detents=[]),"detents"),
+  ("detents are required",{},"detents"),
+  ("a selection that is not among the detents is refused",dict(detents=["medium"],selection="large"),"selection"),
+  ("a malformed selection is refused",dict(detents=["medium"],selection={"fraction":-1}),"selection"),
+]
+for name, params, field in DETENT_REFUSED:
+    V(SE,"presentationDetents: "+name, sfail(1,N("VStack",None,[M("presentationDetents",**params)]),{"path":f"root.modifiers[0].{field}"}), init=True)
 
 os.makedirs(OUT, exist_ok=True)
 total=0

@@ -38,6 +38,12 @@ public class ExpoUIModule: Module {
             ViewModifierRegistry.register("onSubmit", description: "Submitting a text field at or under the view sends an event", event: TapEvent.self) { params, appContext, eventDispatcher in
                 try OnSubmitModifier(from: params, appContext: appContext, eventDispatcher: eventDispatcher)
             }
+            ViewModifierRegistry.register("searchable", description: "A search field on the view, showing text; typing into it sends an event with the text", event: SearchTextEvent.self) { params, appContext, eventDispatcher in
+                try SearchableModifier(from: params, appContext: appContext, eventDispatcher: eventDispatcher)
+            }
+            ViewModifierRegistry.register("presentationDetents", description: "The heights the sheet showing the view rests at, and the one it is at; dragging it to another sends an event with the detent", event: DetentEvent.self) { params, appContext, eventDispatcher in
+                try PresentationDetentsModifier(from: params, appContext: appContext, eventDispatcher: eventDispatcher)
+            }
             ViewModifierRegistry.register("disabled", description: "Turns off gestures on the view and everything under it") { params, appContext, _ in
                 try DisabledModifier(from: params, appContext: appContext)
             }

@@ -98,6 +98,11 @@ public struct ModifierEffect {
     public var refreshAction: (@Sendable () async -> Void)? = nil
     /// The ``View/onSubmit(of:_:)`` handlers around the content, innermost first.
     public var submits: [ResolvedSubmit] = []
+    /// The innermost ``View/searchable(text:placement:prompt:)`` around the content: the
+    /// node's search field.
+    public var search: ResolvedSearch? = nil
+    /// The innermost ``View/presentationDetents(_:selection:)`` around the content.
+    public var presentationDetents: ResolvedPresentationDetents? = nil
     /// True when a ``View/disabled(_:)`` with `true` is around the content.
     public var isDisabled: Bool = false
     /// True when ``View/hidden()`` is around the content.
@@ -134,11 +139,12 @@ public struct ModifierEffect {
     public init() {}
 
     /// True when the effect holds nothing the host calls back: no swipe actions, gesture,
-    /// lifecycle, refresh or submit handlers, and no ignored views to report. Such an effect
+    /// lifecycle, refresh or submit handlers, search field or detents, and no ignored views
+    /// to report. Such an effect
     /// (styles, tint, disabled, hidden, a content shape) depends on the modifier's params only.
     public var isInert: Bool {
         !hasSwipeActions && ignored.isEmpty && taps.isEmpty && longPresses.isEmpty && appearActions.isEmpty
-            && disappearActions.isEmpty && refreshAction == nil && submits.isEmpty
+            && disappearActions.isEmpty && refreshAction == nil && submits.isEmpty && search == nil && presentationDetents == nil
     }
 }
 

@@ -4,7 +4,7 @@ import ModhostWire
 /// `interact`: simulated gestures on a node, with SwiftUI's rules for swipe actions, hit
 /// testing, and which handler takes a gesture.
 enum Gestures {
-    static let names = ["swipe", "tapAction", "tap", "longPress", "refresh", "submit", "type", "slide"]
+    static let names = ["swipe", "tapAction", "tap", "longPress", "refresh", "submit", "type", "slide", "detent"]
 
     /// Where a gesture's view events go: the owning connection, naming the surface.
     struct Owner {
@@ -64,6 +64,7 @@ enum Gestures {
         case "submit": return submit(node, owner: owner)
         case "type": return try type(node, params: params, owner: owner)
         case "slide": return try slide(node, params: params, owner: owner)
+        case "detent": return try detent(node, params: params)
         default:
             let suggestion = Suggestion.closest(to: gesture, among: names)
             throw .invalidParams(
@@ -303,7 +304,8 @@ enum Gestures {
 
     private static func submit(_ node: NodeState, owner: Owner) -> JSONValue {
         guard node.kind == .textField else {
-            return unhandled("node '\(node.id)' is a \(node.kind.rawValue); only a TextField is submitted")
+            if searchField(of: node) != nil { return submitSearch(node) }
+            return unhandled("node '\(node.id)' is a \(node.kind.rawValue) without a search field; only a TextField, or a view with a searchable modifier, is submitted")
         }
         if let reason = unreachable(node) { return unhandled(reason) }
         // The field's own onSubmit runs first (the action it was made with), then every
@@ -326,6 +328,24 @@ enum Gestures {
         return ["handled": true, "handlers": .array(ran)]
     }
 
+    /// The search key in the search field of `node`: every `onSubmit(of: .search)` from the
+    /// node outward runs, innermost first, as SwiftUI runs them for a search field's
+    /// submission (the `.text` ones do not).
+    private static func submitSearch(_ node: NodeState) -> JSONValue {
+        if let reason = unreachable(node) { return unhandled(reason) }
+        let submits = handlers(from: node) { $0.submits.filter { $0.triggers.contains(.search) } }
+        guard !submits.isEmpty else {
+            return unhandled("no onSubmit for search is on node '\(node.id)' or around it (onSubmit for text runs for a TextField only)")
+        }
+        var ran: [JSONValue] = []
+        for match in submits {
+            let instance = match.node.modifiers[match.modifier]
+            PluginCalls.run(plugin: instance.plugin, .action, instance.type) { match.handler.perform() }
+            ran.append(["node": .string(match.node.id), "modifier": .int(Int64(match.modifier))])
+        }
+        return ["handled": true, "handlers": .array(ran)]
+    }
+
     // MARK: - type, slide
 
     /// Text typed into a TextField: appended to what it shows, or replacing it.
@@ -333,7 +353,8 @@ enum Gestures {
         let text = try params.require("text", at: "", as: .string)
         let replace = try params.optional("replace", at: "", as: .boolean) ?? false
         guard node.kind == .textField else {
-            return unhandled("node '\(node.id)' is a \(node.kind.rawValue); only a TextField is typed into")
+            if let field = searchField(of: node) { return typeIntoSearch(node, field: field, text: text, replace: replace) }
+            return unhandled("node '\(node.id)' is a \(node.kind.rawValue) without a search field; only a TextField, or a view with a searchable modifier, is typed into")
         }
         if let reason = unreachable(node) { return unhandled(reason) }
         let value = ShownValue.text(replace ? text : (node.value?.text ?? "") + text)
@@ -353,6 +374,83 @@ enum Gestures {
         node.value = value
         owner.send("onValueChange", value: value, of: node)
         return viewHandled(node, value: value)
+    }
+
+    // MARK: - search fields, sheet detents
+
+    /// The node's search field: the innermost `searchable` on it (its first modifier with one).
+    static func searchField(of node: NodeState) -> (modifier: Int, search: ResolvedSearch)? {
+        for (index, instance) in node.modifiers.enumerated() {
+            if let search = instance.effect.search { return (index, search) }
+        }
+        return nil
+    }
+
+    /// The node's detents: the innermost `presentationDetents` on it.
+    static func sheetDetents(of node: NodeState) -> (modifier: Int, detents: ResolvedPresentationDetents)? {
+        for (index, instance) in node.modifiers.enumerated() {
+            if let detents = instance.effect.presentationDetents { return (index, detents) }
+        }
+        return nil
+    }
+
+    /// Text typed into the search field of `node`: appended to what it shows, or replacing
+    /// it. The field's binding is written, which sends the modifier's event; the field is
+    /// hit like the view it belongs to (not when that is hidden or disabled).
+    private static func typeIntoSearch(_ node: NodeState, field: (modifier: Int, search: ResolvedSearch), text: String, replace: Bool) -> JSONValue {
+        if let reason = unreachable(node) { return unhandled(reason) }
+        let instance = node.modifiers[field.modifier]
+        var shown = ""
+        PluginCalls.run(plugin: instance.plugin, .action, instance.type) {
+            let binding = field.search.text
+            binding.wrappedValue = replace ? text : binding.wrappedValue + text
+            shown = binding.wrappedValue
+        }
+        return ["handled": true, "node": .string(node.id), "modifier": .int(Int64(field.modifier)), "field": "search", "value": .string(shown)]
+    }
+
+    /// A sheet dragged to a detent: one of those the `presentationDetents` on the node lists,
+    /// as SwiftUI's sheet rests only there. The selection binding is written, which sends
+    /// the modifier's event when the detent changes.
+    private static func detent(_ node: NodeState, params: JSONObject) throws(RPCError) -> JSONValue {
+        guard let raw = params["detent"] else {
+            throw .invalidParams("'detent' is required: \(detentExpected)", path: "detent", expected: detentExpected, got: "nothing")
+        }
+        let wanted = try presentationDetent(raw, at: "detent")
+        guard let found = sheetDetents(of: node) else {
+            return unhandled("node '\(node.id)' has no presentationDetents modifier; only a sheet's content is dragged to a detent")
+        }
+        if let reason = unreachable(node) { return unhandled(reason) }
+        guard found.detents.detents.contains(wanted) else {
+            let listed = found.detents.detents.map { Snapshot.detent($0).jsonText }.joined(separator: ", ")
+            return unhandled("the sheet of node '\(node.id)' rests only at its detents (\(listed)), not at \(Snapshot.detent(wanted).jsonText)")
+        }
+        let instance = node.modifiers[found.modifier]
+        var previous = wanted
+        PluginCalls.run(plugin: instance.plugin, .action, instance.type) {
+            let binding = found.detents.selection
+            previous = binding.wrappedValue
+            binding.wrappedValue = wanted
+        }
+        return [
+            "handled": true, "node": .string(node.id), "modifier": .int(Int64(found.modifier)), "detent": Snapshot.detent(wanted),
+            "changed": .bool(previous != wanted),
+        ]
+    }
+
+    static let detentExpected = #""medium", "large", {"fraction": 0...1} or {"height": > 0}"#
+
+    /// A detent as JSON writes it (Expo UI's form), checked.
+    static func presentationDetent(_ value: JSONValue, at path: String) throws(RPCError) -> PresentationDetent {
+        switch value {
+        case .string("medium"): return .medium
+        case .string("large"): return .large
+        case let .object(object) where object.count == 1:
+            if let fraction = object["fraction"]?.doubleValue, (0...1).contains(fraction) { return .fraction(fraction) }
+            if let height = object["height"]?.doubleValue, height > 0, height.isFinite { return .height(height) }
+        default: break
+        }
+        throw .invalidParams("'\(path)' must be a detent: \(detentExpected)", path: path, expected: detentExpected, got: value.jsonText)
     }
 
     private static func viewHandled(_ node: NodeState, value: ShownValue) -> JSONValue {

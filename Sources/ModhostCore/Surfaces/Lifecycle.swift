@@ -21,7 +21,7 @@ enum Lifecycle {
     /// A node that leaves: its refresh stops, and its `onDisappear` actions run.
     private static func disappear(_ node: NodeState) {
         node.refresh?.task?.cancel()
-        for instance in node.modifiers {
+        for instance in node.modifiers where !instance.effectStore.isInert {
             for action in instance.effect.disappearActions {
                 PluginCalls.run(plugin: instance.plugin, .action, instance.type) { action() }
             }
@@ -29,7 +29,7 @@ enum Lifecycle {
     }
 
     private static func appear(_ node: NodeState) {
-        for instance in node.modifiers {
+        for instance in node.modifiers where !instance.effectStore.isInert {
             for action in instance.effect.appearActions {
                 PluginCalls.run(plugin: instance.plugin, .action, instance.type) { action() }
             }

@@ -58,9 +58,11 @@ struct Reconciler {
     /// The registry entries and plugin contexts of the types this pass built, most recent
     /// first: rows of a large tree repeat a few types, and each lookup takes a lock and
     /// hashes a string, where comparing a few short names does neither.
-    private var entries: [(entry: ViewModifierRegistry.Entry, appContext: AppContext)] = []
+    /// Held by reference: finding one then compares names without copying an entry (a
+    /// dozen members) for each one passed over.
+    private var entries: [CachedEntry] = []
     /// The last inert modifier built for each type of this pass (see `makeModifier`).
-    private var inert: [(type: String, serial: UInt64, params: JSONObject, modifier: any ViewModifier, effect: ModifierEffect)] = []
+    private var inert: [SharedModifier] = []
     /// The params shapes of this pass, so that rows of one shape convert without hashing.
     private var shapes = ValueBridge.Shapes()
 
@@ -227,22 +229,24 @@ struct Reconciler {
             // Only the bad plugin's modifiers go: the rest of the tree is served, and this one
             // does nothing until the plugin is back (its registration then rebuilds it).
             return ModifierInstance(
-                type: type, params: params, modifier: QuarantinedModifier(), effect: ModifierEffect(),
+                type: type, params: params, modifier: QuarantinedModifier(), effect: EffectStore(ModifierEffect()),
                 address: ModifierAddress(type: type, attachment: attachment, node: node, indexPath: indexPath, index: index),
                 plugin: status.name, serial: 0, quarantine: status)
         } else {
             found = rememberEntry(try entry(for: type, path: paramsPath()))
         }
-        let entry = entries[found].entry, appContext = entries[found].appContext
+        let cached = entries[found]
+        // Read in place: a copy of the entry would retain each of its members for every modifier.
+        let serial = cached.entry.serial, plugin = cached.entry.plugin, appContext = cached.appContext
         let address = ModifierAddress(type: type, attachment: attachment, node: node, indexPath: indexPath, index: index)
         // Rows of a large tree repeat the same style modifiers. A modifier whose body does
         // nothing the host calls back (no actions, no swipe actions, nothing ignored) and that
         // kept no dispatcher is a value of its params alone, as SwiftUI takes bodies to be:
         // the next one of its type with equal params shares it instead of being built again.
-        if let shared = inert.first(where: { $0.type == type }), shared.serial == entry.serial, shared.params == params {
+        if let shared = inert.first(where: { $0.type == type }), shared.serial == serial, shared.params == params {
             return ModifierInstance(
                 type: type, params: params, modifier: shared.modifier, effect: shared.effect, address: address,
-                plugin: entry.plugin, serial: entry.serial)
+                plugin: plugin, serial: serial)
         }
         // The address is captured strongly (a weak reference would cost every modifier a
         // side table); the instance detaches it when it goes, so a dispatcher a plugin kept
@@ -256,11 +260,11 @@ struct Reconciler {
         do {
             let dict = shapes.dict(params)
             let counted = PluginHostSupport.unknownKeysCounted
-            modifier = try PluginCalls.run(plugin: entry.plugin, .factory, type) { () throws in
-                try entry.factory(dict, appContext, dispatcher)
+            modifier = try PluginCalls.run(plugin: plugin, .factory, type) { () throws in
+                try cached.entry.factory(dict, appContext, dispatcher)
             }
             if PluginHostSupport.unknownKeysCounted != counted {
-                unknownParams = UnknownParams.find(in: params, schema: host.paramsSchema(of: entry).schema)
+                unknownParams = UnknownParams.find(in: params, schema: host.paramsSchema(of: cached.entry).schema)
             }
         } catch let error as FieldError {
             let path = paramsPath()
@@ -281,18 +285,19 @@ struct Reconciler {
         // Evaluated now: what it does decides diagnostics and the actions run when the
         // node enters the tree.
         // A row's swipe-action buttons are read on first use (`ModifierInstance.swipeActions`).
-        let effect = PluginCalls.run(plugin: entry.plugin, .body, type) {
+        let effect = PluginCalls.run(plugin: plugin, .body, type) {
             ModifierEvaluator.evaluate(modifier, deferringSwipeActions: isListRow)
         }
+        let store = EffectStore(effect)
         // One with unknown params is not shared: each modifier is reported where it is.
         if effect.isInert && unknownParams.isEmpty && isKnownUniquelyReferenced(&dispatcher) {
             inert.removeAll { $0.type == type }
             if inert.count == 8 { inert.removeLast() }
-            inert.insert((type, entry.serial, params, modifier, effect), at: 0)
+            inert.insert(SharedModifier(type: type, serial: serial, params: params, modifier: modifier, effect: store), at: 0)
         }
         return ModifierInstance(
-            type: type, params: params, modifier: modifier, effect: effect, address: address, plugin: entry.plugin,
-            serial: entry.serial, unknownParams: unknownParams)
+            type: type, params: params, modifier: modifier, effect: store, address: address, plugin: plugin,
+            serial: serial, unknownParams: unknownParams)
     }
 
     /// Where `entries` holds `type`'s entry, if this pass looked it up already.
@@ -303,7 +308,7 @@ struct Reconciler {
     /// Keeps `found` in `entries` (a handful at most) and says where.
     private mutating func rememberEntry(_ found: (entry: ViewModifierRegistry.Entry, appContext: AppContext)) -> Int {
         if entries.count == 8 { entries.removeLast() }
-        entries.insert(found, at: 0)
+        entries.insert(CachedEntry(entry: found.entry, appContext: found.appContext), at: 0)
         return 0
     }
 
@@ -383,4 +388,32 @@ struct UnknownProp {
 /// Stands in for a modifier whose plugin is quarantined: the content, unchanged.
 struct QuarantinedModifier: ViewModifier {
     func body(content: Content) -> some View { content }
+}
+
+/// A registry entry and its plugin's context, as `Reconciler` keeps the ones a pass uses.
+private final class CachedEntry {
+    let entry: ViewModifierRegistry.Entry
+    let appContext: AppContext
+
+    init(entry: ViewModifierRegistry.Entry, appContext: AppContext) {
+        self.entry = entry
+        self.appContext = appContext
+    }
+}
+
+/// An inert modifier that the next one of its type with equal params shares (`makeModifier`).
+private final class SharedModifier {
+    let type: String
+    let serial: UInt64
+    let params: JSONObject
+    let modifier: any ViewModifier
+    let effect: EffectStore
+
+    init(type: String, serial: UInt64, params: JSONObject, modifier: any ViewModifier, effect: EffectStore) {
+        self.type = type
+        self.serial = serial
+        self.params = params
+        self.modifier = modifier
+        self.effect = effect
+    }
 }

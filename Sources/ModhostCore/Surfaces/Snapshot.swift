@@ -6,7 +6,7 @@ enum Snapshot {
     /// SwiftUI's red, shown for destructive actions without a tint.
     static let destructiveRed = Color(red: UInt8(0xFF), green: 0x3B, blue: 0x30, alpha: 0xFF)
 
-    /// `tint`, `styles`, `handlers`, `hidden`, `refreshing` and `swipeActions`, when the
+    /// `tint`, `styles`, `handlers`, `hidden`, `refreshing`, `search`, `sheet` and `swipeActions`, when the
     /// node's modifiers give it any (`disabled` is written by `write`, which knows the
     /// nodes around).
     private static func effects(of node: NodeState) -> JSONObject {
@@ -32,6 +32,26 @@ enum Snapshot {
             node.outward.contains(where: { $0.modifiers.contains { $0.effect.refreshAction != nil } })
         {
             object["refreshing"] = .bool(node.refresh?.isRefreshing ?? false)
+        }
+        // The values are read through the plugin's bindings: plugin code, run as such.
+        if let field = Gestures.searchField(of: node) {
+            let instance = node.modifiers[field.modifier]
+            var search = JSONObject()
+            PluginCalls.run(plugin: instance.plugin, .body, instance.type) {
+                search = JSONObject([
+                    ("text", .string(field.search.text.wrappedValue)), ("prompt", field.search.prompt.map { .string($0) } ?? .null),
+                    ("placement", .string(field.search.placement.name)), ("modifier", .int(Int64(field.modifier))),
+                ])
+            }
+            object["search"] = .object(search)
+        }
+        if let found = Gestures.sheetDetents(of: node) {
+            let instance = node.modifiers[found.modifier]
+            var selection = PresentationDetent.large
+            PluginCalls.run(plugin: instance.plugin, .body, instance.type) { selection = found.detents.selection.wrappedValue }
+            object["sheet"] = .object(JSONObject([
+                ("detents", .array(found.detents.detents.map(detent))), ("selection", detent(selection)), ("modifier", .int(Int64(found.modifier))),
+            ]))
         }
         let hasSwipeActions = node.modifiers.contains { $0.effect.hasSwipeActions }
         if hasSwipeActions && node.isListRow {
@@ -99,6 +119,16 @@ enum Snapshot {
         return .object(object)
     }
 
+    /// A detent as Expo UI writes it: `"medium"`, `"large"`, `{"fraction": 0.3}`, `{"height": 200}`.
+    static func detent(_ detent: PresentationDetent) -> JSONValue {
+        switch detent {
+        case .medium: return "medium"
+        case .large: return "large"
+        case let .fraction(fraction): return ["fraction": number(fraction)]
+        case let .height(height): return ["height": number(height)]
+        }
+    }
+
     private static func members(_ pairs: (String, JSONValue)...) -> JSONObject { JSONObject(pairs) }
 
     /// A size or amount: written as an integer when it is one (`16`, not `16.0`).
@@ -116,7 +146,7 @@ enum Snapshot {
     }
 
     /// Appends the JSON text of `node` and its subtree to `out`: `{type, id, key?, props?,
-    /// events?, value?, modifiers?, tint?, styles?, handlers?, disabled?, hidden?, refreshing?, swipeActions?,
+    /// events?, value?, modifiers?, tint?, styles?, handlers?, disabled?, hidden?, refreshing?, search?, sheet?, swipeActions?,
     /// symbol?, children?}`, in that order. Written straight: a large tree's snapshot is mostly nodes
     /// that are a type, an id and props, and building a value per node first, then writing
     /// it, cost several times as much. `insideDisabled`: a node around this one is disabled.
@@ -187,7 +217,7 @@ enum Snapshot {
         var result = JSONObject()
         var inserted = false
         for (key, value) in effects {
-            if !inserted && (key == "hidden" || key == "refreshing" || key == "swipeActions") {
+            if !inserted && (key == "hidden" || key == "refreshing" || key == "search" || key == "sheet" || key == "swipeActions") {
                 result["disabled"] = true
                 inserted = true
             }

@@ -51,10 +51,14 @@ final class ModifierInstance {
     /// The registration that built it: an update rebuilds it once another one serves the type
     /// (its plugin was reloaded, or another plugin took the type over).
     let serial: UInt64
-    /// What the modifier's body does to its node. Stored, so that reading one member of it
-    /// (every gesture, lifecycle pass and snapshot does) does not copy the whole effect. A
-    /// List row's swipe-action buttons are read on first use (`swipeActions`).
-    private(set) var effect: ModifierEffect
+    /// What the modifier's body does to its node, in a store that the instances sharing one
+    /// inert modifier share (`Reconciler.makeModifier`): a large tree's rows then hold one
+    /// reference each rather than a copy of the whole effect. Read in place (`_read`), so
+    /// that reading one member of it (every gesture, lifecycle pass and snapshot does) does
+    /// not copy it either. A List row's swipe-action buttons are read on first use
+    /// (`swipeActions`).
+    let effectStore: EffectStore
+    var effect: ModifierEffect { _read { yield effectStore.effect } }
     /// Keys of its params that it does not declare, reported once it is committed.
     let unknownParams: [UnknownParam]
     /// The quarantined plugin whose type this is: the instance is inert (its modifier leaves
@@ -62,7 +66,7 @@ final class ModifierInstance {
     let quarantine: PluginStatus?
 
     init(
-        type: String, params: JSONObject, modifier: any ViewModifier, effect: ModifierEffect, address: ModifierAddress,
+        type: String, params: JSONObject, modifier: any ViewModifier, effect: EffectStore, address: ModifierAddress,
         plugin: String, serial: UInt64, unknownParams: [UnknownParam] = [], quarantine: PluginStatus? = nil
     ) {
         self.unknownParams = unknownParams
@@ -70,7 +74,7 @@ final class ModifierInstance {
         self.type = type
         self.params = params
         self.modifier = modifier
-        self.effect = effect
+        self.effectStore = effect
         self.address = address
         self.plugin = plugin
         self.serial = serial
@@ -87,7 +91,7 @@ final class ModifierInstance {
     /// are not buttons are reported then, or once the tree is committed (`Surface.diagnose`).
     var swipeActions: [ResolvedSwipeActions] {
         if !effect.deferredSwipeActions.isEmpty {
-            PluginCalls.run(plugin: plugin, .body, type) { effect.resolveSwipeActions() }
+            PluginCalls.run(plugin: plugin, .body, type) { effectStore.effect.resolveSwipeActions() }
             if !effect.ignored.isEmpty { reportIgnoredViews() }
         }
         return effect.swipeActions
@@ -102,6 +106,26 @@ final class ModifierInstance {
                 message: "modifier \(address.index) ('\(type)') on node '\(address.node)' put a \(view) among its swipe actions; only buttons are shown",
                 surface: address.surface, node: address.node, path: address.paramsPath)
         }
+    }
+}
+
+/// A modifier's effect, shared by the instances of one inert modifier (see `ModifierInstance`).
+final class EffectStore {
+    var effect: ModifierEffect
+    /// `effect.isInert`: no lifecycle actions to run. Kept apart, as a constant, so that the
+    /// passes over every modifier of a large tree read one flag rather than the effect.
+    /// Reading the swipe actions later does not change it (an effect with swipe actions is
+    /// not inert either way).
+    let isInert: Bool
+    /// Whether `Surface.diagnose` may have something to say about it: symbol modifiers that
+    /// need an image, a style without a headless effect, swipe actions, ignored views.
+    let mayNeedDiagnostic: Bool
+
+    init(_ effect: ModifierEffect) {
+        self.effect = effect
+        isInert = effect.isInert
+        mayNeedDiagnostic = !effect.symbols.isEmpty || effect.hasSwipeActions || !effect.ignored.isEmpty
+            || effect.styles.contains { if case let .named(named) = $0 { return !named.hasHeadlessEffect } else { return false } }
     }
 }
 
@@ -290,6 +314,8 @@ final class Surface {
     /// `fresh` holds the modifiers built for the tree just committed.
     func diagnose(_ fresh: [ModifierInstance], session: Session) {
         for instance in fresh {
+            // Most instances of a large tree are plain styles: one flag says so.
+            if instance.unknownParams.isEmpty && instance.quarantine == nil && !instance.effectStore.mayNeedDiagnostic { continue }
             if !instance.unknownParams.isEmpty { report(instance.unknownParams, of: instance, session: session) }
             if let status = instance.quarantine { reportInert(instance, quarantinedBy: status, session: session) }
             if instance.effect.symbols.contains(where: SymbolEnvironment.needsImage) { reportIfNoImage(instance, session: session) }

@@ -1,8 +1,8 @@
 // Uses what `modhost codegen ts` writes for the bundled plugins (ExpoUI, SwipeActions): the JS
 // client's own helpers, re-exported with the client's signatures, and the generated types.
-import { swipeActions, padding, frame, font, background, tint, onAppear, refreshable, requireExpoUIModule } from './modifiers.js';
+import { swipeActions, padding, frame, font, background, tint, onAppear, refreshable, requireExpoUIModule, searchable, presentationDetents } from './modifiers.js';
 import { shapes } from '@modhost/client';
-import type { SwipeActionsModifier, FrameParams, ColorValue, ExpoUIModule, ExpoUIEvents } from './modifiers.js';
+import type { SwipeActionsModifier, FrameParams, ColorValue, ExpoUIModule, ExpoUIEvents, SearchableModifier, PresentationDetentsModifier } from './modifiers.js';
 import type { Connection, Node } from '@modhost/client';
 
 const swipe: SwipeActionsModifier = swipeActions({
@@ -17,6 +17,15 @@ const node: Node = {
     background(red, shapes.capsule()), tint('blue'), onAppear(() => {})],
 };
 refreshable(async ({ id }) => { const refresh: string = id; void refresh; });
+const search: SearchableModifier = searchable('', { placement: 'toolbar', prompt: 'Search', onChange: (text) => { const typed: string = text; void typed; } });
+const sheet: PresentationDetentsModifier = presentationDetents(['medium', { fraction: 0.3 }, { height: 200 }], { selection: 'medium', onSelectionChange: (detent) => { void detent; } });
+void search; void sheet;
+// @ts-expect-error: Expo's searchable takes onChange
+searchable('', { onChangeText: () => {} });
+// @ts-expect-error: not a search field placement
+searchable('', { placement: 'top' });
+// @ts-expect-error: not a detent
+presentationDetents(['half']);
 
 // @ts-expect-error: a misspelt param name
 swipeActions({ trailling: [] });

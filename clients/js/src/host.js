@@ -697,6 +697,15 @@ export class Surface {
     return this.interact(node, g);
   }
 
+  /**
+   * Drags the sheet whose content is `node` (it carries `presentationDetents`) to `detent`:
+   * 'medium', 'large', {fraction} or {height}, one of its detents. Its `onSelectionChange` runs
+   * when the sheet moves; resolves with `{handled, node, modifier, detent, changed}`.
+   */
+  detent(node, detent) {
+    return this.interact(node, { gesture: 'detent', detent });
+  }
+
   /** Moves a Slider to `value` (clamped and rounded to its step by the host); its `onValueChange` runs. */
   slide(node, value) {
     return this.interact(node, { gesture: 'slide', value });

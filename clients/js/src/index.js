@@ -39,6 +39,8 @@ export {
   scrollDisabled, containerRelativeFrame, presentationBackgroundInteraction,
   tag, environment, gridCellAnchor, animation, Animation, ENVIRONMENT_VALUES,
 } from './modifiers.js';
+// Expo UI's search field and sheet detents: state the user changes.
+export { searchable, presentationDetents, SEARCH_FIELD_PLACEMENTS } from './modifiers.js';
 export {
   symbolEffect, symbolEffectsRemoved, transition, contentTransition, imageScale, symbolRenderingMode, symbolVariant,
   fontWeight, SymbolView, symbolViewNode, SYMBOL_EFFECT_KINDS, SYMBOL_EFFECTS, SYMBOL_SCALES, SYMBOL_RENDERING_MODES,

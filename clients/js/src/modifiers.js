@@ -923,21 +923,21 @@ export function containerRelativeFrame(params) {
 }
 
 /** A sheet detent: 'medium', 'large', {fraction: 0...1} or {height: > 0}. */
-function checkDetent(name, detent) {
+function checkDetent(name, detent, field = 'detent') {
   if (detent === 'medium' || detent === 'large') return detent;
   if (detent !== null && typeof detent === 'object' && !Array.isArray(detent)) {
     if ('fraction' in detent) {
-      refuseUnknownKeys(`${name}: detent`, detent, ['fraction'], 'option');
-      return { fraction: checkNumber(name, 'detent.fraction', detent.fraction, { min: 0, max: 1 }) };
+      refuseUnknownKeys(`${name}: ${field}`, detent, ['fraction'], 'option');
+      return { fraction: checkNumber(name, `${field}.fraction`, detent.fraction, { min: 0, max: 1 }) };
     }
     if ('height' in detent) {
-      refuseUnknownKeys(`${name}: detent`, detent, ['height'], 'option');
-      const height = checkNumber(name, 'detent.height', detent.height);
-      if (height <= 0) fail(name, `detent.height must be > 0, got ${height}`);
+      refuseUnknownKeys(`${name}: ${field}`, detent, ['height'], 'option');
+      const height = checkNumber(name, `${field}.height`, detent.height);
+      if (height <= 0) fail(name, `${field}.height must be > 0, got ${height}`);
       return { height };
     }
   }
-  return fail(name, `detent must be 'medium', 'large', {fraction} or {height}, got ${describeValue(detent)}`);
+  return fail(name, `${field} must be 'medium', 'large', {fraction} or {height}, got ${describeValue(detent)}`);
 }
 
 /** `'automatic' | 'enabled' | 'disabled'`, or `{type: 'enabledUpThrough', detent}`. */
@@ -948,4 +948,65 @@ export function presentationBackgroundInteraction(interaction) {
   const options = checkOptions('presentationBackgroundInteraction', interaction, ['type', 'detent']);
   checkOneOf('presentationBackgroundInteraction', 'type', options.type, ['enabledUpThrough']);
   return createModifier('presentationBackgroundInteraction', { interactionType: 'enabledUpThrough', detent: checkDetent('presentationBackgroundInteraction', options.detent) });
+}
+
+// ---------------------------------------------------------------- ExpoUI: search fields and sheets
+
+export const SEARCH_FIELD_PLACEMENTS = Object.freeze(['automatic', 'toolbar', 'sidebar', 'navigationBarDrawer']);
+
+/**
+ * A search field on the node, as Expo UI's `searchable(text, {placement?, prompt?, onChange?})`:
+ * it shows `text` (a string: the field's text as this front-end last wrote it; Expo UI's is a
+ * native state, which Modhost does not have). `onChange(text)` runs with the field's whole
+ * text when the user edits it (the host's `type` gesture on the node), not for a `text` the
+ * front-end writes.
+ * @param {string} [text]
+ * @param {{placement?: string, prompt?: string, onChange?: (text: string) => unknown}} [options]
+ */
+export function searchable(text, options) {
+  const params = {};
+  if (text !== undefined) {
+    if (typeof text !== 'string') fail('searchable', `text must be a string, got ${describeValue(text)}`);
+    params.text = text;
+  }
+  const { placement, prompt, onChange } = checkOptions('searchable', options, ['placement', 'prompt', 'onChange']);
+  if (placement !== undefined) params.placement = checkOneOf('searchable', 'placement', placement, SEARCH_FIELD_PLACEMENTS);
+  if (prompt !== undefined) {
+    if (typeof prompt !== 'string') fail('searchable', `prompt must be a string, got ${describeValue(prompt)}`);
+    params.prompt = prompt;
+  }
+  if (onChange === undefined) return createModifier('searchable', params);
+  checkFunction('searchable', onChange, 'onChange');
+  return createModifierWithEventListener('searchable', (event) => {
+    const result = onChange(typeof event?.text === 'string' ? event.text : '');
+    return result && typeof result.then === 'function' ? result : undefined;
+  }, params);
+}
+
+/**
+ * The heights the sheet showing the node rests at, as Expo UI's
+ * `presentationDetents(detents, {selection?, onSelectionChange?})`: each detent 'medium',
+ * 'large', {fraction: 0...1} or {height: > 0}; `selection`, one of them, is where the sheet is
+ * (the smallest when absent). `onSelectionChange(detent)` runs when the sheet is dragged to
+ * another (the host's `detent` gesture).
+ * @param {Array<string | {fraction: number} | {height: number}>} detents
+ * @param {{selection?: string | object, onSelectionChange?: (detent: any) => unknown}} [options]
+ */
+export function presentationDetents(detents, options) {
+  if (!Array.isArray(detents) || detents.length === 0) fail('presentationDetents', `detents must be a non-empty array of detents, got ${describeValue(detents)}`);
+  const params = { detents: detents.map((detent, index) => checkDetent('presentationDetents', detent, `detents[${index}]`)) };
+  const { selection, onSelectionChange } = checkOptions('presentationDetents', options, ['selection', 'onSelectionChange']);
+  if (selection !== undefined) {
+    params.selection = checkDetent('presentationDetents', selection, 'selection');
+    const written = JSON.stringify(params.selection);
+    if (!params.detents.some((detent) => JSON.stringify(detent) === written)) {
+      fail('presentationDetents', `selection must be one of the detents (${params.detents.map((d) => JSON.stringify(d)).join(', ')}), got ${written}`);
+    }
+  }
+  if (onSelectionChange === undefined) return createModifier('presentationDetents', params);
+  checkFunction('presentationDetents', onSelectionChange, 'onSelectionChange');
+  return createModifierWithEventListener('presentationDetents', (event) => {
+    const result = onSelectionChange(event?.detent);
+    return result && typeof result.then === 'function' ? result : undefined;
+  }, params);
 }

@@ -2,7 +2,7 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  connect, swipeActions, onTapGesture, onAppear, onDisappear,
+  connect, swipeActions, onTapGesture, onAppear, onDisappear, searchable, presentationDetents,
 } from '../../js/src/index.js';
 import { withDaemon, once } from '../../js/test-support/daemon.js';
 import {
@@ -335,6 +335,35 @@ test("view events: Button, Toggle and TextField call the latest render's functio
     assert.equal(byKey.state.props.text, 'n=3 on=true');
     assert.equal(byKey.wifi.value, true, 'the toggle shows the state React stored');
     assert.deepEqual(byKey.go.events, ['onPress']);
+    await root.unmount();
+  } finally { await s.done(); }
+});
+
+test('a search field filters rows through React state; a sheet reports its detent', { timeout: TEST_TIMEOUT_MS }, async () => {
+  const s = await session();
+  try {
+    const fruit = ['apple', 'apricot', 'banana'];
+    function App() {
+      const [query, setQuery] = React.useState('');
+      const [detent, setDetent] = React.useState('medium');
+      return h(VStack, null,
+        h(List, { key: 'fruit', modifiers: [searchable(query, { prompt: 'Search fruit', onChange: setQuery })] },
+          fruit.filter((name) => name.startsWith(query)).map((name) => h(Text, { key: name }, name))),
+        h(VStack, { key: 'sheet', modifiers: [presentationDetents(['medium', 'large'], { selection: detent, onSelectionChange: setDetent })] },
+          h(Text, { key: 'at' }, `at ${detent}`)));
+    }
+    const root = await render(h(App), s.host);
+    const surface = root.surface();
+    await surface.typeText('fruit', 'ap');
+    await root.settled();
+    let { root: tree } = await surface.snapshot();
+    assert.deepEqual(ids(tree.children[0]), ['apple', 'apricot'], 'the rows React kept after onChange');
+    assert.equal(tree.children[0].search.text, 'ap', 'the field shows the text React wrote back');
+    await surface.detent('sheet', 'large');
+    await root.settled();
+    ({ root: tree } = await surface.snapshot());
+    assert.deepEqual(texts(tree.children[1]), ['at large']);
+    assert.equal(tree.children[1].sheet.selection, 'large');
     await root.unmount();
   } finally { await s.done(); }
 });

@@ -2,7 +2,7 @@
 // each @ts-expect-error must be an error, or tsc fails.
 import { render, Host, List, Section, HStack, VStack, Text, Label, Image, Button, Spacer, TextField, Toggle, Slider, ScrollView, ZStack } from '../index.js';
 import type { ReactRoot, RenderError } from '../index.js';
-import { connect, swipeActions, onTapGesture, padding } from '../../js/index.js';
+import { connect, swipeActions, onTapGesture, padding, searchable, presentationDetents } from '../../js/index.js';
 
 export async function screen(): Promise<ReactRoot> {
   const host = await connect();
@@ -29,6 +29,8 @@ export async function screen(): Promise<ReactRoot> {
         <TextField defaultValue="" placeholder="Search" onChangeText={(text: string) => text.length} onSubmit={() => {}} />
         <Toggle isOn label="Wi-Fi" onValueChange={(on: boolean) => !on} />
         <Slider value={0.5} min={0} max={1} step={0.1} onValueChange={(v: number) => v * 2} />
+        <List modifiers={[searchable('', { prompt: 'Search', onChange: (text: string) => text.length })]} />
+        <VStack modifiers={[presentationDetents(['medium', { fraction: 0.3 }], { selection: 'medium', onSelectionChange: (d) => d })]} />
       </List>
     </Host>
   );
@@ -55,6 +57,10 @@ export const wrong = [
   <TextField onChangeText={(n: number) => n} />,
   // @ts-expect-error: modifiers is an array of modifier configs
   <Text modifiers={padding(4)}>x</Text>,
+  // @ts-expect-error: searchable's callback is Expo's onChange
+  <List modifiers={[searchable('', { onChangeText: () => {} })]} />,
+  // @ts-expect-error: not a detent
+  <VStack modifiers={[presentationDetents(['half'])]} />,
   // @ts-expect-error: a Text holds text, not views
   <Text><Spacer /></Text>,
   // @ts-expect-error: Spacer takes no children

@@ -22,6 +22,7 @@ export {
   listSectionMargins, gridCellColumns, gridCellUnsizedAxes, gridColumnAlignment, resizable,
   tag, environment, gridCellAnchor, animation, Animation,
   scrollDisabled, containerRelativeFrame, presentationBackgroundInteraction,
+  searchable, presentationDetents,
 } from '../../../js/index.js';
 export type {
   ModifierConfig, ModifierConfigWithListener, AnyModifierConfig, EventListener, EventInfo,

@@ -23,4 +23,5 @@ export {
   listSectionMargins, gridCellColumns, gridCellUnsizedAxes, gridColumnAlignment, resizable,
   tag, environment, gridCellAnchor, animation, Animation,
   scrollDisabled, containerRelativeFrame, presentationBackgroundInteraction,
+  searchable, presentationDetents,
 } from '../../../js/src/index.js';

@@ -1,0 +1,123 @@
+// bench/expo-styles.mjs - a mount of 10,000 rows that each carry five of Expo UI's recorded
+// style modifiers (issue 32) against its parse floor.
+//
+// Every row is an HStack with a key and a Text, and the modifiers shadow {radius: 2, y: 1},
+// blur {radius: 1}, scaleEffect {x: 1.1, y: 1.1}, rotationEffect {angle: 5} and bold. The
+// parse floor is the same root sent as `ping` params, which the host parses in full and
+// refuses (-32602): what reading the request costs before any of it is mounted. Both
+// requests are encoded once, before the timing, and written whole on one connection; each
+// is timed from its write to its response. Repetitions alternate floor, mount (a new
+// surface each time, unmounted untimed after). Target: the mount's median within 3x the
+// floor's. modhostd: $MODHOSTD, else the release build of bench/run (.build-bench), else
+// .build/debug.
+//
+//   node bench/expo-styles.mjs
+//   node bench/expo-styles.mjs MODHOSTD_PATH REPEATS ROWS --line     (one line of key=value)
+//   node bench/expo-styles.mjs MODHOSTD_PATH REPEATS ROWS --report   (bench/run: its markdown
+//     section; exit status 3 when the target is missed)
+import { existsSync } from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const [argDaemon, argRepeats, argRows, argLine] = process.argv.slice(2);
+if (argDaemon) process.env.MODHOSTD = argDaemon;
+if (!process.env.MODHOSTD) {
+  const release = path.join(repo, '.build-bench', 'release', 'modhostd');
+  process.env.MODHOSTD = existsSync(release) ? release : path.join(repo, '.build', 'debug', 'modhostd');
+}
+const { encodeFrame, FrameDecoder } = await import('../clients/js/src/framing.js');
+const { HStack, List, Text, shadow, blur, scaleEffect, rotationEffect, bold } = await import('../clients/js/src/index.js');
+const { withDaemon } = await import('../clients/js/test-support/daemon.js');
+const REPEATS = Number(argRepeats ?? process.env.BENCH_EXPO_STYLES_REPEATS ?? 11);
+const ROWS = Number(argRows ?? process.env.BENCH_ROWS ?? 10000);
+const STYLES = [shadow({ radius: 2, y: 1 }), blur(1), scaleEffect({ x: 1.1, y: 1.1 }), rotationEffect(5), bold()];
+
+const median = (xs) => { const s = [...xs].sort((a, b) => a - b); return s[Math.floor(s.length / 2)]; };
+
+const root = List({ key: 'list' }, Array.from({ length: ROWS }, (_, i) =>
+  HStack({ key: `row-${i}`, modifiers: STYLES }, Text(`row ${i} of the list`))));
+// The helpers' nodes as the wire has them (the JS client would send this JSON).
+const wireRoot = JSON.parse(JSON.stringify(root, (key, value) => (typeof value === 'function' ? undefined : value)));
+
+/** One connection, frames in and out, each request answered in order. */
+function open(socket) {
+  return new Promise((resolve, reject) => {
+    const connection = net.createConnection(socket);
+    const decoder = new FrameDecoder(64 * 1024 * 1024);
+    const waiting = [];
+    connection.on('data', (chunk) => {
+      for (const body of decoder.push(chunk)) {
+        const message = JSON.parse(body.toString('utf8'));
+        if (message.id === undefined) continue; // notifications
+        waiting.shift()?.(message);
+      }
+    });
+    connection.once('error', reject);
+    connection.once('connect', () => resolve({
+      /** Writes `frame` and resolves with the answer and the milliseconds until it came. */
+      send(frame) {
+        return new Promise((done) => {
+          const t0 = performance.now();
+          waiting.push((message) => done({ message, ms: performance.now() - t0 }));
+          connection.write(frame);
+        });
+      },
+      close() { connection.end(); },
+    }));
+  });
+}
+
+const env = await withDaemon();
+try {
+  const client = await open(env.socket);
+  const hello = await client.send(encodeFrame({ jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: 1 } }));
+  if (!hello.message.result) throw new Error(`initialize failed: ${JSON.stringify(hello.message).slice(0, 300)}`);
+  let id = 1;
+  const floorFrame = () => encodeFrame({ jsonrpc: '2.0', id: id++, method: 'ping', params: { big: wireRoot } });
+  const mountFrame = (surface) => encodeFrame({ jsonrpc: '2.0', id: id++, method: 'mount', params: { surface, root: wireRoot } });
+  const floors = [];
+  const mounts = [];
+  let bytes = 0;
+  // One of each first, untimed: warms both paths.
+  for (let rep = -1; rep < REPEATS; rep += 1) {
+    const floor = floorFrame();
+    const mount = mountFrame(`styles-${rep + 1}`);
+    bytes = mount.length;
+    const refused = await client.send(floor);
+    if (refused.message.error?.code !== -32602) throw new Error(`parse floor: wanted -32602, got ${JSON.stringify(refused.message).slice(0, 300)}`);
+    const mounted = await client.send(mount);
+    if (!mounted.message.result) throw new Error(`mount failed: ${JSON.stringify(mounted.message).slice(0, 300)}`);
+    await client.send(encodeFrame({ jsonrpc: '2.0', id: id++, method: 'unmount', params: { surface: `styles-${rep + 1}` } }));
+    if (rep >= 0) { floors.push(refused.ms); mounts.push(mounted.ms); }
+  }
+  client.close();
+  const ratio = median(mounts) / median(floors);
+  // Each mount over the floor timed just before it: load that comes and goes cancels out more.
+  const paired = median(mounts.map((mount, i) => mount / floors[i]));
+  const list = (xs) => xs.map((x) => x.toFixed(1)).join(',');
+  if (argLine === '--report') {
+    const pass = ratio <= 3;
+    console.log(`### Expo UI style modifiers: a ${ROWS.toLocaleString('en')}-row mount (bench/expo-styles.mjs)\n`);
+    console.log(`Every row an HStack with a key and a Text, carrying \`shadow\`, \`blur\`, \`scaleEffect\`, \`rotationEffect\` and \`bold\`` +
+      ` (${(bytes / 1048576).toFixed(1)} MiB request), mounted on a fresh surface of a supervised modhostd of its own; parse floor: the same root` +
+      ` sent as \`ping\` params (-32602 after a full parse), timed just before it. ${REPEATS} of each after one untimed, medians.\n`);
+    console.log('| measure | value | target | result |');
+    console.log('| --- | ---: | --- | --- |');
+    console.log(`| parse floor / mount | ${median(floors).toFixed(1)} / ${median(mounts).toFixed(1)} ms | — | info |`);
+    console.log(`| mount / parse floor | ${ratio.toFixed(2)} | ≤ 3 | ${pass ? 'PASS' : 'MISS'} |`);
+    console.log(`| mount / parse floor, median of each repetition's own ratio | ${paired.toFixed(2)} | — | info |`);
+    process.exitCode = pass ? 0 : 3;
+  } else if (argLine === '--line') {
+    console.log(`rows=${ROWS} bytes=${bytes} floor_ms=${median(floors).toFixed(2)} mount_ms=${median(mounts).toFixed(2)} ratio=${ratio.toFixed(2)} paired=${paired.toFixed(2)} runs=${REPEATS} floor_all=${list(floors)} mount_all=${list(mounts)}`);
+  } else {
+    console.log(`| ${ROWS.toLocaleString('en')} rows, five style modifiers each (${(bytes / 1048576).toFixed(1)} MiB) | median ms | all runs |`);
+    console.log('|---|---:|---|');
+    console.log(`| parse floor: ping carrying the root (-32602) | ${median(floors).toFixed(1)} | ${list(floors)} |`);
+    console.log(`| mount | ${median(mounts).toFixed(1)} | ${list(mounts)} |`);
+    console.log(`\nratio ${ratio.toFixed(2)} (target <= 3; paired ${paired.toFixed(2)}) with ${process.env.MODHOSTD}`);
+  }
+} finally {
+  await env.cleanup();
+}
