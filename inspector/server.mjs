@@ -386,8 +386,15 @@ export async function startInspector({ socket, port = 0, token = newToken(), log
     else if (params.method === 'diagnostic' && params.connection?.id === state.self?.id
       && ['plugin-load-failed', 'plugin-crashed'].includes(params.params?.code)) refreshPlugins();
   });
-  // A new engine (after a plugin crash) forgot the subscription: ask again.
+  // The daemon itself restarted: the new connection watches nothing yet, so ask again.
   host.on('reconnect', () => { watch().catch((error) => log(`watch after reconnect failed: ${error.message}`)); });
+  // A plugin crashed or hung the engine: the connection and its watch stay, and the new engine
+  // rebuilt every surface from its last committed tree, with what lived only in the old engine
+  // reset (a revealed row is closed). No `surface` copy says so: ask for the whole picture again.
+  host.on('engineRestarted', (params) => {
+    state.addLog({ kind: 'engineRestarted', connection: state.self, params });
+    watch().catch((error) => log(`watch after the engine restarted failed: ${error.message}`));
+  });
   await watch();
   const server = createInspectorServer({ token, state, limits, interact: (params) => host.request('interact', params) });
   await new Promise((resolve, reject) => {

@@ -6,8 +6,11 @@ import ModhostWire
 /// stdin. A line is `METHOD [JSON-PARAMS]` or a whole JSON-RPC message (object or batch);
 /// blank lines and `#` comments are skipped. `initialize` goes first unless the first request
 /// is one. Each response and every notification in between is printed (pretty on a
-/// terminal, one JSON text per line otherwise). Exits 1 if any response was an error or a
-/// line could not be sent, 0 otherwise.
+/// terminal, one JSON text per line otherwise). When a plugin crashes or hangs the engine the
+/// session goes on, on the same connection: the `engineRestarted` notification is printed (and
+/// summed up on stderr), the request that was running gets its -32005 error, and the surfaces
+/// mounted so far are rebuilt. Exits 1 if any response was an error or a line could not be
+/// sent, 0 otherwise.
 enum SessionCommand {
     static func run(arguments: [String], socket: String) -> Never {
         guard arguments.count <= 1 else { fail("session takes at most one FILE", status: 2) }
@@ -127,6 +130,10 @@ struct SessionRun {
             anyFailed = true
             for element in response.arrayValue ?? [response] {
                 for hint in hints(for: element, oneShot: false) { printError("hint: \(hint)") }
+                if element["error"]?["code"] == .int(RPCErrorCode.engineRestarted) {
+                    let plugin = element["error"]?["data"]?["plugin"]?.stringValue.map { "plugin \($0) is quarantined: " } ?? ""
+                    printError("hint: the engine ended while this request ran; \(plugin)whether it took effect is unknown, and the session goes on")
+                }
             }
         }
     }
@@ -149,7 +156,7 @@ struct SessionRun {
                 show(received)
             }
         } catch .closed {
-            fail("the daemon closed the connection", status: 1)
+            fail("the daemon closed the connection (it stopped, or its engine ended with no supervisor to keep the connection)", status: 1)
         } catch {
             fail("\(error)", status: 1)
         }
@@ -177,6 +184,9 @@ struct SessionRun {
 
     func show(_ message: JSONValue) {
         if pretty { printJSON(message) } else { printLine(compactJSON(message)) }
+        if message["method"] == "engineRestarted", message["id"] == nil {
+            printError("modhost: the engine restarted (\(WatchCommand.engineRestartedSummary(message["params"] ?? .null))); the session goes on")
+        }
     }
 
     mutating func complain(_ text: String) {

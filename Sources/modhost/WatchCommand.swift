@@ -3,8 +3,10 @@ import ModhostClient
 import ModhostWire
 
 /// `modhost watch [--json] [--topics a,b]`: prints every notification the daemon sends to any
-/// connection, one line each, as it comes. Runs until Ctrl-C; when the daemon goes away it
-/// says so and exits 1.
+/// connection, one line each, as it comes. Runs until Ctrl-C. When a plugin crashes or hangs
+/// the engine the connection stays (the next engine keeps the watch): the `engineRestarted`
+/// notification is printed and watching goes on. When the daemon goes away it says so and
+/// exits 1.
 enum WatchCommand {
     static func run(arguments: [String], socket: String) -> Never {
         var rest = arguments
@@ -31,9 +33,15 @@ enum WatchCommand {
             do {
                 message = try client.receive(timeoutMilliseconds: -1)
             } catch ClientError.closed {
-                fail("the daemon closed the connection (it stopped, or its engine restarted); watching ended", status: 1)
+                fail("the daemon closed the connection (it stopped, or its engine ended with no supervisor to keep the connection); watching ended", status: 1)
             } catch {
                 fail("watching ended: \(error)", status: 1)
+            }
+            if message["method"] == "engineRestarted" {
+                // This connection's own news: a new engine serves it, with the same watch.
+                let restart = message["params"] ?? .null
+                printLine(json ? compactJSON(["method": "engineRestarted", "params": restart]) : "\(now())  this connection  engineRestarted  \(engineRestartedSummary(restart)); watching goes on")
+                continue
             }
             guard message["method"] == "watched", let watched = message["params"] else { continue }
             printLine(json ? compactJSON(watched) : line(for: watched, at: now()))
@@ -78,6 +86,25 @@ enum WatchCommand {
         default:
             return compactJSON(params)
         }
+    }
+
+    /// `plugin-crashed: plugin Faulty, body for 'faulty': SIGILL: ...; surfaces rebuilt: inbox;
+    /// failed: old (over the node budget)`: an `engineRestarted` notification's params in a line.
+    static func engineRestartedSummary(_ params: JSONValue) -> String {
+        var text = params["reason"]?.stringValue ?? "?"
+        if let plugin = params["plugin"]?.stringValue {
+            text += ": plugin \(plugin)"
+            if let call = params["call"]?.stringValue { text += ", \(call)" + (params["detail"]?.stringValue.map { " for '\($0)'" } ?? "") }
+        }
+        if let message = params["message"]?.stringValue { text += ": \(message)" }
+        let surfaces = params["surfaces"]?.arrayValue ?? []
+        let rebuilt = surfaces.filter { $0["status"] == "rebuilt" }.compactMap { $0["surface"]?.stringValue }
+        let failed = surfaces.filter { $0["status"] == "failed" }.map { entry in
+            "\(entry["surface"]?.stringValue ?? "?") (\(entry["error"]?["message"]?.stringValue ?? "no error given"))"
+        }
+        text += "; surfaces rebuilt: " + (rebuilt.isEmpty ? "none" : rebuilt.joined(separator: ", "))
+        if !failed.isEmpty { text += "; not rebuilt: " + failed.joined(separator: ", ") }
+        return text
     }
 
     /// The nodes of a snapshot tree.

@@ -405,3 +405,98 @@ struct TotalOutboundTests {
         _ = watchers
     }
 }
+
+@Suite("CLI across an engine restart", .timeLimit(.minutes(20)))
+struct CLIEngineRestartTests {
+    private static let plainRoot = #"{"type":"List","children":[{"type":"Text","key":"t","props":{"text":"hi"}}]}"#
+
+    /// Another client's mount crashes the engine in the Faulty plugin: `modhost watch` keeps
+    /// its connection (and its watch), prints the restart, and goes on printing.
+    @Test func watchPrintsTheRestartAndGoesOnWatching() throws {
+        let (_, _, daemon) = try crashSetup()
+        let watcher = try RunningCLI(["--socket", daemon.socketPath, "watch"])
+        let jsonWatcher = try RunningCLI(["--socket", daemon.socketPath, "watch", "--json", "--topics", "pluginsChanged"])
+        try watcher.waitForStderr("watching")
+        try jsonWatcher.waitForStderr("watching pluginsChanged")
+        let culprit = try daemon.initializedClient()
+        expectRestartError(try culprit.call("mount", params: ["surface": "f", "root": faultyRow("body")]), reason: "plugin-crashed")
+        let restarted = try watcher.nextLine(containing: "engineRestarted", seconds: 30)
+        #expect(restarted.contains("  this connection  engineRestarted  plugin-crashed: plugin Faulty, body for 'faulty': "), "\(restarted)")
+        #expect(restarted.hasSuffix("; surfaces rebuilt: none; watching goes on"), "\(restarted)")
+        let restartedJSON = try JSONParser.parse(try jsonWatcher.nextLine(containing: "engineRestarted", seconds: 30))
+        #expect(restartedJSON["params"]?["plugin"] == "Faulty", "\(restartedJSON.jsonText)")
+        #expect(restartedJSON["params"]?["surfaces"] == [], "\(restartedJSON.jsonText)")
+        // The new engine serves the watch: another client's news still reaches both.
+        #expect(try culprit.call("enablePlugin", params: ["name": "Faulty"])["result"] != nil)
+        _ = try watcher.nextLine(containing: " tests (pid \(getpid()))  pluginsChanged  added faulty")
+        var enabledJSON: JSONValue = .null
+        while enabledJSON["params"]?["added"] != ["faulty"] {
+            enabledJSON = try JSONParser.parse(try jsonWatcher.nextLine(containing: "\"pluginsChanged\""))
+        }
+        #expect(enabledJSON["method"] == "pluginsChanged", "\(enabledJSON.jsonText)")
+        #expect(watcher.process.isRunning && jsonWatcher.process.isRunning)
+        #expect(daemon.log.components(separatedBy: "taken over from the last engine").count - 1 == 3, "the two watchers and the culprit:\n\(daemon.log)")
+        _ = daemon.terminate()
+        #expect(try watcher.waitForExit().status == 1)
+        #expect(try jsonWatcher.waitForExit().status == 1)
+    }
+
+    /// A session whose own request crashes the engine gets the restart error with a hint,
+    /// and its next lines are answered on the same connection.
+    @Test func aSessionWhoseRequestCrashesTheEngineGoesOn() throws {
+        let (_, _, daemon) = try crashSetup()
+        let input = """
+            mount {"surface":"main","root":\(Self.plainRoot)}
+            mount {"surface":"f","root":\(faultyRow("body").jsonText)}
+            snapshot {"surface":"main"}
+            """
+        let result = try runCLI(["--socket", daemon.socketPath, "session"], input: input + "\n")
+        #expect(result.status == 1, "the restart error is an error response: \(result.stdout)\(result.stderr)")
+        let lines = try result.stdout.split(separator: "\n").map { try JSONParser.parse(String($0)) }
+        let restart = lines.first { $0["method"] == "engineRestarted" }
+        #expect(restart?["params"]?["surfaces"] == [["surface": "main", "status": "rebuilt"]], "\(result.stdout)")
+        let crashed = lines.first { $0["id"] == 2 }
+        #expect(crashed?["error"]?["data"]?["plugin"] == "Faulty", "\(result.stdout)")
+        #expect(crashed?["error"]?["code"] == .int(RPCErrorCode.engineRestarted), "\(result.stdout)")
+        let snapshot = lines.first { $0["id"] == 3 }
+        #expect(snapshot?["result"]?["root"]?["children"]?[0]?["key"] == "t", "the rebuilt surface, on the same connection: \(result.stdout)")
+        #expect(result.stderr.contains("modhost: the engine restarted (plugin-crashed: plugin Faulty, body for 'faulty': "), "\(result.stderr)")
+        #expect(result.stderr.contains("surfaces rebuilt: main); the session goes on"), "\(result.stderr)")
+        #expect(result.stderr.contains("hint: the engine ended while this request ran; plugin Faulty is quarantined: whether it took effect is unknown, and the session goes on"), "\(result.stderr)")
+        #expect(!result.stderr.contains("closed the connection"), "\(result.stderr)")
+    }
+
+    /// From a terminal, waiting for a line: another client crashes the engine; the session
+    /// prints the restart at once and its surface answers afterwards.
+    @Test func aWaitingSessionPrintsTheRestartAndItsSurfaceStays() throws {
+        let (_, _, daemon) = try crashSetup()
+        let terminal = try PseudoTerminal()
+        let process = Process()
+        process.executableURL = try BuiltProducts.executable("modhost")
+        process.arguments = ["--socket", daemon.socketPath, "session"]
+        let side = FileHandle(fileDescriptor: terminal.secondary, closeOnDealloc: false)
+        process.standardInput = side
+        process.standardOutput = side
+        process.standardError = side
+        try process.run()
+        terminal.closeSecondary()
+        defer { if process.isRunning { process.terminate() } }
+        try terminal.read(until: "modhost> ")
+        terminal.write("mount {\"surface\":\"main\",\"root\":\(Self.plainRoot)}\n")
+        try terminal.read(until: "modhost> ")
+        let culprit = try daemon.initializedClient()
+        expectRestartError(try culprit.call("mount", params: ["surface": "f", "root": faultyRow("body")]), reason: "plugin-crashed")
+        let told = try terminal.read(until: "the session goes on", seconds: 30)
+        #expect(told.contains("\"method\": \"engineRestarted\""), "\(told)")
+        #expect(told.contains("\"status\": \"rebuilt\""), "\(told)")
+        try terminal.read(until: "modhost> ")
+        terminal.write("snapshot {\"surface\":\"main\"}\n")
+        let snapshot = try terminal.read(until: "modhost> ")
+        #expect(snapshot.contains("\"key\": \"t\""), "\(snapshot)")
+        #expect(process.isRunning)
+        terminal.write("\u{04}")
+        try terminal.read(until: "\n")
+        try waitForExit(process)
+        #expect(process.terminationStatus == 0)
+    }
+}

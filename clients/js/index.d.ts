@@ -977,10 +977,13 @@ export interface Diagnostic {
 export interface PluginsChanged { added: string[]; removed: string[]; changed: string[] }
 
 /**
- * A `plugin-crashed` diagnostic, told from this Connection's side: one per quarantined plugin on each
- * (re)connect. `mine` is true when the request the plugin crashed in was sent by this Connection (same
- * pid, and one of its requests that were in flight when its connection dropped); that request
- * rejected then with `ERR_MODHOST_DISCONNECTED` and the same `requestId`.
+ * A `plugin-crashed` diagnostic, told from this Connection's side: when a new engine takes the
+ * connection over after a plugin ended the last one (just before `engineRestarted`), and for each
+ * quarantined plugin at each (re)connect. `mine` is true when the request the plugin crashed in was
+ * sent by this Connection (same pid, and one of its requests still waiting for an answer, or in
+ * flight when its connection dropped). That request then rejects with ModhostError -32005
+ * (`ENGINE_RESTARTED`) and the same `requestId`, or, when the connection itself dropped (no
+ * supervisor), with `ERR_MODHOST_DISCONNECTED`.
  */
 export type PluginCrashedEvent = {
   plugin: string;
@@ -1007,21 +1010,74 @@ export interface ReconnectInfo {
   lost: string[];
   server: InitializeResult;
 }
+/** Why an engine ended: `engineRestarted.reason` and `ModhostError.data.reason` of -32005. */
+export type EngineEndReason = 'plugin-crashed' | 'plugin-hung' | 'memory-limit' | 'engine-crashed' | 'engine-unresponsive';
+
+/**
+ * The `engineRestarted` notification: the engine that served this connection ended (a plugin
+ * crashed or hung it, it ran out of memory, or it crashed outside plugin code) and a new one
+ * serves the same connection on. The daemon rebuilt the connection's surfaces from their last
+ * committed trees, without running `onAppear` again (a revealed swipe is closed, a refresh ends);
+ * the client mounts nothing again. A surface with `status: "failed"` is gone: the Connection marks
+ * it unmounted (`Surface.error` is its `error`) and reports a `remount-failed` diagnostic.
+ */
+export interface EngineRestartedInfo {
+  reason: EngineEndReason | string;
+  message: string;
+  /** The plugin blamed (then quarantined), the kind of call (`body`, `action`, ...) and its modifier type or module. */
+  plugin?: string;
+  call?: string;
+  detail?: string;
+  surfaces: { surface: string; status: 'rebuilt' | 'failed'; error?: { code: number; message: string; data?: any } }[];
+}
+
 /** `nextDelayMs` is null after the last attempt `reconnect.maxAttempts` allows (then `close` follows). */
 export interface ReconnectFailedInfo { attempt: number; error: Error; nextDelayMs: number | null }
 
 // ---------------------------------------------------------------- errors
 
-/** An error the host answered: JSON-RPC `code`, `data` (with `data.path` where it helps), message. */
+/**
+ * The code of the error a request gets when the engine ended while it ran or waited (a plugin
+ * crashed or hung it): `data: {reason, method, plugin?, call?, detail?}`. The connection goes on.
+ */
+export declare const ENGINE_RESTARTED: -32005;
+
+/** `data` of a -32005 (ENGINE_RESTARTED) error. */
+export interface EngineRestartedErrorData {
+  reason: EngineEndReason | string;
+  /** The method of the request. */
+  method: string;
+  /** The plugin blamed, the kind of call and its modifier type or module, when one was. */
+  plugin?: string;
+  call?: string;
+  detail?: string;
+}
+
+/**
+ * An error the host answered: JSON-RPC `code`, `data` (with `data.path` where it helps), message,
+ * `method`, `requestId`. Code -32005 (`ENGINE_RESTARTED`, `engineRestarted: true`): the engine ended
+ * while this request ran; `data.plugin` names the plugin blamed and `data.reason` why (see
+ * EngineRestartedErrorData). Whether it took effect is unknown, and sending it again would meet the
+ * quarantine (its modifiers now mount inert).
+ */
 export declare class ModhostError extends Error {
-  constructor(error: { code: number; message: string; data?: any }, method?: string);
+  constructor(error: { code: number; message: string; data?: any }, method?: string, requestId?: number);
   readonly name: 'ModhostError';
   code: number;
-  data?: { path?: string; expected?: string; got?: string; [k: string]: unknown };
+  data?: { path?: string; expected?: string; got?: string; [k: string]: unknown } & Partial<EngineRestartedErrorData>;
   /** The method that failed. */
   method?: string;
+  /** The JSON-RPC id the request was sent with (see `PluginCrashedEvent.requestId`). */
+  requestId?: number;
   /** Same as `data.path`. */
   readonly path: string | undefined;
+  /** Whether `code` is -32005: the engine ended while this request ran or waited. */
+  readonly engineRestarted: boolean;
+  /**
+   * A `mount` rejected with -32005 that the ended engine had committed: the new engine rebuilt
+   * the surface, and this is it (mounted, with the tree of that mount). Otherwise undefined.
+   */
+  surface?: Surface;
 }
 
 export type ConnectionErrorCode =
@@ -1132,6 +1188,9 @@ export interface HostEvents {
   /** Every module event (also of modules nobody required here), before its module's listeners run. */
   moduleEvent: [ModuleEventNotification];
   close: [CloseInfo];
+  /** A new engine serves this connection on, its surfaces rebuilt: no disconnect, nothing to mount again. */
+  engineRestarted: [EngineRestartedInfo];
+  /** The daemon itself went away (with `--no-supervisor`, also an engine's end): the Connection reconnects. */
   disconnect: [{ error?: Error }];
   reconnect: [ReconnectInfo];
   reconnectFailed: [ReconnectFailedInfo];
@@ -1146,7 +1205,7 @@ export declare class Surface {
   readonly name: string;
   readonly state: 'mounted' | 'unmounted';
   readonly mounted: boolean;
-  /** Why the host refused to mount it again after a reconnect (it is then unmounted). */
+  /** Why the host could not mount it again after a reconnect or an engine restart (it is then unmounted). */
   readonly error: Error | undefined;
   /** The latest tree the host accepted (with its listeners). */
   readonly tree: Node | null;

@@ -517,6 +517,11 @@ function logFields(entry) {
     case 'diagnostic': return { surface: p.surface, node: p.node, modifier: p.modifier, text: `${p.severity} ${p.code}: ${p.message}` };
     case 'moduleEvent': return { text: `${p.module}.${p.event} ${JSON.stringify(p.payload ?? null)}` };
     case 'pluginsChanged': return { text: JSON.stringify(p) };
+    // The engine ended and a new one serves every connection on, surfaces rebuilt.
+    case 'engineRestarted': {
+      const blamed = p.plugin ? `: plugin ${p.plugin}${p.call ? `, ${p.call}${p.detail ? ` for '${p.detail}'` : ''}` : ''}` : '';
+      return { text: `engine restarted (${p.reason}${blamed}): ${p.message}` };
+    }
     case 'interact': {
       const { answer, connection, surface, node, ...rest } = p;
       return { surface, node, text: `${JSON.stringify(rest)} → ${JSON.stringify(answer?.result ?? answer?.error)}` };

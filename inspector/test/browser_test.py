@@ -19,6 +19,7 @@ import math
 import os
 import re
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -106,7 +107,7 @@ def main():
         daemon.wait_for(r"listening on")
         _, app = start(["node", "examples/mail-demo.mjs", "--live", socket], "the mail demo")
         app.wait_for(r"live: the surface stays mounted")
-        _, inspect = start([os.path.join(args.bin, "modhost"), "--socket", socket, "inspect"], "modhost inspect")
+        inspect_process, inspect = start([os.path.join(args.bin, "modhost"), "--socket", socket, "inspect"], "modhost inspect")
         url = inspect.wait_for(r"inspector: (http://127\.0\.0\.1:\d+/[A-Za-z0-9_-]{43}/)").group(1)
         origin = url.rsplit("/", 2)[0]
         token = url.rsplit("/", 2)[1]
@@ -233,6 +234,22 @@ def main():
             except AssertionError:
                 ran = False
             checks.check("a click on the lower right of a revealed Delete ran its onPress", ran)
+
+            # The engine ends under everyone (killed from outside): the daemon keeps the
+            # connections, so the inspector goes on without reconnecting; the log says so, and
+            # the page's rows still act on the front-end through the new engine.
+            engine = int(re.findall(r"modhostd\[(\d+)\]: info: listening on", daemon.text)[-1])
+            os.kill(engine, signal.SIGKILL)
+            restarted = page.locator("#log tr.k-engineRestarted")
+            restarted.first.wait_for(timeout=15000)
+            restart_text = restarted.first.inner_text()
+            checks.check("the log shows the engine restart", "engine restarted (engine-crashed)" in restart_text, restart_text)
+            checks.check("modhost inspect kept running", inspect_process.poll() is None)
+            ids = [rows.nth(i).get_attribute("data-row") for i in range(rows.count())]
+            checks.check("the rows are still drawn after the restart", "msg-3" in ids, str(ids))
+            surface.locator('[data-row="msg-3"] > .row-content span').first.click()
+            app.wait_for(r"onTapGesture ran on msg-3")
+            checks.check("after the restart a click on a row still runs the front-end's onTapGesture", True)
 
             # Three plugin folders that fail to load: every connection hears of each at its
             # handshake, as a diagnostic; the log shows them as one line per connection.

@@ -9,8 +9,10 @@ import { rmSync } from 'node:fs';
 import {
   newToken, tokenMatches, InspectorState, createInspectorServer, parseArguments, startInspector,
 } from '../server.mjs';
-import { connect, List, HStack, Text, swipeActions } from '../../clients/js/src/index.js';
+import { existsSync } from 'node:fs';
+import { connect, List, HStack, Text, swipeActions, createModifier, ENGINE_RESTARTED } from '../../clients/js/src/index.js';
 import { startDaemon, tempSocketDir } from '../../clients/js/test-support/daemon.js';
+import { fixtureLibrary, makePlugin } from '../../clients/js/test-support/fixtures.js';
 
 // Each test fails, by name, past this time rather than hanging the run (generous: a sanitized
 // daemon on a loaded 2-core machine is slow).
@@ -255,6 +257,63 @@ test('against modhostd: the surfaces of a front-end, live, and a gesture sent fo
   await surface.unmount();
   for (let i = 0; i < 100 && (await state()).surfaces.length > 0; i += 1) await new Promise((r) => setTimeout(r, 10));
   assert.deepEqual((await state()).surfaces, []);
+});
+
+test('against modhostd: across an engine restart the inspector keeps its connection and shows the rebuilt surfaces', { timeout: TEST_TIMEOUT_MS }, async (t) => {
+  if (!existsSync(fixtureLibrary('libFaultyFixture.so'))) {
+    t.skip(`no ${fixtureLibrary('libFaultyFixture.so')} (built with the package's test fixtures)`);
+    return;
+  }
+  const dir = tempSocketDir();
+  const socket = path.join(dir, 'modhost.sock');
+  makePlugin(path.join(dir, 'plugins', 'faulty'), { name: 'Faulty', library: 'libFaultyFixture.so', modules: ['FaultyModule'] });
+  const daemon = await startDaemon(socket, { args: ['--plugins', path.join(dir, 'plugins')] });
+  t.after(async () => { await daemon.stop(); rmSync(dir, { recursive: true, force: true }); });
+  const presses = [];
+  const app = await connect({ socket, clientName: 'inspected-app' });
+  t.after(() => app.close());
+  const surface = await app.mount('mail', List(...['a', 'b'].map((id) => HStack({ key: id, modifiers: [swipeActions({
+    trailing: [{ id: 'delete', label: 'Delete', onPress: ({ node }) => presses.push(node) }],
+  })] }, Text(id)))));
+  const inspector = await startInspector({ socket });
+  t.after(() => inspector.close());
+  const port = Number(new URL(inspector.url).port);
+  const token = new URL(inspector.url).pathname.split('/')[1];
+  const state = async () => JSON.parse((await fetchRaw(port, 'GET', `/${token}/state`)).body);
+  const revealed = (now) => now.surfaces.find((s) => s.surface === 'mail')?.root.children[1].swipeActions?.revealed;
+  const self = (await state()).self;
+
+  await surface.swipe('b', 'trailing');
+  for (let i = 0; i < 200 && !revealed(await state()); i += 1) await new Promise((r) => setTimeout(r, 10));
+  assert.equal(revealed(await state()), 'trailing', 'the inspector shows the revealed row');
+
+  const culprit = await connect({ socket, clientName: 'culprit' });
+  t.after(() => culprit.close());
+  await assert.rejects(culprit.mount('f', List(Text({ key: 'r1', modifiers: [createModifier('faulty', { fault: 'body' })] }, 'x'))),
+    (error) => error.code === ENGINE_RESTARTED && error.data.plugin === 'Faulty');
+  let now = await state();
+  for (let i = 0; i < 500 && !now.log.some((e) => e.kind === 'engineRestarted'); i += 1) {
+    await new Promise((r) => setTimeout(r, 10));
+    now = await state();
+  }
+  const restart = now.log.find((e) => e.kind === 'engineRestarted');
+  assert.ok(restart, `the log has the restart: ${JSON.stringify(now.log.map((e) => e.kind))}`);
+  assert.equal(restart.params.plugin, 'Faulty');
+  assert.equal(restart.params.reason, 'plugin-crashed');
+  for (let i = 0; i < 200 && revealed(now); i += 1) { await new Promise((r) => setTimeout(r, 10)); now = await state(); }
+  assert.equal(revealed(now) ?? null, null, 'the rebuilt surface, its row closed as the new engine has it');
+  assert.deepEqual(now.surfaces.find((s) => s.surface === 'mail').root.children.map((c) => c.id), ['a', 'b']);
+  for (let i = 0; i < 200 && now.plugins.find((p) => p.name === 'Faulty')?.status !== 'quarantined'; i += 1) { await new Promise((r) => setTimeout(r, 10)); now = await state(); }
+  assert.equal(now.plugins.find((p) => p.name === 'Faulty')?.status, 'quarantined');
+  assert.deepEqual(now.self, self, 'the same connection: the inspector did not reconnect');
+
+  // A gesture from the page still reaches the front-end, through the new engine.
+  const owner = now.surfaces.find((s) => s.surface === 'mail').connection.id;
+  const gesture = (params) => fetchRaw(port, 'POST', `/${token}/interact`, { body: JSON.stringify({ connection: owner, surface: 'mail', ...params }), headers: { 'Content-Type': 'application/json' } });
+  assert.equal(JSON.parse((await gesture({ node: 'b', gesture: 'swipe', edge: 'trailing' })).body).result.handled, true);
+  assert.equal(JSON.parse((await gesture({ node: 'b', gesture: 'tapAction', id: 'delete' })).body).result.performed, 'delete');
+  for (let i = 0; i < 100 && presses.length === 0; i += 1) await new Promise((r) => setTimeout(r, 10));
+  assert.deepEqual(presses, ['b']);
 });
 
 // MARK: - a well-behaved local web server (issue 27, item 7)

@@ -5,11 +5,11 @@ import {
   onTapGesture, onLongPressGesture, onAppear, onDisappear, onSubmit, refreshable,
   padding, frame, background, foregroundStyle, tint, font, opacity, cornerRadius, border,
   listRowBackground, badge, deleteDisabled, disabled, hidden, contentShape, shapes,
-  ModhostError, ModhostConnectionError, ModhostTimeoutError,
+  ModhostError, ModhostConnectionError, ModhostTimeoutError, ENGINE_RESTARTED,
 } from '@modhost/client';
 import type {
   Node, SwipeActionConfig, SwipeActionPress, Diagnostic, InteractResult, ResolvedNode, UpdateCounts,
-  PluginCrashedEvent, ReloadResult, HandlerInfo, RefreshInfo, ResolvedStyle, NativeModule,
+  PluginCrashedEvent, EngineRestartedInfo, ReloadResult, HandlerInfo, RefreshInfo, ResolvedStyle, NativeModule,
   EventSubscription, ModuleEventNotification, ExpoUIModule, DescribeResult, LongPressGesture,
 } from '@modhost/client';
 
@@ -70,6 +70,10 @@ export async function main(): Promise<void> {
     if (event.mine) log(`my ${event.method} #${event.requestId} crashed plugin ${event.plugin}: ${event.crash.reason}`);
     else log(`plugin ${event.plugin} crashed (${event.crash.call} for '${event.crash.detail}') and is quarantined`);
   });
+  host.on('engineRestarted', (info: EngineRestartedInfo) => {
+    const failed = info.surfaces.filter((s) => s.status === 'failed').map((s) => `${s.surface}: ${s.error?.message}`);
+    log(`a new engine serves us (${info.reason}${info.plugin ? `, plugin ${info.plugin}` : ''}); lost: ${failed.join('; ') || 'none'}`);
+  });
 
   const surface = await host.mount('mail', VStack(header, screen(messages, log)));
   const swiped: InteractResult = await surface.swipe('m1', 'trailing');
@@ -87,7 +91,9 @@ export async function main(): Promise<void> {
   try {
     await surface.update(List(HStack({ modifiers: [swipeActions({ trailing: [{ id: 'x', label: 'X', tint: 'nope' }] })] })));
   } catch (error) {
-    if (error instanceof ModhostError) log(`${error.code} at ${error.data?.path}: ${error.message}`);
+    if (error instanceof ModhostError && error.code === ENGINE_RESTARTED) {
+      log(`request #${error.requestId} (${error.method}) ended with the engine (${error.data?.reason}, plugin ${error.data?.plugin ?? 'none'}); engineRestarted: ${error.engineRestarted}`);
+    } else if (error instanceof ModhostError) log(`${error.code} at ${error.data?.path}: ${error.message}`);
     else if (error instanceof ModhostConnectionError) log(`connection: ${error.code}`);
     else throw error;
   }

@@ -1,7 +1,9 @@
 // What a Host learns when the engine it talked to is gone and a new one serves it: whose request
 // a plugin crashed in, and which modifier types went or came. The host names that request by
-// (pid, JSON-RPC id); a Host remembers its requests that were in flight when a connection
-// dropped, so it can tell its own request from another front-end's.
+// (pid, JSON-RPC id). Usually the new engine takes the connection over, and that request is still
+// waiting for its answer (-32005) on it; when the connection itself dropped (no supervisor, or
+// the daemon restarted) a Host remembers its requests that were then in flight, so it can tell
+// its own request from another front-end's either way.
 
 /** The requests of one Host that were in flight when one of its connections dropped. */
 export class LostRequests {
@@ -24,14 +26,15 @@ export class LostRequests {
 /**
  * The `pluginCrashed` event for a `plugin-crashed` diagnostic: `{plugin, path, crash, message,
  * mine}`, plus `requestId`, `method` and `params` when the request that crashed the engine was
- * one this Host sent (ids are unique per process, so the pid and id name it).
+ * one this Host sent (ids are unique per process, so the pid and id name it). `sentRequest(id)`
+ * gives `{method, params}` of this Host's request `id`, pending or lost, if it has one.
  */
-export function pluginCrashedEvent(diagnostic, lost) {
+export function pluginCrashedEvent(diagnostic, sentRequest) {
   const { plugin, path, crash, message } = diagnostic;
   const event = { plugin, path, crash, message, mine: false };
   const request = crash?.request;
   if (request && request.pid === process.pid) {
-    const sent = lost.get(request.id);
+    const sent = sentRequest(request.id);
     if (sent && sent.method === request.method) {
       Object.assign(event, { mine: true, requestId: request.id, method: request.method, params: sent.params });
     }

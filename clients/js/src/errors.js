@@ -1,11 +1,30 @@
-/** An error answered by the host: JSON-RPC `code`, `data` (with `data.path` where it helps), message. */
+/**
+ * The code of the error the host answers a request with when the engine ended while it ran
+ * (a plugin crashed or hung it): `data: {reason, method, plugin?, call?, detail?}`.
+ */
+export const ENGINE_RESTARTED = -32005;
+
+/**
+ * An error answered by the host: JSON-RPC `code`, `data` (with `data.path` where it helps),
+ * message, `method`, and `requestId` (the JSON-RPC id the request was sent with).
+ */
 export class ModhostError extends Error {
-  constructor(error, method) {
+  constructor(error, method, requestId) {
     super(error?.message ?? 'modhost error');
     this.name = 'ModhostError';
     this.code = error?.code;
     this.data = error?.data;
     this.method = method;
+    if (requestId !== undefined) this.requestId = requestId;
+  }
+
+  /**
+   * Whether the engine ended while this request ran or waited (-32005): a plugin crashed or hung
+   * it (`data.plugin`, `data.reason`). The connection goes on; whether the request took effect is
+   * unknown, and sending it again would meet the quarantined plugin.
+   */
+  get engineRestarted() {
+    return this.code === ENGINE_RESTARTED;
   }
 
   /** Where in the params the problem is, e.g. `root.children[0].modifiers[0].trailing[1].tint`. */

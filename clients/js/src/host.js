@@ -1,9 +1,11 @@
-// The Connection: one front-end's session with modhostd, surviving daemon restarts. (It was
+// The Connection: one front-end's session with modhostd. When a plugin crashes or hangs the
+// engine, the daemon keeps the connection and a new engine serves it on (engineRestarted); when
+// the daemon itself goes away, the Connection reconnects and mounts its surfaces again. (It was
 // called Host before; `Host` stays as a deprecated alias. In Expo UI, `<Host>` is the component
 // that holds a SwiftUI tree: here that is a Surface.)
 import { EventEmitter } from 'node:events';
 import { SocketChannel } from './socket-channel.js';
-import { ModhostConnectionError, ModhostTimeoutError } from './errors.js';
+import { ModhostError, ModhostConnectionError, ModhostTimeoutError, ENGINE_RESTARTED } from './errors.js';
 import { LostRequests, pluginCrashedEvent, modifierTypesOf, modifierTypeChanges } from './engine-restart.js';
 import { serializeTree } from './serialize.js';
 import { ModuleEventEmitter, nativeModuleProxy } from './native-module.js';
@@ -117,6 +119,8 @@ export class Connection extends EventEmitter {
     this.timer = null;
     this.attempt = 0;
     this.lostRequests = new LostRequests();
+    /** The surfaces the last `engineRestarted` said were rebuilt (a mount in flight may be among them). */
+    this.rebuiltSurfaces = new Set();
     /** Modifier types as last heard (initialize, pluginsChanged), with their plugins. */
     this.modifierTypes = new Map();
     /**
@@ -317,6 +321,14 @@ export class Connection extends EventEmitter {
     // Committed as the answer is read, so events that follow it on the wire find the surface.
     await this.request('mount', { surface: name, root }, (error) => {
       done();
+      if (error?.code === ENGINE_RESTARTED && this.rebuiltSurfaces.has(name) && !this.surfaces.has(name)) {
+        // The engine ended after it had committed this mount: the new one rebuilt the surface.
+        // The promise still rejects (the request was not answered), and the error carries it.
+        surface.commit(tree, root, listeners, events);
+        this.surfaces.set(name, surface);
+        error.surface = surface;
+        return;
+      }
       if (error) return;
       surface.commit(tree, root, listeners, events);
       this.surfaces.set(name, surface);
@@ -451,7 +463,15 @@ export class Connection extends EventEmitter {
         break;
       case 'diagnostic':
         emitOrHold(this, 'diagnostic', params);
-        if (params?.code === 'plugin-crashed') emitOrHold(this, 'pluginCrashed', pluginCrashedEvent(params, this.lostRequests));
+        if (params?.code === 'plugin-crashed') {
+          // The request it crashed in is still waiting on this connection when a new engine took
+          // it over, or was lost with a connection that dropped.
+          const sentRequest = (id) => this.conn?.pendingRequest?.(id) ?? this.lostRequests.get(id);
+          emitOrHold(this, 'pluginCrashed', pluginCrashedEvent(params, sentRequest));
+        }
+        break;
+      case 'engineRestarted':
+        this.onEngineRestarted(params);
         break;
       case 'moduleEvent':
         this.emit('moduleEvent', params);
@@ -465,6 +485,34 @@ export class Connection extends EventEmitter {
       default:
         this.emit('notification', { method, params });
     }
+  }
+
+  /**
+   * A new engine took this connection over (the last one crashed, hung or ran out of memory).
+   * The host rebuilt the connection's surfaces from their last committed trees, with no onAppear,
+   * so nothing is mounted again here; a surface it could not build again is gone: it is marked
+   * unmounted, with its `error`, and reported as `remount-failed`, like one refused after a
+   * reconnect. Then `engineRestarted` is emitted with the notification's params.
+   */
+  onEngineRestarted(params) {
+    const reported = Array.isArray(params?.surfaces) ? params.surfaces : [];
+    this.rebuiltSurfaces = new Set(reported.filter((s) => s?.status === 'rebuilt').map((s) => s.surface));
+    for (const { surface: name, status, error } of reported) {
+      if (status !== 'failed') continue;
+      const cause = error && typeof error === 'object'
+        ? new ModhostError(error, 'mount')
+        : new Error(`the host could not build its tree again${error === undefined ? '' : `: ${error}`}`);
+      const surface = this.surfaces.get(name);
+      if (surface) {
+        this.surfaces.delete(name);
+        surface.state = 'unmounted';
+        surface.error = cause;
+      }
+      this.clientDiagnostic('error', 'remount-failed',
+        `surface '${name}' could not be built again after the engine restarted (${params?.reason}): ${cause.message}`,
+        { surface: name, path: cause.data?.path, error: cause });
+    }
+    this.emit('engineRestarted', params);
   }
 
   clientDiagnostic(severity, code, message, extra = {}) {
@@ -718,7 +766,7 @@ export class Surface {
 
   assertMounted(what) {
     if (this.state !== 'mounted') {
-      const why = this.error ? ` (it could not be mounted again after reconnecting: ${this.error.message})` : '';
+      const why = this.error ? ` (the host could not mount it again after a restart: ${this.error.message})` : '';
       throw new ModhostConnectionError(`surface '${this.name}' is not mounted${why}; cannot ${what}`, 'ERR_MODHOST_SURFACE_GONE', { method: what });
     }
   }

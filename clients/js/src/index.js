@@ -53,6 +53,6 @@ export {
 export { VIEW_EVENTS, knownViewProps } from './views.js';
 export { serializeTree, stripFunctions } from './serialize.js';
 export { connect, Connection, Host, Surface, PROTOCOL_VERSION, CLIENT_VERSION } from './host.js';
-export { ModhostError, ModhostConnectionError, ModhostTimeoutError } from './errors.js';
+export { ModhostError, ModhostConnectionError, ModhostTimeoutError, ENGINE_RESTARTED } from './errors.js';
 export { defaultSocketPath } from './socket-path.js';
 export { encodeFrame, FrameDecoder } from './framing.js';

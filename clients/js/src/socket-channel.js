@@ -27,6 +27,12 @@ export class SocketChannel {
     this.socket = null;
   }
 
+  /** `{method, params}` of request `id` if it is sent on this socket and not answered yet. */
+  pendingRequest(id) {
+    const waiter = this.pending.get(id);
+    return waiter ? { method: waiter.method, params: waiter.params } : undefined;
+  }
+
   /** Connects; resolves once the socket is open, rejects if it cannot be. */
   open() {
     return new Promise((resolve, reject) => {
@@ -93,7 +99,7 @@ export class SocketChannel {
       this.pending.delete(message.id);
       clearTimeout(waiter.timer);
       if (message.error) {
-        const error = new ModhostError(message.error, waiter.method);
+        const error = new ModhostError(message.error, waiter.method, message.id);
         waiter.settled?.(error);
         waiter.reject(error);
       } else {

@@ -284,7 +284,7 @@ test('an action without onPress, and a throwing onPress, give client diagnostics
   } finally { await s.done(); }
 });
 
-test('reconnect after SIGKILL and restart: re-mounts, events flow again; close() stops it', { timeout: TEST_TIMEOUT_MS }, async () => {
+test('reconnect after SIGKILL and restart: re-mounts, events flow again; an engine\'s end keeps the connection; close() stops it', { timeout: TEST_TIMEOUT_MS }, async () => {
   const dir = tempSocketDir();
   const socket = path.join(dir, 'modhost.sock');
   let daemon = await startDaemon(socket);
@@ -315,17 +315,32 @@ test('reconnect after SIGKILL and restart: re-mounts, events flow again; close()
     await surface.tapAction('m2', 'delete');
     assert.deepEqual(presses, ['m2:delete']);
 
-    // in-flight requests reject clearly when the engine serving them goes away
-    // (it is stopped first, so the request is surely still unanswered when it dies)
-    const lost = once(host, 'disconnect');
+    // When only the engine goes away, the supervisor keeps the connection: a request the engine
+    // never read (it is stopped first) is answered by the next engine, on the same connection.
+    const disconnects = [];
+    host.on('disconnect', (info) => disconnects.push(info));
+    // A ping first, so that the engine is stopped well after it wrote the tap's event and answer:
+    // stopped between such a write and the journal record that follows it, the next engine
+    // writes them again (a known daemon limit, reported), and the event would fire twice.
+    await host.ping();
+    const restarted = once(host, 'engineRestarted', 30000);
     const engine = daemon.enginePid;
     assert.ok(engine && engine !== daemon.child.pid, `an engine pid in the log:\n${daemon.log}`);
     process.kill(engine, 'SIGSTOP');
     const inflight = surface.snapshot();
     await new Promise((r) => setTimeout(r, 50));
     process.kill(engine, 'SIGKILL');
-    await assert.rejects(inflight, (e) => e instanceof ModhostConnectionError && e.code === 'ERR_MODHOST_DISCONNECTED' && /closed before 'snapshot' was answered/.test(e.message));
-    await lost;
+    const { root: answered } = await inflight;
+    assert.deepEqual(answered.children.map((c) => c.key), ['m1', 'm2']);
+    const restart = await restarted;
+    assert.deepEqual(restart.surfaces, [{ surface: 'inbox', status: 'rebuilt' }]);
+    assert.equal(typeof restart.reason, 'string');
+    assert.equal(restart.plugin, undefined, 'no plugin is blamed for a SIGKILL from outside');
+    assert.deepEqual(disconnects, []);
+    assert.equal(host.connected, true);
+    await surface.swipe('m1', 'leading');
+    await surface.tapAction('m1', 'archive');
+    assert.deepEqual(presses, ['m2:delete', 'm1:archive']);
 
     const closed = once(host, 'close');
     await host.close();

@@ -4,9 +4,10 @@ import assert from 'node:assert/strict';
 import {
   createModifier, createModifierWithEventListener, swipeActions, serializeTree, stripFunctions,
   h, List, Section, HStack, VStack, Text, Label, Image, Button, Spacer,
-  encodeFrame, FrameDecoder, defaultSocketPath, ModhostError,
+  encodeFrame, FrameDecoder, defaultSocketPath, ModhostError, ENGINE_RESTARTED,
 } from '../src/index.js';
 import { LostRequests, pluginCrashedEvent, modifierTypesOf, modifierTypeChanges } from '../src/engine-restart.js';
+import { fakeHost } from '../test-support/fake-host.js';
 
 // Each test fails, by name, past this time rather than hanging the run (generous: a sanitized
 // daemon on a loaded 2-core machine is slow).
@@ -144,28 +145,77 @@ test('ModhostError carries code, data and path', { timeout: TEST_TIMEOUT_MS }, (
   assert.equal(e.method, 'mount');
 });
 
-test('pluginCrashed is mine only for a request this Host lost in flight, in this process', { timeout: TEST_TIMEOUT_MS }, () => {
+test('pluginCrashed is mine only for a request this Host sent (pending, or lost in flight), in this process', { timeout: TEST_TIMEOUT_MS }, () => {
   const lost = new LostRequests(2);
   lost.add([{ id: 7, method: 'snapshot', params: { surface: 'f' } }]);
+  const pending = new Map([[11, { method: 'mount', params: { surface: 'g' } }]]);
+  const sentRequest = (id) => pending.get(id) ?? lost.get(id);
   const diagnostic = (request) => ({
     severity: 'error', code: 'plugin-crashed', message: 'plugin Faulty … is quarantined', path: '/x/faulty', plugin: 'Faulty',
     crash: { call: 'body', detail: 'faulty', reason: 'SIGILL', message: 'Fatal error', request, types: ['faulty'] },
   });
-  const mine = pluginCrashedEvent(diagnostic({ pid: process.pid, id: 7, method: 'snapshot' }), lost);
+  const mine = pluginCrashedEvent(diagnostic({ pid: process.pid, id: 7, method: 'snapshot' }), sentRequest);
   assert.deepEqual({ ...mine, crash: undefined }, {
     plugin: 'Faulty', path: '/x/faulty', crash: undefined, message: 'plugin Faulty … is quarantined',
     mine: true, requestId: 7, method: 'snapshot', params: { surface: 'f' },
   });
-  assert.equal(pluginCrashedEvent(diagnostic({ pid: process.pid + 1, id: 7, method: 'snapshot' }), lost).mine, false);
-  assert.equal(pluginCrashedEvent(diagnostic({ pid: process.pid, id: 8, method: 'snapshot' }), lost).mine, false);
-  assert.equal(pluginCrashedEvent(diagnostic({ pid: process.pid, id: 7, method: 'interact' }), lost).mine, false);
-  const whileLoading = pluginCrashedEvent(diagnostic(undefined), lost);
+  const stillPending = pluginCrashedEvent(diagnostic({ pid: process.pid, id: 11, method: 'mount' }), sentRequest);
+  assert.deepEqual([stillPending.mine, stillPending.requestId, stillPending.params], [true, 11, { surface: 'g' }]);
+  assert.equal(pluginCrashedEvent(diagnostic({ pid: process.pid + 1, id: 7, method: 'snapshot' }), sentRequest).mine, false);
+  assert.equal(pluginCrashedEvent(diagnostic({ pid: process.pid, id: 8, method: 'snapshot' }), sentRequest).mine, false);
+  assert.equal(pluginCrashedEvent(diagnostic({ pid: process.pid, id: 7, method: 'interact' }), sentRequest).mine, false);
+  const whileLoading = pluginCrashedEvent(diagnostic(undefined), sentRequest);
   assert.equal(whileLoading.mine, false);
   assert.equal('requestId' in whileLoading, false);
   // only the latest few are remembered
   lost.add([{ id: 8, method: 'describe' }, { id: 9, method: 'ping' }]);
   assert.equal(lost.get(7), undefined);
   assert.equal(lost.get(9).method, 'ping');
+});
+
+test('engineRestarted: a surface the host could not build again is unmounted and reported; the rest stay', { timeout: TEST_TIMEOUT_MS }, async () => {
+  const { host, conn, diagnostics } = fakeHost();
+  const mounting = (name) => { const m = host.mount(name, List(Text({ key: 't' }, name))); conn.answer(conn.next('mount')); return m; };
+  const kept = await mounting('kept');
+  const gone = await mounting('gone');
+  const heard = [];
+  host.on('engineRestarted', (info) => heard.push(info));
+  const params = {
+    reason: 'plugin-crashed', message: 'SIGILL', plugin: 'Faulty', call: 'body', detail: 'faulty',
+    surfaces: [{ surface: 'kept', status: 'rebuilt' }, { surface: 'gone', status: 'failed', error: { code: -32602, message: 'over the node budget', data: { path: 'root' } } }],
+  };
+  host.onNotification('engineRestarted', params);
+  assert.deepEqual(heard, [params]);
+  assert.equal(kept.mounted, true);
+  assert.equal(host.surfaces.get('kept'), kept);
+  assert.equal(gone.mounted, false);
+  assert.equal(host.surfaces.has('gone'), false);
+  assert.ok(gone.error instanceof ModhostError && gone.error.code === -32602, String(gone.error));
+  const [reported] = diagnostics.filter((d) => d.code === 'remount-failed');
+  assert.equal(reported.surface, 'gone');
+  assert.equal(reported.path, 'root');
+  assert.match(reported.message, /surface 'gone' could not be built again after the engine restarted \(plugin-crashed\): over the node budget/);
+  await assert.rejects(gone.snapshot(), (e) => e.code === 'ERR_MODHOST_SURFACE_GONE' && /over the node budget/.test(e.message));
+  assert.equal(conn.sent.filter((r) => r.method === 'mount').length, 2, 'nothing is mounted again by the client');
+});
+
+test('a mount the engine ended in: rejected with -32005; when the new engine rebuilt it, the error carries the Surface', { timeout: TEST_TIMEOUT_MS }, async () => {
+  const { host, conn } = fakeHost();
+  const restartError = (requestId) => new ModhostError({ code: ENGINE_RESTARTED, message: 'the engine ended while this request ran', data: { reason: 'plugin-crashed', method: 'mount', plugin: 'Faulty' } }, 'mount', requestId);
+  const committed = host.mount('committed', List(Text({ key: 't' }, 'x')));
+  const notCommitted = host.mount('lost', List(Text({ key: 't' }, 'y')));
+  host.onNotification('engineRestarted', { reason: 'plugin-crashed', message: 'SIGILL', plugin: 'Faulty', surfaces: [{ surface: 'committed', status: 'rebuilt' }] });
+  conn.fail(conn.next('mount'), restartError(1));
+  conn.fail(conn.next('mount'), restartError(2));
+  const error = await committed.then(() => assert.fail('resolved'), (e) => e);
+  assert.equal(error.engineRestarted, true);
+  assert.equal(error.requestId, 1);
+  assert.equal(error.data.plugin, 'Faulty');
+  assert.equal(error.surface.mounted, true);
+  assert.equal(host.surfaces.get('committed'), error.surface);
+  const other = await notCommitted.then(() => assert.fail('resolved'), (e) => e);
+  assert.equal(other.surface, undefined);
+  assert.equal(host.surfaces.has('lost'), false);
 });
 
 test('modifier type changes across a reconnect: added, removed, served by another plugin', { timeout: TEST_TIMEOUT_MS }, () => {

@@ -4,6 +4,8 @@ import { createContainer } from './renderer.js';
 import { HOST_TYPE, SurfaceTree, buildSurfaceRoot } from './tree.js';
 
 let surfaceCounter = 0;
+// The host's answer to a request the engine ended in (a plugin crashed or hung it): @modhost/client's ENGINE_RESTARTED.
+const ENGINE_RESTARTED = -32005;
 
 /** One surface of a root: its name, how its trees are built, its plain-client Surface. */
 class SurfaceState {
@@ -55,6 +57,16 @@ export class ReactRoot {
       this.commitSeen(this.container, true);
     };
     host.on('reconnect', this.onReconnect);
+    // A new engine took the connection over and rebuilt the surfaces from their last committed
+    // trees: an update it ended in (answered with -32005) is sent again, and a surface it could
+    // not build again (now unmounted) is mounted again.
+    this.onEngineRestarted = () => {
+      for (const state of this.states.values()) {
+        if (state.surface && !state.surface.mounted) state.surface = null;
+      }
+      this.commitSeen(this.container, true);
+    };
+    host.on('engineRestarted', this.onEngineRestarted);
   }
 
   start(element) {
@@ -159,6 +171,14 @@ export class ReactRoot {
       state.tree.accept(root, used);
     } catch (error) {
       if (error?.code === 'ERR_MODHOST_DISCONNECTED' || error?.code === 'ERR_MODHOST_NOT_SENT') return; // sent again on 'reconnect'
+      if (error?.code === ENGINE_RESTARTED) {
+        // The engine ended while it ran (a plugin crashed or hung it; the client reports that as
+        // pluginCrashed): sent again after engineRestarted, which came first. A mount the new
+        // engine rebuilt is mounted: the next flush updates it.
+        if (error.surface?.mounted) state.surface = error.surface;
+        this.commitSeen(this.container, true);
+        return;
+      }
       this.report('update-failed', `surface '${state.name}': the tree of the latest render was not taken (the host keeps the last one it accepted): ${error?.message ?? error}`,
         { error, surface: state.name });
     }
@@ -219,6 +239,7 @@ export class ReactRoot {
     this.closed = true;
     this.renderer.unmount();
     this.host.off('reconnect', this.onReconnect);
+    this.host.off('engineRestarted', this.onEngineRestarted);
     const states = [...this.states.values()];
     this.states.clear();
     await Promise.all(states.filter((s) => s.surface?.mounted).map((s) => this.unmountSurface(s)));

@@ -1,10 +1,13 @@
 // @modhost/react against a real modhostd: React semantics end to end, checked in snapshots.
 import test from 'node:test';
 import assert from 'node:assert/strict';
+import path from 'node:path';
+import { existsSync } from 'node:fs';
 import {
-  connect, swipeActions, onTapGesture, onAppear, onDisappear, searchable, presentationDetents,
+  connect, swipeActions, onTapGesture, onAppear, onDisappear, searchable, presentationDetents, createModifier,
 } from '../../js/src/index.js';
 import { withDaemon, once } from '../../js/test-support/daemon.js';
+import { fixtureLibrary, makePlugin } from '../../js/test-support/fixtures.js';
 import {
   render, React, Host, List, Section, HStack, VStack, Text, Button, Toggle, TextField,
 } from '../src/index.js';
@@ -272,9 +275,12 @@ test('render() names the Connection it needs when given something else', { timeo
   await assert.rejects(render(h(List, null), {}), (e) => e instanceof TypeError && /a Connection of @modhost\/client/.test(e.message));
 });
 
-test('after an engine restart the current React state is mounted again', { timeout: TEST_TIMEOUT_MS }, async () => {
+test('after an engine restart the connection and the surface stay, and the update in flight is answered by the new engine', { timeout: TEST_TIMEOUT_MS }, async () => {
   const env = await withDaemon();
   const host = await connect({ socket: env.socket, reconnect: { initialDelayMs: 20, maxDelayMs: 200 } });
+  const dropped = [];
+  host.on('disconnect', (info) => dropped.push(info));
+  host.on('reconnect', (info) => dropped.push(info));
   try {
     let setRows;
     function App() {
@@ -283,20 +289,63 @@ test('after an engine restart the current React state is mounted again', { timeo
       return h(List, null, rows.map((r) => h(Text, { key: r }, r)));
     }
     const root = await render(h(App), host);
-    // The update of this state is in flight when the engine dies: lost with the connection.
+    const surface = root.surface();
+    // The update of this state is sent while the engine is stopped, so it is not read before it dies.
     const engine = env.daemon.enginePid;
     process.kill(engine, 'SIGSTOP');
     setRows(['a', 'b']);
     await new Promise((r) => setTimeout(r, 100));
-    const reconnected = once(host, 'reconnect', 30000);
+    const restarted = once(host, 'engineRestarted', 30000);
     process.kill(engine, 'SIGKILL');
-    const { surfaces } = await reconnected;
-    assert.deepEqual(surfaces, ['main'], 'the client mounted its last accepted tree again');
+    const { surfaces } = await restarted;
+    assert.deepEqual(surfaces, [{ surface: 'main', status: 'rebuilt' }], 'the daemon rebuilt the last committed tree');
     await root.settled();
     assert.deepEqual(ids((await root.surface().snapshot()).root), ['a', 'b']);
+    assert.equal(root.surface(), surface, 'the same surface, not mounted again');
+    assert.deepEqual(root.errors, []);
     setRows(['a', 'b', 'c']); // and later commits go to the new engine
     await root.settled();
     assert.deepEqual(ids((await root.surface().snapshot()).root), ['a', 'b', 'c']);
+    assert.deepEqual(dropped, [], 'no disconnect, no reconnect');
+    await root.unmount();
+  } finally { await host.close(); await env.cleanup(); }
+});
+
+test('a commit that crashes the engine in a plugin is rejected with -32005 and sent again to the new engine', { timeout: TEST_TIMEOUT_MS }, async (t) => {
+  if (!existsSync(fixtureLibrary('libFaultyFixture.so'))) {
+    t.skip(`no ${fixtureLibrary('libFaultyFixture.so')} (built with the package's test fixtures)`);
+    return;
+  }
+  const env = await withDaemon((dir) => {
+    makePlugin(path.join(dir, 'plugins', 'faulty'), { name: 'Faulty', library: 'libFaultyFixture.so', modules: ['FaultyModule'] });
+    return { args: ['--plugins', path.join(dir, 'plugins')] };
+  });
+  const host = await connect({ socket: env.socket, reconnect: false });
+  const crashed = [];
+  host.on('pluginCrashed', (event) => crashed.push(event));
+  try {
+    let setFaulty;
+    function App() {
+      const [faulty, set] = React.useState(false);
+      setFaulty = set;
+      return h(List, null, h(Text, { key: 'a' }, 'a'),
+        faulty && h(Text, { key: 'f', modifiers: [createModifier('faulty', { fault: 'body' })] }, 'faulty'));
+    }
+    const root = await render(h(App), host);
+    const surface = root.surface();
+    const restarted = once(host, 'engineRestarted', 30000);
+    setFaulty(true); // its update traps in the plugin's body: the engine ends while it runs
+    const { surfaces, plugin } = await restarted;
+    assert.equal(plugin, 'Faulty');
+    assert.deepEqual(surfaces, [{ surface: 'main', status: 'rebuilt' }]);
+    await root.settled();
+    const { root: tree } = await root.surface().snapshot();
+    assert.deepEqual(ids(tree), ['a', 'f'], 'the commit was sent again, and the new engine took it');
+    assert.deepEqual(tree.children[1].modifiers, [{ $type: 'faulty', quarantined: 'Faulty' }]);
+    assert.equal(root.surface(), surface);
+    assert.deepEqual(root.errors, [], 'the -32005 is not reported as a refused tree');
+    assert.deepEqual(crashed.map((e) => [e.mine, e.method]), [[true, 'update']]);
+    assert.equal(host.connected, true);
     await root.unmount();
   } finally { await host.close(); await env.cleanup(); }
 });
