@@ -474,23 +474,38 @@ final class Connection {
         updatePolling()
     }
 
-    /// The most bytes handed to one write.
-    private static let largestWrite = 4 << 20
+    /// The most bytes one write may carry and still be all or nothing: a Unix stream socket
+    /// takes a write as one buffer, or none of it, up to half its send buffer (less 64
+    /// bytes) and 32 KiB of pages. Read once per connection.
+    private lazy var atomicWrite: Int = {
+        var size: Int32 = 0
+        var length = socklen_t(MemoryLayout<Int32>.size)
+        guard getsockopt(fd, SOL_SOCKET, SO_SNDBUF, &size, &length) == 0 else { return 4096 }
+        return max(1024, min(32 * 1024, Int(size) / 2 - 64))
+    }()
 
-    /// Writes the output while the socket takes it; the record says how far it got after
-    /// each write, so that a next engine neither repeats nor skips a byte.
+    /// Writes the output while the socket takes it, in writes that are all or nothing, and
+    /// records each as done just before it is made: an engine stopped right after a write
+    /// (the reader it woke ran first, and the engine was killed then) must not leave a record
+    /// that makes the next engine send those bytes again. A write the socket refuses is
+    /// recorded back at once.
     private func writeQueued() {
         while progress.outputStart < progress.outputEnd {
-            let count = min(progress.outputEnd - progress.outputStart, Self.largestWrite)
-            let written = write(fd, journal.output + progress.outputStart, count)
-            if written > 0 {
-                progress.outputStart += written
-                journal.publish(progress)
+            let start = progress.outputStart
+            let count = min(progress.outputEnd - start, atomicWrite)
+            progress.outputStart = start + count
+            journal.publish(progress)
+            let written = write(fd, journal.output + start, count)
+            if written == count {
                 lastWriteProgress = uv_now(server.loop)
-                if written < count {
-                    writeBlocked = true
-                    break
-                }
+                continue
+            }
+            progress.outputStart = start + max(0, written)
+            journal.publish(progress)
+            if written > 0 {
+                lastWriteProgress = uv_now(server.loop)
+                writeBlocked = true
+                break
             } else if written < 0 && errno == EINTR {
                 continue
             } else if written < 0 && errno == EAGAIN {

@@ -116,6 +116,31 @@ struct ConnectionCustodyTests {
         #expect(daemon.log.components(separatedBy: "the plugin is quarantined, starting a new engine without it").count - 1 == 25, "\(daemon.log)")
     }
 
+    @Test func anEngineKilledRightAfterAWriteDoesNotMakeTheNextSendItAgain() throws {
+        // The likeliest moment for an engine to be stopped is just after a write, when the
+        // reader it woke runs first: the record must already say those bytes went out. (Kills
+        // from outside are unattributed ends: back-off scaled down to milliseconds.)
+        let (_, _, daemon) = try daemon(environment: ["MODHOST_TEST_BACKOFF_SCALE": "0.001"])
+        let client = try daemon.initializedClient()
+        var id: Int64 = 100
+        for round in 1...30 {
+            let engine = try #require(daemon.enginePID)
+            id += 2
+            let answer = try client.call("ping")
+            #expect(answer["result"] != nil)
+            kill(engine, SIGSTOP)
+            try client.send(["jsonrpc": "2.0", "id": .int(id), "method": "ping"])
+            kill(engine, SIGKILL)
+            try daemon.waitForLog("info: listening on", occurrences: round + 1)
+            var replies: [JSONValue] = []
+            while replies.last?["id"] != .int(id) {
+                let message = try client.receive(timeoutMilliseconds: 20_000)
+                if message["method"] == nil { replies.append(message) }
+            }
+            #expect(replies.count == 1, "round \(round): the reply before the kill came again: \(replies.map(\.jsonText))")
+        }
+    }
+
     @Test func aSessionComesBackWithItsHandshakeStrictParamsAndWatch() throws {
         let (_, _, daemon) = try daemon()
         let strict = try daemon.client()
