@@ -151,6 +151,12 @@ public final class Server {
         for connection in Array(connections.values) { connection.leave() }
         onHandedOver?()
         onHandedOver = nil
+        closeLoopHandles()
+    }
+
+    /// Closes what keeps the loop running besides connections: the signals, the hooks' own
+    /// handles (`onStop`), the stall timer and the async wake-up.
+    private func closeLoopHandles() {
         signals?.close()
         signals = nil
         for hook in onStop { hook() }
@@ -173,19 +179,7 @@ public final class Server {
         isStopping = true
         UVHandle.close(listener)
         socket.removeFile()
-        signals?.close()
-        signals = nil
-        for hook in onStop { hook() }
-        onStop.removeAll()
-        if let stall = stallTimer {
-            stallTimer = nil
-            UVHandle.close(stall)
-        }
-        if let wake = asyncWake {
-            asyncWake = nil
-            host.asyncWork.setWake(nil)
-            UVHandle.close(wake)
-        }
+        closeLoopHandles()
         for connection in connections.values { connection.finish() }
         if !connections.isEmpty { startShutdownTimer() }
     }

@@ -169,16 +169,7 @@ struct CLISessionTests {
     /// waits for a line is printed at once (here: `watched` copies of another client's tap).
     @Test func fromATerminalItPromptsAndPrintsNotificationsWhileWaiting() throws {
         let daemon = try DaemonProcess()
-        let terminal = try PseudoTerminal()
-        let process = Process()
-        process.executableURL = try BuiltProducts.executable("modhost")
-        process.arguments = ["--socket", daemon.socketPath, "session"]
-        let side = FileHandle(fileDescriptor: terminal.secondary, closeOnDealloc: false)
-        process.standardInput = side
-        process.standardOutput = side
-        process.standardError = side
-        try process.run()
-        terminal.closeSecondary()
+        let (terminal, process) = try PseudoTerminal.session(on: daemon)
         defer { if process.isRunning { process.terminate() } }
         try terminal.read(until: "modhost> ")
         terminal.write("watch {\"topics\":[\"event\"]}\n")
@@ -470,16 +461,7 @@ struct CLIEngineRestartTests {
     /// prints the restart at once and its surface answers afterwards.
     @Test func aWaitingSessionPrintsTheRestartAndItsSurfaceStays() throws {
         let (_, _, daemon) = try crashSetup()
-        let terminal = try PseudoTerminal()
-        let process = Process()
-        process.executableURL = try BuiltProducts.executable("modhost")
-        process.arguments = ["--socket", daemon.socketPath, "session"]
-        let side = FileHandle(fileDescriptor: terminal.secondary, closeOnDealloc: false)
-        process.standardInput = side
-        process.standardOutput = side
-        process.standardError = side
-        try process.run()
-        terminal.closeSecondary()
+        let (terminal, process) = try PseudoTerminal.session(on: daemon)
         defer { if process.isRunning { process.terminate() } }
         try terminal.read(until: "modhost> ")
         terminal.write("mount {\"surface\":\"main\",\"root\":\(Self.plainRoot)}\n")

@@ -87,6 +87,22 @@ final class RunningCLI {
 
 /// A pseudo-terminal, so that a test can run `modhost` as if from a terminal.
 final class PseudoTerminal {
+    /// `modhost session` on `daemon`, started on a new terminal as its standard input, output
+    /// and error; the test reads and writes the terminal's other side.
+    static func session(on daemon: DaemonProcess) throws -> (PseudoTerminal, Process) {
+        let terminal = try PseudoTerminal()
+        let process = Process()
+        process.executableURL = try BuiltProducts.executable("modhost")
+        process.arguments = ["--socket", daemon.socketPath, "session"]
+        let side = FileHandle(fileDescriptor: terminal.secondary, closeOnDealloc: false)
+        process.standardInput = side
+        process.standardOutput = side
+        process.standardError = side
+        try process.run()
+        terminal.closeSecondary()
+        return (terminal, process)
+    }
+
     let primary: Int32
     private(set) var secondary: Int32
 
