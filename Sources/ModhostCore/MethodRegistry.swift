@@ -25,9 +25,24 @@ public struct MethodHandler {
     /// False only for the methods allowed before `initialize` (`initialize`, `ping`).
     public var requiresInitialize: Bool
     public var body: Body
+    /// A method that takes no params (`ping`): its handler reads them only through
+    /// `Params.expectNone()`. The session then checks a request's params without building
+    /// them, and refuses params with members with an error written once, at registration:
+    /// so they cost what reading them costs, not what building values and an error does.
+    public var takesNoParams = false
+    /// For `takesNoParams`: the JSON text of `expectNone`'s error for params with members,
+    /// an object's and an array's. Set by `MethodRegistry.register`.
+    var noParamsRefusal: (object: [UInt8], array: [UInt8])?
 
     public init(requiresInitialize: Bool = true, run: @escaping (MethodContext) throws(RPCError) -> JSONValue) {
         self.requiresInitialize = requiresInitialize
+        self.body = .value(run)
+    }
+
+    /// A handler for a method that takes no params (see `takesNoParams`).
+    public init(requiresInitialize: Bool = true, takesNoParams: Bool, run: @escaping (MethodContext) throws(RPCError) -> JSONValue) {
+        self.requiresInitialize = requiresInitialize
+        self.takesNoParams = takesNoParams
         self.body = .value(run)
     }
 
@@ -102,6 +117,21 @@ public struct MethodRegistry {
 
     public mutating func register(_ method: String, _ handler: MethodHandler) {
         precondition(!method.hasPrefix("rpc."), "'rpc.' names are reserved by JSON-RPC 2.0")
+        var handler = handler
+        if handler.takesNoParams {
+            // The errors `expectNone` gives for params with members; it looks at nothing else.
+            func refusal(_ params: JSONValue) -> [UInt8] {
+                var text: [UInt8] = []
+                do {
+                    try Params(params, method: method).expectNone()
+                    preconditionFailure("expectNone accepted params with members")
+                } catch {
+                    JSONWriter.write(error.json, into: &text)
+                }
+                return text
+            }
+            handler.noParamsRefusal = (refusal(["": nil]), refusal([nil]))
+        }
         handlers[method] = handler
         let length = method.utf8.count
         if byLength.count <= length { byLength += Array(repeating: [], count: length + 1 - byLength.count) }
@@ -119,4 +149,9 @@ public struct MethodRegistry {
     }
 
     public var methodNames: [String] { handlers.keys.sorted() }
+
+    /// Whether `method` is served by a handler that `takesNoParams`.
+    public func takesNoParams(_ method: String) -> Bool {
+        handler(for: method)?.takesNoParams == true
+    }
 }
