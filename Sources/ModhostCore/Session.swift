@@ -37,6 +37,10 @@ public final class Session {
     private var isInBatch = false
     /// Requests whose handlers will answer later, cancelled when the connection closes.
     private var pendingReplies: [ObjectIdentifier: PendingReply] = [:]
+    /// Short strings the connection's requests made (member names above all), reused by its
+    /// later requests: made on the first request of `stringCacheMinBytes` or more (20 KiB).
+    private lazy var stringCache = JSONStringCache()
+    private static let stringCacheMinBytes = 256
     /// The surfaces this connection mounted; they go when it closes.
     private(set) lazy var surfaces = SurfaceStore(host: host, session: self)
 
@@ -118,8 +122,10 @@ public final class Session {
     private func respond(to bytes: UnsafeRawBufferPointer, replies: inout [UInt8], yieldWhen shouldYield: () -> Bool) {
         // The usual message, one valid request, is read straight from its bytes and answered
         // without building `JSONValue` objects for the message or the reply.
-        // The params of a method that takes none are only checked, not built.
-        if let decoded = RPCRequest.decode(bytes, skippingParamsOf: { host.methods.takesNoParams($0) }) {
+        // The params of a method that takes none are only checked, not built; requests
+        // larger than a ping share the connection's short strings.
+        let strings = bytes.count >= Self.stringCacheMinBytes ? stringCache : nil
+        if let decoded = RPCRequest.decode(bytes, skippingParamsOf: { host.methods.takesNoParams($0) }, strings: strings) {
             let headerAt = Self.startFrame(&replies)
             let written: Bool
             if let skipped = decoded.skippedParams {

@@ -75,12 +75,15 @@ struct JSONObjectReader {
     private var isFirstMember = true
 
     /// Starts reading `bytes`, which must begin (after whitespace) with `{`.
-    init(_ bytes: UnsafeRawBufferPointer, maxDepth: Int = JSONParser.defaultMaxDepth) throws(JSONParseError) {
+    init(
+        _ bytes: UnsafeRawBufferPointer, maxDepth: Int = JSONParser.defaultMaxDepth, strings: JSONStringCache? = nil
+    ) throws(JSONParseError) {
         guard let base = bytes.baseAddress, maxDepth >= 1 else {
             throw JSONParseError(message: "not an object", offset: 0)
         }
         // The object itself is one level, so its members may nest one level less.
-        parser = ByteParser(base: base.assumingMemoryBound(to: UInt8.self), count: bytes.count, maxDepth: maxDepth - 1)
+        parser = ByteParser(
+            base: base.assumingMemoryBound(to: UInt8.self), count: bytes.count, maxDepth: maxDepth - 1, strings: strings)
         try parser.beginObject()
     }
 
@@ -175,15 +178,15 @@ private struct ByteParser {
     var index = 0
     /// Reused buffer for strings that contain escapes.
     var scratch: [UInt8] = []
-    /// Short strings already made, for documents large enough to repeat many (member names
-    /// above all); nil for small ones, where setting it up would cost more than it saves.
-    let shortStrings: ShortStrings?
+    /// Short strings already made: the caller's, else for documents large enough to repeat
+    /// many (member names above all) a new one; nil for small ones.
+    let shortStrings: JSONStringCache?
 
-    init(base: UnsafePointer<UInt8>, count: Int, maxDepth: Int) {
+    init(base: UnsafePointer<UInt8>, count: Int, maxDepth: Int, strings: JSONStringCache? = nil) {
         self.base = base
         self.end = count
         self.maxDepth = maxDepth
-        self.shortStrings = count >= ShortStrings.minDocumentBytes ? ShortStrings() : nil
+        self.shortStrings = strings ?? (count >= JSONStringCache.minDocumentBytes ? JSONStringCache() : nil)
     }
 
     // MARK: Errors
@@ -607,7 +610,7 @@ private struct ByteParser {
             } else if byte == ASCII.quote {
                 index = position + 1
                 let count = position - start
-                if count <= ShortStrings.maxCount, let shortStrings, count > 0 {
+                if count <= JSONStringCache.maxCount, let shortStrings, count > 0 {
                     return shortStrings.string(at: base + start, count: count, readableTo: base + end)
                 }
                 // Already validated above, so decoding repairs nothing.
@@ -881,15 +884,18 @@ private struct ByteParser {
     }
 }
 
-/// A cache of the strings of up to 15 bytes (without escapes) that a document has made so
-/// far, keyed by their bytes: a document of many similar objects repeats its member names
-/// and many values, and making a `String` (checking its UTF-8 again, then building it)
-/// costs several times a lookup. A slot holds the last string that hashed to it.
-private final class ShortStrings {
+/// Strings of up to 15 bytes (without escapes) that parses have made, keyed by their bytes,
+/// for later strings with the same bytes: documents of many similar objects, and a
+/// connection's requests one after another, repeat their member names and many values, and
+/// making a `String` (checking its UTF-8 again, then building it) costs several times a
+/// lookup. A slot holds the last string that hashed to it. Not for use from two threads at
+/// once: a connection's session keeps one for the requests it parses.
+public final class JSONStringCache {
     /// Strings up to this many bytes are cached: they are stored inline in a `String`, so a
     /// cached one is copied without reference counting.
     static let maxCount = 15
-    /// Documents below this size get no cache.
+    /// Documents below this size parsed without a cache of their caller's get none: setting
+    /// one up would cost more than it saves.
     static let minDocumentBytes = 4096
     private static let slotBits = 9
 
@@ -902,7 +908,7 @@ private final class ShortStrings {
 
     private let slots: UnsafeMutablePointer<Slot>
 
-    init() {
+    public init() {
         slots = .allocate(capacity: 1 << Self.slotBits)
         slots.initialize(repeating: Slot(), count: 1 << Self.slotBits)
     }

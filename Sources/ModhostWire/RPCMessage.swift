@@ -90,9 +90,11 @@ public struct RPCRequest: Sendable, Equatable {
     /// are only checked (as strictly as a parse) and described, not built: such a method
     /// answers params with members by refusing them, whatever they hold, and building them
     /// would cost more than the rest of the request. `takesNoParams` is asked only when the
-    /// method comes before the params, as it usually does.
+    /// method comes before the params, as it usually does. `strings`, when given, supplies
+    /// and keeps the short strings made (see `JSONStringCache`).
     public static func decode(
-        _ bytes: UnsafeRawBufferPointer, skippingParamsOf takesNoParams: (String) -> Bool
+        _ bytes: UnsafeRawBufferPointer, skippingParamsOf takesNoParams: (String) -> Bool,
+        strings: JSONStringCache? = nil
     ) -> Decoded? {
         // As in `JSONObject`, a repeated member counts with its last value only, so each
         // occurrence overwrites what the one before it set.
@@ -103,7 +105,7 @@ public struct RPCRequest: Sendable, Equatable {
         var skipped: JSONValueShape?
         var skippedFor: String?
         do {
-            var reader = try JSONObjectReader(bytes)
+            var reader = try JSONObjectReader(bytes, strings: strings)
             // The reader's names are ASCII without escapes, so byte equality is `String` equality.
             while let name = try reader.nextName() {
                 if name.isASCII("jsonrpc") {

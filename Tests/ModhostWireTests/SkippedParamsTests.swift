@@ -190,4 +190,23 @@ struct StringScanTests {
         text = Array(text.dropLast(1)) + Array(#","a","ab"]"#.utf8)
         #expect(try JSONParser.parse(text) == .array(expected + ["a", "ab"]))
     }
+
+    /// A cache kept across requests (a connection's) gives each request its own strings: the
+    /// second request's strings differ from the first's in one byte each, and are short
+    /// enough (small documents) that only the kept cache is used.
+    @Test func aCacheKeptAcrossRequestsGivesEachItsOwnStrings() throws {
+        let cache = JSONStringCache()
+        func request(_ strings: [String]) throws -> JSONValue? {
+            let params = JSONValue.object(JSONObject([("values", .array(strings.map { .string($0) }))]))
+            let frame = Array(#"{"jsonrpc":"2.0","id":1,"method":"update","params":"#.utf8) + params.serialized() + [0x7D]
+            return try #require(frame.withUnsafeBytes {
+                RPCRequest.decode($0, skippingParamsOf: { _ in false }, strings: cache)
+            }).request.params?["values"]
+        }
+        let first = (0..<200).map { "surface-\(String($0, radix: 16))" }
+        let second = first.map { String($0.dropLast()) + "!" }
+        #expect(try request(first) == .array(first.map { .string($0) }))
+        #expect(try request(second) == .array(second.map { .string($0) }))
+        #expect(try request(first) == .array(first.map { .string($0) }))
+    }
 }
