@@ -574,10 +574,10 @@ private struct ByteParser {
 
     // MARK: Strings
 
-    /// The first position at or after `position` whose 8-byte word holds a byte a string
-    /// scan must look at (a quote, a backslash, a control character or a byte above 0x7F),
-    /// or from which fewer than 8 bytes are left: plain ASCII is passed over a word at a
-    /// time. The bytes it passes are exactly those the byte loop would pass one by one.
+    /// The first byte at or after `position` that a string scan must look at (a quote, a
+    /// backslash, a control character or a byte above 0x7F), or a position before it from
+    /// which fewer than 8 bytes are left: plain ASCII is passed over a word at a time. The
+    /// bytes it passes are exactly those the byte loop would pass one by one.
     @inline(__always)
     func afterPlainASCII(from position: Int) -> Int {
         var position = position
@@ -592,7 +592,15 @@ private struct ByteParser {
             let special =
                 ((quotes &- ones) & ~quotes) | ((backslashes &- ones) & ~backslashes)
                 | ((word &- ones &* 0x20) & ~word) | word
-            if special & high != 0 { break }
+            let flagged = special & high
+            if flagged != 0 {
+                #if _endian(little)
+                // Borrows only flag bytes above (after) a flagged one, so the lowest is exact.
+                return position + flagged.trailingZeroBitCount >> 3
+                #else
+                break
+                #endif
+            }
             position += 8
         }
         return position
