@@ -30,9 +30,6 @@ public struct MethodHandler {
     /// them, and refuses params with members with an error written once, at registration:
     /// so they cost what reading them costs, not what building values and an error does.
     public var takesNoParams = false
-    /// For `takesNoParams`: the JSON text of `expectNone`'s error for params with members,
-    /// an object's and an array's. Set by `MethodRegistry.register`.
-    var noParamsRefusal: (object: [UInt8], array: [UInt8])?
 
     public init(requiresInitialize: Bool = true, run: @escaping (MethodContext) throws(RPCError) -> JSONValue) {
         self.requiresInitialize = requiresInitialize
@@ -113,11 +110,39 @@ public struct MethodRegistry {
     /// strings compare as two machine words) costs a fraction of hashing the name.
     private var byLength: [[(name: String, handler: MethodHandler)]] = []
 
+    /// For the handlers that `takesNoParams`: the JSON text of `expectNone`'s errors for
+    /// params with members, by name length as `byLength`. Apart from the handlers, which are
+    /// copied on every lookup.
+    private var refusalsByLength: [[(name: String, refusal: NoParamsRefusal)]] = []
+
+    /// The JSON text of `Params.expectNone()`'s error for params with members: for an object
+    /// and for an array.
+    struct NoParamsRefusal {
+        let object: [UInt8]
+        let array: [UInt8]
+    }
+
     public init() {}
+
+    /// The refusals of params with members for `method`, when its handler `takesNoParams`.
+    func noParamsRefusal(for method: String) -> NoParamsRefusal? {
+        let length = method.utf8.count
+        guard length < refusalsByLength.count else { return nil }
+        for entry in refusalsByLength[length] where entry.name == method { return entry.refusal }
+        return nil
+    }
 
     public mutating func register(_ method: String, _ handler: MethodHandler) {
         precondition(!method.hasPrefix("rpc."), "'rpc.' names are reserved by JSON-RPC 2.0")
-        var handler = handler
+        handlers[method] = handler
+        let length = method.utf8.count
+        if byLength.count <= length { byLength += Array(repeating: [], count: length + 1 - byLength.count) }
+        byLength[length].removeAll { $0.name == method }
+        byLength[length].append((method, handler))
+        if refusalsByLength.count <= length {
+            refusalsByLength += Array(repeating: [], count: length + 1 - refusalsByLength.count)
+        }
+        refusalsByLength[length].removeAll { $0.name == method }
         if handler.takesNoParams {
             // The errors `expectNone` gives for params with members; it looks at nothing else.
             func refusal(_ params: JSONValue) -> [UInt8] {
@@ -130,13 +155,8 @@ public struct MethodRegistry {
                 }
                 return text
             }
-            handler.noParamsRefusal = (refusal(["": nil]), refusal([nil]))
+            refusalsByLength[length].append((method, NoParamsRefusal(object: refusal(["": nil]), array: refusal([nil]))))
         }
-        handlers[method] = handler
-        let length = method.utf8.count
-        if byLength.count <= length { byLength += Array(repeating: [], count: length + 1 - byLength.count) }
-        byLength[length].removeAll { $0.name == method }
-        byLength[length].append((method, handler))
     }
 
     public func handler(for method: String) -> MethodHandler? {

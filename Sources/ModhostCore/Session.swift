@@ -125,7 +125,10 @@ public final class Session {
         // The params of a method that takes none are only checked, not built; requests
         // larger than a ping share the connection's short strings.
         let strings = bytes.count >= Self.stringCacheMinBytes ? stringCache : nil
-        if let decoded = RPCRequest.decode(bytes, skippingParamsOf: { host.methods.takesNoParams($0) }, strings: strings) {
+        // The host, not self, is captured, unretained: the host outlives its sessions.
+        if let decoded = RPCRequest.decode(
+            bytes, skippingParamsOf: { [unowned(unsafe) host] in host.methods.takesNoParams($0) }, strings: strings)
+        {
             let headerAt = Self.startFrame(&replies)
             let written: Bool
             if let skipped = decoded.skippedParams {
@@ -278,7 +281,7 @@ public final class Session {
         case .emptyArray: request.params = .array([])
         case .objectWithMembers, .arrayWithElements:
             if let id = request.id, let handler = host.methods.handler(for: request.method),
-                let refusal = handler.noParamsRefusal, !handler.requiresInitialize || isInitialized
+                !handler.requiresInitialize || isInitialized, let refusal = host.methods.noParamsRefusal(for: request.method)
             {
                 RPCMessage.writeErrorResponse(
                     id: id, errorText: skipped == .objectWithMembers ? refusal.object : refusal.array, into: &buffer)

@@ -32,8 +32,11 @@ public enum JSONParser {
         guard let base = bytes.baseAddress, bytes.count > 0 else {
             throw JSONParseError(message: "unexpected end of input", offset: 0)
         }
+        // A document large enough to repeat many short strings gets a cache for its parse.
+        let strings = bytes.count >= JSONStringCache.minDocumentBytes ? JSONStringCache() : nil
+        defer { withExtendedLifetime(strings) {} }
         var parser = ByteParser(
-            base: base.assumingMemoryBound(to: UInt8.self), count: bytes.count, maxDepth: maxDepth)
+            base: base.assumingMemoryBound(to: UInt8.self), count: bytes.count, maxDepth: maxDepth, strings: strings)
         return try parser.parseDocument()
     }
 
@@ -74,7 +77,8 @@ struct JSONObjectReader {
     private var parser: ByteParser
     private var isFirstMember = true
 
-    /// Starts reading `bytes`, which must begin (after whitespace) with `{`.
+    /// Starts reading `bytes`, which must begin (after whitespace) with `{`. The caller keeps
+    /// `strings` alive while the reader is used.
     init(
         _ bytes: UnsafeRawBufferPointer, maxDepth: Int = JSONParser.defaultMaxDepth, strings: JSONStringCache? = nil
     ) throws(JSONParseError) {
@@ -178,15 +182,16 @@ private struct ByteParser {
     var index = 0
     /// Reused buffer for strings that contain escapes.
     var scratch: [UInt8] = []
-    /// Short strings already made: the caller's, else for documents large enough to repeat
-    /// many (member names above all) a new one; nil for small ones.
-    let shortStrings: JSONStringCache?
+    /// The slots of the short strings already made (`JSONStringCache`), or nil. A pointer,
+    /// not the cache: the parser stays trivially copyable, and the lookups cost no reference
+    /// counting. Whoever makes the parser keeps the cache alive while it runs.
+    let stringSlots: UnsafeMutablePointer<JSONStringCache.Slot>?
 
     init(base: UnsafePointer<UInt8>, count: Int, maxDepth: Int, strings: JSONStringCache? = nil) {
         self.base = base
         self.end = count
         self.maxDepth = maxDepth
-        self.shortStrings = strings ?? (count >= JSONStringCache.minDocumentBytes ? JSONStringCache() : nil)
+        self.stringSlots = strings?.slots
     }
 
     // MARK: Errors
@@ -618,8 +623,8 @@ private struct ByteParser {
             } else if byte == ASCII.quote {
                 index = position + 1
                 let count = position - start
-                if count <= JSONStringCache.maxCount, let shortStrings, count > 0 {
-                    return shortStrings.string(at: base + start, count: count, readableTo: base + end)
+                if count <= JSONStringCache.maxCount, let stringSlots, count > 0 {
+                    return JSONStringCache.string(in: stringSlots, at: base + start, count: count, readableTo: base + end)
                 }
                 // Already validated above, so decoding repairs nothing.
                 return String(decoding: UnsafeBufferPointer(start: base + start, count: count), as: UTF8.self)
@@ -902,19 +907,19 @@ public final class JSONStringCache {
     /// Strings up to this many bytes are cached: they are stored inline in a `String`, so a
     /// cached one is copied without reference counting.
     static let maxCount = 15
-    /// Documents below this size parsed without a cache of their caller's get none: setting
+    /// Documents below this size parsed without a cache of the caller's get none: setting
     /// one up would cost more than it saves.
     static let minDocumentBytes = 4096
     private static let slotBits = 9
 
-    private struct Slot {
+    struct Slot {
         var low: UInt64 = 0
         var high: UInt64 = 0
         var count = -1
         var string = ""
     }
 
-    private let slots: UnsafeMutablePointer<Slot>
+    let slots: UnsafeMutablePointer<Slot>
 
     public init() {
         slots = .allocate(capacity: 1 << Self.slotBits)
@@ -926,10 +931,13 @@ public final class JSONStringCache {
         slots.deallocate()
     }
 
-    /// The string of the `count` (1...15) validated bytes at `start`; `limit` is the end of
-    /// the readable input.
+    /// The string of the `count` (1...15) validated bytes at `start`, from or into `slots`
+    /// (a live cache's); `limit` is the end of the readable input.
     @inline(__always)
-    func string(at start: UnsafePointer<UInt8>, count: Int, readableTo limit: UnsafePointer<UInt8>) -> String {
+    static func string(
+        in slots: UnsafeMutablePointer<Slot>, at start: UnsafePointer<UInt8>, count: Int,
+        readableTo limit: UnsafePointer<UInt8>
+    ) -> String {
         var low: UInt64 = 0
         var high: UInt64 = 0
         if limit - start >= 16 {

@@ -104,8 +104,11 @@ public struct RPCRequest: Sendable, Equatable {
         var params: JSONValue?
         var skipped: JSONValueShape?
         var skippedFor: String?
+        // Without the caller's cache, a large document gets one of its own for this parse.
+        let ownStrings = strings == nil && bytes.count >= JSONStringCache.minDocumentBytes ? JSONStringCache() : nil
+        defer { withExtendedLifetime(ownStrings) {} }
         do {
-            var reader = try JSONObjectReader(bytes, strings: strings)
+            var reader = try JSONObjectReader(bytes, strings: strings ?? ownStrings)
             // The reader's names are ASCII without escapes, so byte equality is `String` equality.
             while let name = try reader.nextName() {
                 if name.isASCII("jsonrpc") {
