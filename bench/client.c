@@ -2,12 +2,23 @@
  * client.c - load client for Modhost's framing (4-byte big-endian length,
  * then that many bytes of UTF-8 JSON) over a Unix domain stream socket.
  *
- *   client SOCKET rtt N [--pid PID]
+ *   client SOCKET rtt N [--pid PID] [--pad B]
  *       N ping round trips, one request outstanding at a time.
- *   client SOCKET pipe N DEPTH [--pid PID]
+ *   client SOCKET pipe N DEPTH [--pid PID] [--pad B]
  *       N pings in total with up to DEPTH in flight: requests go out in
  *       batches, replies are read as they come; every reply must come back,
  *       in order.
+ *   client SOCKET mix N DEPTH [--pid PID] [--every K]
+ *       pipe, on a connection that first initializes and mounts a 4-row List
+ *       with swipeActions (modhostd with the SwipeActions plugin only): every
+ *       K-th request (default 2) is an `update` of that surface that changes
+ *       one action label (back and forth), the rest pings. An update's reply
+ *       must count exactly one updated modifier.
+ *
+ * --pad B: every ping carries "params":{"pad":"<B bytes of x>"}. The contract
+ * says ping takes no params, so modhostd (and node-server.mjs, which follows
+ * it here) answers -32602 with the same id: with --pad that reply counts as
+ * correct, as does a result (c-echo returns the request).
  *
  * Requests are exactly {"jsonrpc":"2.0","id":<id>,"method":"ping"} with ids
  * counting up from 1. A reply must be a sane frame whose "id" equals the id of
@@ -43,8 +54,9 @@
  *       iterations that read it around each request (probe_cpu_us_*).
  *   client SOCKET surface ROWS REPS [--pid PID] [--ops floor,mount,update] [--rows swipe|expo] [--warmup W]
  *                         [--dump FILE]
- *       On one connection: REPS times, the parse floor (a ping carrying the
- *       big root as params, refused with -32602 after a full parse), a mount
+ *       On one connection: REPS times, the parse floor (the big root sent as
+ *       params of a method the daemon lacks, refused with -32601 after a full
+ *       parse), a mount
  *       of a ROWS-row List on a fresh surface, an update that changes one
  *       row, and an untimed unmount. Prints every repetition's wall and
  *       server CPU ms and the update's counts. --dump writes the mount
@@ -217,17 +229,45 @@ static uint32_t be32(const char *p) {
     return ((uint32_t)u[0] << 24) | ((uint32_t)u[1] << 16) | ((uint32_t)u[2] << 8) | (uint32_t)u[3];
 }
 
-/* Writes one framed ping request with this id at out; returns its size. */
+/* --pad B: every ping carries "params":{"pad":"<B bytes>"} (0: no params). */
+static size_t pad_len;
+static char *pad_text;      /* ,"params":{"pad":"xxx…"}} */
+/* mix mode: every mix_every-th request (by id) is an update of the mounted
+ * surface, alternating between mix_update[1] (one label renamed) and
+ * mix_update[0] (as mounted), so each changes exactly one modifier. */
+static uint64_t mix_every;
+static char *mix_update[2];
+static size_t mix_update_len[2];
+static uint64_t mix_updates_built;
+static size_t req_cap = MAX_REQ;   /* the largest framed request built */
+
+static int is_update_id(uint64_t id) { return mix_every && id % mix_every == 0; }
+
+/* Writes one framed request with this id at out (a ping, or in mix mode
+ * perhaps an update); returns its size. */
 static size_t build_request(char *out, uint64_t id) {
     static const char head[] = "{\"jsonrpc\":\"2.0\",\"id\":";
     static const char tail[] = ",\"method\":\"ping\"}";
+    static const char utail[] = ",\"method\":\"update\",\"params\":";
+    int update = is_update_id(id);
     char digits[24];
     int nd = 0;
     do { digits[nd++] = (char)('0' + id % 10); id /= 10; } while (id);
     char *p = out + 4;
     memcpy(p, head, sizeof head - 1); p += sizeof head - 1;
     while (nd) *p++ = digits[--nd];
-    memcpy(p, tail, sizeof tail - 1); p += sizeof tail - 1;
+    if (update) {
+        int which = (int)(++mix_updates_built & 1);
+        memcpy(p, utail, sizeof utail - 1); p += sizeof utail - 1;
+        memcpy(p, mix_update[which], mix_update_len[which]); p += mix_update_len[which];
+        *p++ = '}';
+    } else if (pad_len) {
+        memcpy(p, tail, sizeof tail - 2); p += sizeof tail - 2;
+        size_t k = strlen(pad_text);
+        memcpy(p, pad_text, k); p += k;
+    } else {
+        memcpy(p, tail, sizeof tail - 1); p += sizeof tail - 1;
+    }
     uint32_t len = (uint32_t)(p - out - 4);
     out[0] = (char)(len >> 24); out[1] = (char)(len >> 16); out[2] = (char)(len >> 8); out[3] = (char)len;
     return (size_t)(p - out);
@@ -237,7 +277,10 @@ static const char *find(const char *hay, size_t n, const char *needle) {
     return memmem(hay, n, needle, strlen(needle));
 }
 
-/* Minimal reply check: has "id": <want> (a whole number) and no "error" member. */
+/* Minimal reply check: has "id": <want> (a whole number) and no "error" member.
+ * With --pad a ping may also get the contract's answer to a ping with params,
+ * -32602 (ping takes none); in mix mode an update's reply must count one
+ * updated modifier. */
 static void check_reply(const char *body, size_t n, uint64_t want) {
     const char *end = body + n;
     const char *p = find(body, n, "\"id\"");
@@ -252,8 +295,13 @@ static void check_reply(const char *body, size_t n, uint64_t want) {
     while (p < end && *p >= '0' && *p <= '9') got = got * 10 + (uint64_t)(*p++ - '0');
     if (p == digits || got != want)
         fail("reply id mismatch: wanted %llu, got: %.*s", (unsigned long long)want, (int)(n > 200 ? 200 : n), body);
-    if (find(body, n, "\"error\""))
+    if (find(body, n, "\"error\"")) {
+        if (pad_len && !is_update_id(want) && find(body, n, "\"code\":-32602")) return;
         fail("error reply to id %llu: %.*s", (unsigned long long)want, (int)(n > 300 ? 300 : n), body);
+    }
+    if (is_update_id(want) && !find(body, n, "\"updated\":1,"))
+        fail("update reply to id %llu does not count one updated modifier: %.*s", (unsigned long long)want,
+             (int)(n > 300 ? 300 : n), body);
 }
 
 static void check_deadline(void) {
@@ -263,7 +311,8 @@ static void check_deadline(void) {
 /* ---- rtt: one request outstanding ---- */
 
 static void rtt_loop(int fd, uint64_t first_id, uint64_t count, char *body) {
-    char req[MAX_REQ], hdr[4];
+    char *req = malloc(req_cap), hdr[4];
+    if (!req) fail("out of memory");
     for (uint64_t i = 0; i < count; i++) {
         uint64_t id = first_id + i;
         write_all(fd, req, build_request(req, id));
@@ -274,6 +323,7 @@ static void rtt_loop(int fd, uint64_t first_id, uint64_t count, char *body) {
         check_reply(body, n, id);
         if ((i & 1023) == 0) check_deadline();
     }
+    free(req);
 }
 
 /* ---- pipe: up to depth requests in flight ---- */
@@ -940,9 +990,11 @@ static void expo_main(int fd, uint64_t n, long pid) {
 
 /* ---- surface: big mount, parse floor, one-row update ----
  * Each repetition, on one connection:
- *   floor   {"jsonrpc":"2.0","id":I,"method":"ping","params":{"big":ROOT}}
- *           ping takes no params, so the daemon parses the whole frame, then
- *           refuses it with -32602: framing + full parse + an error reply.
+ *   floor   {"jsonrpc":"2.0","id":I,"method":"bench.parseFloor","params":{"big":ROOT}}
+ *           a method the daemon does not have, so it parses the whole frame,
+ *           then refuses it with -32601: framing + full parse + an error
+ *           reply. (Not a ping: the daemon checks a ping's params without
+ *           building them, since ping takes none, so that is no parse floor.)
  *   mount   {"surface":"big-R","root":ROOT} on a fresh surface name
  *   update  {"surface":"big-R","root":ROOT'}, ROOT' = ROOT with the edit
  *           action of row ROWS/2 relabelled; counts must be created 0,
@@ -1029,11 +1081,11 @@ static void surface_main(int fd, uint64_t rows, uint64_t reps, uint64_t warmups,
         snprintf(name, sizeof name, "big-%llu", (unsigned long long)rep);
         if (do_floor) {
             sb.len = 0;
-            sb_request(&sb, ++id, "ping", "{\"big\":", root.p, root.len, "}");
+            sb_request(&sb, ++id, "bench.parseFloor", "{\"big\":", root.p, root.len, "}");
             floor_bytes = sb.len - 4;
             o = timed_request(fd, &r, &sb, id, pid, &body, &len);
-            if (!has(body, len, "\"code\":-32602"))
-                fail("parse floor: wanted a -32602 error, got: %.*s", (int)(len > 400 ? 400 : len), body);
+            if (!has(body, len, "\"code\":-32601"))
+                fail("parse floor: wanted a -32601 error, got: %.*s", (int)(len > 400 ? 400 : len), body);
             if (timed) floor_ops[at] = o;
         }
         if (do_mount) {
@@ -1087,13 +1139,14 @@ static void surface_main(int fd, uint64_t rows, uint64_t reps, uint64_t warmups,
 
 static void usage(const char *argv0) {
     fprintf(stderr,
-            "usage: %s SOCKET rtt N [--pid PID]\n"
-            "       %s SOCKET pipe N DEPTH [--pid PID]\n"
+            "usage: %s SOCKET rtt N [--pid PID] [--pad B]\n"
+            "       %s SOCKET pipe N DEPTH [--pid PID] [--pad B]\n"
+            "       %s SOCKET mix N DEPTH [--pid PID] [--every K]\n"
             "       %s SOCKET interact N [--pid PID]\n"
             "       %s SOCKET expo N [--pid PID]\n"
             "       %s SOCKET surface ROWS REPS [--pid PID] [--ops floor,mount,update] [--rows swipe|expo] [--warmup W]\n"
             "           [--dump FILE]\n",
-            argv0, argv0, argv0, argv0, argv0);
+            argv0, argv0, argv0, argv0, argv0, argv0);
     exit(2);
 }
 
@@ -1138,31 +1191,84 @@ static int surface_modes_main(int argc, char **argv) {
     return 0;
 }
 
+#define MIX_ROWS 4   /* rows of the surface the mix mode updates */
+
+/* mix mode's setup on fd: initialize, mount "bench-mix" (MIX_ROWS rows with
+ * swipeActions), and the two update params texts. Uses ids 1 and 2; the
+ * requests after it start at 3. */
+static void mix_setup(int fd) {
+    reader_t r = { malloc(64 << 10), 64 << 10, 0, 0 };
+    sbuf_t sb = { 0 }, tree = { 0 };
+    uint64_t id = 0;
+    char *body;
+    if (!r.buf) fail("out of memory");
+    rpc_initialize(fd, &r, &sb, &id, 0);
+    append_list(&tree, MIX_ROWS, 0, 0);
+    sb.len = 0;
+    sb_request(&sb, ++id, "mount", "{\"surface\":\"bench-mix\",\"root\":", tree.p, tree.len, "}");
+    write_all(fd, sb.p, sb.len);
+    size_t len = read_response(fd, &r, id, &body);
+    need_result("mount", body, len, "\"surface\":\"bench-mix\"");
+    if (r.end != r.start) fail("unexpected bytes after the mount's reply");
+    for (int which = 0; which < 2; which++) {
+        sbuf_t params = { 0 };
+        sb_puts(&params, "{\"surface\":\"bench-mix\",\"root\":");
+        append_list(&params, MIX_ROWS, 0, which ? 1 : 0);
+        sb_puts(&params, "}");
+        mix_update[which] = params.p;
+        mix_update_len[which] = params.len;
+        if (params.len + MAX_REQ > req_cap) req_cap = params.len + MAX_REQ;
+    }
+    free(r.buf);
+    free(sb.p);
+    free(tree.p);
+}
+
 int main(int argc, char **argv) {
     if (argc < 4) usage(argv[0]);
     const char *path = argv[1];
     const char *mode = argv[2];
     if (strcmp(mode, "interact") == 0 || strcmp(mode, "expo") == 0 || strcmp(mode, "surface") == 0)
         return surface_modes_main(argc, argv);
-    int is_pipe = strcmp(mode, "pipe") == 0;
+    int is_mix = strcmp(mode, "mix") == 0;
+    int is_pipe = is_mix || strcmp(mode, "pipe") == 0;
     if (!is_pipe && strcmp(mode, "rtt") != 0) usage(argv[0]);
     int nfixed = is_pipe ? 5 : 4;
-    if (argc != nfixed && argc != nfixed + 2) usage(argv[0]);
+    if (argc < nfixed) usage(argv[0]);
     uint64_t n = parse_count(argv[3], "N");
     uint64_t depth = is_pipe ? parse_count(argv[4], "DEPTH") : 1;
     if (depth > 100000) fail("DEPTH over 100000");
     long pid = 0;
-    if (argc == nfixed + 2) {
-        if (strcmp(argv[nfixed], "--pid") != 0) usage(argv[0]);
-        pid = (long)parse_count(argv[nfixed + 1], "PID");
-        use_sched_cpu = proc_sched_cpu_s(pid) >= 0;
-        if (proc_cpu_s(pid) < 0) fail("cannot read the CPU time of process %ld from /proc", pid);
+    for (int i = nfixed; i < argc; i++) {
+        if (i + 1 >= argc) usage(argv[0]);
+        if (strcmp(argv[i], "--pid") == 0) {
+            pid = (long)parse_count(argv[++i], "PID");
+            use_sched_cpu = proc_sched_cpu_s(pid) >= 0;
+            if (proc_cpu_s(pid) < 0) fail("cannot read the CPU time of process %ld from /proc", pid);
+        } else if (strcmp(argv[i], "--pad") == 0) {
+            pad_len = (size_t)parse_count(argv[++i], "B");
+            if (pad_len > 65536) fail("--pad over 65536");
+        } else if (is_mix && strcmp(argv[i], "--every") == 0) {
+            mix_every = parse_count(argv[++i], "K");
+        } else usage(argv[0]);
+    }
+    if (is_mix && !mix_every) mix_every = 2;
+    if (pad_len) {
+        static const char open[] = ",\"params\":{\"pad\":\"";
+        pad_text = malloc(sizeof open + pad_len + 4);
+        if (!pad_text) fail("out of memory");
+        memcpy(pad_text, open, sizeof open - 1);
+        memset(pad_text + sizeof open - 1, 'x', pad_len);
+        strcpy(pad_text + sizeof open - 1 + pad_len, "\"}}");
+        req_cap = MAX_REQ + sizeof open + pad_len + 4;
     }
 
     run_deadline = now_s() + env_int("BENCH_RUN_TIMEOUT", 120);
     int fd = connect_unix(path, env_int("BENCH_IO_TIMEOUT", 10));
+    uint64_t first = 1;
+    if (is_mix) { mix_setup(fd); first = 3; }
     char *body = malloc(MAX_REPLY);
-    char *wbuf = malloc((size_t)depth * MAX_REQ);
+    char *wbuf = malloc((size_t)depth * req_cap);
     rbuf_t rb = { malloc(256 << 10), 256 << 10, 0 };
     if (!body || !wbuf || !rb.buf) fail("out of memory");
 
@@ -1170,14 +1276,14 @@ int main(int argc, char **argv) {
     uint64_t warm = n / 20;
     if (warm > 2000) warm = 2000;
     if (warm < 1) warm = 1;
-    if (is_pipe) pipe_loop(fd, 1, warm, depth, &rb, wbuf);
-    else rtt_loop(fd, 1, warm, body);
+    if (is_pipe) pipe_loop(fd, first, warm, depth, &rb, wbuf);
+    else rtt_loop(fd, first, warm, body);
 
     double srv0 = pid ? proc_cpu_s(pid) : 0;
     double cpu0 = self_cpu_s();
     double t0 = now_s();
-    if (is_pipe) pipe_loop(fd, warm + 1, n, depth, &rb, wbuf);
-    else rtt_loop(fd, warm + 1, n, body);
+    if (is_pipe) pipe_loop(fd, first + warm, n, depth, &rb, wbuf);
+    else rtt_loop(fd, first + warm, n, body);
     double t1 = now_s();
     double cpu1 = self_cpu_s();
     double srv1 = pid ? proc_cpu_s(pid) : 0;
@@ -1185,10 +1291,12 @@ int main(int argc, char **argv) {
 
     double secs = t1 - t0;
     if (is_pipe)
-        printf("mode=pipe n=%llu depth=%llu secs=%.4f req_per_s=%.0f", (unsigned long long)n,
+        printf("mode=%s n=%llu depth=%llu secs=%.4f req_per_s=%.0f", mode, (unsigned long long)n,
                (unsigned long long)depth, secs, (double)n / secs);
     else
         printf("mode=rtt n=%llu secs=%.4f us_per_rt=%.3f", (unsigned long long)n, secs, secs * 1e6 / (double)n);
+    if (pad_len) printf(" pad=%zu", pad_len);
+    if (is_mix) printf(" every=%llu", (unsigned long long)mix_every);
     printf(" client_cpu_us_per_req=%.3f", (cpu1 - cpu0) * 1e6 / (double)n);
     if (pid) {
         if (srv1 < 0) fail("server process %ld went away", pid);

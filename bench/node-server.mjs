@@ -4,7 +4,8 @@
 // runtime" baseline that bench/run compares modhostd against.
 //
 // Every frame is JSON.parse'd; `ping` is answered {"jsonrpc":"2.0","id":<id>,
-// "result":{}} via JSON.stringify; other methods get a -32601 error, bad JSON
+// "result":{}} via JSON.stringify (a ping whose params have members gets
+// modhostd's -32602, as the contract says); other methods get a -32601 error, bad JSON
 // a -32700 error, notifications (no id) no answer. All replies produced by
 // one 'data' event go out in a single socket.write.
 //
@@ -25,7 +26,20 @@ function reply(msg) {
     return { jsonrpc: '2.0', id: null, error: { code: -32600, message: 'Invalid Request' } };
   }
   if (!('id' in msg)) return null; // notification
-  if (msg.method === 'ping') return { jsonrpc: '2.0', id: msg.id, result: {} };
+  if (msg.method === 'ping') {
+    // As the contract (and modhostd) has it: ping takes no params; `{}` and `[]` pass.
+    const p = msg.params;
+    if (p !== undefined && p !== null && typeof p === 'object' && Object.keys(p).length > 0) {
+      return {
+        jsonrpc: '2.0', id: msg.id,
+        error: {
+          code: -32602, message: "Invalid params: 'ping' takes no params",
+          data: { path: '', expected: 'no params, {} or []', got: Array.isArray(p) ? 'a non-empty array' : 'an object with members' },
+        },
+      };
+    }
+    return { jsonrpc: '2.0', id: msg.id, result: {} };
+  }
   return { jsonrpc: '2.0', id: msg.id, error: { code: -32601, message: 'Method not found' } };
 }
 

@@ -25,9 +25,21 @@ public struct MethodHandler {
     /// False only for the methods allowed before `initialize` (`initialize`, `ping`).
     public var requiresInitialize: Bool
     public var body: Body
+    /// A method that takes no params (`ping`): its handler reads them only through
+    /// `Params.expectNone()`. The session then checks a request's params without building
+    /// them, and refuses params with members with an error written once, at registration:
+    /// so they cost what reading them costs, not what building values and an error does.
+    public var takesNoParams = false
 
     public init(requiresInitialize: Bool = true, run: @escaping (MethodContext) throws(RPCError) -> JSONValue) {
         self.requiresInitialize = requiresInitialize
+        self.body = .value(run)
+    }
+
+    /// A handler for a method that takes no params (see `takesNoParams`).
+    public init(requiresInitialize: Bool = true, takesNoParams: Bool, run: @escaping (MethodContext) throws(RPCError) -> JSONValue) {
+        self.requiresInitialize = requiresInitialize
+        self.takesNoParams = takesNoParams
         self.body = .value(run)
     }
 
@@ -98,7 +110,27 @@ public struct MethodRegistry {
     /// strings compare as two machine words) costs a fraction of hashing the name.
     private var byLength: [[(name: String, handler: MethodHandler)]] = []
 
+    /// For the handlers that `takesNoParams`: the JSON text of `expectNone`'s errors for
+    /// params with members, by name length as `byLength`. Apart from the handlers, which are
+    /// copied on every lookup.
+    private var refusalsByLength: [[(name: String, refusal: NoParamsRefusal)]] = []
+
+    /// The JSON text of `Params.expectNone()`'s error for params with members: for an object
+    /// and for an array.
+    struct NoParamsRefusal {
+        let object: [UInt8]
+        let array: [UInt8]
+    }
+
     public init() {}
+
+    /// The refusals of params with members for `method`, when its handler `takesNoParams`.
+    func noParamsRefusal(for method: String) -> NoParamsRefusal? {
+        let length = method.utf8.count
+        guard length < refusalsByLength.count else { return nil }
+        for entry in refusalsByLength[length] where entry.name == method { return entry.refusal }
+        return nil
+    }
 
     public mutating func register(_ method: String, _ handler: MethodHandler) {
         precondition(!method.hasPrefix("rpc."), "'rpc.' names are reserved by JSON-RPC 2.0")
@@ -107,6 +139,24 @@ public struct MethodRegistry {
         if byLength.count <= length { byLength += Array(repeating: [], count: length + 1 - byLength.count) }
         byLength[length].removeAll { $0.name == method }
         byLength[length].append((method, handler))
+        if refusalsByLength.count <= length {
+            refusalsByLength += Array(repeating: [], count: length + 1 - refusalsByLength.count)
+        }
+        refusalsByLength[length].removeAll { $0.name == method }
+        if handler.takesNoParams {
+            // The errors `expectNone` gives for params with members; it looks at nothing else.
+            func refusal(_ params: JSONValue) -> [UInt8] {
+                var text: [UInt8] = []
+                do {
+                    try Params(params, method: method).expectNone()
+                    preconditionFailure("expectNone accepted params with members")
+                } catch {
+                    JSONWriter.write(error.json, into: &text)
+                }
+                return text
+            }
+            refusalsByLength[length].append((method, NoParamsRefusal(object: refusal(["": nil]), array: refusal([nil]))))
+        }
     }
 
     public func handler(for method: String) -> MethodHandler? {
@@ -119,4 +169,9 @@ public struct MethodRegistry {
     }
 
     public var methodNames: [String] { handlers.keys.sorted() }
+
+    /// Whether `method` is served by a handler that `takesNoParams`.
+    public func takesNoParams(_ method: String) -> Bool {
+        handler(for: method)?.takesNoParams == true
+    }
 }

@@ -44,6 +44,10 @@ public final class Session {
     public internal(set) var hasUnrecordedState = false
     /// The payload of the frame being handled, while it is.
     var currentFrame: UnsafeRawBufferPointer?
+    /// Short strings the connection's requests made (member names above all), reused by its
+    /// later requests: made on the first request of `stringCacheMinBytes` or more (20 KiB).
+    private lazy var stringCache = JSONStringCache()
+    private static let stringCacheMinBytes = 256
     /// The surfaces this connection mounted; they go when it closes.
     private(set) lazy var surfaces = SurfaceStore(host: host, session: self)
 
@@ -127,9 +131,21 @@ public final class Session {
     private func respond(to bytes: UnsafeRawBufferPointer, replies: inout [UInt8], yieldWhen shouldYield: () -> Bool) {
         // The usual message, one valid request, is read straight from its bytes and answered
         // without building `JSONValue` objects for the message or the reply.
-        if let request = RPCRequest.decode(bytes) {
+        // The params of a method that takes none are only checked, not built; requests
+        // larger than a ping share the connection's short strings.
+        let strings = bytes.count >= Self.stringCacheMinBytes ? stringCache : nil
+        // The host, not self, is captured, unretained: the host outlives its sessions.
+        if let decoded = RPCRequest.decode(
+            bytes, skippingParamsOf: { [unowned(unsafe) host] in host.methods.takesNoParams($0) }, strings: strings)
+        {
             let headerAt = Self.startFrame(&replies)
-            Self.endFrame(&replies, headerAt: headerAt, written: answer(request, into: &replies))
+            let written: Bool
+            if let skipped = decoded.skippedParams {
+                written = answer(decoded.request, skippedParams: skipped, into: &replies)
+            } else {
+                written = answer(decoded.request, into: &replies)
+            }
+            Self.endFrame(&replies, headerAt: headerAt, written: written)
             return
         }
         let message: JSONValue
@@ -260,6 +276,31 @@ public final class Session {
         case let .success(request):
             return answer(request, into: &buffer)
         }
+    }
+
+    /// `answer(_:into:)` for a request to a method that `takesNoParams`, whose params were
+    /// checked but not built (`skipped` says what they were). Params with members get the
+    /// handler's refusal, written at registration, once the checks that come before the
+    /// handler (initialized?) pass; otherwise the handler runs as usual, given params of the
+    /// same shape (its `expectNone` looks at nothing else).
+    private func answer(_ request: consuming RPCRequest, skippedParams skipped: JSONValueShape, into buffer: inout [UInt8]) -> Bool {
+        var request = request
+        switch skipped {
+        case .emptyObject: request.params = .object(JSONObject())
+        case .emptyArray: request.params = .array([])
+        case .objectWithMembers, .arrayWithElements:
+            if let id = request.id, let handler = host.methods.handler(for: request.method),
+                !handler.requiresInitialize || isInitialized, let refusal = host.methods.noParamsRefusal(for: request.method)
+            {
+                RPCMessage.writeErrorResponse(
+                    id: id, errorText: skipped == .objectWithMembers ? refusal.object : refusal.array, into: &buffer)
+                return true
+            }
+            request.params = skipped == .objectWithMembers ? ["": nil] : [nil]
+        case .scalar:
+            preconditionFailure("decode skips only params that are an object or an array")
+        }
+        return answer(request, into: &buffer)
     }
 
     /// Runs a valid request and writes its response into `buffer`, straight: a result a

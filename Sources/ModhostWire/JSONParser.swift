@@ -32,8 +32,11 @@ public enum JSONParser {
         guard let base = bytes.baseAddress, bytes.count > 0 else {
             throw JSONParseError(message: "unexpected end of input", offset: 0)
         }
+        // A document large enough to repeat many short strings gets a cache for its parse.
+        let strings = bytes.count >= JSONStringCache.minDocumentBytes ? JSONStringCache() : nil
+        defer { withExtendedLifetime(strings) {} }
         var parser = ByteParser(
-            base: base.assumingMemoryBound(to: UInt8.self), count: bytes.count, maxDepth: maxDepth)
+            base: base.assumingMemoryBound(to: UInt8.self), count: bytes.count, maxDepth: maxDepth, strings: strings)
         return try parser.parseDocument()
     }
 
@@ -74,13 +77,17 @@ struct JSONObjectReader {
     private var parser: ByteParser
     private var isFirstMember = true
 
-    /// Starts reading `bytes`, which must begin (after whitespace) with `{`.
-    init(_ bytes: UnsafeRawBufferPointer, maxDepth: Int = JSONParser.defaultMaxDepth) throws(JSONParseError) {
+    /// Starts reading `bytes`, which must begin (after whitespace) with `{`. The caller keeps
+    /// `strings` alive while the reader is used.
+    init(
+        _ bytes: UnsafeRawBufferPointer, maxDepth: Int = JSONParser.defaultMaxDepth, strings: JSONStringCache? = nil
+    ) throws(JSONParseError) {
         guard let base = bytes.baseAddress, maxDepth >= 1 else {
             throw JSONParseError(message: "not an object", offset: 0)
         }
         // The object itself is one level, so its members may nest one level less.
-        parser = ByteParser(base: base.assumingMemoryBound(to: UInt8.self), count: bytes.count, maxDepth: maxDepth - 1)
+        parser = ByteParser(
+            base: base.assumingMemoryBound(to: UInt8.self), count: bytes.count, maxDepth: maxDepth - 1, strings: strings)
         try parser.beginObject()
     }
 
@@ -98,6 +105,15 @@ struct JSONObjectReader {
         return value
     }
 
+    /// Checks the current member's value as `value` would, without building it: what it is
+    /// (`JSONValueShape`). Throws wherever `value` would, and also (so that the caller falls
+    /// back to `JSONParser.parse`) past 64 levels of nesting.
+    mutating func skipValue() throws(JSONParseError) -> JSONValueShape {
+        let shape = try parser.skipValue()
+        parser.skipWhitespace()
+        return shape
+    }
+
     /// Whether the current member's value is spelled exactly `literal` (a valid JSON value);
     /// consumes it if so.
     mutating func skip(ifValueIs literal: StaticString) -> Bool {
@@ -105,6 +121,17 @@ struct JSONObjectReader {
         parser.skipWhitespace()
         return true
     }
+}
+
+/// What a value is, for a caller that checked it without building it: enough to answer a
+/// method that takes no params (`{}` and `[]` pass, anything else is refused).
+public enum JSONValueShape: Sendable, Equatable {
+    case emptyObject
+    case emptyArray
+    case objectWithMembers
+    case arrayWithElements
+    /// A string, number, boolean or null.
+    case scalar
 }
 
 // MARK: - Implementation
@@ -155,11 +182,16 @@ private struct ByteParser {
     var index = 0
     /// Reused buffer for strings that contain escapes.
     var scratch: [UInt8] = []
+    /// The slots of the short strings already made (`JSONStringCache`), or nil. A pointer,
+    /// not the cache: the parser stays trivially copyable, and the lookups cost no reference
+    /// counting. Whoever makes the parser keeps the cache alive while it runs.
+    let stringSlots: UnsafeMutablePointer<JSONStringCache.Slot>?
 
-    init(base: UnsafePointer<UInt8>, count: Int, maxDepth: Int) {
+    init(base: UnsafePointer<UInt8>, count: Int, maxDepth: Int, strings: JSONStringCache? = nil) {
         self.base = base
         self.end = count
         self.maxDepth = maxDepth
+        self.stringSlots = strings?.slots
     }
 
     // MARK: Errors
@@ -340,6 +372,7 @@ private struct ByteParser {
                 depth += 1
                 isObject = opensObject
                 if opensObject {
+                    object.reserveCapacity(4)
                     key = try parseMemberName()
                 } else {
                     elements.reserveCapacity(4)
@@ -393,6 +426,129 @@ private struct ByteParser {
         }
     }
 
+    /// Checks one value starting at `index` (whitespace already skipped) exactly as
+    /// `parseValue` would, without building it: the same bytes are accepted and refused,
+    /// nesting included. Only the nesting it can track without allocating is limited further:
+    /// past 64 levels it throws, and a caller that skips to save work then parses instead.
+    mutating func skipValue() throws(JSONParseError) -> JSONValueShape {
+        guard index < end else { throw unexpected(at: index, expecting: "a value") }
+        let first = base[index]
+        guard first == ASCII.leftBracket || first == ASCII.leftBrace else {
+            try skipScalar()
+            return .scalar
+        }
+        // One bit per open container, innermost lowest: set for an object.
+        var objects: UInt64 = 0
+        var depth = 0
+        var shape = JSONValueShape.scalar
+        nextValue: while true {
+            guard index < end else { throw unexpected(at: index, expecting: "a value") }
+            let byte = base[index]
+            if byte == ASCII.leftBracket || byte == ASCII.leftBrace {
+                let opensObject = byte == ASCII.leftBrace
+                if depth >= maxDepth { throw error("nesting deeper than \(maxDepth)", at: index) }
+                if depth >= 64 { throw error("nesting deeper than the skipper tracks", at: index) }
+                index += 1
+                skipWhitespace()
+                let isEmpty = index < end && base[index] == (opensObject ? ASCII.rightBrace : ASCII.rightBracket)
+                if depth == 0 {
+                    shape = opensObject
+                        ? (isEmpty ? .emptyObject : .objectWithMembers) : (isEmpty ? .emptyArray : .arrayWithElements)
+                }
+                if isEmpty {
+                    index += 1
+                } else {
+                    depth += 1
+                    objects = objects << 1 | (opensObject ? 1 : 0)
+                    if opensObject { try skipMemberName() }
+                    continue nextValue
+                }
+            } else {
+                try skipScalar()
+            }
+            // A value is complete: close containers for as long as their closing bracket follows.
+            while true {
+                guard depth > 0 else { return shape }
+                let isObject = objects & 1 == 1
+                skipWhitespace()
+                guard index < end else {
+                    throw unexpected(at: index, expecting: isObject ? "',' or '}'" : "',' or ']'")
+                }
+                let byte = base[index]
+                if byte == ASCII.comma {
+                    index += 1
+                    skipWhitespace()
+                    if isObject { try skipMemberName() }
+                    continue nextValue
+                }
+                if isObject {
+                    guard byte == ASCII.rightBrace else { throw unexpected(at: index, expecting: "',' or '}'") }
+                } else {
+                    guard byte == ASCII.rightBracket else { throw unexpected(at: index, expecting: "',' or ']'") }
+                }
+                index += 1
+                depth -= 1
+                objects >>= 1
+            }
+        }
+    }
+
+    /// `parseScalar`, building nothing that needs memory (a number is read as it would be).
+    mutating func skipScalar() throws(JSONParseError) {
+        guard index < end else { throw unexpected(at: index, expecting: "a value") }
+        switch base[index] {
+        case ASCII.quote:
+            index += 1
+            try skipStringBody()
+        case ASCII.minus, ASCII.zero...ASCII.nine:
+            _ = try parseNumber()
+        case UInt8(ascii: "t"):
+            try expectLiteral("true")
+        case UInt8(ascii: "f"):
+            try expectLiteral("false")
+        case UInt8(ascii: "n"):
+            try expectLiteral("null")
+        default:
+            throw unexpected(at: index, expecting: "a value")
+        }
+    }
+
+    /// `parseMemberName` without building the name.
+    mutating func skipMemberName() throws(JSONParseError) {
+        guard index < end && base[index] == ASCII.quote else {
+            throw unexpected(at: index, expecting: "a string (object member name)")
+        }
+        index += 1
+        try skipStringBody()
+        skipWhitespace()
+        guard index < end && base[index] == ASCII.colon else { throw unexpected(at: index, expecting: "':'") }
+        index += 1
+        skipWhitespace()
+    }
+
+    /// `parseStringBody` without building the string: the same checks of UTF-8, control
+    /// characters and escapes (whose decoding goes to `scratch` and is dropped).
+    mutating func skipStringBody() throws(JSONParseError) {
+        var position = afterPlainASCII(from: index)
+        while true {
+            guard position < end else { throw error("unterminated string", at: position) }
+            let byte = base[position]
+            if byte >= 0x80 {
+                position = afterPlainASCII(from: try endOfUTF8Sequence(at: position))
+            } else if byte == ASCII.quote {
+                index = position + 1
+                return
+            } else if byte == ASCII.backslash {
+                scratch.removeAll(keepingCapacity: true)
+                position = afterPlainASCII(from: try decodeEscape(at: position))
+            } else if byte < 0x20 {
+                throw error("unescaped control character in string", at: position)
+            } else {
+                position += 1
+            }
+        }
+    }
+
     /// Parses `"name"` followed by `:` and the whitespace after it.
     mutating func parseMemberName() throws(JSONParseError) -> String {
         guard index < end && base[index] == ASCII.quote else {
@@ -423,19 +579,55 @@ private struct ByteParser {
 
     // MARK: Strings
 
+    /// The first byte at or after `position` that a string scan must look at (a quote, a
+    /// backslash, a control character or a byte above 0x7F), or a position before it from
+    /// which fewer than 8 bytes are left: plain ASCII is passed over a word at a time. The
+    /// bytes it passes are exactly those the byte loop would pass one by one.
+    @inline(__always)
+    func afterPlainASCII(from position: Int) -> Int {
+        var position = position
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let high: UInt64 = 0x8080_8080_8080_8080
+        while end - position >= 8 {
+            let word = UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self)
+            let quotes = word ^ (ones &* UInt64(ASCII.quote))
+            let backslashes = word ^ (ones &* UInt64(ASCII.backslash))
+            // A byte's high bit ends up set where it is zero (quote, backslash), below 0x20,
+            // or itself above 0x7F; borrows only ever add bits after such a byte.
+            let special =
+                ((quotes &- ones) & ~quotes) | ((backslashes &- ones) & ~backslashes)
+                | ((word &- ones &* 0x20) & ~word) | word
+            let flagged = special & high
+            if flagged != 0 {
+                #if _endian(little)
+                // Borrows only flag bytes above (after) a flagged one, so the lowest is exact.
+                return position + flagged.trailingZeroBitCount >> 3
+                #else
+                break
+                #endif
+            }
+            position += 8
+        }
+        return position
+    }
+
     /// Parses the rest of a string whose opening quote is just before `index`.
     mutating func parseStringBody() throws(JSONParseError) -> String {
         let start = index
-        var position = index
+        var position = afterPlainASCII(from: index)
         while true {
             guard position < end else { throw error("unterminated string", at: position) }
             let byte = base[position]
             if byte >= 0x80 {
-                position = try endOfUTF8Sequence(at: position)
+                position = afterPlainASCII(from: try endOfUTF8Sequence(at: position))
             } else if byte == ASCII.quote {
                 index = position + 1
+                let count = position - start
+                if count <= JSONStringCache.maxCount, let stringSlots, count > 0 {
+                    return JSONStringCache.string(in: stringSlots, at: base + start, count: count, readableTo: base + end)
+                }
                 // Already validated above, so decoding repairs nothing.
-                return String(decoding: UnsafeBufferPointer(start: base + start, count: position - start), as: UTF8.self)
+                return String(decoding: UnsafeBufferPointer(start: base + start, count: count), as: UTF8.self)
             } else if byte == ASCII.backslash {
                 return try parseEscapedString(start: start, firstEscape: position)
             } else if byte < 0x20 {
@@ -702,5 +894,74 @@ private struct ByteParser {
         let text = String(decoding: UnsafeBufferPointer(start: base + start, count: position - start), as: UTF8.self)
         guard let result = Double(text), result.isFinite else { throw error("number out of range", at: start) }
         return .double(result)
+    }
+}
+
+/// Strings of up to 15 bytes (without escapes) that parses have made, keyed by their bytes,
+/// for later strings with the same bytes: documents of many similar objects, and a
+/// connection's requests one after another, repeat their member names and many values, and
+/// making a `String` (checking its UTF-8 again, then building it) costs several times a
+/// lookup. A slot holds the last string that hashed to it. Not for use from two threads at
+/// once: a connection's session keeps one for the requests it parses.
+public final class JSONStringCache {
+    /// Strings up to this many bytes are cached: they are stored inline in a `String`, so a
+    /// cached one is copied without reference counting.
+    static let maxCount = 15
+    /// Documents below this size parsed without a cache of the caller's get none: setting
+    /// one up would cost more than it saves.
+    static let minDocumentBytes = 4096
+    private static let slotBits = 9
+
+    struct Slot {
+        var low: UInt64 = 0
+        var high: UInt64 = 0
+        var count = -1
+        var string = ""
+    }
+
+    let slots: UnsafeMutablePointer<Slot>
+
+    public init() {
+        slots = .allocate(capacity: 1 << Self.slotBits)
+        slots.initialize(repeating: Slot(), count: 1 << Self.slotBits)
+    }
+
+    deinit {
+        slots.deinitialize(count: 1 << Self.slotBits)
+        slots.deallocate()
+    }
+
+    /// The string of the `count` (1...15) validated bytes at `start`, from or into `slots`
+    /// (a live cache's); `limit` is the end of the readable input.
+    @inline(__always)
+    static func string(
+        in slots: UnsafeMutablePointer<Slot>, at start: UnsafePointer<UInt8>, count: Int,
+        readableTo limit: UnsafePointer<UInt8>
+    ) -> String {
+        var low: UInt64 = 0
+        var high: UInt64 = 0
+        if limit - start >= 16 {
+            low = UnsafeRawPointer(start).loadUnaligned(as: UInt64.self)
+            high = UnsafeRawPointer(start + 8).loadUnaligned(as: UInt64.self)
+            if count < 8 {
+                low &= (1 &<< UInt64(count &* 8)) &- 1
+                high = 0
+            } else {
+                high &= (1 &<< UInt64((count &- 8) &* 8)) &- 1
+            }
+        } else {
+            for offset in 0..<count {
+                let byte = UInt64(start[offset])
+                if offset < 8 { low |= byte &<< UInt64(offset &* 8) } else { high |= byte &<< UInt64((offset &- 8) &* 8) }
+            }
+        }
+        let hash = (low &* 0x9E37_79B9_7F4A_7C15) ^ (high &* 0xC2B2_AE3D_27D4_EB4F) ^ UInt64(count)
+        let slot = slots + Int(truncatingIfNeeded: (hash ^ (hash &>> 29)) &>> UInt64(64 - Self.slotBits))
+        if slot.pointee.count == count && slot.pointee.low == low && slot.pointee.high == high {
+            return slot.pointee.string
+        }
+        let string = String(decoding: UnsafeBufferPointer(start: start, count: count), as: UTF8.self)
+        slot.pointee = Slot(low: low, high: high, count: count, string: string)
+        return string
     }
 }

@@ -75,14 +75,40 @@ public struct RPCRequest: Sendable, Equatable {
     /// non-ASCII member name): the caller then takes that general path, which also words
     /// the error.
     public static func decode(_ bytes: UnsafeRawBufferPointer) -> RPCRequest? {
+        decode(bytes, skippingParamsOf: { _ in false })?.request
+    }
+
+    /// A request read by `decode(_:skippingParamsOf:)`.
+    public struct Decoded: Sendable {
+        public var request: RPCRequest
+        /// Set when the params were checked but not built (`request.params` is then nil):
+        /// what they are. Nil when the request has no params or they were built.
+        public var skippedParams: JSONValueShape?
+    }
+
+    /// `decode(_:)`, except that the params of a method for which `takesNoParams` is true
+    /// are only checked (as strictly as a parse) and described, not built: such a method
+    /// answers params with members by refusing them, whatever they hold, and building them
+    /// would cost more than the rest of the request. `takesNoParams` is asked only when the
+    /// method comes before the params, as it usually does. `strings`, when given, supplies
+    /// and keeps the short strings made (see `JSONStringCache`).
+    public static func decode(
+        _ bytes: UnsafeRawBufferPointer, skippingParamsOf takesNoParams: (String) -> Bool,
+        strings: JSONStringCache? = nil
+    ) -> Decoded? {
         // As in `JSONObject`, a repeated member counts with its last value only, so each
         // occurrence overwrites what the one before it set.
         var isVersion2 = false
         var method: String?
         var id: JSONValue?
         var params: JSONValue?
+        var skipped: JSONValueShape?
+        var skippedFor: String?
+        // Without the caller's cache, a large document gets one of its own for this parse.
+        let ownStrings = strings == nil && bytes.count >= JSONStringCache.minDocumentBytes ? JSONStringCache() : nil
+        defer { withExtendedLifetime(ownStrings) {} }
         do {
-            var reader = try JSONObjectReader(bytes)
+            var reader = try JSONObjectReader(bytes, strings: strings ?? ownStrings)
             // The reader's names are ASCII without escapes, so byte equality is `String` equality.
             while let name = try reader.nextName() {
                 if name.isASCII("jsonrpc") {
@@ -93,7 +119,14 @@ public struct RPCRequest: Sendable, Equatable {
                 } else if name.isASCII("method") {
                     method = try reader.value().stringValue
                 } else if name.isASCII("params") {
-                    params = try reader.value()
+                    if let method, takesNoParams(method) {
+                        params = nil
+                        skipped = try reader.skipValue()
+                        skippedFor = method
+                    } else {
+                        params = try reader.value()
+                        skipped = nil
+                    }
                 } else {
                     _ = try reader.value()
                 }
@@ -110,8 +143,13 @@ public struct RPCRequest: Sendable, Equatable {
         case nil, .object?, .array?: break
         default: return nil
         }
+        if let skipped {
+            // Skipped for a method that a later `method` member replaced, or not a container:
+            // the general path decides.
+            guard skippedFor == method, skipped != .scalar else { return nil }
+        }
         // Moved, not copied: copies and destroys of `JSONValue?` go through slow runtime witnesses.
-        return RPCRequest(id: consume id, method: method, params: consume params)
+        return Decoded(request: RPCRequest(id: consume id, method: method, params: consume params), skippedParams: skipped)
     }
 }
 
@@ -157,6 +195,14 @@ public enum RPCMessage {
     /// Writes `errorResponse(id:error:)` into `buffer` without building its object first.
     public static func writeErrorResponse(id: JSONValue, error: RPCError, into buffer: inout [UInt8]) {
         writeEnvelope(id: id, member: #","error":"#, value: error.json, into: &buffer)
+    }
+
+    /// `writeErrorResponse(id:error:)` for an error whose JSON text (`error.json` as
+    /// `JSONWriter` writes it) was made before: for errors given often and always alike.
+    public static func writeErrorResponse(id: JSONValue, errorText: [UInt8], into buffer: inout [UInt8]) {
+        writeEnvelopeStart(id: id, member: #","error":"#, into: &buffer)
+        buffer.append(contentsOf: errorText)
+        buffer.append(UInt8(ascii: "}"))
     }
 
     /// `{"jsonrpc":"2.0","id":<id><member><value>}`: the bytes `JSONWriter` makes of the

@@ -6,7 +6,7 @@ import ModhostWire
 enum LifecycleMethods {
     static func register(in registry: inout MethodRegistry) {
         registry.register("initialize", MethodHandler(requiresInitialize: false, run: initialize))
-        registry.register("ping", MethodHandler(requiresInitialize: false) { context throws(RPCError) in
+        registry.register("ping", MethodHandler(requiresInitialize: false, takesNoParams: true) { context throws(RPCError) in
             try context.params.expectNone()
             return .object(JSONObject())
         })
