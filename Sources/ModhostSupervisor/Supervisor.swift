@@ -330,7 +330,11 @@ public final class Supervisor {
         case let .loaded(plugins):
             crashes.loadedPlugins = Array(plugins.prefix(policy.maxBisectCandidates))
         case .handedOver:
-            if upgrade != nil { upgrade?.handedOver = true }
+            guard upgrade != nil else { break }
+            upgrade?.handedOver = true
+            // Not traced while it unloads and exits, as at a stop: a tracer of the engine's
+            // own (LeakSanitizer's, as it exits) could not attach, and it would exit 1.
+            tracer?.detach()
         case .quarantined, .heldOut, .quarantineListed, .rescan, .releaseHeld, .handOver, nil:
             logger.warning("the engine sent an unknown control message: \(line)")
         }
@@ -500,8 +504,11 @@ public final class Supervisor {
             finishStopping(status: status, signal: signal)
             return
         }
-        if let upgrade, upgrade.handedOver, status == 0, signal == 0 {
+        if let upgrade, upgrade.handedOver {
             self.upgrade = nil
+            if status != 0 || signal != 0 {
+                logger.warning("the engine ended with \(signal != 0 ? signalName(signal) : "exit status \(status)") after it handed its connections over")
+            }
             executable = upgrade.path
             upgradedEngineStarting = true
             lastRestart = EngineRestart(reason: "upgrade", message: "modhostd was upgraded in place: the engine now runs \(upgrade.path)")
