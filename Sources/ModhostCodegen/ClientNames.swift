@@ -78,7 +78,7 @@ public enum ClientNames {
     /// The values `@modhost/client` exports (its module's export names).
     public static let values: Set<String> = [
         "Animation", "BUTTON_STYLES", "Button", "CLIENT_VERSION", "CONTENT_MODES", "CONTROL_SIZES", "Connection",
-        "DATE_PICKER_STYLES", "EDGE_SETS", "ENVIRONMENT_VALUES", "FONT_DESIGNS", "FONT_WEIGHTS", "FRAME_ALIGNMENTS",
+        "DATE_PICKER_STYLES", "EDGE_SETS", "ENGINE_RESTARTED", "ENVIRONMENT_VALUES", "FONT_DESIGNS", "FONT_WEIGHTS", "FRAME_ALIGNMENTS",
         "Fragment", "FrameDecoder", "GAUGE_STYLES", "GLASS_VARIANTS", "HStack", "Host", "Image", "KEYBOARD_TYPES",
         "LABEL_STYLES", "LINE_PATTERNS", "LIST_STYLES", "Label", "List", "ModhostConnectionError", "ModhostError",
         "ModhostTimeoutError", "OVERLAY_ALIGNMENTS", "PICKER_STYLES", "PROGRESS_VIEW_STYLES", "PROTOCOL_VERSION",
@@ -119,7 +119,8 @@ public enum ClientNames {
         "ChainableAnimation", "Child", "CloseInfo", "Color", "CommonViewProps", "Component", "ConnectOptions",
         "Connection", "ConnectionErrorCode", "ContainerViewProps", "ContentMode", "ContentTransitionSymbolEffect",
         "ControlSize", "DatePickerStyle", "DescribeResult", "Diagnostic", "DiscreteSymbolEffect", "EdgeInsetsParams",
-        "EdgeSet", "ElementHelper", "ElementProps", "EmptyEvent", "EnvironmentConfig", "EventInfo", "EventListener",
+        "EdgeSet", "ElementHelper", "ElementProps", "EmptyEvent", "EngineEndReason", "EngineRestartedErrorData",
+        "EngineRestartedInfo", "EnvironmentConfig", "EventInfo", "EventListener",
         "EventNotification", "EventSubscription", "EventsMap", "ExpoSymbolEffect", "ExpoSymbolEffectOptions",
         "ExpoUIFunctions", "ExpoUIModule", "FontDesign", "FontParams", "FontWeight", "FrameAlignment",
         "FrameDecoder", "FrameParams", "GaugeStyle", "Gesture", "GlassEffectParams", "GlassVariant",
