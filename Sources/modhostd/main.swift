@@ -107,9 +107,6 @@ func runHost(on socket: ListeningSocket, link: EngineLink?) throws {
     let server = try Server(host: host, socket: socket, options: serverOptions)
     if let link, link.holdsConnections {
         server.onAccept = { socket, journal, number in link.hold(socket: socket, journal: journal, number: number, logger: logger) }
-        // The connections the last engine served go on here, where it stopped.
-        server.adopt(link.adopted, restart: link.restart ?? EngineRestart(reason: "engine-crashed", message: "the last engine ended"),
-            highestNumber: link.highestNumber)
     }
     let reloader = PluginReloader(loader: loader, host: host, server: server)
     reloader.afterRescan = { link?.publishTypes(of: loader) }
@@ -138,7 +135,15 @@ func runHost(on socket: ListeningSocket, link: EngineLink?) throws {
         reloader.afterRescan = nil
     }
     try server.run {
-        if let link { link.ready() } else { ServiceNotifier.notify("READY=1", environment: environment) }
+        guard let link else { return ServiceNotifier.notify("READY=1", environment: environment) }
+        // The connections the last engine served go on here, where it stopped: once the socket
+        // listens, so that a rebuilt surface whose plugin breaks the listener (as it did the
+        // last engine's) is met by the liveness probe, not by an engine that cannot start.
+        if link.holdsConnections {
+            server.adopt(link.adopted, restart: link.restart ?? EngineRestart(reason: "engine-crashed", message: "the last engine ended"),
+                highestNumber: link.highestNumber)
+        }
+        link.ready()
     }
     loader.unloadAll()
     logger.info(link == nil ? "stopped" : "engine stopped")
@@ -157,7 +162,15 @@ do {
         guard let link = EngineLink(pageFD: 4, controlFD: 5, custodyFD: 6) else {
             throw ListenError(description: "--engine is for modhostd's own use: run modhostd without it")
         }
-        try runHost(on: ListeningSocket.inherited(fd: 3), link: link)
+        do {
+            try runHost(on: ListeningSocket.inherited(fd: 3), link: link)
+        } catch {
+            // An engine that cannot serve ends at once, without exit handlers (a sanitizer's
+            // leak check cannot run while the supervisor traces it): the supervisor decides
+            // what comes next.
+            logger.error("\(error)")
+            _exit(1)
+        }
         exit(0)
     }
     let socket: ListeningSocket
