@@ -118,6 +118,33 @@ extension Session {
         return bytes
     }
 
+    /// Tells an initialized front-end what it missed while a new engine took its connection
+    /// over: what a new connection would hear at `initialize` about the plugin that ended the
+    /// engine (its types gone, its `plugin-crashed` diagnostic), then `engineRestarted` with
+    /// the surfaces `restoration` rebuilt or could not.
+    public func announce(_ restart: EngineRestart, _ restoration: SessionRestoration) {
+        guard isInitialized else { return }
+        if let plugin = restart.plugin, let status = host.pluginStatuses.first(where: { $0.name == plugin && $0.crash != nil }),
+            let crash = status.crash
+        {
+            if !crash.types.isEmpty {
+                var changes = JSONObject()
+                changes["added"] = []
+                changes["removed"] = .array(crash.types.sorted().map { .string($0) })
+                changes["changed"] = []
+                notify(method: "pluginsChanged", params: .object(changes))
+            }
+            reportCrashedPlugin(status)
+        }
+        var surfaces: [JSONValue] = restoration.rebuilt.map { ["surface": .string($0), "status": "rebuilt"] }
+        surfaces += restoration.failed.map { failure in
+            ["surface": .string(failure.surface), "status": "failed", "error": failure.error.json]
+        }
+        var params = restart.json.objectValue ?? JSONObject()
+        params["surfaces"] = .array(surfaces)
+        notify(method: "engineRestarted", params: .object(params))
+    }
+
     /// Rebuilds the state an ended engine stored (`stateRecord`) in this new session: the
     /// handshake and the watch as they were, and each surface mounted again from its last
     /// committed tree with the plugins loaded now. Rebuilding runs no `onAppear`: to the

@@ -297,29 +297,7 @@ public final class Server {
             connections[ObjectIdentifier(connection)] = connection
             let session = connection.hostSession
             let restoration = session.restore(from: journal.readState())
-            if session.isInitialized {
-                // What a new connection would hear at initialize: the plugin that ended the
-                // engine is quarantined, and its types are gone.
-                if let plugin = restart.plugin, let status = host.pluginStatuses.first(where: { $0.name == plugin && $0.crash != nil }),
-                    let crash = status.crash
-                {
-                    if !crash.types.isEmpty {
-                        var changes = JSONObject()
-                        changes["added"] = []
-                        changes["removed"] = .array(crash.types.sorted().map { .string($0) })
-                        changes["changed"] = []
-                        session.notify(method: "pluginsChanged", params: .object(changes))
-                    }
-                    session.reportCrashedPlugin(status)
-                }
-                var surfaces: [JSONValue] = restoration.rebuilt.map { ["surface": .string($0), "status": "rebuilt"] }
-                surfaces += restoration.failed.map { failure in
-                    ["surface": .string(failure.surface), "status": "failed", "error": failure.error.json]
-                }
-                var params = restart.json.objectValue ?? JSONObject()
-                params["surfaces"] = .array(surfaces)
-                session.notify(method: "engineRestarted", params: .object(params))
-            }
+            session.announce(restart, restoration)
             var answers: [UInt8] = []
             if let frame = connection.takeFrameInFlight() {
                 Self.appendRestartErrors(for: frame, restart: restart, to: &answers)

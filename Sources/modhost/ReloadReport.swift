@@ -22,7 +22,7 @@ enum ReloadReport {
                 guard let plugins = try client.call("describe", timeoutMilliseconds: 30_000)["result"]?["plugins"]?.arrayValue else {
                     fail("the daemon's engine stopped during the rescan and its next engine did not describe its plugins", status: 1)
                 }
-                result = ["engineRestarted": true, "added": [], "removed": [], "changed": [], "events": [], "plugins": .array(plugins)]
+                result = restartedResult(plugins)
                 printReport(result, json: json, folders: folders)
             }
             guard let answer = response["result"] else {
@@ -33,11 +33,16 @@ enum ReloadReport {
             guard let plugins = pluginsOfTheNextEngine(path) else {
                 fail("the daemon closed the connection during the rescan and no daemon answers on \(path) since", status: 1)
             }
-            result = ["engineRestarted": true, "added": [], "removed": [], "changed": [], "events": [], "plugins": .array(plugins)]
+            result = restartedResult(plugins)
         } catch {
             fail("\(error)", status: 1)
         }
         printReport(result, json: json, folders: folders)
+    }
+
+    /// The report of a rescan the engine did not survive: the next engine's plugins.
+    private static func restartedResult(_ plugins: [JSONValue]) -> JSONValue {
+        ["engineRestarted": true, "added": [], "removed": [], "changed": [], "events": [], "plugins": .array(plugins)]
     }
 
     private static func printReport(_ result: JSONValue, json: Bool, folders: [String]) -> Never {
