@@ -134,6 +134,18 @@ def main():
             console = []
             page.on("console", lambda message: console.append(f"{message.type}: {message.text}"))
             page.on("pageerror", lambda error: console.append(f"pageerror: {error}"))
+            # A refused request logs only its status; keep what was asked and answered, so a
+            # failure says which gesture it was.
+            refused = []
+
+            def note_refusal(response):
+                if response.status >= 400:
+                    try:
+                        body = response.text()
+                    except Exception as error:  # the page may be gone already
+                        body = f"(unreadable: {error})"
+                    refused.append(f"{response.status} {response.request.method} {response.url.rsplit('/', 1)[-1]} {response.request.post_data} -> {body}")
+            page.on("response", note_refusal)
             page.goto(url)
             surface = page.locator('article[data-surface="mail"]')
             rows = surface.locator(".row[data-row]")
@@ -413,7 +425,7 @@ def main():
                          status_text.count("quarantined") == 1 and status_text.startswith("quarantined: it crashed"), status_text)
             fake.close()
             errors = [line for line in console if line.startswith(("error", "pageerror"))]
-            checks.check("the page logged no errors", not errors, "; ".join(errors))
+            checks.check("the page logged no errors", not errors, "; ".join(errors + refused))
             browser.close()
     except Exception as error:  # a step that could not even run is a failed check
         checks.check("the browser scenario ran to its end", False, f"{type(error).__name__}: {error}")
