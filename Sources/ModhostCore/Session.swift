@@ -41,7 +41,10 @@ public final class Session {
     /// transport sets it when it can hand the connection on.
     public var recordsState = false
     /// Whether the state changed since the last `stateRecord`.
-    public internal(set) var hasUnrecordedState = false
+    public var hasUnrecordedState: Bool { stateIsUnrecorded }
+    /// Behind the getter for the reason `isBatchUnfinished` is: the transport reads it after
+    /// every frame.
+    @exclusivity(unchecked) var stateIsUnrecorded = false
     /// The payload of the frame being handled, while it is.
     var currentFrame: UnsafeRawBufferPointer?
     /// Short strings the connection's requests made (member names above all), reused by its

@@ -71,7 +71,7 @@ public struct SessionRestoration {
 extension Session {
     /// Notes that what `stateRecord` holds changed, for the transport to store it.
     func stateChanged() {
-        if recordsState { hasUnrecordedState = true }
+        if recordsState { stateIsUnrecorded = true }
     }
 
     /// Keeps the request that committed `surface` (`params` of a `mount` or an `update`): the
@@ -91,7 +91,7 @@ extension Session {
     /// The session's state as JSON text: the handshake, the watch, the requests waiting for
     /// their answers, and each surface's last committed request (spliced in as it came).
     public func stateRecord() -> [UInt8] {
-        hasUnrecordedState = false
+        stateIsUnrecorded = false
         var head = JSONObject()
         head["version"] = 1
         head["initialized"] = .bool(isInitialized)

@@ -36,6 +36,9 @@ final class Connection {
     let peer: String
     let number: Int64
     let journal: ConnectionJournal
+    /// `atomicWriteSize(of: fd)`, read once: a lazy property would be checked for exclusive
+    /// access at run time on every write.
+    private let atomicWrite: Int
     // The state below is read and written only on the loop's thread, several times per read:
     // `@exclusivity(unchecked)` spares each access a runtime call that records it.
     /// The journal's record as this engine keeps it; published at each step.
@@ -90,12 +93,13 @@ final class Connection {
         self.server = server
         self.fd = fd
         self.journal = journal
+        self.atomicWrite = Self.atomicWriteSize(of: fd)
         self.peer = peer
         self.number = number
-        self.progress = journal.published
-        self.readIndex = journal.published.inputStart
-        self.inputHighMark = journal.published.inputEnd
-        self.outputHighMark = journal.published.outputEnd
+        self.progress = journal.found
+        self.readIndex = journal.found.inputStart
+        self.inputHighMark = journal.found.inputEnd
+        self.outputHighMark = journal.found.outputEnd
         self.poll = UVHandle.make(uv_poll_t.self, owner: nil) { [loop = server.loop] in uv_poll_init(loop, $0, fd) }
         poll.pointee.data = Unmanaged.passRetained(self).toOpaque()
         session = server.host.openSession(peer: peer, pid: pid, peerUID: uid, connectionID: number) { [unowned self] bytes in self.enqueue(bytes) }
@@ -474,15 +478,15 @@ final class Connection {
         updatePolling()
     }
 
-    /// The most bytes one write may carry and still be all or nothing: a Unix stream socket
-    /// takes a write as one buffer, or none of it, up to half its send buffer (less 64
-    /// bytes) and 32 KiB of pages. Read once per connection.
-    private lazy var atomicWrite: Int = {
+    /// The most bytes one write of `socket` may carry and still be all or nothing: a Unix
+    /// stream socket takes a write as one buffer, or none of it, up to half its send buffer
+    /// (less 64 bytes) and 32 KiB of pages.
+    private static func atomicWriteSize(of socket: Int32) -> Int {
         var size: Int32 = 0
         var length = socklen_t(MemoryLayout<Int32>.size)
-        guard getsockopt(fd, SOL_SOCKET, SO_SNDBUF, &size, &length) == 0 else { return 4096 }
+        guard getsockopt(socket, SOL_SOCKET, SO_SNDBUF, &size, &length) == 0 else { return 4096 }
         return max(1024, min(32 * 1024, Int(size) / 2 - 64))
-    }()
+    }
 
     /// Writes the output while the socket takes it, in writes that are all or nothing, and
     /// records each as done just before it is made: an engine stopped right after a write

@@ -416,8 +416,9 @@ public final class Server {
     /// Bytes of unfinished frames held across all connections (`maxBufferedBytes`).
     private(set) var bufferedBytes = 0
     private var nextBufferedSerial: UInt64 = 1
-    /// Whether the server is over its buffer budget (for one log line per episode).
-    private var isOverBufferBudget = false
+    /// Whether the server is over its buffer budget (for one log line per episode). Read after
+    /// every read on the loop's thread only: unchecked spares it a runtime access record.
+    @exclusivity(unchecked) private var isOverBufferBudget = false
 
     /// `connection` now holds `bytes` of frames it has not handled: keeps the books and, past
     /// the budget, stops reading the connections in the middle of a frame except the one
