@@ -15,12 +15,15 @@ import ModhostWire
 ///
 /// What the engine sends is checked from outside, not taken on its word: a socket must be a
 /// connection of this daemon's listening socket (its address), from this daemon's user, and
-/// a journal a regular file.
+/// a journal a regular file, and a socket held already (a copy of one, sent again) is not
+/// held twice: the next engine would serve that client from two sessions.
 final class ConnectionCustody {
     struct Held {
         var socket: Int32
         var journal: Int32
         var number: Int64
+        /// The socket's inode: the same for every descriptor of one socket.
+        var inode: UInt64
     }
 
     private let loop: UnsafeMutablePointer<uv_loop_t>
@@ -29,6 +32,8 @@ final class ConnectionCustody {
     private let listenerName: [UInt8]
     /// Held connections by socket descriptor.
     private(set) var held: [Int32: Held] = [:]
+    /// The numbers of held connections by their sockets' inodes.
+    private var heldInodes: [UInt64: Int64] = [:]
     /// The highest connection number any engine used: the next engine counts on from it.
     private(set) var highestNumber: Int64 = 0
     /// Watches held sockets for hang-ups (registered with no events: `EPOLLHUP` always comes).
@@ -118,8 +123,13 @@ final class ConnectionCustody {
         var name = [UInt8](repeating: 0, count: 128)
         let length = name.withUnsafeMutableBytes { modhost_socket_name(socket, $0.baseAddress, $0.count) }
         var status = stat()
+        var socketStatus = stat()
         if length <= 0 || Array(name[..<length]) != listenerName {
             refusal = "its socket is not a connection of this daemon's listening socket"
+        } else if fstat(socket, &socketStatus) != 0 {
+            refusal = "its socket cannot be examined"
+        } else if let holder = heldInodes[UInt64(socketStatus.st_ino)] {
+            refusal = "its socket is held already, as client #\(holder)"
         } else if modhost_peer_credentials(socket, &uid, &pid) != 0 || uid != getuid() {
             refusal = "its peer is not this daemon's user"
         } else if fstat(journal, &status) != 0 || (status.st_mode & S_IFMT) != S_IFREG {
@@ -142,8 +152,12 @@ final class ConnectionCustody {
             Glibc.close(journal)
             return
         }
-        if let old = held[socket] { Glibc.close(old.journal) }
-        held[socket] = Held(socket: socket, journal: journal, number: number)
+        if let old = held[socket] {
+            Glibc.close(old.journal)
+            heldInodes[old.inode] = nil
+        }
+        held[socket] = Held(socket: socket, journal: journal, number: number, inode: UInt64(socketStatus.st_ino))
+        heldInodes[UInt64(socketStatus.st_ino)] = number
         highestNumber = max(highestNumber, number)
     }
 
@@ -159,6 +173,7 @@ final class ConnectionCustody {
 
     private func release(_ socket: Int32) {
         guard let entry = held.removeValue(forKey: socket) else { return }
+        heldInodes[entry.inode] = nil
         _ = modhost_hangups_remove(hangups, socket)
         Glibc.close(entry.socket)
         Glibc.close(entry.journal)

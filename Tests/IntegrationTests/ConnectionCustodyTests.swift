@@ -180,6 +180,46 @@ struct ConnectionCustodyTests {
         #expect(plugins.filter { $0["status"] == "quarantined" }.count == 1, "\(plugins)")
     }
 
+    @Test func forgedCustodyMessagesAreRefusedAndNoClientIsServedTwice() throws {
+        let trace = NSTemporaryDirectory() + "modhost-forge-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: trace) }
+        let (_, root, daemon) = try daemon(environment: ["MODHOST_TEST_FAULTY_TRACE": trace])
+        let bystander = try daemon.initializedClient()
+        #expect(try bystander.call("mount", params: ["surface": "s", "root": ["type": "List", "children": [mailRow("m1")]]])["result"] != nil)
+        let before = try #require(bystander.call("snapshot", params: ["surface": "s"])["result"])
+        let culprit = try daemon.initializedClient()
+        expectRestartError(try culprit.call("mount", params: ["surface": "f", "root": faultyRow("forge-custody-crash")]))
+        try daemon.waitForLog("the engine stopped in plugin Faulty (\(root)/faulty)")
+        // The forgery ran (two connections, each sent again with both journals), so what
+        // follows is the supervisor's doing.
+        let traced = (try? String(contentsOfFile: trace, encoding: .utf8)) ?? ""
+        #expect(traced.contains("forged 2 connections x 2 journals"), "\(traced)")
+        try daemon.waitForLog("the engine sent something else than a connection on its custody channel: hello")
+        try daemon.waitForLog("not holding client #900000: its socket is not a connection of this daemon's listening socket")
+        try daemon.waitForLog("its socket is held already", occurrences: 4)
+        try daemon.waitForLog("taken over from the last engine", occurrences: 2)
+        #expect(daemon.log.contains("handed 2 connection(s) over to the new engine"), "\(daemon.log)")
+        // Each client is served by one connection of the next engine: every ping is answered
+        // once, in order, and nothing else comes (a copy would replay its journal's output).
+        let pings: [JSONValue] = (1...50).map { ["jsonrpc": "2.0", "id": .int(Int64(1000 + $0)), "method": "ping"] }
+        try bystander.sendRaw(Self.frames(pings))
+        let (replies, _) = try Self.replies(50, on: bystander)
+        #expect(replies.map { $0["id"] } == pings.map { $0["id"] }, "\(replies.map(\.jsonText))")
+        #expect(replies.allSatisfy { $0["result"] != nil }, "\(replies.map(\.jsonText))")
+        #expect(try bystander.call("snapshot", params: ["surface": "s"])["result"] == before)
+        #expect(throws: ClientError.self) { try bystander.receive(timeoutMilliseconds: 500) }
+        #expect(try culprit.call("ping")["result"] != nil)
+        // A copy would be a second session on the same socket: updates and snapshots would
+        // land in either.
+        for round in 1...20 {
+            let label: JSONValue = ["type": "Text", "key": "label", "props": ["text": .string("round \(round)")]]
+            #expect(try bystander.call("update", params: ["surface": "s", "root": ["type": "List", "children": [mailRow("m1"), label]]])["result"] != nil)
+            let snapshot = try bystander.call("snapshot", params: ["surface": "s"])["result"]?.jsonText ?? ""
+            #expect(snapshot.contains("round \(round)\""), "round \(round): \(snapshot)")
+        }
+        #expect(daemon.log.components(separatedBy: "taken over from the last engine").count - 1 == 2, "\(daemon.log)")
+    }
+
     @Test func aPluginWithItsOwnSignalHandlerDoesNotStopTheHandover() throws {
         let (_, root, daemon) = try daemon()
         let bystander = try daemon.initializedClient()

@@ -18,7 +18,9 @@
 // over its own on the page, then faults), "close-all" (closes descriptors 3 to 1024, the
 // engine's listening socket and loop among them, and returns), "scribble-journals-crash"
 // (writes over the header page of every connection journal, "memfd:modhost-connection" in
-// /proc/self/maps, then faults). Its module's AsyncFunction `failLater("trap" | "hang")`
+// /proc/self/maps, then faults), "forge-custody-crash" (sends on the engine's custody channel,
+// fd 6, what an engine never does: a note without descriptors, a socket pair's end as a
+// connection, and a copy of every accepted connection with every journal, then faults). Its module's AsyncFunction `failLater("trap" | "hang")`
 // fails in a task, after a first wait; its Function `fail()` traps.
 // MODHOST_TEST_FAULT in the daemon's environment makes the module fail while loading:
 // "oncreate-trap" (`try!` on an error), "oncreate-hang", "oncreate-slow" (2 s, within the
@@ -77,6 +79,10 @@ struct FaultyModifier: ViewModifier, Record {
         if fault == "close-all" { for fd in Int32(3)...1024 { close(fd) } }
         if fault == "scribble-journals-crash" {
             for journal in mappings(named: "modhost-connection") { memset(journal, 0x5A, 4096) }
+            UnsafeMutablePointer<Int32>(bitPattern: 16)!.pointee = 1
+        }
+        if fault == "forge-custody-crash" {
+            forgeCustody()
             UnsafeMutablePointer<Int32>(bitPattern: 16)!.pointee = 1
         }
         if fault == "forge-long-folder-crash" {
@@ -227,6 +233,79 @@ private func startThread(_ work: @escaping @Sendable () -> Void) {
         return nil
     }, context)
     pthread_detach(thread)
+}
+
+/// Lies to the supervisor on the engine's custody channel (fd 6; an engine sends "conn N"
+/// with a connection's socket and its journal): a note without descriptors, a socket pair's
+/// end, and every accepted connection's socket (fd 3's address, not listening) again with
+/// each journal ("memfd:modhost-connection" in /proc/self/fd), so that a supervisor that took
+/// them would have the next engine serve those clients twice.
+private func forgeCustody() {
+    func address(of fd: Int32) -> [UInt8]? {
+        var address = sockaddr_un()
+        var length = socklen_t(MemoryLayout<sockaddr_un>.size)
+        let ok = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
+        }
+        guard ok == 0 else { return nil }
+        return withUnsafeBytes(of: &address) { Array($0.prefix(Int(length))) }
+    }
+    func isListening(_ fd: Int32) -> Bool {
+        var listening: Int32 = 0
+        var length = socklen_t(MemoryLayout<Int32>.size)
+        return getsockopt(fd, SOL_SOCKET, SO_ACCEPTCONN, &listening, &length) == 0 && listening != 0
+    }
+    func target(of fd: Int32) -> String {
+        var buffer = [CChar](repeating: 0, count: 256)
+        let count = readlink("/proc/self/fd/\(fd)", &buffer, buffer.count - 1)
+        return count > 0 ? String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self) : ""
+    }
+    // SCM_RIGHTS by hand (the CMSG macros are not visible from Swift): a 16-byte header, then
+    // the descriptors, padded to 8 bytes.
+    func send(_ text: String, _ fds: [Int32]) {
+        var bytes = Array(text.utf8)
+        let dataLength = 16 + 4 * fds.count
+        var control = [UInt8](repeating: 0, count: fds.isEmpty ? 0 : (dataLength + 7) / 8 * 8)
+        control.withUnsafeMutableBytes { raw in
+            guard !fds.isEmpty else { return }
+            raw.storeBytes(of: UInt64(dataLength), toByteOffset: 0, as: UInt64.self)
+            raw.storeBytes(of: Int32(SOL_SOCKET), toByteOffset: 8, as: Int32.self)
+            raw.storeBytes(of: Int32(SCM_RIGHTS), toByteOffset: 12, as: Int32.self)
+            for (index, fd) in fds.enumerated() { raw.storeBytes(of: fd, toByteOffset: 16 + 4 * index, as: Int32.self) }
+        }
+        bytes.withUnsafeMutableBytes { payload in
+            control.withUnsafeMutableBytes { controlBytes in
+                var vector = iovec(iov_base: payload.baseAddress, iov_len: payload.count)
+                withUnsafeMutablePointer(to: &vector) { vector in
+                    var message = msghdr()
+                    message.msg_iov = vector
+                    message.msg_iovlen = 1
+                    if !fds.isEmpty {
+                        message.msg_control = controlBytes.baseAddress
+                        message.msg_controllen = controlBytes.count
+                    }
+                    _ = sendmsg(6, &message, Int32(MSG_NOSIGNAL))
+                }
+            }
+        }
+    }
+    guard let listener = address(of: 3) else { return }
+    let open = (0..<Int32(1024)).filter { fcntl($0, F_GETFD) >= 0 }
+    let connections = open.filter { $0 != 3 && $0 != 6 && !isListening($0) && address(of: $0) == listener }
+    let journals = open.filter { target(of: $0).contains("memfd:modhost-connection") }
+    send("hello", [])
+    var pair: [Int32] = [-1, -1]
+    if socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &pair) == 0, let journal = journals.first {
+        send("conn 900000", [pair[0], journal])
+    }
+    var number = 900_001
+    for socket in connections {
+        for journal in journals {
+            send("conn \(number)", [socket, journal])
+            number += 1
+        }
+    }
+    trace("forged \(connections.count) connections x \(journals.count) journals")
 }
 
 /// Removes the file of the engine's listening socket (fd 3), found by its bound address.
