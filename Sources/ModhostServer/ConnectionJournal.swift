@@ -178,13 +178,10 @@ public final class ConnectionJournal {
         guard bytes.count <= stateCapacity else { return false }
         let next = 1 - Int(word(Word.stateSelector).pointee & 1)
         let offset = stateOffset(next)
-        var written = 0
-        while written < bytes.count {
-            let count = bytes[written...].withUnsafeBytes { pwrite(fd, $0.baseAddress, $0.count, off_t(offset + written)) }
-            if count < 0 && errno == EINTR { continue }
-            guard count > 0 else { return false }
-            written += count
+        let whole = bytes.withUnsafeBytes { bytes in
+            Self.transfer(bytes.count) { done in pwrite(fd, bytes.baseAddress! + done, bytes.count - done, off_t(offset + done)) }
         }
+        guard whole else { return false }
         word(Word.stateSlots + next * 2).pointee = UInt64(bytes.count)
         word(Word.stateSlots + next * 2 + 1).pointee = Self.checksum(bytes)
         modhost_store_release(word(Word.stateSelector), UInt64(next))
@@ -204,13 +201,11 @@ public final class ConnectionJournal {
         let length = Int(clamping: word(Word.stateSlots + slot * 2).pointee)
         guard length > 0, length <= stateCapacity else { return nil }
         var bytes = [UInt8](repeating: 0, count: length)
-        var read = 0
-        while read < length {
-            let count = bytes.withUnsafeMutableBytes { pread(fd, $0.baseAddress! + read, length - read, off_t(stateOffset(slot) + read)) }
-            if count < 0 && errno == EINTR { continue }
-            guard count > 0 else { return nil }
-            read += count
+        let offset = stateOffset(slot)
+        let whole = bytes.withUnsafeMutableBytes { bytes in
+            Self.transfer(length) { done in pread(fd, bytes.baseAddress! + done, length - done, off_t(offset + done)) }
         }
+        guard whole else { return nil }
         guard Self.checksum(bytes) == word(Word.stateSlots + slot * 2 + 1).pointee else { return nil }
         return bytes
     }
@@ -221,6 +216,19 @@ public final class ConnectionJournal {
     /// over, not an attacker (who could write a checksum as well; the state is parsed as
     /// untrusted input anyway). Words, not bytes: a large tree's state is checked in a tenth
     /// of a millisecond per megabyte.
+    /// Runs `step` (a `pread` or `pwrite` of the rest, given how much is done) until `total`
+    /// bytes are moved; false when one moves nothing or fails (other than for a signal).
+    private static func transfer(_ total: Int, _ step: (_ done: Int) -> Int) -> Bool {
+        var done = 0
+        while done < total {
+            let count = step(done)
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { return false }
+            done += count
+        }
+        return true
+    }
+
     static func checksum(_ bytes: [UInt8]) -> UInt64 {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         bytes.withUnsafeBytes { raw in
