@@ -155,7 +155,7 @@ struct Reconciler {
         }
         node.modifiers = modifiers
         // The symbol modifiers reach the system images at or under the node.
-        let symbols = modifiers.contains(where: SymbolEnvironment.matters) ? around.inside(modifiers, node: node.id) : around
+        let symbols = modifiers.contains(where: { $0.effectStore.changesSymbols }) ? around.inside(modifiers, node: node.id) : around
         if symbols.isActive, let systemName = SymbolState.systemName(of: node) {
             let entered = isUpdate && reusable == nil
             let symbol = SymbolState(systemName: systemName, environment: symbols, previous: reusable?.symbol, entered: entered)
@@ -324,7 +324,8 @@ struct Reconciler {
     /// Notes (or, under `strictParams`, refuses) each prop of `props` that `kind` does not list.
     private mutating func checkProps(_ props: JSONObject, of kind: ViewKind, node: String, path: String) throws(RPCError) {
         let known = kind.knownProps
-        for key in props.keys where !known.contains(key) {
+        // Members in place: `props.keys` would build an array for every new node with props.
+        for (key, _) in props where !known.contains(key) {
             let place = JSONPath.member(key, of: NodeSpec.paramsPath(ofNode: path) + ".props")
             let unknown = UnknownProp(
                 node: node, view: kind.rawValue,

@@ -120,10 +120,14 @@ final class EffectStore {
     /// Whether `Surface.diagnose` may have something to say about it: symbol modifiers that
     /// need an image, a style without a headless effect, swipe actions, ignored views.
     let mayNeedDiagnostic: Bool
+    /// Whether it changes what system images under it show (`SymbolEnvironment.matters`):
+    /// read for every modifier of every node built, so kept as a constant too.
+    let changesSymbols: Bool
 
     init(_ effect: ModifierEffect) {
         self.effect = effect
         isInert = effect.isInert
+        changesSymbols = SymbolEnvironment.matters(effect)
         mayNeedDiagnostic = !effect.symbols.isEmpty || effect.hasSwipeActions || !effect.ignored.isEmpty
             || effect.styles.contains { if case let .named(named) = $0 { return !named.hasHeadlessEffect } else { return false } }
     }

@@ -38,10 +38,11 @@ struct SymbolEnvironment {
         }
     }
 
-    /// Whether `instance` changes the environment (a symbol modifier, or a font).
-    static func matters(_ instance: ModifierInstance) -> Bool {
-        !instance.effect.symbols.isEmpty
-            || instance.effect.styles.contains {
+    /// Whether a modifier whose body does `effect` changes the environment (a symbol
+    /// modifier, a font, a foreground style).
+    static func matters(_ effect: ModifierEffect) -> Bool {
+        !effect.symbols.isEmpty
+            || effect.styles.contains {
                 switch $0 {
                 case .font, .foregroundStyle: return true
                 default: return false
@@ -53,7 +54,8 @@ struct SymbolEnvironment {
     /// last written) first, and inside each modifier its outermost wrapper first.
     func inside(_ modifiers: [ModifierInstance], node: String) -> SymbolEnvironment {
         var result = self
-        for (index, instance) in modifiers.enumerated().reversed() {
+        // Most modifiers of a styled row change nothing here: their effects are not copied.
+        for (index, instance) in modifiers.enumerated().reversed() where instance.effectStore.changesSymbols {
             let effect = instance.effect
             for style in effect.styles.reversed() {
                 switch style {
