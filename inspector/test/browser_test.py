@@ -246,6 +246,10 @@ def main():
             except AssertionError:
                 ran = False
             checks.check("a click on the lower right of a revealed Delete ran its onPress", ran)
+            # The front-end hears the event before the page hears the answer: the kill below
+            # waits for the answer, or it would end the engine with the tap unanswered (a
+            # -32005 the page logs as a 422, as it should).
+            page.wait_for_function("() => document.querySelector('#status')?.textContent.startsWith('tapAction on msg-4')", timeout=10000)
 
             # The engine ends under everyone (killed from outside): the daemon keeps the
             # connections, so the inspector goes on without reconnecting; the log says so, and
