@@ -163,14 +163,118 @@ private enum ASCII {
     static let rightBrace: UInt8 = 0x7D
 }
 
-/// An array or object that is still open while a container nested in it is being parsed. It
-/// owns the members gathered so far; they are moved in and out by swapping, never copied.
-private struct OpenContainer {
-    var isObject: Bool
-    var elements: [JSONValue] = []
-    var object = JSONObject()
-    /// For objects: the name of the member whose value is being parsed.
-    var pendingKey = ""
+/// The elements and members of the open containers of one parse, innermost last, in buffers
+/// that grow by doubling and are reused by every container: a container that closes moves its
+/// entries into an array of exactly their count, so the tree's arrays are allocated once each
+/// and nothing is retained or released on the way. Values are moved, never copied.
+private struct ParseStack {
+    /// An object member whose value may still be being parsed, with its name's hash
+    /// (`ByteParser.keyHash`; 0 when the name was not plain ASCII).
+    struct PendingMember {
+        var member: JSONObject.Member
+        var keyHash: UInt64
+    }
+
+    private var values: UnsafeMutablePointer<JSONValue>?
+    private var valueCapacity = 0
+    private(set) var valueCount = 0
+    private var members: UnsafeMutablePointer<PendingMember>?
+    private var memberCapacity = 0
+    private(set) var memberCount = 0
+
+    /// Destroys what is left (after an error) and frees the buffers.
+    mutating func release() {
+        if let values {
+            values.deinitialize(count: valueCount)
+            values.deallocate()
+        }
+        if let members {
+            members.deinitialize(count: memberCount)
+            members.deallocate()
+        }
+        self = ParseStack()
+    }
+
+    @inline(__always)
+    mutating func pushValue(_ value: consuming JSONValue) {
+        if valueCount == valueCapacity { growValues() }
+        (values.unsafelyUnwrapped + valueCount).initialize(to: consume value)
+        valueCount += 1
+    }
+
+    private mutating func growValues() {
+        let capacity = max(16, valueCapacity * 2)
+        let grown = UnsafeMutablePointer<JSONValue>.allocate(capacity: capacity)
+        if let values {
+            grown.moveInitialize(from: values, count: valueCount)
+            values.deallocate()
+        }
+        values = grown
+        valueCapacity = capacity
+    }
+
+    /// Pushes a member whose value is set by `setLastMemberValue` once parsed.
+    @inline(__always)
+    mutating func pushMember(_ key: consuming String, keyHash: UInt64) {
+        if memberCount == memberCapacity { growMembers() }
+        (members.unsafelyUnwrapped + memberCount).initialize(
+            to: PendingMember(member: JSONObject.Member(key: consume key, value: .null), keyHash: keyHash))
+        memberCount += 1
+    }
+
+    private mutating func growMembers() {
+        let capacity = max(16, memberCapacity * 2)
+        let grown = UnsafeMutablePointer<PendingMember>.allocate(capacity: capacity)
+        if let members {
+            grown.moveInitialize(from: members, count: memberCount)
+            members.deallocate()
+        }
+        members = grown
+        memberCapacity = capacity
+    }
+
+    @inline(__always)
+    mutating func setLastMemberValue(_ value: consuming JSONValue) {
+        members.unsafelyUnwrapped[memberCount - 1].member.value = consume value
+    }
+
+    /// The values from `start` to the top, moved into an array of their count.
+    mutating func popArray(from start: Int) -> [JSONValue] {
+        let count = valueCount - start
+        let source = values.unsafelyUnwrapped + start
+        valueCount = start
+        // `reserveCapacity` is specialized here; `init(unsafeUninitializedCapacity:)` and
+        // `init(repeating:count:)` are not, and look up the array's generic metadata per call.
+        var array: [JSONValue] = []
+        array.reserveCapacity(count)
+        for offset in 0..<count { array.append((source + offset).move()) }
+        return array
+    }
+
+    /// The members from `start` to the top as an object. `plainNames`: every name's hash
+    /// was taken from its bytes, so names with distinct hashes are distinct.
+    mutating func popObject(from start: Int, plainNames: Bool) -> JSONObject {
+        let count = memberCount - start
+        let source = members.unsafelyUnwrapped + start
+        // Whether the names are known to be distinct: small objects compare their names'
+        // hashes pairwise; equal hashes, or names not all plain, take the general path.
+        var distinct = count <= 1
+        if !distinct && plainNames && count <= JSONObject.indexThreshold {
+            distinct = true
+            check: for later in 1..<count {
+                let hash = source[later].keyHash
+                for earlier in 0..<later where source[earlier].keyHash == hash {
+                    distinct = false
+                    break check
+                }
+            }
+        }
+        memberCount = start
+        var moved: [JSONObject.Member] = []
+        moved.reserveCapacity(count)
+        for offset in 0..<count { moved.append((source + offset).move().member) }
+        return distinct ? JSONObject(distinctMembers: moved) : JSONObject(membersInOrder: moved)
+    }
 }
 
 /// The parser proper. Iterative (an explicit stack of open containers) so that the depth limit,
@@ -186,12 +290,15 @@ private struct ByteParser {
     /// not the cache: the parser stays trivially copyable, and the lookups cost no reference
     /// counting. Whoever makes the parser keeps the cache alive while it runs.
     let stringSlots: UnsafeMutablePointer<JSONStringCache.Slot>?
+    /// `SmallString.layoutHolds`, read once per parse.
+    let smallStringsFromWords: Bool
 
     init(base: UnsafePointer<UInt8>, count: Int, maxDepth: Int, strings: JSONStringCache? = nil) {
         self.base = base
         self.end = count
         self.maxDepth = maxDepth
         self.stringSlots = strings?.slots
+        self.smallStringsFromWords = SmallString.layoutHolds
     }
 
     // MARK: Errors
@@ -336,15 +443,20 @@ private struct ByteParser {
 
     /// `parseValue` for any value, arrays and objects included.
     mutating func parseValueTree() throws(JSONParseError) -> JSONValue {
-        // The innermost open container lives in these locals, so members are added without going
-        // through the stack; the containers around it wait in `enclosing`. `depth` counts every
-        // open container (0: none).
+        // The elements and members of every open container wait on two stacks, innermost last;
+        // a container that closes moves its own off the top into an array of exactly their
+        // count, allocated once. The innermost container's kind and where its entries start are
+        // kept in locals; the enclosing ones' in `enclosing`. `depth` counts every open
+        // container (0: none).
+        var stack = ParseStack()
+        defer { stack.release() }
         var depth = 0
         var isObject = false
-        var elements: [JSONValue] = []
-        var object = JSONObject()
-        var key = ""
-        var enclosing: [OpenContainer] = []
+        var start = 0
+        // For the innermost object: whether every member name so far was plain ASCII, so
+        // that equal names have equal bytes and hence equal `keyHash`es.
+        var plainNames = true
+        var enclosing: [Int] = []
 
         nextValue: while true {
             var value: JSONValue
@@ -361,21 +473,17 @@ private struct ByteParser {
                     break
                 }
                 if depth > 0 {
-                    // Park the current container; the locals are left empty for the new one.
-                    var parked = OpenContainer(isObject: isObject)
-                    swap(&parked.elements, &elements)
-                    swap(&parked.object, &object)
-                    swap(&parked.pendingKey, &key)
-                    if enclosing.isEmpty { enclosing.reserveCapacity(8) }
-                    enclosing.append(parked)
+                    if enclosing.isEmpty { enclosing.reserveCapacity(16) }
+                    enclosing.append(start << 2 | (isObject ? 2 : 0) | (plainNames ? 1 : 0))
                 }
                 depth += 1
                 isObject = opensObject
                 if opensObject {
-                    object.reserveCapacity(4)
-                    key = try parseMemberName()
+                    start = stack.memberCount
+                    plainNames = true
+                    try pushMember(onto: &stack, plainNames: &plainNames)
                 } else {
-                    elements.reserveCapacity(4)
+                    start = stack.valueCount
                 }
                 continue nextValue
             default:
@@ -387,9 +495,9 @@ private struct ByteParser {
             while true {
                 guard depth > 0 else { return value }
                 if isObject {
-                    object[key] = value
+                    stack.setLastMemberValue(consume value)
                 } else {
-                    elements.append(value)
+                    stack.pushValue(consume value)
                 }
                 skipWhitespace()
                 guard index < end else {
@@ -399,31 +507,36 @@ private struct ByteParser {
                 if byte == ASCII.comma {
                     index += 1
                     skipWhitespace()
-                    if isObject { key = try parseMemberName() }
+                    if isObject { try pushMember(onto: &stack, plainNames: &plainNames) }
                     continue nextValue
                 }
                 if isObject {
                     guard byte == ASCII.rightBrace else { throw unexpected(at: index, expecting: "',' or '}'") }
-                    value = .object(object)
-                    object = JSONObject()
+                    value = .object(stack.popObject(from: start, plainNames: plainNames))
                 } else {
                     guard byte == ASCII.rightBracket else { throw unexpected(at: index, expecting: "',' or ']'") }
-                    value = .array(elements)
-                    elements = []
+                    value = .array(stack.popArray(from: start))
                 }
                 index += 1
                 depth -= 1
                 if depth > 0 {
                     // Resume the enclosing container.
-                    let last = enclosing.count - 1
-                    isObject = enclosing[last].isObject
-                    swap(&elements, &enclosing[last].elements)
-                    swap(&object, &enclosing[last].object)
-                    swap(&key, &enclosing[last].pendingKey)
-                    enclosing.removeLast()
+                    let parked = enclosing.removeLast()
+                    start = parked >> 2
+                    isObject = parked & 2 != 0
+                    plainNames = parked & 1 != 0
                 }
             }
         }
+    }
+
+    /// Parses a member name and the `:` after it, and pushes the member (its value to come).
+    @inline(__always)
+    mutating func pushMember(onto stack: inout ParseStack, plainNames: inout Bool) throws(JSONParseError) {
+        var keyHash: UInt64 = 0
+        let name = try parseMemberName(hash: &keyHash)
+        if keyHash == 0 { plainNames = false }
+        stack.pushMember(name, keyHash: keyHash)
     }
 
     /// Checks one value starting at `index` (whitespace already skipped) exactly as
@@ -549,18 +662,70 @@ private struct ByteParser {
         }
     }
 
-    /// Parses `"name"` followed by `:` and the whitespace after it.
-    mutating func parseMemberName() throws(JSONParseError) -> String {
+    /// Parses `"name"` followed by `:` and the whitespace after it. `hash` is set to a
+    /// nonzero hash of the name's bytes when the name is plain ASCII (no escape), else to 0.
+    mutating func parseMemberName(hash: inout UInt64) throws(JSONParseError) -> String {
         guard index < end && base[index] == ASCII.quote else {
             throw unexpected(at: index, expecting: "a string (object member name)")
         }
         index += 1
-        let name = try parseStringBody()
+        let start = index
+        var position = afterPlainASCII(from: start)
+        // Fewer than 8 bytes were left, or a byte to look at: finish the plain run by bytes.
+        while position < end {
+            let byte = base[position]
+            guard byte &- 0x20 < 0x60 && byte != ASCII.quote && byte != ASCII.backslash else { break }
+            position += 1
+        }
+        let name: String
+        if position < end && base[position] == ASCII.quote {
+            name = plainString(at: start, count: position - start, isASCII: true)
+            hash = keyHash(at: start, count: position - start)
+            index = position + 1
+        } else {
+            name = try parseStringBody()
+            hash = 0
+        }
         skipWhitespace()
         guard index < end && base[index] == ASCII.colon else { throw unexpected(at: index, expecting: "':'") }
         index += 1
         skipWhitespace()
         return name
+    }
+
+    /// `parseMemberName` when the name is not wanted with its hash.
+    mutating func parseMemberName() throws(JSONParseError) -> String {
+        var hash: UInt64 = 0
+        return try parseMemberName(hash: &hash)
+    }
+
+    /// A hash of the `count` bytes at `start` (a member name followed by its closing quote),
+    /// never 0. Names with equal bytes get equal hashes; unequal ones rarely do, and then only
+    /// cost the slower duplicate check.
+    @inline(__always)
+    func keyHash(at start: Int, count: Int) -> UInt64 {
+        var hash = UInt64(truncatingIfNeeded: count) &* 0x9E37_79B9_7F4A_7C15
+        var position = start
+        let stop = start + count
+        while stop - position >= 8 {
+            let word = UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self)
+            hash = (hash ^ word) &* 0xC2B2_AE3D_27D4_EB4F
+            hash ^= hash &>> 31
+            position += 8
+        }
+        if position < stop {
+            let left = stop - position
+            var word: UInt64 = 0
+            if end - position >= 8 {
+                word = UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self)
+                word &= (1 &<< UInt64(left &* 8)) &- 1
+            } else {
+                for offset in 0..<left { word |= UInt64(base[position + offset]) &<< UInt64(offset &* 8) }
+            }
+            hash = (hash ^ word) &* 0xC2B2_AE3D_27D4_EB4F
+        }
+        hash ^= hash &>> 29
+        return hash == 0 ? 1 : hash
     }
 
     mutating func expectLiteral(_ literal: StaticString) throws(JSONParseError) {
@@ -615,19 +780,16 @@ private struct ByteParser {
     mutating func parseStringBody() throws(JSONParseError) -> String {
         let start = index
         var position = afterPlainASCII(from: index)
+        var isASCII = true
         while true {
             guard position < end else { throw error("unterminated string", at: position) }
             let byte = base[position]
             if byte >= 0x80 {
+                isASCII = false
                 position = afterPlainASCII(from: try endOfUTF8Sequence(at: position))
             } else if byte == ASCII.quote {
                 index = position + 1
-                let count = position - start
-                if count <= JSONStringCache.maxCount, let stringSlots, count > 0 {
-                    return JSONStringCache.string(in: stringSlots, at: base + start, count: count, readableTo: base + end)
-                }
-                // Already validated above, so decoding repairs nothing.
-                return String(decoding: UnsafeBufferPointer(start: base + start, count: count), as: UTF8.self)
+                return plainString(at: start, count: position - start, isASCII: isASCII)
             } else if byte == ASCII.backslash {
                 return try parseEscapedString(start: start, firstEscape: position)
             } else if byte < 0x20 {
@@ -636,6 +798,23 @@ private struct ByteParser {
                 position += 1
             }
         }
+    }
+
+    /// The string of the `count` bytes at `start`, already checked to be valid UTF-8 without
+    /// escapes (and to be ASCII if `isASCII`).
+    @inline(__always)
+    func plainString(at start: Int, count: Int, isASCII: Bool) -> String {
+        if count <= SmallString.maxCount {
+            if isASCII && smallStringsFromWords {
+                let (low, high) = SmallString.words(at: base + start, count: count, readableTo: base + end)
+                return SmallString.ascii(low: low, high: high, count: count)
+            }
+            if let stringSlots, count > 0 {
+                return JSONStringCache.string(in: stringSlots, at: base + start, count: count, readableTo: base + end)
+            }
+        }
+        // Already validated, so decoding repairs nothing.
+        return String(decoding: UnsafeBufferPointer(start: base + start, count: count), as: UTF8.self)
     }
 
     /// The slow path: a string with at least one escape, decoded into `scratch`.
@@ -938,6 +1117,32 @@ public final class JSONStringCache {
         in slots: UnsafeMutablePointer<Slot>, at start: UnsafePointer<UInt8>, count: Int,
         readableTo limit: UnsafePointer<UInt8>
     ) -> String {
+        let (low, high) = SmallString.words(at: start, count: count, readableTo: limit)
+        let hash = (low &* 0x9E37_79B9_7F4A_7C15) ^ (high &* 0xC2B2_AE3D_27D4_EB4F) ^ UInt64(count)
+        let slot = slots + Int(truncatingIfNeeded: (hash ^ (hash &>> 29)) &>> UInt64(64 - Self.slotBits))
+        if slot.pointee.count == count && slot.pointee.low == low && slot.pointee.high == high {
+            return slot.pointee.string
+        }
+        let string = String(decoding: UnsafeBufferPointer(start: start, count: count), as: UTF8.self)
+        slot.pointee = Slot(low: low, high: high, count: count, string: string)
+        return string
+    }
+}
+
+/// A `String` of up to 15 ASCII bytes made straight from its bytes. Such a string is stored in
+/// the `String` itself (the standard library's small form: the bytes in order, then a last
+/// byte of flags and count), and `String(decoding:as:)` would check the bytes the parser has
+/// just checked, then build that form. `layoutHolds` confirms at run time that the form is the
+/// one assumed here; if it ever is not, the parser makes its strings the ordinary way.
+enum SmallString {
+    static let maxCount = 15
+
+    /// The first 8 and the next 8 bytes of the `count` (0...15) bytes at `start`, zeros past
+    /// `count`, as little-endian words; `limit` is the end of the readable input.
+    @inline(__always)
+    static func words(
+        at start: UnsafePointer<UInt8>, count: Int, readableTo limit: UnsafePointer<UInt8>
+    ) -> (UInt64, UInt64) {
         var low: UInt64 = 0
         var high: UInt64 = 0
         if limit - start >= 16 {
@@ -955,13 +1160,39 @@ public final class JSONStringCache {
                 if offset < 8 { low |= byte &<< UInt64(offset &* 8) } else { high |= byte &<< UInt64((offset &- 8) &* 8) }
             }
         }
-        let hash = (low &* 0x9E37_79B9_7F4A_7C15) ^ (high &* 0xC2B2_AE3D_27D4_EB4F) ^ UInt64(count)
-        let slot = slots + Int(truncatingIfNeeded: (hash ^ (hash &>> 29)) &>> UInt64(64 - Self.slotBits))
-        if slot.pointee.count == count && slot.pointee.low == low && slot.pointee.high == high {
-            return slot.pointee.string
-        }
-        let string = String(decoding: UnsafeBufferPointer(start: start, count: count), as: UTF8.self)
-        slot.pointee = Slot(low: low, high: high, count: count, string: string)
-        return string
+        return (low, high)
     }
+
+    /// The string whose ASCII bytes are `low` and `high` (`words`), `count` of them. Only
+    /// when `layoutHolds`.
+    @inline(__always)
+    static func ascii(low: UInt64, high: UInt64, count: Int) -> String {
+        // The last byte: immortal, ASCII and small flags (0xE0), then the count.
+        unsafeBitCast((low, high | (0xE0 | UInt64(truncatingIfNeeded: count)) &<< 56), to: String.self)
+    }
+
+    /// Whether `String` has the 16-byte little-endian small form `ascii` builds: checked on
+    /// strings of both lengths' words (a literal and decoded bytes), empty included.
+    static let layoutHolds: Bool = {
+        #if _endian(little) && _pointerBitWidth(_64)
+        guard MemoryLayout<String>.size == 16 else { return false }
+        let samples: [String] = ["", "a", "abcdefgh", "abcdefghijklmno", "0123456789-xyz"]
+        for sample in samples {
+            let bytes = Array(sample.utf8)
+            let made = bytes.withUnsafeBufferPointer { buffer in
+                let (low, high) = words(
+                    at: buffer.baseAddress ?? UnsafePointer(bitPattern: 1)!, count: bytes.count,
+                    readableTo: (buffer.baseAddress ?? UnsafePointer(bitPattern: 1)!) + bytes.count)
+                return (low, high | (0xE0 | UInt64(bytes.count)) &<< 56)
+            }
+            let decoded = String(decoding: bytes, as: UTF8.self)
+            guard unsafeBitCast(sample, to: (UInt64, UInt64).self) == made,
+                unsafeBitCast(decoded, to: (UInt64, UInt64).self) == made
+            else { return false }
+        }
+        return true
+        #else
+        return false
+        #endif
+    }()
 }
