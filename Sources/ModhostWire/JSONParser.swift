@@ -163,24 +163,28 @@ private enum ASCII {
     static let rightBrace: UInt8 = 0x7D
 }
 
-/// The elements and members of the open containers of one parse, innermost last, in buffers
-/// that grow by doubling and are reused by every container: a container that closes moves its
-/// entries into an array of exactly their count, so the tree's arrays are allocated once each
-/// and nothing is retained or released on the way. Values are moved, never copied.
+/// The values, member names and enclosing containers of the open containers of one parse,
+/// innermost last, in buffers that grow by doubling and are reused by every container: a
+/// container that closes moves its entries into an array of exactly their count, so the
+/// tree's arrays are allocated once each and nothing is retained or released on the way.
+/// An object's member values wait among the values, its names (with their hashes) on their
+/// own stack; the name of a member whose value is a container waits below that container's.
 private struct ParseStack {
-    /// An object member whose value may still be being parsed, with its name's hash
-    /// (`ByteParser.keyHash`; 0 when the name was not plain ASCII).
-    struct PendingMember {
-        var member: JSONObject.Member
-        var keyHash: UInt64
+    /// A member name and its hash (`ByteParser.keyHash`; 0 when the name was not plain ASCII).
+    struct Name {
+        var key: String
+        var hash: UInt64
     }
 
     private var values: UnsafeMutablePointer<JSONValue>?
     private var valueCapacity = 0
     private(set) var valueCount = 0
-    private var members: UnsafeMutablePointer<PendingMember>?
-    private var memberCapacity = 0
-    private(set) var memberCount = 0
+    private var names: UnsafeMutablePointer<Name>?
+    private var nameCapacity = 0
+    private var nameCount = 0
+    private var frames: UnsafeMutablePointer<Int>?
+    private var frameCapacity = 0
+    private var frameCount = 0
 
     /// Destroys what is left (after an error) and frees the buffers.
     mutating func release() {
@@ -188,54 +192,53 @@ private struct ParseStack {
             values.deinitialize(count: valueCount)
             values.deallocate()
         }
-        if let members {
-            members.deinitialize(count: memberCount)
-            members.deallocate()
+        if let names {
+            names.deinitialize(count: nameCount)
+            names.deallocate()
         }
+        frames?.deallocate()
         self = ParseStack()
+    }
+
+    /// Moves `count` entries from `buffer` into a new buffer of twice its capacity (at least 16).
+    private static func grown<Element>(
+        _ buffer: UnsafeMutablePointer<Element>?, count: Int, capacity: inout Int
+    ) -> UnsafeMutablePointer<Element> {
+        capacity = max(16, capacity * 2)
+        let grown = UnsafeMutablePointer<Element>.allocate(capacity: capacity)
+        if let buffer {
+            grown.moveInitialize(from: buffer, count: count)
+            buffer.deallocate()
+        }
+        return grown
     }
 
     @inline(__always)
     mutating func pushValue(_ value: consuming JSONValue) {
-        if valueCount == valueCapacity { growValues() }
+        if valueCount == valueCapacity { values = Self.grown(values, count: valueCount, capacity: &valueCapacity) }
         (values.unsafelyUnwrapped + valueCount).initialize(to: consume value)
         valueCount += 1
     }
 
-    private mutating func growValues() {
-        let capacity = max(16, valueCapacity * 2)
-        let grown = UnsafeMutablePointer<JSONValue>.allocate(capacity: capacity)
-        if let values {
-            grown.moveInitialize(from: values, count: valueCount)
-            values.deallocate()
-        }
-        values = grown
-        valueCapacity = capacity
-    }
-
-    /// Pushes a member whose value is set by `setLastMemberValue` once parsed.
     @inline(__always)
-    mutating func pushMember(_ key: consuming String, keyHash: UInt64) {
-        if memberCount == memberCapacity { growMembers() }
-        (members.unsafelyUnwrapped + memberCount).initialize(
-            to: PendingMember(member: JSONObject.Member(key: consume key, value: .null), keyHash: keyHash))
-        memberCount += 1
+    mutating func pushName(_ key: consuming String, hash: UInt64) {
+        if nameCount == nameCapacity { names = Self.grown(names, count: nameCount, capacity: &nameCapacity) }
+        (names.unsafelyUnwrapped + nameCount).initialize(to: Name(key: consume key, hash: hash))
+        nameCount += 1
     }
 
-    private mutating func growMembers() {
-        let capacity = max(16, memberCapacity * 2)
-        let grown = UnsafeMutablePointer<PendingMember>.allocate(capacity: capacity)
-        if let members {
-            grown.moveInitialize(from: members, count: memberCount)
-            members.deallocate()
-        }
-        members = grown
-        memberCapacity = capacity
+    /// Keeps an enclosing container's state while a container nested in it is parsed.
+    @inline(__always)
+    mutating func pushFrame(_ frame: Int) {
+        if frameCount == frameCapacity { frames = Self.grown(frames, count: frameCount, capacity: &frameCapacity) }
+        (frames.unsafelyUnwrapped + frameCount).initialize(to: frame)
+        frameCount += 1
     }
 
     @inline(__always)
-    mutating func setLastMemberValue(_ value: consuming JSONValue) {
-        members.unsafelyUnwrapped[memberCount - 1].member.value = consume value
+    mutating func popFrame() -> Int {
+        frameCount -= 1
+        return frames.unsafelyUnwrapped[frameCount]
     }
 
     /// The values from `start` to the top, moved into an array of their count.
@@ -251,29 +254,34 @@ private struct ParseStack {
         return array
     }
 
-    /// The members from `start` to the top as an object. `plainNames`: every name's hash
-    /// was taken from its bytes, so names with distinct hashes are distinct.
+    /// The values from `start` to the top, with as many names from the top of theirs, as an
+    /// object. `plainNames`: every name's hash was taken from its bytes, so names with
+    /// distinct hashes are distinct.
     mutating func popObject(from start: Int, plainNames: Bool) -> JSONObject {
-        let count = memberCount - start
-        let source = members.unsafelyUnwrapped + start
+        let count = valueCount - start
+        let valueSource = values.unsafelyUnwrapped + start
+        let nameSource = names.unsafelyUnwrapped + (nameCount - count)
         // Whether the names are known to be distinct: small objects compare their names'
         // hashes pairwise; equal hashes, or names not all plain, take the general path.
         var distinct = count <= 1
         if !distinct && plainNames && count <= JSONObject.indexThreshold {
             distinct = true
             check: for later in 1..<count {
-                let hash = source[later].keyHash
-                for earlier in 0..<later where source[earlier].keyHash == hash {
+                let hash = nameSource[later].hash
+                for earlier in 0..<later where nameSource[earlier].hash == hash {
                     distinct = false
                     break check
                 }
             }
         }
-        memberCount = start
-        var moved: [JSONObject.Member] = []
-        moved.reserveCapacity(count)
-        for offset in 0..<count { moved.append((source + offset).move().member) }
-        return distinct ? JSONObject(distinctMembers: moved) : JSONObject(membersInOrder: moved)
+        valueCount = start
+        nameCount -= count
+        var members: [JSONObject.Member] = []
+        members.reserveCapacity(count)
+        for offset in 0..<count {
+            members.append(JSONObject.Member(key: (nameSource + offset).move().key, value: (valueSource + offset).move()))
+        }
+        return distinct ? JSONObject(distinctMembers: members) : JSONObject(membersInOrder: members)
     }
 }
 
@@ -424,6 +432,10 @@ private struct ByteParser {
         switch base[index] {
         case ASCII.quote:
             index += 1
+            if smallStringsFromWords, let (low, high, count) = shortPlainASCII(at: index) {
+                index += count + 1
+                return .string(SmallString.ascii(low: low, high: high, count: count))
+            }
             return .string(try parseStringBody())
         case ASCII.minus, ASCII.zero...ASCII.nine:
             return try parseNumber()
@@ -443,11 +455,10 @@ private struct ByteParser {
 
     /// `parseValue` for any value, arrays and objects included.
     mutating func parseValueTree() throws(JSONParseError) -> JSONValue {
-        // The elements and members of every open container wait on two stacks, innermost last;
-        // a container that closes moves its own off the top into an array of exactly their
-        // count, allocated once. The innermost container's kind and where its entries start are
-        // kept in locals; the enclosing ones' in `enclosing`. `depth` counts every open
-        // container (0: none).
+        // The entries of every open container wait on `stack`, innermost last; a container that
+        // closes moves its own off the top into an array of exactly their count, allocated once.
+        // The innermost container's kind and where its values start are kept in locals; the
+        // enclosing ones' on the stack's frames. `depth` counts every open container (0: none).
         var stack = ParseStack()
         defer { stack.release() }
         var depth = 0
@@ -456,7 +467,6 @@ private struct ByteParser {
         // For the innermost object: whether every member name so far was plain ASCII, so
         // that equal names have equal bytes and hence equal `keyHash`es.
         var plainNames = true
-        var enclosing: [Int] = []
 
         nextValue: while true {
             var value: JSONValue
@@ -472,18 +482,13 @@ private struct ByteParser {
                     value = opensObject ? .object(JSONObject()) : .array([])
                     break
                 }
-                if depth > 0 {
-                    if enclosing.isEmpty { enclosing.reserveCapacity(16) }
-                    enclosing.append(start << 2 | (isObject ? 2 : 0) | (plainNames ? 1 : 0))
-                }
+                if depth > 0 { stack.pushFrame(start << 2 | (isObject ? 2 : 0) | (plainNames ? 1 : 0)) }
                 depth += 1
                 isObject = opensObject
+                start = stack.valueCount
                 if opensObject {
-                    start = stack.memberCount
                     plainNames = true
-                    try pushMember(onto: &stack, plainNames: &plainNames)
-                } else {
-                    start = stack.valueCount
+                    try pushName(onto: &stack, plainNames: &plainNames)
                 }
                 continue nextValue
             default:
@@ -494,11 +499,7 @@ private struct ByteParser {
             // for as long as their closing bracket follows.
             while true {
                 guard depth > 0 else { return value }
-                if isObject {
-                    stack.setLastMemberValue(consume value)
-                } else {
-                    stack.pushValue(consume value)
-                }
+                stack.pushValue(consume value)
                 skipWhitespace()
                 guard index < end else {
                     throw unexpected(at: index, expecting: isObject ? "',' or '}'" : "',' or ']'")
@@ -507,7 +508,7 @@ private struct ByteParser {
                 if byte == ASCII.comma {
                     index += 1
                     skipWhitespace()
-                    if isObject { try pushMember(onto: &stack, plainNames: &plainNames) }
+                    if isObject { try pushName(onto: &stack, plainNames: &plainNames) }
                     continue nextValue
                 }
                 if isObject {
@@ -521,7 +522,7 @@ private struct ByteParser {
                 depth -= 1
                 if depth > 0 {
                     // Resume the enclosing container.
-                    let parked = enclosing.removeLast()
+                    let parked = stack.popFrame()
                     start = parked >> 2
                     isObject = parked & 2 != 0
                     plainNames = parked & 1 != 0
@@ -530,13 +531,13 @@ private struct ByteParser {
         }
     }
 
-    /// Parses a member name and the `:` after it, and pushes the member (its value to come).
+    /// Parses a member name and the `:` after it, and pushes the name (its value to come).
     @inline(__always)
-    mutating func pushMember(onto stack: inout ParseStack, plainNames: inout Bool) throws(JSONParseError) {
+    mutating func pushName(onto stack: inout ParseStack, plainNames: inout Bool) throws(JSONParseError) {
         var keyHash: UInt64 = 0
         let name = try parseMemberName(hash: &keyHash)
         if keyHash == 0 { plainNames = false }
-        stack.pushMember(name, keyHash: keyHash)
+        stack.pushName(name, hash: keyHash)
     }
 
     /// Checks one value starting at `index` (whitespace already skipped) exactly as
@@ -670,6 +671,20 @@ private struct ByteParser {
         }
         index += 1
         let start = index
+        if smallStringsFromWords, let (low, high, count) = shortPlainASCII(at: start) {
+            // The usual name: made and hashed from the two words just read.
+            hash = SmallString.hash(low: low, high: high, count: count)
+            index = start + count + 1
+            if index < end && base[index] == ASCII.colon {
+                index += 1
+            } else {
+                skipWhitespace()
+                guard index < end && base[index] == ASCII.colon else { throw unexpected(at: index, expecting: "':'") }
+                index += 1
+            }
+            skipWhitespace()
+            return SmallString.ascii(low: low, high: high, count: count)
+        }
         var position = afterPlainASCII(from: start)
         // Fewer than 8 bytes were left, or a byte to look at: finish the plain run by bytes.
         while position < end {
@@ -704,6 +719,11 @@ private struct ByteParser {
     /// cost the slower duplicate check.
     @inline(__always)
     func keyHash(at start: Int, count: Int) -> UInt64 {
+        if count <= SmallString.maxCount {
+            // As the fast path in `parseMemberName` hashes: equal names, equal hashes.
+            let (low, high) = SmallString.words(at: base + start, count: count, readableTo: base + end)
+            return SmallString.hash(low: low, high: high, count: count)
+        }
         var hash = UInt64(truncatingIfNeeded: count) &* 0x9E37_79B9_7F4A_7C15
         var position = start
         let stop = start + count
@@ -743,6 +763,47 @@ private struct ByteParser {
     }
 
     // MARK: Strings
+
+    /// For a string whose body starts at `start`: when its closing quote is among the next 16
+    /// bytes (which must all be readable) and nothing before it needs a look (an escape, a
+    /// control character, a byte above 0x7F), its bytes as `SmallString.words` and their
+    /// count (0...15); else nil. One test of two words instead of a scan.
+    @inline(__always)
+    func shortPlainASCII(at start: Int) -> (UInt64, UInt64, Int)? {
+        guard end - start >= 16 else { return nil }
+        let low = UnsafeRawPointer(base + start).loadUnaligned(as: UInt64.self)
+        let high = UnsafeRawPointer(base + start + 8).loadUnaligned(as: UInt64.self)
+        #if _endian(little)
+        let lowFlags = Self.bytesToLookAt(low)
+        if lowFlags != 0 {
+            // The lowest flagged byte is exact (see `bytesToLookAt`).
+            let count = lowFlags.trailingZeroBitCount &>> 3
+            guard base[start + count] == ASCII.quote else { return nil }
+            return (low & ((1 &<< UInt64(truncatingIfNeeded: count &* 8)) &- 1), 0, count)
+        }
+        let highFlags = Self.bytesToLookAt(high)
+        if highFlags != 0 {
+            let highCount = highFlags.trailingZeroBitCount &>> 3
+            guard highCount < 8, base[start + 8 + highCount] == ASCII.quote else { return nil }
+            return (low, high & ((1 &<< UInt64(truncatingIfNeeded: highCount &* 8)) &- 1), 8 + highCount)
+        }
+        #endif
+        return nil
+    }
+
+    /// The high bit of each byte of `word` (little-endian) that a string scan must look at: a
+    /// quote, a backslash, a control character or a byte above 0x7F. Bits above the lowest one
+    /// may be wrong (borrows only carry upwards), the lowest is exact.
+    @inline(__always)
+    static func bytesToLookAt(_ word: UInt64) -> UInt64 {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let quotes = word ^ (ones &* UInt64(ASCII.quote))
+        let backslashes = word ^ (ones &* UInt64(ASCII.backslash))
+        let special =
+            ((quotes &- ones) & ~quotes) | ((backslashes &- ones) & ~backslashes)
+            | ((word &- ones &* 0x20) & ~word) | word
+        return special & 0x8080_8080_8080_8080
+    }
 
     /// The first byte at or after `position` that a string scan must look at (a quote, a
     /// backslash, a control character or a byte above 0x7F), or a position before it from
@@ -1163,12 +1224,29 @@ enum SmallString {
         return (low, high)
     }
 
+    /// A hash of a name's bytes given as `words`, never 0 (a member name's `keyHash`).
+    @inline(__always)
+    static func hash(low: UInt64, high: UInt64, count: Int) -> UInt64 {
+        var hash = (low &* 0x9E37_79B9_7F4A_7C15) ^ (high &* 0xC2B2_AE3D_27D4_EB4F)
+        hash ^= UInt64(truncatingIfNeeded: count) &<< 56
+        hash ^= hash &>> 29
+        return hash | 1
+    }
+
     /// The string whose ASCII bytes are `low` and `high` (`words`), `count` of them. Only
     /// when `layoutHolds`.
     @inline(__always)
     static func ascii(low: UInt64, high: UInt64, count: Int) -> String {
-        // The last byte: immortal, ASCII and small flags (0xE0), then the count.
-        unsafeBitCast((low, high | (0xE0 | UInt64(truncatingIfNeeded: count)) &<< 56), to: String.self)
+        // The last byte: immortal, ASCII and small flags (0xE0), then the count. Written over
+        // an empty string (which owns nothing), so that the result is owned without the
+        // retain a bit cast's result gets.
+        var string = ""
+        withUnsafeMutableBytes(of: &string) { bytes in
+            bytes.storeBytes(of: low, toByteOffset: 0, as: UInt64.self)
+            bytes.storeBytes(
+                of: high | (0xE0 | UInt64(truncatingIfNeeded: count)) &<< 56, toByteOffset: 8, as: UInt64.self)
+        }
+        return string
     }
 
     /// Whether `String` has the 16-byte little-endian small form `ascii` builds: checked on
