@@ -1142,7 +1142,8 @@ private struct ByteParser {
 /// connection's requests one after another, repeat their member names and many values, and
 /// making a `String` (checking its UTF-8 again, then building it) costs several times a
 /// lookup. A slot holds the last string that hashed to it. Not for use from two threads at
-/// once: a connection's session keeps one for the requests it parses.
+/// once: a connection's session keeps one for the requests it parses. ASCII strings skip it
+/// where `SmallString` can make them from their bytes, which costs less than a lookup.
 public final class JSONStringCache {
     /// Strings up to this many bytes are cached: they are stored inline in a `String`, so a
     /// cached one is copied without reference counting.
