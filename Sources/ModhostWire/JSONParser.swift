@@ -491,6 +491,14 @@ private struct ByteParser {
                     try pushName(onto: &stack, plainNames: &plainNames)
                 }
                 continue nextValue
+            case ASCII.quote where smallStringsFromWords:
+                // The usual string (up to 15 plain bytes) inline; the rest in `parseScalar`.
+                if let (low, high, count) = shortPlainASCII(at: index + 1) {
+                    index += count + 2
+                    value = .string(SmallString.ascii(low: low, high: high, count: count))
+                } else {
+                    value = try parseScalar()
+                }
             default:
                 value = try parseScalar()
             }
@@ -665,7 +673,27 @@ private struct ByteParser {
 
     /// Parses `"name"` followed by `:` and the whitespace after it. `hash` is set to a
     /// nonzero hash of the name's bytes when the name is plain ASCII (no escape), else to 0.
+    @inline(__always)
     mutating func parseMemberName(hash: inout UInt64) throws(JSONParseError) -> String {
+        // The usual name, `"` and up to 15 plain bytes, `"` and `:`, inline in the caller;
+        // the rest in a call.
+        if smallStringsFromWords && index < end && base[index] == ASCII.quote,
+            let (low, high, count) = shortPlainASCII(at: index + 1)
+        {
+            let colon = index + count + 2
+            if colon < end && base[colon] == ASCII.colon {
+                hash = SmallString.hash(low: low, high: high, count: count)
+                index = colon + 1
+                skipWhitespace()
+                return SmallString.ascii(low: low, high: high, count: count)
+            }
+        }
+        return try parseAnyMemberName(hash: &hash)
+    }
+
+    /// `parseMemberName` for any name.
+    @inline(never)
+    mutating func parseAnyMemberName(hash: inout UInt64) throws(JSONParseError) -> String {
         guard index < end && base[index] == ASCII.quote else {
             throw unexpected(at: index, expecting: "a string (object member name)")
         }
