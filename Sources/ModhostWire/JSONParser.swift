@@ -736,12 +736,6 @@ private struct ByteParser {
         return name
     }
 
-    /// `parseMemberName` when the name is not wanted with its hash.
-    mutating func parseMemberName() throws(JSONParseError) -> String {
-        var hash: UInt64 = 0
-        return try parseMemberName(hash: &hash)
-    }
-
     /// A hash of the `count` bytes at `start` (a member name followed by its closing quote),
     /// never 0. Names with equal bytes get equal hashes; unequal ones rarely do, and then only
     /// cost the slower duplicate check.

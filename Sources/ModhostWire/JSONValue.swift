@@ -157,11 +157,6 @@ public struct JSONObject: Sendable, Equatable, Sequence {
         for member in members { self[member.key] = member.value }
     }
 
-    /// Makes room for `capacity` members (the parser, for objects it is about to fill).
-    mutating func reserveCapacity(_ capacity: Int) {
-        entries.reserveCapacity(capacity)
-    }
-
     public var count: Int { entries.count }
     public var isEmpty: Bool { entries.isEmpty }
     public var keys: [String] { entries.map(\.key) }
