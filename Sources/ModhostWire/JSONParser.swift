@@ -163,14 +163,126 @@ private enum ASCII {
     static let rightBrace: UInt8 = 0x7D
 }
 
-/// An array or object that is still open while a container nested in it is being parsed. It
-/// owns the members gathered so far; they are moved in and out by swapping, never copied.
-private struct OpenContainer {
-    var isObject: Bool
-    var elements: [JSONValue] = []
-    var object = JSONObject()
-    /// For objects: the name of the member whose value is being parsed.
-    var pendingKey = ""
+/// The values, member names and enclosing containers of the open containers of one parse,
+/// innermost last, in buffers that grow by doubling and are reused by every container: a
+/// container that closes moves its entries into an array of exactly their count, so the
+/// tree's arrays are allocated once each and nothing is retained or released on the way.
+/// An object's member values wait among the values, its names (with their hashes) on their
+/// own stack; the name of a member whose value is a container waits below that container's.
+private struct ParseStack {
+    /// A member name and its hash (`ByteParser.keyHash`; 0 when the name was not plain ASCII).
+    struct Name {
+        var key: String
+        var hash: UInt64
+    }
+
+    private var values: UnsafeMutablePointer<JSONValue>?
+    private var valueCapacity = 0
+    private(set) var valueCount = 0
+    private var names: UnsafeMutablePointer<Name>?
+    private var nameCapacity = 0
+    private var nameCount = 0
+    private var frames: UnsafeMutablePointer<Int>?
+    private var frameCapacity = 0
+    private var frameCount = 0
+
+    /// Destroys what is left (after an error) and frees the buffers.
+    mutating func release() {
+        if let values {
+            values.deinitialize(count: valueCount)
+            values.deallocate()
+        }
+        if let names {
+            names.deinitialize(count: nameCount)
+            names.deallocate()
+        }
+        frames?.deallocate()
+        self = ParseStack()
+    }
+
+    /// Moves `count` entries from `buffer` into a new buffer of twice its capacity (at least 16).
+    private static func grown<Element>(
+        _ buffer: UnsafeMutablePointer<Element>?, count: Int, capacity: inout Int
+    ) -> UnsafeMutablePointer<Element> {
+        capacity = max(16, capacity * 2)
+        let grown = UnsafeMutablePointer<Element>.allocate(capacity: capacity)
+        if let buffer {
+            grown.moveInitialize(from: buffer, count: count)
+            buffer.deallocate()
+        }
+        return grown
+    }
+
+    @inline(__always)
+    mutating func pushValue(_ value: consuming JSONValue) {
+        if valueCount == valueCapacity { values = Self.grown(values, count: valueCount, capacity: &valueCapacity) }
+        (values.unsafelyUnwrapped + valueCount).initialize(to: consume value)
+        valueCount += 1
+    }
+
+    @inline(__always)
+    mutating func pushName(_ key: consuming String, hash: UInt64) {
+        if nameCount == nameCapacity { names = Self.grown(names, count: nameCount, capacity: &nameCapacity) }
+        (names.unsafelyUnwrapped + nameCount).initialize(to: Name(key: consume key, hash: hash))
+        nameCount += 1
+    }
+
+    /// Keeps an enclosing container's state while a container nested in it is parsed.
+    @inline(__always)
+    mutating func pushFrame(_ frame: Int) {
+        if frameCount == frameCapacity { frames = Self.grown(frames, count: frameCount, capacity: &frameCapacity) }
+        (frames.unsafelyUnwrapped + frameCount).initialize(to: frame)
+        frameCount += 1
+    }
+
+    @inline(__always)
+    mutating func popFrame() -> Int {
+        frameCount -= 1
+        return frames.unsafelyUnwrapped[frameCount]
+    }
+
+    /// The values from `start` to the top, moved into an array of their count.
+    mutating func popArray(from start: Int) -> [JSONValue] {
+        let count = valueCount - start
+        let source = values.unsafelyUnwrapped + start
+        valueCount = start
+        // `reserveCapacity` is specialized here; `init(unsafeUninitializedCapacity:)` and
+        // `init(repeating:count:)` are not, and look up the array's generic metadata per call.
+        var array: [JSONValue] = []
+        array.reserveCapacity(count)
+        for offset in 0..<count { array.append((source + offset).move()) }
+        return array
+    }
+
+    /// The values from `start` to the top, with as many names from the top of theirs, as an
+    /// object. `plainNames`: every name's hash was taken from its bytes, so names with
+    /// distinct hashes are distinct.
+    mutating func popObject(from start: Int, plainNames: Bool) -> JSONObject {
+        let count = valueCount - start
+        let valueSource = values.unsafelyUnwrapped + start
+        let nameSource = names.unsafelyUnwrapped + (nameCount - count)
+        // Whether the names are known to be distinct: small objects compare their names'
+        // hashes pairwise; equal hashes, or names not all plain, take the general path.
+        var distinct = count <= 1
+        if !distinct && plainNames && count <= JSONObject.indexThreshold {
+            distinct = true
+            check: for later in 1..<count {
+                let hash = nameSource[later].hash
+                for earlier in 0..<later where nameSource[earlier].hash == hash {
+                    distinct = false
+                    break check
+                }
+            }
+        }
+        valueCount = start
+        nameCount -= count
+        var members: [JSONObject.Member] = []
+        members.reserveCapacity(count)
+        for offset in 0..<count {
+            members.append(JSONObject.Member(key: (nameSource + offset).move().key, value: (valueSource + offset).move()))
+        }
+        return distinct ? JSONObject(distinctMembers: members) : JSONObject(membersInOrder: members)
+    }
 }
 
 /// The parser proper. Iterative (an explicit stack of open containers) so that the depth limit,
@@ -186,12 +298,15 @@ private struct ByteParser {
     /// not the cache: the parser stays trivially copyable, and the lookups cost no reference
     /// counting. Whoever makes the parser keeps the cache alive while it runs.
     let stringSlots: UnsafeMutablePointer<JSONStringCache.Slot>?
+    /// `SmallString.layoutHolds`, read once per parse.
+    let smallStringsFromWords: Bool
 
     init(base: UnsafePointer<UInt8>, count: Int, maxDepth: Int, strings: JSONStringCache? = nil) {
         self.base = base
         self.end = count
         self.maxDepth = maxDepth
         self.stringSlots = strings?.slots
+        self.smallStringsFromWords = SmallString.layoutHolds
     }
 
     // MARK: Errors
@@ -317,6 +432,10 @@ private struct ByteParser {
         switch base[index] {
         case ASCII.quote:
             index += 1
+            if smallStringsFromWords, let (low, high, count) = shortPlainASCII(at: index) {
+                index += count + 1
+                return .string(SmallString.ascii(low: low, high: high, count: count))
+            }
             return .string(try parseStringBody())
         case ASCII.minus, ASCII.zero...ASCII.nine:
             return try parseNumber()
@@ -336,15 +455,18 @@ private struct ByteParser {
 
     /// `parseValue` for any value, arrays and objects included.
     mutating func parseValueTree() throws(JSONParseError) -> JSONValue {
-        // The innermost open container lives in these locals, so members are added without going
-        // through the stack; the containers around it wait in `enclosing`. `depth` counts every
-        // open container (0: none).
+        // The entries of every open container wait on `stack`, innermost last; a container that
+        // closes moves its own off the top into an array of exactly their count, allocated once.
+        // The innermost container's kind and where its values start are kept in locals; the
+        // enclosing ones' on the stack's frames. `depth` counts every open container (0: none).
+        var stack = ParseStack()
+        defer { stack.release() }
         var depth = 0
         var isObject = false
-        var elements: [JSONValue] = []
-        var object = JSONObject()
-        var key = ""
-        var enclosing: [OpenContainer] = []
+        var start = 0
+        // For the innermost object: whether every member name so far was plain ASCII, so
+        // that equal names have equal bytes and hence equal `keyHash`es.
+        var plainNames = true
 
         nextValue: while true {
             var value: JSONValue
@@ -360,24 +482,23 @@ private struct ByteParser {
                     value = opensObject ? .object(JSONObject()) : .array([])
                     break
                 }
-                if depth > 0 {
-                    // Park the current container; the locals are left empty for the new one.
-                    var parked = OpenContainer(isObject: isObject)
-                    swap(&parked.elements, &elements)
-                    swap(&parked.object, &object)
-                    swap(&parked.pendingKey, &key)
-                    if enclosing.isEmpty { enclosing.reserveCapacity(8) }
-                    enclosing.append(parked)
-                }
+                if depth > 0 { stack.pushFrame(start << 2 | (isObject ? 2 : 0) | (plainNames ? 1 : 0)) }
                 depth += 1
                 isObject = opensObject
+                start = stack.valueCount
                 if opensObject {
-                    object.reserveCapacity(4)
-                    key = try parseMemberName()
-                } else {
-                    elements.reserveCapacity(4)
+                    plainNames = true
+                    try pushName(onto: &stack, plainNames: &plainNames)
                 }
                 continue nextValue
+            case ASCII.quote where smallStringsFromWords:
+                // The usual string (up to 15 plain bytes) inline; the rest in `parseScalar`.
+                if let (low, high, count) = shortPlainASCII(at: index + 1) {
+                    index += count + 2
+                    value = .string(SmallString.ascii(low: low, high: high, count: count))
+                } else {
+                    value = try parseScalar()
+                }
             default:
                 value = try parseScalar()
             }
@@ -386,11 +507,7 @@ private struct ByteParser {
             // for as long as their closing bracket follows.
             while true {
                 guard depth > 0 else { return value }
-                if isObject {
-                    object[key] = value
-                } else {
-                    elements.append(value)
-                }
+                stack.pushValue(consume value)
                 skipWhitespace()
                 guard index < end else {
                     throw unexpected(at: index, expecting: isObject ? "',' or '}'" : "',' or ']'")
@@ -399,31 +516,36 @@ private struct ByteParser {
                 if byte == ASCII.comma {
                     index += 1
                     skipWhitespace()
-                    if isObject { key = try parseMemberName() }
+                    if isObject { try pushName(onto: &stack, plainNames: &plainNames) }
                     continue nextValue
                 }
                 if isObject {
                     guard byte == ASCII.rightBrace else { throw unexpected(at: index, expecting: "',' or '}'") }
-                    value = .object(object)
-                    object = JSONObject()
+                    value = .object(stack.popObject(from: start, plainNames: plainNames))
                 } else {
                     guard byte == ASCII.rightBracket else { throw unexpected(at: index, expecting: "',' or ']'") }
-                    value = .array(elements)
-                    elements = []
+                    value = .array(stack.popArray(from: start))
                 }
                 index += 1
                 depth -= 1
                 if depth > 0 {
                     // Resume the enclosing container.
-                    let last = enclosing.count - 1
-                    isObject = enclosing[last].isObject
-                    swap(&elements, &enclosing[last].elements)
-                    swap(&object, &enclosing[last].object)
-                    swap(&key, &enclosing[last].pendingKey)
-                    enclosing.removeLast()
+                    let parked = stack.popFrame()
+                    start = parked >> 2
+                    isObject = parked & 2 != 0
+                    plainNames = parked & 1 != 0
                 }
             }
         }
+    }
+
+    /// Parses a member name and the `:` after it, and pushes the name (its value to come).
+    @inline(__always)
+    mutating func pushName(onto stack: inout ParseStack, plainNames: inout Bool) throws(JSONParseError) {
+        var keyHash: UInt64 = 0
+        let name = try parseMemberName(hash: &keyHash)
+        if keyHash == 0 { plainNames = false }
+        stack.pushName(name, hash: keyHash)
     }
 
     /// Checks one value starting at `index` (whitespace already skipped) exactly as
@@ -549,18 +671,103 @@ private struct ByteParser {
         }
     }
 
-    /// Parses `"name"` followed by `:` and the whitespace after it.
-    mutating func parseMemberName() throws(JSONParseError) -> String {
+    /// Parses `"name"` followed by `:` and the whitespace after it. `hash` is set to a
+    /// nonzero hash of the name's bytes when the name is plain ASCII (no escape), else to 0.
+    @inline(__always)
+    mutating func parseMemberName(hash: inout UInt64) throws(JSONParseError) -> String {
+        // The usual name, `"` and up to 15 plain bytes, `"` and `:`, inline in the caller;
+        // the rest in a call.
+        if smallStringsFromWords && index < end && base[index] == ASCII.quote,
+            let (low, high, count) = shortPlainASCII(at: index + 1)
+        {
+            let colon = index + count + 2
+            if colon < end && base[colon] == ASCII.colon {
+                hash = SmallString.hash(low: low, high: high, count: count)
+                index = colon + 1
+                skipWhitespace()
+                return SmallString.ascii(low: low, high: high, count: count)
+            }
+        }
+        return try parseAnyMemberName(hash: &hash)
+    }
+
+    /// `parseMemberName` for any name.
+    @inline(never)
+    mutating func parseAnyMemberName(hash: inout UInt64) throws(JSONParseError) -> String {
         guard index < end && base[index] == ASCII.quote else {
             throw unexpected(at: index, expecting: "a string (object member name)")
         }
         index += 1
-        let name = try parseStringBody()
+        let start = index
+        if smallStringsFromWords, let (low, high, count) = shortPlainASCII(at: start) {
+            // The usual name: made and hashed from the two words just read.
+            hash = SmallString.hash(low: low, high: high, count: count)
+            index = start + count + 1
+            if index < end && base[index] == ASCII.colon {
+                index += 1
+            } else {
+                skipWhitespace()
+                guard index < end && base[index] == ASCII.colon else { throw unexpected(at: index, expecting: "':'") }
+                index += 1
+            }
+            skipWhitespace()
+            return SmallString.ascii(low: low, high: high, count: count)
+        }
+        var position = afterPlainASCII(from: start)
+        // Fewer than 8 bytes were left, or a byte to look at: finish the plain run by bytes.
+        while position < end {
+            let byte = base[position]
+            guard byte &- 0x20 < 0x60 && byte != ASCII.quote && byte != ASCII.backslash else { break }
+            position += 1
+        }
+        let name: String
+        if position < end && base[position] == ASCII.quote {
+            name = plainString(at: start, count: position - start, isASCII: true)
+            hash = keyHash(at: start, count: position - start)
+            index = position + 1
+        } else {
+            name = try parseStringBody()
+            hash = 0
+        }
         skipWhitespace()
         guard index < end && base[index] == ASCII.colon else { throw unexpected(at: index, expecting: "':'") }
         index += 1
         skipWhitespace()
         return name
+    }
+
+    /// A hash of the `count` bytes at `start` (a member name followed by its closing quote),
+    /// never 0. Names with equal bytes get equal hashes; unequal ones rarely do, and then only
+    /// cost the slower duplicate check.
+    @inline(__always)
+    func keyHash(at start: Int, count: Int) -> UInt64 {
+        if count <= SmallString.maxCount {
+            // As the fast path in `parseMemberName` hashes: equal names, equal hashes.
+            let (low, high) = SmallString.words(at: base + start, count: count, readableTo: base + end)
+            return SmallString.hash(low: low, high: high, count: count)
+        }
+        var hash = UInt64(truncatingIfNeeded: count) &* 0x9E37_79B9_7F4A_7C15
+        var position = start
+        let stop = start + count
+        while stop - position >= 8 {
+            let word = UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self)
+            hash = (hash ^ word) &* 0xC2B2_AE3D_27D4_EB4F
+            hash ^= hash &>> 31
+            position += 8
+        }
+        if position < stop {
+            let left = stop - position
+            var word: UInt64 = 0
+            if end - position >= 8 {
+                word = UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self)
+                word &= (1 &<< UInt64(left &* 8)) &- 1
+            } else {
+                for offset in 0..<left { word |= UInt64(base[position + offset]) &<< UInt64(offset &* 8) }
+            }
+            hash = (hash ^ word) &* 0xC2B2_AE3D_27D4_EB4F
+        }
+        hash ^= hash &>> 29
+        return hash == 0 ? 1 : hash
     }
 
     mutating func expectLiteral(_ literal: StaticString) throws(JSONParseError) {
@@ -578,6 +785,47 @@ private struct ByteParser {
     }
 
     // MARK: Strings
+
+    /// For a string whose body starts at `start`: when its closing quote is among the next 16
+    /// bytes (which must all be readable) and nothing before it needs a look (an escape, a
+    /// control character, a byte above 0x7F), its bytes as `SmallString.words` and their
+    /// count (0...15); else nil. One test of two words instead of a scan.
+    @inline(__always)
+    func shortPlainASCII(at start: Int) -> (UInt64, UInt64, Int)? {
+        guard end - start >= 16 else { return nil }
+        let low = UnsafeRawPointer(base + start).loadUnaligned(as: UInt64.self)
+        let high = UnsafeRawPointer(base + start + 8).loadUnaligned(as: UInt64.self)
+        #if _endian(little)
+        let lowFlags = Self.bytesToLookAt(low)
+        if lowFlags != 0 {
+            // The lowest flagged byte is exact (see `bytesToLookAt`).
+            let count = lowFlags.trailingZeroBitCount &>> 3
+            guard base[start + count] == ASCII.quote else { return nil }
+            return (low & ((1 &<< UInt64(truncatingIfNeeded: count &* 8)) &- 1), 0, count)
+        }
+        let highFlags = Self.bytesToLookAt(high)
+        if highFlags != 0 {
+            let highCount = highFlags.trailingZeroBitCount &>> 3
+            guard highCount < 8, base[start + 8 + highCount] == ASCII.quote else { return nil }
+            return (low, high & ((1 &<< UInt64(truncatingIfNeeded: highCount &* 8)) &- 1), 8 + highCount)
+        }
+        #endif
+        return nil
+    }
+
+    /// The high bit of each byte of `word` (little-endian) that a string scan must look at: a
+    /// quote, a backslash, a control character or a byte above 0x7F. Bits above the lowest one
+    /// may be wrong (borrows only carry upwards), the lowest is exact.
+    @inline(__always)
+    static func bytesToLookAt(_ word: UInt64) -> UInt64 {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let quotes = word ^ (ones &* UInt64(ASCII.quote))
+        let backslashes = word ^ (ones &* UInt64(ASCII.backslash))
+        let special =
+            ((quotes &- ones) & ~quotes) | ((backslashes &- ones) & ~backslashes)
+            | ((word &- ones &* 0x20) & ~word) | word
+        return special & 0x8080_8080_8080_8080
+    }
 
     /// The first byte at or after `position` that a string scan must look at (a quote, a
     /// backslash, a control character or a byte above 0x7F), or a position before it from
@@ -615,19 +863,16 @@ private struct ByteParser {
     mutating func parseStringBody() throws(JSONParseError) -> String {
         let start = index
         var position = afterPlainASCII(from: index)
+        var isASCII = true
         while true {
             guard position < end else { throw error("unterminated string", at: position) }
             let byte = base[position]
             if byte >= 0x80 {
+                isASCII = false
                 position = afterPlainASCII(from: try endOfUTF8Sequence(at: position))
             } else if byte == ASCII.quote {
                 index = position + 1
-                let count = position - start
-                if count <= JSONStringCache.maxCount, let stringSlots, count > 0 {
-                    return JSONStringCache.string(in: stringSlots, at: base + start, count: count, readableTo: base + end)
-                }
-                // Already validated above, so decoding repairs nothing.
-                return String(decoding: UnsafeBufferPointer(start: base + start, count: count), as: UTF8.self)
+                return plainString(at: start, count: position - start, isASCII: isASCII)
             } else if byte == ASCII.backslash {
                 return try parseEscapedString(start: start, firstEscape: position)
             } else if byte < 0x20 {
@@ -636,6 +881,23 @@ private struct ByteParser {
                 position += 1
             }
         }
+    }
+
+    /// The string of the `count` bytes at `start`, already checked to be valid UTF-8 without
+    /// escapes (and to be ASCII if `isASCII`).
+    @inline(__always)
+    func plainString(at start: Int, count: Int, isASCII: Bool) -> String {
+        if count <= SmallString.maxCount {
+            if isASCII && smallStringsFromWords {
+                let (low, high) = SmallString.words(at: base + start, count: count, readableTo: base + end)
+                return SmallString.ascii(low: low, high: high, count: count)
+            }
+            if let stringSlots, count > 0 {
+                return JSONStringCache.string(in: stringSlots, at: base + start, count: count, readableTo: base + end)
+            }
+        }
+        // Already validated, so decoding repairs nothing.
+        return String(decoding: UnsafeBufferPointer(start: base + start, count: count), as: UTF8.self)
     }
 
     /// The slow path: a string with at least one escape, decoded into `scratch`.
@@ -902,7 +1164,8 @@ private struct ByteParser {
 /// connection's requests one after another, repeat their member names and many values, and
 /// making a `String` (checking its UTF-8 again, then building it) costs several times a
 /// lookup. A slot holds the last string that hashed to it. Not for use from two threads at
-/// once: a connection's session keeps one for the requests it parses.
+/// once: a connection's session keeps one for the requests it parses. ASCII strings skip it
+/// where `SmallString` can make them from their bytes, which costs less than a lookup.
 public final class JSONStringCache {
     /// Strings up to this many bytes are cached: they are stored inline in a `String`, so a
     /// cached one is copied without reference counting.
@@ -938,6 +1201,32 @@ public final class JSONStringCache {
         in slots: UnsafeMutablePointer<Slot>, at start: UnsafePointer<UInt8>, count: Int,
         readableTo limit: UnsafePointer<UInt8>
     ) -> String {
+        let (low, high) = SmallString.words(at: start, count: count, readableTo: limit)
+        let hash = (low &* 0x9E37_79B9_7F4A_7C15) ^ (high &* 0xC2B2_AE3D_27D4_EB4F) ^ UInt64(count)
+        let slot = slots + Int(truncatingIfNeeded: (hash ^ (hash &>> 29)) &>> UInt64(64 - Self.slotBits))
+        if slot.pointee.count == count && slot.pointee.low == low && slot.pointee.high == high {
+            return slot.pointee.string
+        }
+        let string = String(decoding: UnsafeBufferPointer(start: start, count: count), as: UTF8.self)
+        slot.pointee = Slot(low: low, high: high, count: count, string: string)
+        return string
+    }
+}
+
+/// A `String` of up to 15 ASCII bytes made straight from its bytes. Such a string is stored in
+/// the `String` itself (the standard library's small form: the bytes in order, then a last
+/// byte of flags and count), and `String(decoding:as:)` would check the bytes the parser has
+/// just checked, then build that form. `layoutHolds` confirms at run time that the form is the
+/// one assumed here; if it ever is not, the parser makes its strings the ordinary way.
+enum SmallString {
+    static let maxCount = 15
+
+    /// The first 8 and the next 8 bytes of the `count` (0...15) bytes at `start`, zeros past
+    /// `count`, as little-endian words; `limit` is the end of the readable input.
+    @inline(__always)
+    static func words(
+        at start: UnsafePointer<UInt8>, count: Int, readableTo limit: UnsafePointer<UInt8>
+    ) -> (UInt64, UInt64) {
         var low: UInt64 = 0
         var high: UInt64 = 0
         if limit - start >= 16 {
@@ -955,13 +1244,56 @@ public final class JSONStringCache {
                 if offset < 8 { low |= byte &<< UInt64(offset &* 8) } else { high |= byte &<< UInt64((offset &- 8) &* 8) }
             }
         }
-        let hash = (low &* 0x9E37_79B9_7F4A_7C15) ^ (high &* 0xC2B2_AE3D_27D4_EB4F) ^ UInt64(count)
-        let slot = slots + Int(truncatingIfNeeded: (hash ^ (hash &>> 29)) &>> UInt64(64 - Self.slotBits))
-        if slot.pointee.count == count && slot.pointee.low == low && slot.pointee.high == high {
-            return slot.pointee.string
+        return (low, high)
+    }
+
+    /// A hash of a name's bytes given as `words`, never 0 (a member name's `keyHash`).
+    @inline(__always)
+    static func hash(low: UInt64, high: UInt64, count: Int) -> UInt64 {
+        var hash = (low &* 0x9E37_79B9_7F4A_7C15) ^ (high &* 0xC2B2_AE3D_27D4_EB4F)
+        hash ^= UInt64(truncatingIfNeeded: count) &<< 56
+        hash ^= hash &>> 29
+        return hash | 1
+    }
+
+    /// The string whose ASCII bytes are `low` and `high` (`words`), `count` of them. Only
+    /// when `layoutHolds`.
+    @inline(__always)
+    static func ascii(low: UInt64, high: UInt64, count: Int) -> String {
+        // The last byte: immortal, ASCII and small flags (0xE0), then the count. Written over
+        // an empty string (which owns nothing), so that the result is owned without the
+        // retain a bit cast's result gets.
+        var string = ""
+        withUnsafeMutableBytes(of: &string) { bytes in
+            bytes.storeBytes(of: low, toByteOffset: 0, as: UInt64.self)
+            bytes.storeBytes(
+                of: high | (0xE0 | UInt64(truncatingIfNeeded: count)) &<< 56, toByteOffset: 8, as: UInt64.self)
         }
-        let string = String(decoding: UnsafeBufferPointer(start: start, count: count), as: UTF8.self)
-        slot.pointee = Slot(low: low, high: high, count: count, string: string)
         return string
     }
+
+    /// Whether `String` has the 16-byte little-endian small form `ascii` builds: checked on
+    /// strings of both lengths' words (a literal and decoded bytes), empty included.
+    static let layoutHolds: Bool = {
+        #if _endian(little) && _pointerBitWidth(_64)
+        guard MemoryLayout<String>.size == 16 else { return false }
+        let samples: [String] = ["", "a", "abcdefgh", "abcdefghijklmno", "0123456789-xyz"]
+        for sample in samples {
+            let bytes = Array(sample.utf8)
+            let made = bytes.withUnsafeBufferPointer { buffer in
+                let (low, high) = words(
+                    at: buffer.baseAddress ?? UnsafePointer(bitPattern: 1)!, count: bytes.count,
+                    readableTo: (buffer.baseAddress ?? UnsafePointer(bitPattern: 1)!) + bytes.count)
+                return (low, high | (0xE0 | UInt64(bytes.count)) &<< 56)
+            }
+            let decoded = String(decoding: bytes, as: UTF8.self)
+            guard unsafeBitCast(sample, to: (UInt64, UInt64).self) == made,
+                unsafeBitCast(decoded, to: (UInt64, UInt64).self) == made
+            else { return false }
+        }
+        return true
+        #else
+        return false
+        #endif
+    }()
 }

@@ -108,14 +108,14 @@ public struct JSONObject: Sendable, Equatable, Sequence {
     /// A member as stored: a struct, not a `(key:value:)` tuple, because an array of tuples
     /// is destroyed through the runtime's generic tuple witness, element by element, which
     /// cost a quarter of a small `update` (callgrind); a struct's destroy is compiled code.
-    fileprivate struct Member {
+    struct Member {
         var key: String
         var value: JSONValue
     }
 
     private var entries: [Member] = []
     private var index: [String: Int]? = nil
-    private static let indexThreshold = 12
+    static let indexThreshold = 12
 
     public init() {}
 
@@ -129,9 +129,32 @@ public struct JSONObject: Sendable, Equatable, Sequence {
         for (key, value) in pairs { self[key] = value }
     }
 
-    /// Makes room for `capacity` members (the parser, for objects it is about to fill).
-    mutating func reserveCapacity(_ capacity: Int) {
-        entries.reserveCapacity(capacity)
+    /// The parser's object of `members`, whose keys it has found distinct; small enough
+    /// (at most `indexThreshold`) to need no index.
+    init(distinctMembers members: [Member]) {
+        entries = members
+    }
+
+    /// The parser's object of `members` as they came, keys possibly repeated: as if each
+    /// were set in turn, so a repeated key keeps its first position and its last value.
+    init(membersInOrder members: [Member]) {
+        if members.count > Self.indexThreshold {
+            // The index is needed anyway; building it finds any repeated key.
+            var built: [String: Int] = [:]
+            built.reserveCapacity(members.count)
+            var distinct = true
+            for (at, member) in members.enumerated() where built.updateValue(at, forKey: member.key) != nil {
+                distinct = false
+                break
+            }
+            if distinct {
+                entries = members
+                index = built
+                return
+            }
+        }
+        entries.reserveCapacity(members.count)
+        for member in members { self[member.key] = member.value }
     }
 
     public var count: Int { entries.count }

@@ -82,6 +82,80 @@ struct JSONParserTests {
         #expect(object["\u{E9}"].map { isInt($0, 2) } == true)
     }
 
+    /// Containers of every size from 0 to 40, nested three deep and alternating arrays and
+    /// objects, so that each level's entries wait on the parser's stacks while the levels
+    /// inside are parsed and closed, and the stacks grow past their first capacity mid-
+    /// container. The text written back must be the text parsed (order and content).
+    @Test func nestedContainersOfManySizesRoundTrip() throws {
+        func level(_ depth: Int, _ seed: Int) -> JSONValue {
+            let count = (seed * 7 + depth * 13) % 41
+            if depth == 3 { return .string("leaf-\(seed)") }
+            if (seed + depth) % 2 == 0 {
+                return .array((0..<count).map { level(depth + 1, seed * 3 + $0) })
+            }
+            var object = JSONObject()
+            for member in 0..<count { object["k\(member)-\(seed % 5)"] = level(depth + 1, seed * 3 + member) }
+            return .object(object)
+        }
+        let tree = JSONValue.array((0..<12).map { level(0, $0) })
+        let text = tree.serialized()
+        let parsed = try JSONParser.parse(text)
+        #expect(parsed == tree)
+        #expect(parsed.serialized() == text)
+        // Lookups work at every size, below and above the size at which objects get an index.
+        for (at, element) in (tree.arrayValue ?? []).enumerated() {
+            guard let object = element.objectValue else { continue }
+            for (key, value) in object { #expect(parsed[at]?[key] == value) }
+        }
+    }
+
+    /// Objects above and below 12 members (where an object starts to keep a key index)
+    /// with a repeated key: first position, last value, at either size, nested or not.
+    @Test(arguments: [3, 5, 10, 11, 12, 30])
+    func repeatedKeyKeepsFirstPositionAndLastValue(members: Int) throws {
+        let names = (0..<members).map { "m\($0)" }
+        var text = "{" + names.enumerated().map { #""\#($1)":\#($0)"# }.joined(separator: ",")
+        text += #","m1":"again","inner":{"x":[1],"x":{"y":2,"y":3}}}"#
+        let object = try #require(try JSONParser.parse(text).objectValue)
+        #expect(object.keys == names + ["inner"])
+        #expect(object["m1"] == "again")
+        #expect(object["m0"] == 0)
+        #expect(object["m\(members - 1)"] == .int(Int64(members - 1)))
+        #expect(object["inner"] == ["x": ["y": 3]])
+        #expect(object["inner"]?.objectValue?.count == 1)
+        #expect(object["inner"]?["x"]?.objectValue?.count == 1)
+    }
+
+    /// A key spelled with an escape is the same key as its plain spelling.
+    @Test func escapedSpellingOfAKeyIsTheSameKey() throws {
+        let object = try #require(try JSONParser.parse(#"{"ab":1,"c":2,"\u0061b":3}"#).objectValue)
+        #expect(object.keys == ["ab", "c"])
+        #expect(object["ab"] == 3)
+        let long = try #require(try JSONParser.parse(#"{"abcdefghijklmnopq":1,"abcdefghijklmnop\u0071":2}"#).objectValue)
+        #expect(long.keys == ["abcdefghijklmnopq"])
+        #expect(long["abcdefghijklmnopq"] == 2)
+    }
+
+    /// Keys that share their first 8 or 16 bytes, or differ only in length, are distinct.
+    @Test func keysDifferingLateOrInLengthAreDistinct() throws {
+        let names = ["abcdefgh", "abcdefghi", "abcdefgh1", "abcdefghijklmnop", "abcdefghijklmnopq",
+                     "abcdefghijklmnopr", "", "a", #"a\u0000"#]
+        let text = "{" + names.enumerated().map { #""\#($1)":\#($0)"# }.joined(separator: ",") + "}"
+        let object = try #require(try JSONParser.parse(text).objectValue)
+        #expect(object.count == names.count)
+        #expect(object["abcdefghijklmnopr"] == 5)
+        #expect(object["a\u{0}"] == 8)
+    }
+
+    /// An error deep inside a large tree leaves nothing behind: the next parse is whole.
+    @Test func errorInsideLargeTreeThenParseAgain() throws {
+        let row = #"{"a":[1,{"b":"x"}],"c":{"d":[true]}}"#
+        let good = "[" + Array(repeating: row, count: 100).joined(separator: ",") + "]"
+        let bad = String(good.dropLast(40)) + "?"
+        #expect(parseError(bad) != nil)
+        #expect(try JSONParser.parse(good).arrayValue?.count == 100)
+    }
+
     // MARK: Numbers
 
     @Test(arguments: [
