@@ -3,8 +3,9 @@
 //
 // Every row is an HStack with a key and a Text, and the modifiers shadow {radius: 2, y: 1},
 // blur {radius: 1}, scaleEffect {x: 1.1, y: 1.1}, rotationEffect {angle: 5} and bold. The
-// parse floor is the same root sent as `ping` params, which the host parses in full and
-// refuses (-32602): what reading the request costs before any of it is mounted. Both
+// parse floor is the same root sent as the params of a method the host lacks, which it
+// parses in full and refuses (-32601): what reading the request costs before any of it is
+// mounted (not a `ping`: the host checks a ping's params without building them). Both
 // requests are encoded once, before the timing, and written whole on one connection; each
 // is timed from its write to its response. Repetitions alternate floor, mount (a new
 // surface each time, unmounted untimed after). Target: the mount's median within 3x the
@@ -75,7 +76,7 @@ try {
   const hello = await client.send(encodeFrame({ jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: 1 } }));
   if (!hello.message.result) throw new Error(`initialize failed: ${JSON.stringify(hello.message).slice(0, 300)}`);
   let id = 1;
-  const floorFrame = () => encodeFrame({ jsonrpc: '2.0', id: id++, method: 'ping', params: { big: wireRoot } });
+  const floorFrame = () => encodeFrame({ jsonrpc: '2.0', id: id++, method: 'bench.parseFloor', params: { big: wireRoot } });
   const mountFrame = (surface) => encodeFrame({ jsonrpc: '2.0', id: id++, method: 'mount', params: { surface, root: wireRoot } });
   const floors = [];
   const mounts = [];
@@ -86,7 +87,7 @@ try {
     const mount = mountFrame(`styles-${rep + 1}`);
     bytes = mount.length;
     const refused = await client.send(floor);
-    if (refused.message.error?.code !== -32602) throw new Error(`parse floor: wanted -32602, got ${JSON.stringify(refused.message).slice(0, 300)}`);
+    if (refused.message.error?.code !== -32601) throw new Error(`parse floor: wanted -32601, got ${JSON.stringify(refused.message).slice(0, 300)}`);
     const mounted = await client.send(mount);
     if (!mounted.message.result) throw new Error(`mount failed: ${JSON.stringify(mounted.message).slice(0, 300)}`);
     await client.send(encodeFrame({ jsonrpc: '2.0', id: id++, method: 'unmount', params: { surface: `styles-${rep + 1}` } }));
@@ -102,7 +103,7 @@ try {
     console.log(`### Expo UI style modifiers: a ${ROWS.toLocaleString('en')}-row mount (bench/expo-styles.mjs)\n`);
     console.log(`Every row an HStack with a key and a Text, carrying \`shadow\`, \`blur\`, \`scaleEffect\`, \`rotationEffect\` and \`bold\`` +
       ` (${(bytes / 1048576).toFixed(1)} MiB request), mounted on a fresh surface of a supervised modhostd of its own; parse floor: the same root` +
-      ` sent as \`ping\` params (-32602 after a full parse), timed just before it. ${REPEATS} of each after one untimed, medians.\n`);
+      ` sent as params of a method the daemon lacks (-32601 after a full parse), timed just before it. ${REPEATS} of each after one untimed, medians.\n`);
     console.log('| measure | value | target | result |');
     console.log('| --- | ---: | --- | --- |');
     console.log(`| parse floor / mount | ${median(floors).toFixed(1)} / ${median(mounts).toFixed(1)} ms | — | info |`);
@@ -114,7 +115,7 @@ try {
   } else {
     console.log(`| ${ROWS.toLocaleString('en')} rows, five style modifiers each (${(bytes / 1048576).toFixed(1)} MiB) | median ms | all runs |`);
     console.log('|---|---:|---|');
-    console.log(`| parse floor: ping carrying the root (-32602) | ${median(floors).toFixed(1)} | ${list(floors)} |`);
+    console.log(`| parse floor: a method the daemon lacks carrying the root (-32601) | ${median(floors).toFixed(1)} | ${list(floors)} |`);
     console.log(`| mount | ${median(mounts).toFixed(1)} | ${list(mounts)} |`);
     console.log(`\nratio ${ratio.toFixed(2)} (target <= 3; paired ${paired.toFixed(2)}) with ${process.env.MODHOSTD}`);
   }
