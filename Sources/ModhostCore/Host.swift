@@ -42,6 +42,11 @@ public final class Host {
     /// Whether any session watches `surfaces`: read wherever a surface changes, so that
     /// without such a watcher no tree is ever snapshotted for it.
     @exclusivity(unchecked) public private(set) var hasSurfaceWatchers = false
+    /// The shapes of params converted for plugins so far (`ValueBridge.Shapes`), kept across
+    /// requests: a one-row `update` then converts its modifier's params from a template an
+    /// earlier request left, rather than building one that its own pass would use once.
+    /// Loop thread only, and no plugin code runs inside a conversion: unchecked.
+    @exclusivity(unchecked) var paramsShapes = ValueBridge.Shapes()
     /// Surfaces changed since their trees were last sent to the surface watchers, in the
     /// order they first changed.
     private var changedSurfaces: [(session: Session, name: String)] = []

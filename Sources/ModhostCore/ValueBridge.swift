@@ -4,8 +4,9 @@ import ModhostWire
 /// Converts between wire values and the `Dict` values plugins see.
 public enum ValueBridge {
     /// Converts wire objects to the `Dict` plugins see: `String`, `Bool`, `Int`, `Double`,
-    /// `[Any]`, `[String: Any]`, and `JSNull()` for null. One converter serves a whole
-    /// `mount` or `update`, remembering the shapes (key sequences) of the objects it met.
+    /// `[Any]`, `[String: Any]`, and `JSNull()` for null. The host keeps one converter for
+    /// all requests (`Host.paramsShapes`), remembering the shapes (key sequences) of the
+    /// objects it met.
     ///
     /// The rows of a large tree repeat a few shapes of params, and building a `Dict` hashes
     /// every key. A dictionary copied from one built for the same keys has its keys in place
@@ -79,8 +80,11 @@ public enum ValueBridge {
             // A key JSON repeated is in the object once, so every key has its own index.
             let indices = keys.map { built.index(forKey: $0)! }
             let asciiKeys = keys.allSatisfy { $0.utf8.allSatisfy { $0 < 0x80 } }
+            // The template outlives the request: it keeps its keys, not this object's values.
+            var template = built
+            for index in indices { template.values[index] = JSNull() }
             if known.count == Shapes.limit { known.removeFirst() }
-            known.append((keys, asciiKeys, built, indices))
+            known.append((keys, asciiKeys, template, indices))
         }
     }
 

@@ -30,8 +30,7 @@ enum ModuleMethods {
                 path: "function", expected: known.isEmpty ? "a function of module \(moduleName)" : "one of \(known.joined(separator: ", "))",
                 got: functionName, extra: JSONObject([("known", .array(known.map { .string($0) }))]))
         }
-        var shapes = ValueBridge.Shapes()
-        let values = arguments.map { shapes.value($0) }
+        let values = arguments.map { host.paramsShapes.value($0) }
         let appContext = host.appContext(forPlugin: module.plugin)
         let place = "\(moduleName).\(functionName)"
         guard function.isAsync else {

@@ -63,8 +63,6 @@ struct Reconciler {
     private var entries: [CachedEntry] = []
     /// The last inert modifier built for each type of this pass (see `makeModifier`).
     private var inert: [SharedModifier] = []
-    /// The params shapes of this pass, so that rows of one shape convert without hashing.
-    private var shapes = ValueBridge.Shapes()
 
     /// A reconciler for the surface named `surface` of `session`, whose tree now has
     /// `replacing` nodes (0 for a new surface).
@@ -258,7 +256,7 @@ struct Reconciler {
         let modifier: any ViewModifier
         var unknownParams: [UnknownParam] = []
         do {
-            let dict = shapes.dict(params)
+            let dict = host.paramsShapes.dict(params)
             let counted = PluginHostSupport.unknownKeysCounted
             modifier = try PluginCalls.run(plugin: plugin, .factory, type) { () throws in
                 try cached.entry.factory(dict, appContext, dispatcher)
