@@ -294,6 +294,8 @@ final class Connection {
         }
         server.buffered(unreadBytes, by: self)
         flush()
+        // The last large request's reply is out (or queued): its params are freed now.
+        session.releaseAnsweredRequest()
     }
 
     /// After a frame or a slice of a batch: its replies join the output, the session's state
