@@ -8,7 +8,7 @@
 // mounted (not a `ping`: the host checks a ping's params without building them). Both
 // requests are encoded once, before the timing, and written whole on one connection; each
 // is timed from its write to its response. Repetitions alternate floor, mount (a new
-// surface each time, unmounted untimed after). Target: the mount's median within 3x the
+// surface each time, unmounted untimed after), each followed by an untimed ping. Target: the mount's median within 3x the
 // floor's. modhostd: $MODHOSTD, else the release build of bench/run (.build-bench), else
 // .build/debug.
 //
@@ -78,6 +78,12 @@ try {
   let id = 1;
   const floorFrame = () => encodeFrame({ jsonrpc: '2.0', id: id++, method: 'bench.parseFloor', params: { big: wireRoot } });
   const mountFrame = (surface) => encodeFrame({ jsonrpc: '2.0', id: id++, method: 'mount', params: { surface, root: wireRoot } });
+  // An untimed ping after each timed request: the daemon frees a large request's params
+  // after its reply is written, which is neither that request's time nor the next one's.
+  const settle = async () => {
+    const pong = await client.send(encodeFrame({ jsonrpc: '2.0', id: id++, method: 'ping' }));
+    if (!pong.message.result) throw new Error(`ping failed: ${JSON.stringify(pong.message).slice(0, 300)}`);
+  };
   const floors = [];
   const mounts = [];
   let bytes = 0;
@@ -88,8 +94,10 @@ try {
     bytes = mount.length;
     const refused = await client.send(floor);
     if (refused.message.error?.code !== -32601) throw new Error(`parse floor: wanted -32601, got ${JSON.stringify(refused.message).slice(0, 300)}`);
+    await settle();
     const mounted = await client.send(mount);
     if (!mounted.message.result) throw new Error(`mount failed: ${JSON.stringify(mounted.message).slice(0, 300)}`);
+    await settle();
     await client.send(encodeFrame({ jsonrpc: '2.0', id: id++, method: 'unmount', params: { surface: `styles-${rep + 1}` } }));
     if (rep >= 0) { floors.push(refused.ms); mounts.push(mounted.ms); }
   }
