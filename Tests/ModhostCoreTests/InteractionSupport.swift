@@ -140,11 +140,14 @@ struct ButtonProbe: ViewModifier, Record {
 enum Refresher {
     private static let state = Mutex<(next: Int, waiting: [String: CheckedContinuation<Void, Never>])>((1, [:]))
 
-    static func begin(_ announce: @Sendable (String) -> Void) async {
+    /// Waits until `complete` is called with the id it announces: `r` and a number, after
+    /// `tag` when one is given (so that a test finds its own among those of tests running
+    /// beside it).
+    static func begin(tag: String = "", _ announce: @Sendable (String) -> Void) async {
         await withCheckedContinuation { continuation in
             let id = state.withLock { state in
                 defer { state.next += 1 }
-                let id = "r\(state.next)"
+                let id = "\(tag)r\(state.next)"
                 state.waiting[id] = continuation
                 return id
             }
@@ -152,9 +155,11 @@ enum Refresher {
         }
     }
 
-    /// The ids of the refreshes waiting, oldest first.
-    static var pendingIDs: [String] {
-        state.withLock { $0.waiting.keys.sorted { $0.count != $1.count ? $0.count < $1.count : $0 < $1 } }
+    /// The ids of the refreshes waiting that begin with `tag`, oldest first.
+    static func pendingIDs(tagged tag: String) -> [String] {
+        state.withLock { state in
+            state.waiting.keys.filter { $0.hasPrefix(tag) }.sorted { $0.count != $1.count ? $0.count < $1.count : $0 < $1 }
+        }
     }
 
     /// Resumes the refresh `id`; false when none is waiting under it.
@@ -262,6 +267,10 @@ final class InteractionModule: Module {
         }
         AsyncFunction("waitForRefresh") { () async -> String in
             await Refresher.begin { _ in }
+            return "done"
+        }
+        AsyncFunction("waitForTaggedRefresh") { (tag: String) async -> String in
+            await Refresher.begin(tag: tag) { _ in }
             return "done"
         }
     }

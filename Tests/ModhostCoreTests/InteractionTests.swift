@@ -297,13 +297,14 @@ struct ModuleFunctionCallTests {
         // One that waits answers later, on its own; the connection is served meanwhile.
         let id: Int64 = 99
         var out: [UInt8] = []
-        let request: JSONValue = ["jsonrpc": "2.0", "id": .int(id), "method": "callFunction", "params": ["module": "Probe", "function": "waitForRefresh", "args": []]]
+        let request: JSONValue = ["jsonrpc": "2.0", "id": .int(id), "method": "callFunction", "params": ["module": "Probe", "function": "waitForTaggedRefresh", "args": ["answers-"]]]
         client.session.receive(frame: Array(request.jsonText.utf8), replies: &out)
         #expect(out.isEmpty)
         #expect(try client.call("ping").result == [:])
         // Completing the refresh it waits on lets it finish: its answer goes out with the
         // frame that made it finish, before that frame's own answer.
-        let waiting = try #require(Refresher.pendingIDs.last)
+        // Tagged: other tests' refreshes wait beside this one.
+        let waiting = try #require(Refresher.pendingIDs(tagged: "answers-").last)
         let complete: JSONValue = ["jsonrpc": "2.0", "id": 100, "method": "callFunction", "params": ["module": "Probe", "function": "completeRefresh", "args": [.string(waiting)]]]
         client.session.receive(frame: Array(complete.jsonText.utf8), replies: &out)
         let frames = try surfaceDecodeFrames(out)
@@ -317,7 +318,7 @@ struct ModuleFunctionCallTests {
         InteractionModule.add(to: client.host)
         var out: [UInt8] = []
         for id in 1...3 {
-            let request: JSONValue = ["jsonrpc": "2.0", "id": .int(Int64(id)), "method": "callFunction", "params": ["module": "Probe", "function": "waitForRefresh", "args": []]]
+            let request: JSONValue = ["jsonrpc": "2.0", "id": .int(Int64(id)), "method": "callFunction", "params": ["module": "Probe", "function": "waitForTaggedRefresh", "args": ["calls-"]]]
             client.session.receive(frame: Array(request.jsonText.utf8), replies: &out)
         }
         #expect(out.isEmpty, "three calls wait")
@@ -330,7 +331,7 @@ struct ModuleFunctionCallTests {
         #expect(try call(client, "echo", ["hi"]).errorCode == -32001)
         #expect(try client.call("ping").result == [:])
         // One finishing makes room again.
-        let waiting = try #require(Refresher.pendingIDs.last)
+        let waiting = try #require(Refresher.pendingIDs(tagged: "calls-").last)
         let complete: JSONValue = ["jsonrpc": "2.0", "id": 50, "method": "callFunction", "params": ["module": "Probe", "function": "completeRefresh", "args": [.string(waiting)]]]
         client.session.receive(frame: Array(complete.jsonText.utf8), replies: &out)
         #expect(try surfaceDecodeFrames(out).map { $0["id"] } == [3, 50], "the call it let finish answers first")
