@@ -215,11 +215,21 @@ public struct JSONObject: Sendable, Equatable, Sequence {
     public var underestimatedCount: Int { entries.count }
 
     /// Same members with equal values, in any order.
+    ///
+    /// Objects made by the same code list their members in the same order (an update's
+    /// params against the ones its modifier was built from), so members are compared pair by
+    /// pair while their keys line up; only the rest are looked up. Keys are distinct, so
+    /// none of the rest is among the pairs already compared.
     public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
-        guard lhs.count == rhs.count else { return false }
-        for member in lhs.entries {
-            let key = member.key, value = member.value
-            guard let other = rhs[key], other == value else { return false }
+        let count = lhs.entries.count
+        guard count == rhs.entries.count else { return false }
+        var paired = 0
+        while paired < count, lhs.entries[paired].key == rhs.entries[paired].key {
+            guard lhs.entries[paired].value == rhs.entries[paired].value else { return false }
+            paired += 1
+        }
+        for member in lhs.entries[paired...] {
+            guard let other = rhs[member.key], other == member.value else { return false }
         }
         return true
     }
