@@ -26,6 +26,9 @@ public struct DaemonOptions: Sendable, Equatable {
     public var pluginTimeoutSeconds = 1.0
     /// `--plugin-setup-timeout SECONDS`: the same for the calls that load or unload a plugin.
     public var pluginSetupTimeoutSeconds = 10.0
+    /// `--watch-settle MS`: how long the plugin folders must be quiet before a change to them
+    /// makes a rescan.
+    public var watchSettleMilliseconds: UInt64 = 150
     /// `--engine-memory-limit SIZE`: an engine whose resident memory passes it is ended by its
     /// supervisor (0: no limit).
     public var engineMemoryLimitBytes: Int64 = 2 * 1024 * 1024 * 1024
@@ -95,6 +98,10 @@ public struct DaemonOptions: Sendable, Equatable {
           --plugin-setup-timeout S
                                the same for the calls that load or unload a plugin
                                (module set-up, OnCreate, OnDestroy; default 10)
+          --watch-settle MS    rescan the plugin folders MS milliseconds after the
+                               last change seen in them (default 150; from 1 to
+                               3600000): longer for copies that pause, such as
+                               over a network; reload and SIGHUP rescan at once
           --engine-memory-limit SIZE
                                an engine whose resident memory passes SIZE
                                (default 2G; suffixes K, M, G; 0 for no limit)
@@ -144,6 +151,12 @@ public struct DaemonOptions: Sendable, Equatable {
                 options.pluginTimeoutSeconds = try seconds(try take(), flag: argument, above: 0, to: 3600, example: "1 or 0.5")
             case "--plugin-setup-timeout":
                 options.pluginSetupTimeoutSeconds = try seconds(try take(), flag: argument, above: 0, to: 3600, example: "10 or 2.5")
+            case "--watch-settle":
+                let text = try take()
+                guard let milliseconds = UInt64(text), milliseconds >= 1, milliseconds <= 3_600_000 else {
+                    throw UsageError(description: "--watch-settle takes milliseconds from 1 to 3600000, such as 150, not '\(text)'")
+                }
+                options.watchSettleMilliseconds = milliseconds
             case "--engine-memory-limit": options.engineMemoryLimitBytes = try memorySize(try take(), flag: argument)
             case "--max-frame": options.maxFrameSize = try byteCount(try take(), flag: argument, max: Int(UInt32.max))
             case "--max-outbound": options.maxOutboundBytes = try byteCount(try take(), flag: argument, max: Int.max / 2)

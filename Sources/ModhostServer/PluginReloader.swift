@@ -12,10 +12,11 @@ public final class PluginReloader {
     /// Runs after every rescan (the engine publishes the plugins' types).
     public var afterRescan: (() -> Void)?
 
-    public init(loader: PluginLoader, host: Host, server: Server) {
+    /// Rescans `settleMilliseconds` after the last change seen in the plugin folders.
+    public init(loader: PluginLoader, host: Host, server: Server, settleMilliseconds: UInt64 = 150) {
         self.loader = loader
         self.host = host
-        watcher = FolderWatcher(server: server) { [unowned self] in self.rescan() }
+        watcher = FolderWatcher(server: server, settleMilliseconds: settleMilliseconds) { [unowned self] in self.rescan() }
         watch()
     }
 

@@ -108,7 +108,7 @@ func runHost(on socket: ListeningSocket, link: EngineLink?) throws {
     if let link, link.holdsConnections {
         server.onAccept = { socket, journal, number in link.hold(socket: socket, journal: journal, number: number, logger: logger) }
     }
-    let reloader = PluginReloader(loader: loader, host: host, server: server)
+    let reloader = PluginReloader(loader: loader, host: host, server: server, settleMilliseconds: options.watchSettleMilliseconds)
     reloader.afterRescan = { link?.publishTypes(of: loader) }
     server.onHangup = { reloader.rescan() }
     if let link {

@@ -353,9 +353,16 @@ struct PluginLifecycleTests {
         let folder = TemporaryFolder()
         let root = folder.path + "/plugins"
         try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
-        let daemon = try PluginFixtures.daemon(loading: root, in: folder)
+        // The folder watcher waits ten minutes: every change below is the CLI's reload's to
+        // find, however long the CLI takes to start (it once lost that race under load).
+        let daemon = try DaemonProcess(
+            arguments: PluginFixtures.daemonArguments(root) + ["--watch-settle", "600000"], folder: folder,
+            environment: PluginFixtures.environment(folder))
         try PluginFixtures.make(in: root, folder: "greeting", name: "Greeting")
         try PluginFixtures.make(in: root, folder: "broken", name: "Broken", copyLibrary: false)
+        usleep(600_000)  // four times the default settle time: the watcher has not rescanned
+        let modifiers = try daemon.initializedClient().call("describe")["result"]?["modifiers"]
+        #expect(modifiers == [], "the watcher rescanned before its --watch-settle")
         let cli = try BuiltProducts.executable("modhost")
         let result = try run(cli, ["--socket", daemon.socketPath, "reload", root + "/greeting", root + "/broken"])
         #expect(result.status == 1, "a named folder failed: \(result.stdout)\(result.stderr)")

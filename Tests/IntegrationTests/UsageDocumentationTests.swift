@@ -69,6 +69,27 @@ struct UsageDocumentationTests {
         #expect(Self.flags(in: synopsis) == Self.flags(in: help.stdout), "README:\n\(synopsis)\n--help:\n\(help.stdout)")
     }
 
+    /// `--watch-settle` takes whole milliseconds in its range, and says so otherwise.
+    @Test func watchSettleTakesMillisecondsInItsRange() throws {
+        for (text, expected) in [("1", UInt64(1)), ("150", 150), ("3600000", 3_600_000)] {
+            guard case let .serve(options) = try DaemonOptions.parse(["--watch-settle", text]) else {
+                Issue.record("--watch-settle \(text) did not parse to options")
+                continue
+            }
+            #expect(options.watchSettleMilliseconds == expected)
+        }
+        guard case let .serve(defaults) = try DaemonOptions.parse([]) else { return }
+        #expect(defaults.watchSettleMilliseconds == 150)
+        for text in ["0", "3600001", "1.5", "-3", "soon"] {
+            do {
+                _ = try DaemonOptions.parse(["--watch-settle", text])
+                Issue.record("--watch-settle \(text) was taken")
+            } catch {
+                #expect(error.description == "--watch-settle takes milliseconds from 1 to 3600000, such as 150, not '\(text)'")
+            }
+        }
+    }
+
     /// The usage text and the parser agree: each flag the usage lists is one the parser knows.
     @Test func everyFlagInModhostdUsageIsOneItParses() throws {
         let flags = Self.flags(in: DaemonOptions.usage)
