@@ -8,8 +8,8 @@
 // mounted (not a `ping`: the host checks a ping's params without building them). Both
 // requests are encoded once, before the timing, and written whole on one connection; each
 // is timed from its write to its response. Repetitions alternate floor, mount (a new
-// surface each time, unmounted untimed after), each followed by an untimed ping. Target: the mount's median within 3x the
-// floor's. modhostd: $MODHOSTD, else the release build of bench/run (.build-bench), else
+// surface each time, unmounted untimed after), each followed by an untimed ping. Target:
+// the mount's median within 3x the floor's. modhostd: $MODHOSTD, else the release build of bench/run (.build-bench), else
 // .build/debug.
 //
 //   node bench/expo-styles.mjs

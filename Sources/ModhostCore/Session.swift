@@ -51,17 +51,16 @@ public final class Session {
     /// later requests: made on the first request of `stringCacheMinBytes` or more (20 KiB).
     private lazy var stringCache = JSONStringCache()
     private static let stringCacheMinBytes = 256
-    /// The params of the last large request, kept past its reply: freeing a large tree takes
-    /// about as long as a quarter of parsing it, and the front-end should not wait for that.
-    /// The transport releases it once the reply is written (`releaseAnsweredRequest`); the
-    /// next frame does in any case, so at most one request's tree waits.
-    @exclusivity(unchecked) private var answeredParams = JSONValue.null
-    /// Whether `answeredParams` holds a request's params. A flag, not an optional: each
-    /// frame tests it, and testing a `JSONValue?` goes through the runtime.
-    @exclusivity(unchecked) private var keepsAnsweredParams = false
-    /// Frames of this size or more keep their params past their reply (64 KiB: below it, the
+    /// What the last large request parsed (its params, or the whole message), kept past its
+    /// reply: freeing a large tree takes about as long as parsing it did, and the front-end
+    /// should not wait for that. The transport releases it once the reply is written
+    /// (`releaseAnsweredRequest`); the next frame does in any case, so at most one request's
+    /// tree waits. `.null` when none waits (not an optional: each frame tests it, and testing
+    /// a `JSONValue?` goes through the runtime).
+    @exclusivity(unchecked) private var answeredTree = JSONValue.null
+    /// Frames of this size or more keep their tree past their reply (64 KiB: below it, the
     /// tree is freed in well under a millisecond, while it is still in cache).
-    static let keptParamsMinBytes = 64 << 10
+    static let keptTreeMinBytes = 64 << 10
     /// The surfaces this connection mounted; they go when it closes.
     private(set) lazy var surfaces = SurfaceStore(host: host, session: self)
 
@@ -126,15 +125,14 @@ public final class Session {
         }
     }
 
-    /// Whether a large request's params wait to be freed (see `releaseAnsweredRequest`).
-    public var hasAnsweredRequest: Bool { keepsAnsweredParams }
+    /// Whether a large request's tree waits to be freed (see `releaseAnsweredRequest`).
+    public var hasAnsweredRequest: Bool { !answeredTree.isNull }
 
-    /// Frees the params a large request kept past its reply. The transport calls it once the
+    /// Frees the tree a large request kept past its reply. The transport calls it once the
     /// reply is written, so that the front-end has its answer while the tree is freed.
     public func releaseAnsweredRequest() {
-        guard keepsAnsweredParams else { return }
-        keepsAnsweredParams = false
-        answeredParams = .null
+        guard !answeredTree.isNull else { return }
+        answeredTree = .null
     }
 
     /// Runs `body` as the handling of `bytes`: notifications it causes go out before its reply.
@@ -169,7 +167,8 @@ public final class Session {
             if let skipped = decoded.skippedParams {
                 written = answer(decoded.request, skippedParams: skipped, into: &replies)
             } else {
-                written = answer(decoded.request, into: &replies, keepingParams: bytes.count >= Self.keptParamsMinBytes)
+                if bytes.count >= Self.keptTreeMinBytes, let params = decoded.request.params { answeredTree = params }
+                written = answer(decoded.request, into: &replies)
             }
             Self.endFrame(&replies, headerAt: headerAt, written: written)
             return
@@ -186,6 +185,7 @@ public final class Session {
                 write(RPCMessage.errorResponse(id: .null, error: .invalidRequest("an empty batch", path: "", expected: "at least one request", got: "[]")), to: &replies)
                 return
             }
+            if bytes.count >= Self.keptTreeMinBytes { answeredTree = message }
             let headerAt = Self.startFrame(&replies)
             Self.endFrame(&replies, headerAt: headerAt, written: writeAnswer(to: message, into: &replies))
             return
@@ -333,17 +333,12 @@ public final class Session {
     /// handler writes as text (a large snapshot) is never copied, and no reply value is made,
     /// whose copies in an `Optional` go through the runtime's generic (slow) value witnesses.
     /// False, with nothing written, for a notification (whose failure is only logged).
-    /// With `keepingParams`, the params outlive the call (`answeredParams`).
-    private func answer(_ request: consuming RPCRequest, into buffer: inout [UInt8], keepingParams: Bool = false) -> Bool {
+    private func answer(_ request: consuming RPCRequest, into buffer: inout [UInt8]) -> Bool {
         // Taken apart once: each copy or destroy of a `JSONValue?` costs a slow runtime call.
         let id = request.id
         let method = request.method
         let params = request.params
         _ = consume request
-        if keepingParams, let params {
-            answeredParams = params
-            keepsAnsweredParams = true
-        }
         guard let id else {
             // Run for its effects; a text result is written and thrown away.
             var discarded: [UInt8] = []

@@ -11,7 +11,7 @@ public final class FolderWatcher {
     private let timer: UnsafeMutablePointer<uv_timer_t>
     private var isClosed = false
 
-    public init(server: Server, settleMilliseconds: UInt64 = 150, onChange: @escaping () -> Void) {
+    public init(server: Server, settleMilliseconds: UInt64, onChange: @escaping () -> Void) {
         self.loop = server.loop
         self.settleMilliseconds = settleMilliseconds
         self.onChange = onChange

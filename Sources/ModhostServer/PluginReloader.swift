@@ -13,7 +13,7 @@ public final class PluginReloader {
     public var afterRescan: (() -> Void)?
 
     /// Rescans `settleMilliseconds` after the last change seen in the plugin folders.
-    public init(loader: PluginLoader, host: Host, server: Server, settleMilliseconds: UInt64 = 150) {
+    public init(loader: PluginLoader, host: Host, server: Server, settleMilliseconds: UInt64) {
         self.loader = loader
         self.host = host
         watcher = FolderWatcher(server: server, settleMilliseconds: settleMilliseconds) { [unowned self] in self.rescan() }

@@ -30,6 +30,19 @@ struct AnsweredRequestTests {
         #expect(!harness.session.hasAnsweredRequest)
     }
 
+    @Test func aLargeRequestReadTheGeneralWayIsKeptToo() throws {
+        let harness = SessionHarness()
+        try harness.initialize()
+        // An escaped member name: not read straight from the bytes, but parsed whole.
+        let text = Self.largeRequest(id: 1, atLeast: 70 << 10).replacingOccurrences(of: #""params""#, with: #""para\u006ds""#)
+        #expect(text.contains(#"para\u006ds"#))
+        let reply = try harness.reply(text)
+        #expect(reply.errorCode == -32601)
+        #expect(harness.session.hasAnsweredRequest)
+        harness.session.releaseAnsweredRequest()
+        #expect(!harness.session.hasAnsweredRequest)
+    }
+
     @Test func theNextFrameReleasesThemWhenTheTransportDidNot() throws {
         let harness = SessionHarness()
         try harness.initialize()
