@@ -1,5 +1,7 @@
 #define _GNU_SOURCE
+#include <dirent.h>
 #include <pthread.h>
+#include <stdio.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <stdatomic.h>
@@ -179,4 +181,28 @@ int32_t modhost_page_read_plugin(const void *raw, int32_t index, modhost_call_sn
     out->identity[sizeof out->identity - 1] = 0;
     out->types[sizeof out->types - 1] = 0;
     return out->folder[0] != 0;
+}
+
+int modhost_traced_thread_count(void) {
+    DIR *tasks = opendir("/proc/self/task");
+    if (!tasks) return -1;
+    int traced = 0;
+    struct dirent *entry;
+    while ((entry = readdir(tasks)) != NULL) {
+        if (entry->d_name[0] == '.') continue;
+        char path[64], line[128];
+        snprintf(path, sizeof path, "/proc/self/task/%s/status", entry->d_name);
+        FILE *file = fopen(path, "re");
+        // A thread that ended since the listing holds nothing.
+        if (!file) continue;
+        while (fgets(line, sizeof line, file)) {
+            if (strncmp(line, "TracerPid:", 10) == 0) {
+                if (atoi(line + 10) != 0) traced++;
+                break;
+            }
+        }
+        fclose(file);
+    }
+    closedir(tasks);
+    return traced;
 }

@@ -104,6 +104,20 @@ public final class EngineLink {
         return modhost_kill_self_after_parent(supervisor, 2000) == 0
     }
 
+    /// Waits up to `milliseconds` until no thread of this engine is traced; false if one still
+    /// is then. The supervisor lets go of an engine as it stops it and once it has handed its
+    /// connections over, but the engine can reach its exit first; exit handlers that trace the
+    /// process themselves (LeakSanitizer's leak check) fail under another tracer. True at once
+    /// when the threads cannot be read.
+    public static func waitUntilUntraced(milliseconds: Int) -> Bool {
+        let deadline = EnginePage.now() + Int64(milliseconds) * 1_000_000
+        while modhost_traced_thread_count() > 0 {
+            guard EnginePage.now() < deadline else { return false }
+            usleep(2_000)
+        }
+        return true
+    }
+
     /// From now on every call into plugin code is recorded on the page.
     public func recordPluginCalls() {
         PluginCalls.recorder = page

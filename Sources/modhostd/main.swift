@@ -171,6 +171,13 @@ do {
             logger.error("\(error)")
             _exit(1)
         }
+        // Exit handlers run only once the supervisor has let go of this engine (as it stops it,
+        // or once it has read the hand-over). A stop it did not ask for, a SIGTERM sent to the
+        // engine alone, is never let go of: that engine ends without them.
+        guard EngineLink.waitUntilUntraced(milliseconds: 3000) else {
+            logger.warning("the supervisor still traces this engine 3 s after it stopped (a stop it did not ask for); ending without exit handlers")
+            _exit(0)
+        }
         exit(0)
     }
     let socket: ListeningSocket

@@ -269,13 +269,6 @@ struct ConnectionCustodyTests {
         #expect(rename(path + ".new", path) == 0)
     }
 
-    /// The process tracing `pid` (0: none), from /proc.
-    private func tracer(of pid: Int32) -> Int {
-        let status = (try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)) ?? ""
-        let line = status.split(separator: "\n").first { $0.hasPrefix("TracerPid:") }
-        return line.flatMap { Int($0.dropFirst("TracerPid:".count).trimmingCharacters(in: .whitespaces)) } ?? 0
-    }
-
     private func inode(_ path: String) -> UInt64 {
         var status = stat()
         return stat(path, &status) == 0 ? UInt64(status.st_ino) : 0
@@ -289,7 +282,7 @@ struct ConnectionCustodyTests {
         #expect(try client.call("mount", params: ["surface": "s", "root": greetingRoot])["result"] != nil)
         let before = try #require(client.call("snapshot", params: ["surface": "s"])["result"])
         let oldEngine = try #require(daemon.enginePID)
-        let traced = tracer(of: oldEngine) != 0
+        let traced = tracerPID(of: oldEngine) != 0
         try install(BuiltProducts.folder.path + "/modhostd", at: path)
         let installed = inode(path)
         // Requests keep coming while the engine changes: none fails.
@@ -316,9 +309,12 @@ struct ConnectionCustodyTests {
         #expect(stat("/proc/\(newEngine)/exe", &status) == 0 && UInt64(status.st_ino) == installed, "\(daemon.log)")
         // The old engine was let go of as it left (so that its own exit runs as at a stop);
         // the new one is watched by the crash witness again.
-        #expect((tracer(of: newEngine) != 0) == traced)
+        #expect((tracerPID(of: newEngine) != 0) == traced)
         #expect(try client.call("snapshot", params: ["surface": "s"])["result"] == before)
         #expect(!daemon.log.contains("-32005"))
+        // The old engine ran its exit handlers: the supervisor let go of it once it had read
+        // the hand-over, and the engine waited for that.
+        #expect(!daemon.log.contains("ending without exit handlers"), "\(daemon.log)")
     }
 
     @Test func anUpgradeToAFileThatIsNoExecutableLeavesTheEngineServing() throws {

@@ -147,6 +147,13 @@ func waitForExit(_ process: Process, seconds: Double = 30) throws {
     process.waitUntilExit()
 }
 
+/// The process tracing `pid` (0: none), from /proc.
+func tracerPID(of pid: Int32) -> Int {
+    let status = (try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)) ?? ""
+    let line = status.split(separator: "\n").first { $0.hasPrefix("TracerPid:") }
+    return line.flatMap { Int($0.dropFirst("TracerPid:".count).trimmingCharacters(in: .whitespaces)) } ?? 0
+}
+
 /// Stops `process` if it still runs: SIGTERM, then SIGKILL when it has not exited after
 /// `seconds`. For deinits, which cannot throw.
 func stopProcess(_ process: Process, seconds: Double = 30) {

@@ -77,8 +77,32 @@ struct GracefulStopTests {
         #expect(contents(trace) == "slow body started\nOnDestroy\n", "\(contents(trace))")
         #expect(daemon.log.contains("engine stopped"), "\(daemon.log)")
         #expect(!daemon.log.contains("did not stop in time"))
+        // The supervisor let go of the engine before it asked it to stop, so its exit
+        // handlers ran (LeakSanitizer's check, under scripts/test --sanitize address).
+        #expect(!daemon.log.contains("ending without exit handlers"), "\(daemon.log)")
         #expect(kill(engine, 0) != 0, "the engine is gone")
         #expect(!FileManager.default.fileExists(atPath: daemon.socketPath))
+    }
+
+    /// A SIGTERM sent to the engine alone stops it as any, but its supervisor did not ask for
+    /// that stop and still traces it: it ends without exit handlers, whose leak check would
+    /// fail under a tracer (a sanitizer report under --sanitize address), and the next
+    /// engine serves.
+    @Test func anEngineSentSIGTERMAloneEndsWithoutExitHandlersAndTheNextServes() throws {
+        let (_, trace, daemon) = try stopSetup()
+        #expect(try daemon.initializedClient().call("ping")["result"] != nil)
+        let engine = try #require(daemon.enginePID)
+        #expect(tracerPID(of: engine) != 0, "the supervisor does not trace its engine here:\n\(daemon.log)")
+        kill(engine, SIGTERM)
+        try daemon.waitForLog("ending without exit handlers")
+        let deadline = Date().addingTimeInterval(30)
+        while (daemon.enginePID == engine || daemon.enginePID == nil) && Date() < deadline { usleep(10_000) }
+        let next = try #require(daemon.enginePID)
+        #expect(next != engine, "no engine started after the first stopped:\n\(daemon.log)")
+        #expect(kill(engine, 0) != 0, "the first engine is gone")
+        // It stopped as on any SIGTERM: its plugins' OnDestroy ran.
+        #expect(contents(trace).hasPrefix("OnDestroy\n"), "\(contents(trace))")
+        #expect(try daemon.initializedClient().call("ping")["result"] != nil)
     }
 
     @Test func repliesDrainToAReaderAndAClientThatDoesNotReadIsCutAfterTheGracePeriod() throws {

@@ -26,6 +26,10 @@ int modhost_become_subreaper(void);
 /// SIGTERM it was sent. 0 on success.
 int modhost_kill_self_after_parent(int parent, unsigned grace_ms);
 
+/// How many of this process's threads a tracer still holds (TracerPid in
+/// /proc/self/task/N/status is not 0), or -1 when the threads cannot be read.
+int modhost_traced_thread_count(void);
+
 // The engine page: shared memory that the engine writes and its supervisor reads, so that the
 // supervisor can tell which plugin the engine was running when it died or hung. The engine
 // writes it before and after every call into plugin code; the supervisor reads it after a
