@@ -49,6 +49,8 @@ final class Connection {
     @exclusivity(unchecked) private var session: Session!
     /// Where the session writes a frame's replies, before they join the journal's output.
     @exclusivity(unchecked) private var replies: [UInt8] = []
+    /// The most `replies` keeps allocated between frames.
+    static let keptReplyCapacity = 1 << 20
     /// The furthest each region was used since its pages were last given back.
     @exclusivity(unchecked) private var inputHighMark = 0
     @exclusivity(unchecked) private var outputHighMark = 0
@@ -302,8 +304,12 @@ final class Connection {
     /// is stored if it changed, and the record says so, all before the next frame.
     private func finishStep() {
         if !replies.isEmpty {
-            let added = appendOutput(replies)
-            replies.removeAll(keepingCapacity: true)
+            // A large reply (a batch's can be `--max-outbound`) is freed as the journal takes it,
+            // so that it is not held twice in full; a small buffer is kept for the next frame.
+            // (Mutable access makes the buffer unique first: its pages are nobody else's.)
+            let isLarge = replies.capacity > Self.keptReplyCapacity
+            let added = replies.withUnsafeMutableBytes { appendOutput(UnsafeRawBufferPointer($0), givingBackCopiedPages: isLarge) }
+            if isLarge { replies = [] } else { replies.removeAll(keepingCapacity: true) }
             if !added { return }
         }
         if session.hasUnrecordedState { recordState() }
@@ -325,6 +331,13 @@ final class Connection {
     /// Appends framed bytes to the output region (not yet published); false, and the
     /// connection closed, when they do not fit.
     private func appendOutput(_ bytes: [UInt8]) -> Bool {
+        bytes.withUnsafeBytes { appendOutput($0, givingBackCopiedPages: false) }
+    }
+
+    /// `appendOutput`, from memory the caller frees next: with `givingBackCopiedPages`, the
+    /// whole pages of `bytes` go back to the system as each chunk is copied (their contents
+    /// are not read again), so the reply and its copy are never both resident in full.
+    private func appendOutput(_ bytes: UnsafeRawBufferPointer, givingBackCopiedPages: Bool) -> Bool {
         if progress.outputEnd + bytes.count > journal.outputCapacity {
             // Moved to the start only when the move cannot overlap the bytes it moves.
             let live = queuedBytes
@@ -339,10 +352,33 @@ final class Connection {
                 return false
             }
         }
-        bytes.withUnsafeBytes { (journal.output + progress.outputEnd).copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
+        let target = journal.output + progress.outputEnd
+        if givingBackCopiedPages {
+            let chunk = 4 << 20
+            var done = 0
+            while done < bytes.count {
+                let count = min(chunk, bytes.count - done)
+                (target + done).copyMemory(from: bytes.baseAddress! + done, byteCount: count)
+                Self.giveBackPages(inside: UnsafeRawBufferPointer(rebasing: bytes[done..<(done + count)]))
+                done += count
+            }
+        } else if let source = bytes.baseAddress {
+            target.copyMemory(from: source, byteCount: bytes.count)
+        }
         progress.outputEnd += bytes.count
         outputHighMark = max(outputHighMark, progress.outputEnd)
         return true
+    }
+
+    private static let pageSize = Int(sysconf(Int32(_SC_PAGESIZE)))
+
+    /// Drops the pages wholly inside `bytes` (`MADV_DONTNEED`): they read as zeros after.
+    private static func giveBackPages(inside bytes: UnsafeRawBufferPointer) {
+        guard let base = bytes.baseAddress else { return }
+        let first = (Int(bitPattern: base) + pageSize - 1) & ~(pageSize - 1)
+        let end = (Int(bitPattern: base) + bytes.count) & ~(pageSize - 1)
+        guard end > first else { return }
+        _ = madvise(UnsafeMutableRawPointer(bitPattern: first), end - first, MADV_DONTNEED)
     }
 
     /// The time a read may spend on its frames before the rest waits for the loop's next

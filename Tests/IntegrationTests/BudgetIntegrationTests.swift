@@ -43,6 +43,26 @@ struct BudgetIntegrationTests {
         #expect(answers.allSatisfy { $0["result"]?["root"] != nil })
     }
 
+    /// A large reply's pages are given back as the journal copies it, 4 MiB at a time: every
+    /// byte must still arrive, across the chunks' edges and the pages that straddle them.
+    @Test func aLargeBatchReplyArrivesByteForByte() throws {
+        let daemon = try DaemonProcess(arguments: ["--no-bundled-plugins"])
+        let client = try daemon.initializedClient()
+        #expect(try client.call("mount", params: ["surface": "big", "root": list(rows: 5000)], timeoutMilliseconds: 60_000)["result"] != nil)
+        let lone = try #require(try client.call("snapshot", params: ["surface": "big"])["result"])
+        let count = 40
+        try client.sendRaw(snapshotBatch(count, surface: "big"))
+        let frame = try #require(try client.receiveFrame(timeoutMilliseconds: 120_000))
+        #expect(frame.count > 3 * (4 << 20), "the reply spans several chunks: \(frame.count) bytes")
+        let answers = try #require(try JSONParser.parse(frame).arrayValue)
+        #expect(answers.count == count)
+        for (index, answer) in answers.enumerated() {
+            #expect(answer["id"] == .int(Int64(index)))
+            #expect(answer["result"] == lone, "answer \(index) differs from the lone snapshot")
+        }
+        #expect(try client.call("ping")["result"] != nil)
+    }
+
     @Test func aBatchWhoseReplyPassesMaxOutboundRunsNoMoreRequests() throws {
         let daemon = try DaemonProcess(arguments: ["--no-bundled-plugins", "--max-outbound", "1M"])
         let client = try daemon.initializedClient()
