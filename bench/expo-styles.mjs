@@ -16,6 +16,7 @@
 //   node bench/expo-styles.mjs MODHOSTD_PATH REPEATS ROWS --line     (one line of key=value)
 //   node bench/expo-styles.mjs MODHOSTD_PATH REPEATS ROWS --report   (bench/run: its markdown
 //     section; exit status 3 when the target is missed)
+//   BENCH_ROW_MODIFIERS=none node bench/expo-styles.mjs    (rows without modifiers; or bold)
 import { existsSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
@@ -33,12 +34,17 @@ const { HStack, List, Text, shadow, blur, scaleEffect, rotationEffect, bold } = 
 const { withDaemon } = await import('../clients/js/test-support/daemon.js');
 const REPEATS = Number(argRepeats ?? process.env.BENCH_EXPO_STYLES_REPEATS ?? 11);
 const ROWS = Number(argRows ?? process.env.BENCH_ROWS ?? 10000);
-const STYLES = [shadow({ radius: 2, y: 1 }), blur(1), scaleEffect({ x: 1.1, y: 1.1 }), rotationEffect(5), bold()];
+// BENCH_ROW_MODIFIERS=none (or bold) mounts the same rows with no modifier (or bold alone):
+// what the host's own nodes cost against the same floor, with no modifier work at all.
+const KINDS = { five: [shadow({ radius: 2, y: 1 }), blur(1), scaleEffect({ x: 1.1, y: 1.1 }), rotationEffect(5), bold()], bold: [bold()], none: [] };
+const KIND = process.env.BENCH_ROW_MODIFIERS ?? 'five';
+if (!(KIND in KINDS)) throw new Error(`BENCH_ROW_MODIFIERS must be none, bold or five, not ${KIND}`);
+const STYLES = KINDS[KIND];
 
 const median = (xs) => { const s = [...xs].sort((a, b) => a - b); return s[Math.floor(s.length / 2)]; };
 
 const root = List({ key: 'list' }, Array.from({ length: ROWS }, (_, i) =>
-  HStack({ key: `row-${i}`, modifiers: STYLES }, Text(`row ${i} of the list`))));
+  HStack(STYLES.length ? { key: `row-${i}`, modifiers: STYLES } : { key: `row-${i}` }, Text(`row ${i} of the list`))));
 // The helpers' nodes as the wire has them (the JS client would send this JSON).
 const wireRoot = JSON.parse(JSON.stringify(root, (key, value) => (typeof value === 'function' ? undefined : value)));
 
@@ -119,9 +125,9 @@ try {
     console.log(`| mount / parse floor, median of each repetition's own ratio | ${paired.toFixed(2)} | — | info |`);
     process.exitCode = pass ? 0 : 3;
   } else if (argLine === '--line') {
-    console.log(`rows=${ROWS} bytes=${bytes} floor_ms=${median(floors).toFixed(2)} mount_ms=${median(mounts).toFixed(2)} ratio=${ratio.toFixed(2)} paired=${paired.toFixed(2)} runs=${REPEATS} floor_all=${list(floors)} mount_all=${list(mounts)}`);
+    console.log(`rows=${ROWS} modifiers=${KIND} bytes=${bytes} floor_ms=${median(floors).toFixed(2)} mount_ms=${median(mounts).toFixed(2)} ratio=${ratio.toFixed(2)} paired=${paired.toFixed(2)} runs=${REPEATS} floor_all=${list(floors)} mount_all=${list(mounts)}`);
   } else {
-    console.log(`| ${ROWS.toLocaleString('en')} rows, five style modifiers each (${(bytes / 1048576).toFixed(1)} MiB) | median ms | all runs |`);
+    console.log(`| ${ROWS.toLocaleString('en')} rows, modifiers: ${KIND} (${(bytes / 1048576).toFixed(1)} MiB) | median ms | all runs |`);
     console.log('|---|---:|---|');
     console.log(`| parse floor: a method the daemon lacks carrying the root (-32601) | ${median(floors).toFixed(1)} | ${list(floors)} |`);
     console.log(`| mount | ${median(mounts).toFixed(1)} | ${list(mounts)} |`);
