@@ -49,8 +49,8 @@ final class Connection {
     @exclusivity(unchecked) private var session: Session!
     /// Where the session writes a frame's replies, before they join the journal's output.
     @exclusivity(unchecked) private var replies: [UInt8] = []
-    /// The most `replies` keeps allocated between frames.
-    static let keptReplyCapacity = 1 << 20
+    /// Replies past this size give their buffer's pages back once copied (`appendOutput`).
+    static let largeReply = 4 << 20
     /// The furthest each region was used since its pages were last given back.
     @exclusivity(unchecked) private var inputHighMark = 0
     @exclusivity(unchecked) private var outputHighMark = 0
@@ -304,12 +304,13 @@ final class Connection {
     /// is stored if it changed, and the record says so, all before the next frame.
     private func finishStep() {
         if !replies.isEmpty {
-            // A large reply (a batch's can be `--max-outbound`) is freed as the journal takes it,
-            // so that it is not held twice in full; a small buffer is kept for the next frame.
+            // A large reply's pages (a batch's can be `--max-outbound`) go back as the journal
+            // takes it, so that it is not held twice in full, nor kept beside the next one; the
+            // buffer itself is kept, so the next large reply does not grow one from nothing.
             // (Mutable access makes the buffer unique first: its pages are nobody else's.)
-            let isLarge = replies.capacity > Self.keptReplyCapacity
+            let isLarge = replies.count > Self.largeReply
             let added = replies.withUnsafeMutableBytes { appendOutput(UnsafeRawBufferPointer($0), givingBackCopiedPages: isLarge) }
-            if isLarge { replies = [] } else { replies.removeAll(keepingCapacity: true) }
+            replies.removeAll(keepingCapacity: true)
             if !added { return }
         }
         if session.hasUnrecordedState { recordState() }
