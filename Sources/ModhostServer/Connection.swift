@@ -50,7 +50,9 @@ final class Connection {
     /// Where the session writes a frame's replies, before they join the journal's output.
     @exclusivity(unchecked) private var replies: [UInt8] = []
     /// Replies past this size give their buffer's pages back once copied (`appendOutput`).
-    static let largeReply = 4 << 20
+    private static let largeReply = 4 << 20
+    /// How much of such a reply is copied before its pages go back.
+    private static let copyChunk = 4 << 20
     /// The furthest each region was used since its pages were last given back.
     @exclusivity(unchecked) private var inputHighMark = 0
     @exclusivity(unchecked) private var outputHighMark = 0
@@ -355,10 +357,9 @@ final class Connection {
         }
         let target = journal.output + progress.outputEnd
         if givingBackCopiedPages {
-            let chunk = 4 << 20
             var done = 0
             while done < bytes.count {
-                let count = min(chunk, bytes.count - done)
+                let count = min(Self.copyChunk, bytes.count - done)
                 (target + done).copyMemory(from: bytes.baseAddress! + done, byteCount: count)
                 Self.giveBackPages(inside: UnsafeRawBufferPointer(rebasing: bytes[done..<(done + count)]))
                 done += count
