@@ -19,6 +19,7 @@ let package = Package(
         .library(name: "DuplicateSDKFixture", type: .dynamic, targets: ["DuplicateSDKFixture"]),
         .library(name: "FaultyFixture", type: .dynamic, targets: ["FaultyFixture"]),
         .library(name: "HostileNamesFixture", type: .dynamic, targets: ["HostileNamesFixture"]),
+        .library(name: "RatingFixture", type: .dynamic, targets: ["RatingFixture"]),
     ],
     dependencies: [
         // The plugin SDK, a package of its own so that everyone shares its one dynamic library.
@@ -96,6 +97,12 @@ let package = Package(
             name: "HostileNamesFixture", dependencies: [.product(name: "ModifierKit", package: "SDK")],
             path: "Tests/Fixtures/HostileNamesPlugin"),
 
+        // Plugin views: issue 42's Rating view as written there, and a view with state and
+        // every control, in Expo UI's spelling.
+        .target(
+            name: "RatingFixture", dependencies: [.product(name: "ModifierKit", package: "SDK")],
+            path: "Tests/Fixtures/RatingPlugin"),
+
         .testTarget(name: "ModhostWireTests", dependencies: ["ModhostWire"]),
         .testTarget(name: "ModhostCodegenTests", dependencies: ["ModhostCodegen", "ModhostWire"]),
         // The ExpoUI plugin on its own, without a host: params, effects, completeRefresh.
@@ -108,7 +115,7 @@ let package = Package(
         // Drives the host in memory, with the real SwipeActions plugin and test modifiers.
         .testTarget(
             name: "ModhostCoreTests",
-            dependencies: ["ModhostCore", "ModhostWire", "SwipeActions", .product(name: "ModifierKit", package: "SDK")]),
+            dependencies: ["ModhostCore", "ModhostWire", "SwipeActions", "RatingFixture", .product(name: "ModifierKit", package: "SDK")]),
         // The SwipeActions plugin on its own, without a host.
         .testTarget(
             name: "SwipeActionsTests", dependencies: ["SwipeActions", .product(name: "ModifierKit", package: "SDK")],

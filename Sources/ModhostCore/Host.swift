@@ -75,6 +75,8 @@ public final class Host {
     /// The modules of loaded plugins, in load order: what `callFunction` calls and `describe`
     /// lists.
     public internal(set) var modules: [LoadedModule] = []
+    /// The serial of the last plugin view type made (`PluginViewType.serial`).
+    var nextViewSerial: UInt64 = 0
     /// The thread the host is made and run on (the daemon's loop).
     let loopThread = pthread_self()
 
@@ -133,13 +135,20 @@ public final class Host {
         }
     }
 
-    /// Warns the owners of mounted modifiers whose type was just unregistered. The instances
-    /// stay (their code stays mapped) until the front-end updates the node.
+    /// Warns the owners of mounted modifiers and plugin views whose type was just
+    /// unregistered. The instances stay (their code stays mapped) until the front-end updates
+    /// the node with other params or props.
     public func typesRemoved(_ types: [String]) {
         let removed = Set(types)
         for session in sessions.values {
             for surface in session.surfaces.all {
                 for node in surface.allNodes {
+                    if let view = node.pluginView, removed.contains(view.type.name), pluginView(named: view.type.name) == nil {
+                        session.diagnostic(
+                            "warning", code: DiagnosticCode.viewTypeRemoved,
+                            message: "node '\(node.id)' is a \(view.type.name), whose plugin \(view.type.plugin) was removed; it keeps working until the node is updated with other props, then '\(view.type.name)' is unknown",
+                            surface: surface.name, node: node.id)
+                    }
                     for (index, instance) in node.modifiers.enumerated() where removed.contains(instance.type) {
                         session.diagnostic(
                             "warning", code: DiagnosticCode.modifierTypeRemoved,

@@ -10,6 +10,8 @@ public struct LoadedModule {
     public let plugin: String
     public let functions: [ModuleFunction]
     public let events: [String]
+    /// The views the module declares (`View(_:)`).
+    let views: [PluginViewType]
 
     /// `{name, plugin, functions: [{name, async, arguments, result}], events}` for `describe`.
     var info: JSONValue {
@@ -23,7 +25,7 @@ public struct LoadedModule {
         }
         return [
             "name": .string(name), "plugin": .string(plugin), "functions": .array(functions),
-            "events": .array(events.map { .string($0) }),
+            "events": .array(events.map { .string($0) }), "views": .array(views.map { .string($0.name) }),
         ]
     }
 
@@ -36,7 +38,13 @@ extension Host {
     /// Makes `module`, created and set up by the plugin loader, reachable by front-ends, and
     /// sends its events to them.
     public func addModule(_ module: BaseModule, definition: ModuleDefinition, name: String, plugin: String) {
-        let loaded = LoadedModule(name: name, plugin: plugin, functions: definition.functions, events: definition.events)
+        let views = definition.views.map { registration in
+            let schema = PluginCalls.run(plugin: plugin, .schema, registration.name) { registration.propsSchema }
+            let json = (try? ValueBridge.jsonValue(schema)).map(Self.orderingProperties) ?? .object(JSONObject())
+            nextViewSerial += 1
+            return PluginViewType(registration: registration, plugin: plugin, module: name, serial: nextViewSerial, propsSchema: json)
+        }
+        let loaded = LoadedModule(name: name, plugin: plugin, functions: definition.functions, events: definition.events, views: views)
         modules.append(loaded)
         let bound = LoopBound((host: self, module: loaded))
         let loopThread = self.loopThread

@@ -30,7 +30,7 @@ public struct PluginChanges: Equatable, Sendable {
         public var reason: String?
     }
 
-    /// Types registered now that were not before.
+    /// Types registered now that were not before: modifier types and plugin views.
     public var added: [String] = []
     /// Types no longer registered.
     public var removed: [String] = []
@@ -505,8 +505,12 @@ public final class PluginLoader {
     }
 
     /// The serving registration of each type, by serial.
+    /// The serving registration of each modifier type and plugin view, by name. (A view named
+    /// like a modifier type counts once: the two are told apart by where they are used.)
     private func servingSerials() -> [String: UInt64] {
-        Dictionary(uniqueKeysWithValues: host.registry.entries.map { ($0.type, $0.serial) })
+        var serials = host.servingViews.mapValues { $0 | 1 << 63 }
+        for entry in host.registry.entries { serials[entry.type] = entry.serial }
+        return serials
     }
 
     /// One log line whenever the plugins registering a type, or which of them serves it, change.

@@ -51,6 +51,8 @@ public struct ModuleDefinition {
     @_spi(ModhostHost) public internal(set) var functions: [ModuleFunction] = []
     /// The events the module sends (``Events``).
     @_spi(ModhostHost) public internal(set) var events: [String] = []
+    /// The views the module adds (``BaseModule/View(_:)``), in order.
+    @_spi(ModhostHost) public internal(set) var views: [ViewRegistration] = []
     /// What the plugin's own copy of `init()` returned from the SDK build it links: the
     /// host's check that the plugin and the SDK come from one build happens before this
     /// (on the library's symbols), so this only keeps the call from being optimised away.

@@ -28,6 +28,10 @@ public protocol View {
     /// How ``ModifierEvaluator`` reads this view. The SDK's primitive views implement it;
     /// leave it to the default, which reads ``body``.
     func _walk(with walker: inout _ViewWalker) -> Bool
+
+    /// How the host evaluates this view inside a plugin view's body. The SDK's primitive
+    /// views implement it; leave it to the default, which reads ``body``.
+    func _render(into renderer: inout _BodyRenderer)
 }
 
 extension Never: View {

@@ -90,8 +90,8 @@ enum LifecycleMethods {
     /// The lists `initialize` and `describe` share.
     private static func offer(of host: Host) -> JSONObject {
         JSONObject([
-            ("modifiers", .array(host.modifierInfos())), ("views", .array(ViewKind.names.map { .string($0) })),
-            ("viewInfo", .array(ViewKind.infos)),
+            ("modifiers", .array(host.modifierInfos())), ("views", .array(host.viewNames.map { .string($0) })),
+            ("viewInfo", .array(host.viewInfos)),
         ])
     }
 }

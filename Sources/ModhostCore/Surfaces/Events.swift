@@ -30,6 +30,8 @@ public enum DiagnosticCode {
     public static let unknownProp = "unknown-prop"
     /// A modifier whose plugin is quarantined: mounted inert (an error in strict mode).
     public static let quarantinedModifier = "quarantined-modifier"
+    /// A mounted plugin view whose type no plugin serves any more (kept until its props change).
+    public static let viewTypeRemoved = "view-type-removed"
 }
 
 extension Session {
@@ -109,7 +111,7 @@ extension Session {
         guard node.listens(to: name) else { return }
         let body: JSONValue = value.map { .object(JSONObject([("value", $0.json)])) } ?? .object(JSONObject())
         notify(method: "event", params: .object(JSONObject([
-            ("surface", .string(surface)), ("node", .string(node.id)), ("view", .string(node.kind.rawValue)),
+            ("surface", .string(surface)), ("node", .string(node.id)), ("view", .string(node.typeName)),
             ("payload", .object(JSONObject([(name, body)]))),
         ])))
     }

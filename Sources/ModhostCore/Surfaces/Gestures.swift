@@ -55,6 +55,7 @@ enum Gestures {
         }
         let gesture = try params.require("gesture", at: "", as: .string)
         let owner = Owner(session: context.session, surface: surface.name)
+        if let answer = try bodyGesture(gesture, on: node, params: params, owner: owner) { return answer }
         switch gesture {
         case "swipe": return try swipe(node, params: params)
         case "tapAction": return try tapAction(node, params: params)
@@ -136,7 +137,7 @@ enum Gestures {
         return nil
     }
 
-    private static func unreachable(_ node: NodeState) -> String? {
+    static func unreachable(_ node: NodeState) -> String? {
         for current in node.outward {
             let place = current === node ? "node '\(node.id)' is" : "node '\(node.id)' is inside node '\(current.id)', which is"
             if current.hidesItself { return "\(place) hidden; hidden views are not hit" }
@@ -170,7 +171,7 @@ enum Gestures {
     private static func aiming(at node: NodeState, _ body: (NodeState) -> JSONValue) -> JSONValue {
         if let reason = unreachable(node) { return unhandled(reason) }
         guard let hit = hitNode(node) else {
-            return unhandled("the gesture landed on the empty space of node '\(node.id)' (a \(node.kind.rawValue)), which is hit only where it has content; give it or a node around it a contentShape or a background")
+            return unhandled("the gesture landed on the empty space of node '\(node.id)' (a \(node.typeName)), which is hit only where it has content; give it or a node around it a contentShape or a background")
         }
         return body(hit)
     }
@@ -206,7 +207,7 @@ enum Gestures {
             }
             guard current.takesTapItself else { continue }
             guard count == 1 else {
-                if passedOver == nil { passedOver = "the \(current.kind.rawValue) '\(current.id)' itself takes 1" }
+                if passedOver == nil { passedOver = "the \(current.typeName) '\(current.id)' itself takes 1" }
                 continue
             }
             return tapView(current, owner: owner)
@@ -220,7 +221,7 @@ enum Gestures {
     /// A single tap taken by the view `node` itself: a Button performs its action, a Toggle
     /// flips the value it shows.
     private static func tapView(_ node: NodeState, owner: Owner) -> JSONValue {
-        var result = JSONObject([("handled", true), ("node", .string(node.id)), ("view", .string(node.kind.rawValue))])
+        var result = JSONObject([("handled", true), ("node", .string(node.id)), ("view", .string(node.typeName))])
         if node.kind == .toggle {
             let value = ShownValue.isOn(!(node.value?.isOn ?? false))
             node.value = value
@@ -270,7 +271,7 @@ enum Gestures {
 
     private static func refresh(_ node: NodeState, in surface: Surface, of session: Session, host: Host) -> JSONValue {
         guard node.kind == .list || node.kind == .scrollView else {
-            return unhandled("node '\(node.id)' is a \(node.kind.rawValue); only a List or a ScrollView is pulled to refresh")
+            return unhandled("node '\(node.id)' is a \(node.typeName); only a List or a ScrollView is pulled to refresh")
         }
         if let reason = unreachable(node) { return unhandled(reason) }
         if let place = scrollDisabled(node) { return unhandled("node '\(node.id)' has scrolling turned off by a scrollDisabled modifier on \(place); a view that does not scroll is not pulled to refresh") }
@@ -305,7 +306,7 @@ enum Gestures {
     private static func submit(_ node: NodeState, owner: Owner) -> JSONValue {
         guard node.kind == .textField else {
             if searchField(of: node) != nil { return submitSearch(node) }
-            return unhandled("node '\(node.id)' is a \(node.kind.rawValue) without a search field; only a TextField, or a view with a searchable modifier, is submitted")
+            return unhandled("node '\(node.id)' is a \(node.typeName) without a search field; only a TextField, or a view with a searchable modifier, is submitted")
         }
         if let reason = unreachable(node) { return unhandled(reason) }
         // The field's own onSubmit runs first (the action it was made with), then every
@@ -318,7 +319,7 @@ enum Gestures {
         var ran: [JSONValue] = []
         if own {
             owner.send("onSubmit", value: node.value, of: node)
-            ran.append(["node": .string(node.id), "view": .string(node.kind.rawValue)])
+            ran.append(["node": .string(node.id), "view": .string(node.typeName)])
         }
         for match in submits {
             let instance = match.node.modifiers[match.modifier]
@@ -354,7 +355,7 @@ enum Gestures {
         let replace = try params.optional("replace", at: "", as: .boolean) ?? false
         guard node.kind == .textField else {
             if let field = searchField(of: node) { return typeIntoSearch(node, field: field, text: text, replace: replace) }
-            return unhandled("node '\(node.id)' is a \(node.kind.rawValue) without a search field; only a TextField, or a view with a searchable modifier, is typed into")
+            return unhandled("node '\(node.id)' is a \(node.typeName) without a search field; only a TextField, or a view with a searchable modifier, is typed into")
         }
         if let reason = unreachable(node) { return unhandled(reason) }
         let value = ShownValue.text(replace ? text : (node.value?.text ?? "") + text)
@@ -367,7 +368,7 @@ enum Gestures {
     private static func slide(_ node: NodeState, params: JSONObject, owner: Owner) throws(RPCError) -> JSONValue {
         let wanted = try params.require("value", at: "", as: .number)
         guard node.kind == .slider, let range = node.range else {
-            return unhandled("node '\(node.id)' is a \(node.kind.rawValue); only a Slider slides")
+            return unhandled("node '\(node.id)' is a \(node.typeName); only a Slider slides")
         }
         if let reason = unreachable(node) { return unhandled(reason) }
         let value = ShownValue.number(range.snapped(wanted))
@@ -454,14 +455,14 @@ enum Gestures {
     }
 
     private static func viewHandled(_ node: NodeState, value: ShownValue) -> JSONValue {
-        ["handled": true, "node": .string(node.id), "view": .string(node.kind.rawValue), "value": value.json]
+        ["handled": true, "node": .string(node.id), "view": .string(node.typeName), "value": value.json]
     }
 
     private static func handled(_ node: NodeState, _ modifier: Int) -> JSONValue {
         ["handled": true, "node": .string(node.id), "modifier": .int(Int64(modifier))]
     }
 
-    private static func unhandled(_ reason: String) -> JSONValue {
+    static func unhandled(_ reason: String) -> JSONValue {
         ["handled": false, "reason": .string(reason)]
     }
 }

@@ -5,6 +5,11 @@ import ModhostWire
 /// error names the place (`root.children[3].type`).
 struct NodeSpec {
     var kind: ViewKind
+    /// For `kind == .plugin`: the plugin view serving `typeName`, or nil when no plugin
+    /// serves it (an error, unless the node it replaces is of that type: see `Reconciler`).
+    var pluginView: PluginViewType?
+    /// The `type` as sent.
+    var typeName: String
     var key: String?
     var props: JSONObject
     /// The view's own events the front-end listens to (`events`), checked.
@@ -56,8 +61,9 @@ struct NodeSpec {
     /// is 1); its children are checked as they are built. `count` tallies nodes against the
     /// limit. Keys used twice are caught by `Reconciler`, which indexes them.
     static func check(
-        _ value: JSONValue, at indexPath: String, depth: Int, limits: SurfaceLimits, count: inout NodeBudget
+        _ value: JSONValue, at indexPath: String, depth: Int, host: Host, count: inout NodeBudget
     ) throws(RPCError) -> NodeSpec {
+        let limits = host.limits
         guard case let .object(object) = value else {
             let path = paramsPath(ofNode: indexPath)
             throw .invalidParams("'\(path)' must be a node object", path: path, expected: "object", got: value.typeName)
@@ -69,13 +75,9 @@ struct NodeSpec {
         count.count += 1
         guard count.count <= count.limit else { throw count.exceeded(at: paramsPath(ofNode: indexPath)) }
         let typeName = try object.require("type", at: paramsPath(ofNode: indexPath), as: .string)
-        guard let kind = ViewKind(name: typeName) else {
-            let path = paramsPath(ofNode: indexPath)
-            throw .invalidParams(
-                "'\(typeName)' at '\(path).type' is not a view this host knows; known views: \(ViewKind.names.joined(separator: ", "))",
-                path: JSONPath.member("type", of: path), expected: "one of \(ViewKind.names.joined(separator: ", "))", got: typeName,
-                extra: JSONObject([("known", .array(ViewKind.names.map { .string($0) }))]))
-        }
+        // Built-in names first: a plain `switch`, where most nodes are decided.
+        let kind = ViewKind(name: typeName) ?? .plugin
+        let pluginView = kind == .plugin ? host.pluginView(named: typeName) : nil
         let key = try object.optional("key", at: paramsPath(ofNode: indexPath), as: .string)
         if let key {
             // Keys and index paths (`0/3/1`) name nodes in one namespace, so a key must not
@@ -88,7 +90,12 @@ struct NodeSpec {
         let props = try object.optional("props", at: paramsPath(ofNode: indexPath), as: .object) ?? JSONObject()
         var events: [String] = []
         if let list = try object.optional("events", at: paramsPath(ofNode: indexPath), as: .array) {
-            events = try checkEvents(list, of: kind, at: indexPath)
+            if kind == .plugin {
+                // An unknown type's events are checked once it is known (see `Reconciler`).
+                events = try checkEvents(list, of: typeName, known: pluginView?.events ?? [], at: indexPath, unchecked: pluginView == nil)
+            } else {
+                events = try checkEvents(list, of: kind.rawValue, known: kind.events, at: indexPath)
+            }
         }
         let control = kind.showsValue ? try ControlProps.check(props, of: kind, at: paramsPath(ofNode: indexPath)) : nil
 
@@ -119,7 +126,8 @@ struct NodeSpec {
             children = list
         }
         return NodeSpec(
-            kind: kind, key: key, props: props, events: events, control: control, modifiers: modifiers, children: children)
+            kind: kind, pluginView: pluginView, typeName: typeName, key: key, props: props, events: events, control: control,
+            modifiers: modifiers, children: children)
     }
 
     /// Whether every character of `key` is a number. Keys nearly always start with an ASCII

@@ -15,6 +15,16 @@ struct Reconciler {
         let entered: [NodeState]
         /// The old tree's nodes that are not kept: they leave it (`onDisappear`).
         let left: Set<ObjectIdentifier>
+        /// Plugin views' ids and listened events in the new tree, set when it is committed.
+        let viewPlaces: [ViewPlace]
+    }
+
+    /// Where a plugin view's node is in the new tree, and which of its events the front-end
+    /// listens to: applied when the tree is committed, as `Move`s are.
+    struct ViewPlace {
+        let view: PluginViewNode
+        let node: String
+        let events: [String]
     }
 
     /// A kept modifier's new place, applied when the tree is committed: a failed build must
@@ -34,6 +44,9 @@ struct Reconciler {
     /// Props of new or changed nodes that their view does not list, reported once the tree
     /// is committed (`unknown-prop`).
     var unknownProps: [UnknownProp] = []
+    /// Plugin views made by this pass, for the diagnostics their bodies may warrant.
+    var freshViews: [PluginViewNode] = []
+    private var viewPlaces: [ViewPlace] = []
     /// The symbol transitions this update runs: `{node, effect, phase: "enter" | "leave"}` for
     /// each image with a `transition` that enters or leaves (`update`'s `symbolTransitions`),
     /// those leaving first, as `onDisappear` runs before `onAppear`.
@@ -95,9 +108,12 @@ struct Reconciler {
         moves = []
         entered = []
         left = []
-        let spec = try NodeSpec.check(root, at: "0", depth: 1, limits: host.limits, count: &nodeCount)
+        viewPlaces = []
+        let spec = try NodeSpec.check(root, at: "0", depth: 1, host: host, count: &nodeCount)
         let built = try build(spec, reusing: old, parent: nil, grandparent: nil, path: "0", depth: 1, symbols: SymbolEnvironment())
-        return Built(root: built, nodesByKey: nodesByKey, attachment: attachment, moves: moves, entered: entered, left: left)
+        return Built(
+            root: built, nodesByKey: nodesByKey, attachment: attachment, moves: moves, entered: entered, left: left,
+            viewPlaces: viewPlaces)
     }
 
     /// Builds the node `spec` whose index path is `path` (`0/3/1`), `depth` levels deep.
@@ -107,7 +123,9 @@ struct Reconciler {
     ) throws(RPCError) -> NodeState {
         // A node of another view type or key is another view: the old one leaves the tree
         // and the new one enters it.
-        let reusable = old.flatMap { $0.kind == spec.kind && $0.key == spec.key ? $0 : nil }
+        let reusable = old.flatMap {
+            $0.kind == spec.kind && $0.key == spec.key && (spec.kind != .plugin || $0.typeName == spec.typeName) ? $0 : nil
+        }
         if let old, reusable == nil { countRemoved(old) }
         let isListRow = NodeState.isListRow(parent: parent?.kind, grandparent: grandparent)
         // A TextField keeps the text typed into it while it stays in the tree (Expo UI's
@@ -122,7 +140,11 @@ struct Reconciler {
         } else {
             entered.append(node)
         }
-        if !spec.props.isEmpty, reusable?.props != spec.props { try checkProps(spec.props, of: spec.kind, node: node.id, path: path) }
+        if spec.kind == .plugin {
+            node.pluginView = try pluginView(spec, reusing: reusable?.pluginView, node: node.id, path: path)
+        } else if !spec.props.isEmpty, reusable?.props != spec.props {
+            try checkProps(spec.props, of: spec.kind, node: node.id, path: path)
+        }
         if let key = spec.key, nodesByKey.updateValue(node, forKey: key) != nil {
             let place = NodeSpec.paramsPath(ofNode: path)
             throw .invalidParams("key '\(key)' at '\(place).key' is used twice; keys are unique in a surface", path: JSONPath.member("key", of: place), expected: "a unique key", got: "\"\(key)\"")
@@ -184,7 +206,7 @@ struct Reconciler {
         if spec.children.count > 64 { nodesByKey.reserveCapacity(nodesByKey.count + spec.children.count) }
         for (index, child) in spec.children.enumerated() {
             let childPath = NodeSpec.indexPath(ofChild: index, of: path)
-            let childSpec = try NodeSpec.check(child, at: childPath, depth: depth + 1, limits: host.limits, count: &nodeCount)
+            let childSpec = try NodeSpec.check(child, at: childPath, depth: depth + 1, host: host, count: &nodeCount)
             var match: NodeState?
             if let key = childSpec.key {
                 match = oldByKey[key]
@@ -317,6 +339,79 @@ struct Reconciler {
         guard let entry = host.registry.entry(for: instance.type) else { return true }
         let found = rememberEntry((entry, host.appContext(forPlugin: entry.plugin)))
         return entries[found].entry.serial == instance.serial
+    }
+
+    /// The plugin view of the node `spec` (id `node`, index path `path`): `old`, the view at
+    /// this place before, when it is of the same registration and its props are unchanged;
+    /// else made anew from the props, with `old`'s `@State`s. A node whose type no plugin
+    /// serves any more keeps its view until its props change, as a modifier whose type is
+    /// gone does (its owner heard of it by `view-type-removed` when the plugin went).
+    private mutating func pluginView(_ spec: NodeSpec, reusing old: PluginViewNode?, node: String, path: String) throws(RPCError) -> PluginViewNode {
+        let view: PluginViewNode
+        if let type = spec.pluginView {
+            if let old, old.type === type, old.props == spec.props {
+                view = old
+            } else {
+                view = try makePluginView(type, props: spec.props, state: old?.state ?? ViewStateStore(), node: node, path: path)
+            }
+        } else if let old, old.props == spec.props, spec.events.allSatisfy(old.type.events.contains) {
+            view = old
+        } else {
+            let place = NodeSpec.paramsPath(ofNode: path)
+            let known = host.viewNames
+            let suggestion = Suggestion.closest(to: spec.typeName, among: known)
+            let removed = old.map { " (the plugin that served '\($0.type.name)' was removed; its nodes work on only until their props change)" } ?? ""
+            throw .invalidParams(
+                "'\(spec.typeName)' at '\(place).type' is not a view this host knows\(removed); known views: \(known.joined(separator: ", "))\(Suggestion.hint(suggestion))",
+                path: JSONPath.member("type", of: place), expected: "one of \(known.joined(separator: ", "))", got: spec.typeName,
+                extra: Suggestion.data(known: known, suggestion: suggestion))
+        }
+        viewPlaces.append(ViewPlace(view: view, node: node, events: spec.events))
+        return view
+    }
+
+    /// A new plugin view of `type` from `props`, its events routed to this pass's connection.
+    private mutating func makePluginView(
+        _ type: PluginViewType, props: JSONObject, state: ViewStateStore, node: String, path: String
+    ) throws(RPCError) -> PluginViewNode {
+        let propsPath = NodeSpec.paramsPath(ofNode: path) + ".props"
+        let route = ViewEventRoute()
+        let instance: ViewInstance
+        var unknownParams: [UnknownParam] = []
+        do {
+            let dict = host.paramsShapes.dict(props)
+            let counted = PluginHostSupport.unknownKeysCounted
+            let appContext = host.appContext(forPlugin: type.plugin)
+            instance = try PluginCalls.run(plugin: type.plugin, .factory, type.name) { () throws in
+                try type.registration.makeInstance(params: dict, appContext: appContext, state: state) { event, payload in
+                    route.view?.send(event, payload: payload)
+                }
+            }
+            if PluginHostSupport.unknownKeysCounted != counted { unknownParams = UnknownParams.find(in: props, schema: type.propsSchema) }
+        } catch let error as FieldError {
+            let place = error.path.isEmpty ? propsPath : (error.path.hasPrefix("[") ? propsPath + error.path : propsPath + "." + error.path)
+            throw .invalidParams("\(error.description) (at '\(place)')", path: place, expected: error.type, got: error.value ?? "nothing")
+        } catch {
+            throw .invalidParams("view '\(type.name)' refused its props at '\(propsPath)': \(error)", path: propsPath)
+        }
+        for unknown in unknownParams {
+            let place = JSONPath.member(unknown.path, of: propsPath)
+            let prop = UnknownProp(
+                node: node, view: type.name,
+                unknown: UnknownParam(path: place, key: unknown.key, known: unknown.known, suggestion: unknown.suggestion))
+            if strictParams {
+                throw .invalidParams(
+                    "unknown prop: \(prop.message(outcome: "the request fails (this connection asked for strictParams at initialize)"))",
+                    path: place, expected: unknown.known.isEmpty ? "no props" : "one of \(unknown.known.joined(separator: ", "))", got: unknown.key,
+                    extra: unknown.data)
+            }
+            unknownProps.append(prop)
+        }
+        let body = PluginCalls.run(plugin: type.plugin, .body, type.name) { instance.render() }
+        let view = PluginViewNode(type: type, props: props, instance: instance, state: state, attachment: attachment, body: body)
+        route.view = view
+        freshViews.append(view)
+        return view
     }
 
     /// Notes (or, under `strictParams`, refuses) each prop of `props` that `kind` does not list.

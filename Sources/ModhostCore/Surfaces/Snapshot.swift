@@ -152,7 +152,7 @@ enum Snapshot {
     /// it, cost several times as much. `insideDisabled`: a node around this one is disabled.
     static func write(_ node: NodeState, insideDisabled: Bool = false, into out: inout [UInt8]) {
         JSONWriter.appendASCII(#"{"type":"#, to: &out)
-        JSONWriter.writeString(node.kind.rawValue, into: &out)
+        JSONWriter.writeString(node.typeName, into: &out)
         JSONWriter.appendASCII(#","id":"#, to: &out)
         JSONWriter.writeString(node.id, into: &out)
         if let key = node.key {
@@ -199,6 +199,10 @@ enum Snapshot {
         if let symbol = node.symbol {
             JSONWriter.appendASCII(#","symbol":"#, to: &out)
             JSONWriter.write(symbol.json, into: &out)
+        }
+        if let view = node.pluginView {
+            JSONWriter.appendASCII(#","body":"#, to: &out)
+            write(view.body.root, at: "0", into: &out)
         }
         if !node.children.isEmpty {
             JSONWriter.appendASCII(#","children":["#, to: &out)

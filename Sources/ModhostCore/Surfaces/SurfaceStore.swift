@@ -42,6 +42,7 @@ final class SurfaceStore {
         account(surface, nodes: reconciler.builtNodeCount)
         surface.diagnose(reconciler.fresh, session: session)
         surface.report(reconciler.unknownProps, session: session)
+        surface.diagnose(views: reconciler.freshViews, session: session)
         if lifecycle { Lifecycle.run(left: built.left, of: oldRoot, entered: built.entered) }
         host.surfaceChanged(name, of: session)
         return surface

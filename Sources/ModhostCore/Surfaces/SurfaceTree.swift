@@ -173,6 +173,8 @@ final class NodeState {
     /// A system image's symbol: what the symbol modifiers around it do, and what ran. `nil`
     /// when none reaches it.
     var symbol: SymbolState?
+    /// For a plugin's view (`kind == .plugin`): the view made from the props, and its body.
+    var pluginView: PluginViewNode?
 
     // Everything known when the node is made is set here: stores in an initializer need no
     // exclusivity check, and a tree of many nodes makes that count.
@@ -191,6 +193,9 @@ final class NodeState {
         self.isListRow = isListRow
         self.parent = parent
     }
+
+    /// The view's name on the wire: the built-in view's, or the plugin view's.
+    var typeName: String { pluginView?.type.name ?? kind.rawValue }
 
     /// The node and every node under it, depth first, parent before children.
     var subtree: [NodeState] {
@@ -311,6 +316,23 @@ final class Surface {
             move.address.node = move.node
             move.address.indexPath = move.indexPath
             move.address.index = move.index
+        }
+        for place in built.viewPlaces {
+            place.view.nodeID = place.node
+            place.view.listening = place.events
+        }
+    }
+
+    /// An `ignored-view` warning for each view in a new plugin view's body that has no
+    /// headless form.
+    func diagnose(views fresh: [PluginViewNode], session: Session) {
+        for view in fresh {
+            for ignored in view.body.ignored {
+                session.diagnostic(
+                    "warning", code: DiagnosticCode.ignoredView,
+                    message: "the body of node '\(view.nodeID)' (a \(view.type.name)) holds a \(ignored), which has no headless form; it is left out of the node's body",
+                    surface: name, node: view.nodeID)
+            }
         }
     }
 

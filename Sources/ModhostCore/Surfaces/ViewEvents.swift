@@ -12,7 +12,7 @@ extension ViewKind {
         case .button: return ["onPress"]
         case .textField: return ["onChangeText", "onSubmit"]
         case .toggle, .slider: return ["onValueChange"]
-        case .list, .section, .hStack, .vStack, .zStack, .text, .label, .image, .spacer, .scrollView: return []
+        case .list, .section, .hStack, .vStack, .zStack, .text, .label, .image, .spacer, .scrollView, .plugin: return []
         }
     }
 
@@ -56,6 +56,8 @@ extension ViewKind {
                 ("value", ["type": "number"]), ("min", ["type": "number", "default": 0]), ("max", ["type": "number", "default": 1]),
                 ("step", ["type": "number", "exclusiveMinimum": 0]),
             ])
+        // A plugin view's props are its plugin's (`PluginViewType.propsSchema`).
+        case .plugin: return schema([])
         }
     }
 
@@ -86,7 +88,7 @@ extension ViewKind {
     }
 
     /// `viewInfo` as `initialize` and `describe` give it: one entry per view, in `names` order.
-    public static var infos: [JSONValue] { allCases.map(\.info) }
+    public static var infos: [JSONValue] { builtIn.map(\.info) }
 }
 
 /// What a control shows now: a TextField's text, a Toggle's state, a Slider's value. A
@@ -181,7 +183,7 @@ struct ControlProps {
             let range = SliderRange(min: min, max: max, step: step)
             let value = try props.optional("value", at: propsPath(), as: .number) ?? min
             return ControlProps(shown: .number(range.clamped(value)), range: range)
-        case .list, .section, .hStack, .vStack, .zStack, .text, .label, .image, .button, .spacer, .scrollView:
+        case .list, .section, .hStack, .vStack, .zStack, .text, .label, .image, .button, .spacer, .scrollView, .plugin:
             return nil
         }
     }
@@ -190,7 +192,10 @@ struct ControlProps {
 extension NodeSpec {
     /// Checks a node's `events` (an array, `list`) for a view of `kind` at index path
     /// `indexPath`: distinct names of the view's own events.
-    static func checkEvents(_ list: [JSONValue], of kind: ViewKind, at indexPath: String) throws(RPCError) -> [String] {
+    /// With `unchecked`, only the form is checked (strings, distinct), not the names.
+    static func checkEvents(
+        _ list: [JSONValue], of view: String, known: [String], at indexPath: String, unchecked: Bool = false
+    ) throws(RPCError) -> [String] {
         var names: [String] = []
         names.reserveCapacity(list.count)
         for (index, item) in list.enumerated() {
@@ -198,14 +203,13 @@ extension NodeSpec {
             guard case let .string(name) = item else {
                 throw .invalidParams("'\(place())' must be a string, the name of an event", path: place(), expected: "string", got: item.typeName)
             }
-            let known = kind.events
-            guard known.contains(name) else {
+            guard unchecked || known.contains(name) else {
                 let suggestion = Suggestion.closest(to: name, among: known)
-                let article = "AEIOU".contains(kind.rawValue.first ?? "X") ? "an" : "a"
-                let theirs = known.isEmpty ? "\(article) \(kind.rawValue) has no events of its own" : "\(article) \(kind.rawValue)'s events: \(known.joined(separator: ", "))"
+                let article = "AEIOU".contains(view.first ?? "X") ? "an" : "a"
+                let theirs = known.isEmpty ? "\(article) \(view) has no events of its own" : "\(article) \(view)'s events: \(known.joined(separator: ", "))"
                 throw .invalidParams(
                     "'\(name)' at '\(place())' is not an event of this view; \(theirs)\(Suggestion.hint(suggestion))", path: place(),
-                    expected: known.isEmpty ? "no events (\(article) \(kind.rawValue) has none)" : "one of \(known.joined(separator: ", "))",
+                    expected: known.isEmpty ? "no events (\(article) \(view) has none)" : "one of \(known.joined(separator: ", "))",
                     got: name, extra: Suggestion.data(known: known, suggestion: suggestion))
             }
             guard !names.contains(name) else {

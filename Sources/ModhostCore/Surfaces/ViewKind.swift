@@ -14,10 +14,13 @@ public enum ViewKind: String, CaseIterable, Sendable {
     case textField = "TextField"
     case toggle = "Toggle"
     case slider = "Slider"
+    /// A view a plugin serves (`NodeState.pluginView` says which). Its name on the wire is
+    /// the plugin view's; this case has none of its own and is not among `names`.
+    case plugin = "$plugin"
 
     public var takesChildren: Bool {
         switch self {
-        case .list, .section, .hStack, .vStack, .zStack, .button, .scrollView: return true
+        case .list, .section, .hStack, .vStack, .zStack, .button, .scrollView, .plugin: return true
         case .text, .label, .image, .spacer, .textField, .toggle, .slider: return false
         }
     }
@@ -29,7 +32,7 @@ public enum ViewKind: String, CaseIterable, Sendable {
     /// reason `contentShape(Rectangle())` exists).
     var isHitByItsContent: Bool {
         switch self {
-        case .text, .label, .image, .button, .textField, .toggle, .slider: return true
+        case .text, .label, .image, .button, .textField, .toggle, .slider, .plugin: return true
         case .list, .section, .hStack, .vStack, .zStack, .spacer, .scrollView: return false
         }
     }
@@ -57,8 +60,11 @@ public enum ViewKind: String, CaseIterable, Sendable {
         }
     }
 
-    /// View names as `initialize` lists them.
-    public static var names: [String] { allCases.map(\.rawValue) }
+    /// The views built into the host, in the order `initialize` lists them.
+    public static let builtIn: [ViewKind] = allCases.filter { $0 != .plugin }
+
+    /// Built-in view names as `initialize` lists them (the plugins' follow).
+    public static var names: [String] { builtIn.map(\.rawValue) }
 }
 
 /// Limits that keep one front-end from exhausting the host. Exceeding one is an error.

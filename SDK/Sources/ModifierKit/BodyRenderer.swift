@@ -1,0 +1,443 @@
+// Evaluating a plugin view's body into a headless tree, and the rules of the controls in
+// it: what a tap, typing, submitting or sliding does to each.
+
+/// A value a body element shows (`text`, `isOn`, `systemName`, ...).
+@_spi(ModhostHost) public enum ShownProp: Equatable {
+    case string(String)
+    case number(Double)
+    case bool(Bool)
+}
+
+/// What a gesture did to an element: taken (with the value the control shows now, if it
+/// shows one), or not, and why.
+@_spi(ModhostHost) public enum ElementGestureOutcome {
+    case taken(value: ShownProp?)
+    case notTaken(reason: String)
+}
+
+/// One evaluated view of a plugin view's body: a primitive, its shown props, its children,
+/// and for a control what its gestures do.
+@_spi(ModhostHost) public final class HeadlessElement {
+    /// What a control does, kept from the view it was evaluated from.
+    enum Control {
+        case none
+        /// `Children()`: the node's children go here.
+        case children
+        case button(action: () -> Void)
+        case toggle(Binding<Bool>)
+        case textField(Binding<String>, onSubmit: (() -> Void)?)
+        case slider(Binding<Double>, bounds: ClosedRange<Double>, step: Double?)
+        /// An option of a `Picker`: selects its tag.
+        case option(select: () -> Void)
+    }
+
+    /// The primitive's name: `HStack`, `Text`, `Button`, `Toggle`, `Children`, ...
+    public let type: String
+    /// What it shows, in order.
+    public internal(set) var props: [(String, ShownProp)]
+    public internal(set) var children: [HeadlessElement] = []
+    /// The innermost `tint` around it, if any.
+    public internal(set) var tint: Color?
+    /// Styles applied to it (`padding`, `font`, ...), in the order they apply.
+    public internal(set) var styles: [ResolvedStyle] = []
+    public internal(set) var isDisabled = false
+    public internal(set) var isHidden = false
+    var control: Control
+    /// An option's value inside a `Picker` (``View/tag(_:)``, or its `ForEach` element's id).
+    var tag: AnyHashable?
+
+    init(_ type: String, props: [(String, ShownProp)] = [], control: Control = .none) {
+        self.type = type
+        self.props = props
+        self.control = control
+    }
+
+    /// Whether this element is `Children()`, where the node's children are placed.
+    public var placesChildren: Bool {
+        if case .children = control { return true }
+        return false
+    }
+
+    /// The element at `path` under this one: child indices, outermost first.
+    public func element(at path: [Int]) -> HeadlessElement? {
+        var current = self
+        for index in path {
+            guard current.children.indices.contains(index) else { return nil }
+            current = current.children[index]
+        }
+        return current
+    }
+
+    /// A single tap: a Button runs its action, a Toggle flips, a Picker option is selected.
+    /// Runs plugin code (the action, the binding): the host calls it as such.
+    public func tap() -> ElementGestureOutcome {
+        if let refusal = refusal { return .notTaken(reason: refusal) }
+        switch control {
+        case let .button(action):
+            action()
+            return .taken(value: nil)
+        case let .toggle(isOn):
+            isOn.wrappedValue.toggle()
+            return .taken(value: .bool(isOn.wrappedValue))
+        case let .option(select):
+            select()
+            return .taken(value: nil)
+        case .none, .children, .textField, .slider:
+            return .notTaken(reason: "a \(type) takes no tap; a Button, a Toggle and a Picker's options do")
+        }
+    }
+
+    /// Typing `text` into a TextField: added at the end of its text, or in its place when
+    /// `replacing` (as the `type` gesture does on a TextField node).
+    public func type(_ text: String, replacing: Bool) -> ElementGestureOutcome {
+        if let refusal = refusal { return .notTaken(reason: refusal) }
+        guard case let .textField(binding, _) = control else {
+            return .notTaken(reason: "a \(type) is not typed into; a TextField is")
+        }
+        binding.wrappedValue = replacing ? text : binding.wrappedValue + text
+        return .taken(value: .string(binding.wrappedValue))
+    }
+
+    /// Submitting a TextField (the return key): its `onSubmit` runs.
+    public func submit() -> ElementGestureOutcome {
+        if let refusal = refusal { return .notTaken(reason: refusal) }
+        guard case let .textField(binding, onSubmit) = control else {
+            return .notTaken(reason: "a \(type) is not submitted; a TextField is")
+        }
+        onSubmit?()
+        return .taken(value: .string(binding.wrappedValue))
+    }
+
+    /// Sliding a Slider to `value`: clamped to its bounds and put on the nearest step.
+    public func slide(to value: Double) -> ElementGestureOutcome {
+        if let refusal = refusal { return .notTaken(reason: refusal) }
+        guard case let .slider(binding, bounds, step) = control else {
+            return .notTaken(reason: "a \(type) does not slide; a Slider does")
+        }
+        var shown = Swift.min(Swift.max(value, bounds.lowerBound), bounds.upperBound)
+        if let step, step > 0 {
+            var steps = ((shown - bounds.lowerBound) / step).rounded()
+            if bounds.lowerBound + steps * step > bounds.upperBound { steps -= 1 }
+            shown = bounds.lowerBound + steps * step
+        }
+        binding.wrappedValue = shown
+        return .taken(value: .number(binding.wrappedValue))
+    }
+
+    /// Why a gesture does not reach the element, if it does not.
+    private var refusal: String? {
+        if isHidden { return "the \(type) is hidden; hidden views are not hit" }
+        if isDisabled { return "the \(type) is disabled" }
+        return nil
+    }
+}
+
+/// The state of one evaluation of a body. Only the SDK uses it: views are read through the
+/// ``View/_render(into:)`` requirement, which each primitive implements.
+public struct _BodyRenderer {
+    /// Deeper than this, a view is taken to be endlessly recursive.
+    static let maximumDepth = 256
+
+    /// The elements made so far at each open level, the innermost last.
+    private var levels: [[HeadlessElement]] = [[]]
+    /// Views that have no headless form, by type name (reported to the front-end).
+    private(set) var ignored: [String] = []
+    /// The id of the innermost `ForEach` element around the view being read.
+    private var elementID: AnyHashable?
+    private var depth = 0
+
+    init() {}
+
+    /// Reads `view`, adding what it makes at the current level.
+    mutating func render<V: View>(_ view: V) {
+        depth += 1
+        defer { depth -= 1 }
+        guard depth <= Self.maximumDepth else { return ignore("\(V.self)") }
+        view._render(into: &self)
+    }
+
+    /// Reads a view whose type is erased.
+    mutating func render(any view: any View) {
+        depth += 1
+        defer { depth -= 1 }
+        guard depth <= Self.maximumDepth else { return ignore("\(type(of: view))") }
+        view._render(into: &self)
+    }
+
+    /// Notes a view that has no headless form.
+    mutating func ignore(_ name: String) {
+        if !ignored.contains(name) { ignored.append(name) }
+    }
+
+    /// Adds `element`, tagged with the innermost `ForEach` element's id.
+    mutating func add(_ element: HeadlessElement) {
+        if element.tag == nil { element.tag = elementID }
+        levels[levels.count - 1].append(element)
+    }
+
+    /// Adds `element` with the elements `content` makes as its children.
+    mutating func add<Content: View>(_ element: HeadlessElement, containing content: Content) {
+        element.children = elements(of: content)
+        add(element)
+    }
+
+    /// The elements `content` makes, apart from the current level.
+    mutating func elements<Content: View>(of content: Content) -> [HeadlessElement] {
+        levels.append([])
+        render(content)
+        return levels.removeLast()
+    }
+
+    /// Reads `content`, then changes each element it made at the current level.
+    mutating func render<Content: View>(_ content: Content, changing change: (HeadlessElement) -> Void) {
+        let start = levels[levels.count - 1].count
+        render(content)
+        for element in levels[levels.count - 1][start...] { change(element) }
+    }
+
+    /// Reads `view` as made from the `ForEach` element identified by `id`.
+    mutating func render<V: View>(_ view: V, elementID id: AnyHashable) {
+        let saved = elementID
+        elementID = id
+        defer { elementID = saved }
+        render(view)
+    }
+
+    /// The top-level elements made.
+    var elements: [HeadlessElement] { levels[0] }
+}
+
+extension View {
+    /// Reads this view through its ``body``, the default for views of a plugin's own. A view
+    /// whose `Body` is `Never` has no headless form: it is left out and reported.
+    public func _render(into renderer: inout _BodyRenderer) {
+        if Body.self == Never.self { return renderer.ignore("\(Self.self)") }
+        renderer.render(body)
+    }
+}
+
+/// What evaluating a body made.
+@_spi(ModhostHost) public struct RenderedBody {
+    /// The body's root: its one top-level element, or a `Group` of several (none: an empty
+    /// `Group`).
+    public let root: HeadlessElement
+    /// Views in the body that have no headless form, by type name.
+    public let ignored: [String]
+
+    /// Evaluates `view`'s body. Runs plugin code: the host calls it as such.
+    public static func of<V: View>(_ view: V) -> RenderedBody {
+        var renderer = _BodyRenderer()
+        renderer.render(view.body)
+        let elements = renderer.elements
+        if elements.count == 1 { return RenderedBody(root: elements[0], ignored: renderer.ignored) }
+        let group = HeadlessElement("Group")
+        group.children = elements
+        return RenderedBody(root: group, ignored: renderer.ignored)
+    }
+}
+
+// MARK: - Primitives
+
+extension EmptyView {
+    public func _render(into renderer: inout _BodyRenderer) {}
+}
+
+extension TupleView {
+    public func _render(into renderer: inout _BodyRenderer) {
+        for child in children { renderer.render(any: child) }
+    }
+}
+
+extension OptionalView {
+    public func _render(into renderer: inout _BodyRenderer) {
+        if let wrapped { renderer.render(wrapped) }
+    }
+}
+
+extension Optional where Wrapped: View {
+    public func _render(into renderer: inout _BodyRenderer) {
+        if let view = self { renderer.render(view) }
+    }
+}
+
+extension ConditionalView {
+    public func _render(into renderer: inout _BodyRenderer) {
+        switch self {
+        case let .first(view): renderer.render(view)
+        case let .second(view): renderer.render(view)
+        }
+    }
+}
+
+extension AnyView {
+    public func _render(into renderer: inout _BodyRenderer) { renderer.render(any: view) }
+}
+
+extension Group {
+    public func _render(into renderer: inout _BodyRenderer) { renderer.render(content) }
+}
+
+extension ForEach {
+    public func _render(into renderer: inout _BodyRenderer) {
+        for element in data { renderer.render(content(element), elementID: AnyHashable(element[keyPath: id])) }
+    }
+}
+
+extension Children {
+    public func _render(into renderer: inout _BodyRenderer) { renderer.add(HeadlessElement("Children", control: .children)) }
+}
+
+extension Text {
+    public func _render(into renderer: inout _BodyRenderer) { renderer.add(HeadlessElement("Text", props: [("text", .string(content))])) }
+}
+
+extension Label {
+    public func _render(into renderer: inout _BodyRenderer) {
+        renderer.add(HeadlessElement("Label", props: [("title", .string(title)), ("systemImage", .string(systemImage))]))
+    }
+}
+
+extension Image {
+    public func _render(into renderer: inout _BodyRenderer) {
+        renderer.add(HeadlessElement("Image", props: [(isSystemImage ? "systemName" : "name", .string(name))]))
+    }
+}
+
+extension Spacer {
+    public func _render(into renderer: inout _BodyRenderer) {
+        renderer.add(HeadlessElement("Spacer", props: minLength.map { [("minLength", .number($0))] } ?? []))
+    }
+}
+
+extension Button {
+    public func _render(into renderer: inout _BodyRenderer) {
+        let props: [(String, ShownProp)] = role.map { [("role", .string($0.name))] } ?? []
+        renderer.add(HeadlessElement("Button", props: props, control: .button(action: action)), containing: label)
+    }
+}
+
+extension HStack {
+    public func _render(into renderer: inout _BodyRenderer) {
+        var props: [(String, ShownProp)] = [("alignment", .string(alignment.name))]
+        if let spacing { props.append(("spacing", .number(spacing))) }
+        renderer.add(HeadlessElement("HStack", props: props), containing: content)
+    }
+}
+
+extension VStack {
+    public func _render(into renderer: inout _BodyRenderer) {
+        var props: [(String, ShownProp)] = [("alignment", .string(alignment.name))]
+        if let spacing { props.append(("spacing", .number(spacing))) }
+        renderer.add(HeadlessElement("VStack", props: props), containing: content)
+    }
+}
+
+extension ZStack {
+    public func _render(into renderer: inout _BodyRenderer) {
+        renderer.add(HeadlessElement("ZStack", props: [("alignment", .string(alignment.name))]), containing: content)
+    }
+}
+
+extension ScrollView {
+    public func _render(into renderer: inout _BodyRenderer) {
+        let props: [(String, ShownProp)] = [("axes", .string(axes.name)), ("showsIndicators", .bool(showsIndicators))]
+        renderer.add(HeadlessElement("ScrollView", props: props), containing: content)
+    }
+}
+
+extension List {
+    public func _render(into renderer: inout _BodyRenderer) { renderer.add(HeadlessElement("List"), containing: content) }
+}
+
+extension Section {
+    public func _render(into renderer: inout _BodyRenderer) {
+        var props: [(String, ShownProp)] = []
+        if let header { props.append(("header", .string(header))) }
+        if let footer { props.append(("footer", .string(footer))) }
+        renderer.add(HeadlessElement("Section", props: props), containing: content)
+    }
+}
+
+extension Toggle {
+    public func _render(into renderer: inout _BodyRenderer) {
+        renderer.add(HeadlessElement("Toggle", props: [("isOn", .bool(isOn.wrappedValue))], control: .toggle(isOn)), containing: label)
+    }
+}
+
+extension TextField {
+    public func _render(into renderer: inout _BodyRenderer) {
+        let props: [(String, ShownProp)] = [("text", .string(text.wrappedValue)), ("placeholder", .string(placeholder))]
+        renderer.add(HeadlessElement("TextField", props: props, control: .textField(text, onSubmit: onSubmit)))
+    }
+}
+
+extension Slider {
+    public func _render(into renderer: inout _BodyRenderer) {
+        var props: [(String, ShownProp)] = [
+            ("value", .number(value.wrappedValue)), ("min", .number(bounds.lowerBound)), ("max", .number(bounds.upperBound)),
+        ]
+        if let step { props.append(("step", .number(step))) }
+        renderer.add(HeadlessElement("Slider", props: props, control: .slider(value, bounds: bounds, step: step)))
+    }
+}
+
+extension Picker {
+    public func _render(into renderer: inout _BodyRenderer) {
+        let selection = self.selection
+        let current = selection.wrappedValue
+        let options = renderer.elements(of: content)
+        for option in options {
+            // An option is a view whose tag is of the selection's type; others are shown as they are.
+            guard let value = option.tag?.base as? SelectionValue else { continue }
+            option.props.append(("tag", .string(String(describing: value))))
+            option.props.append(("selected", .bool(value == current)))
+            option.control = .option(select: { selection.wrappedValue = value })
+        }
+        let picker = HeadlessElement("Picker", props: [("title", .string(title)), ("selection", .string(String(describing: current)))])
+        picker.children = options
+        renderer.add(picker)
+    }
+}
+
+extension TaggedView {
+    public func _render(into renderer: inout _BodyRenderer) {
+        renderer.render(content) { $0.tag = tag }
+    }
+}
+
+extension TintedView {
+    public func _render(into renderer: inout _BodyRenderer) {
+        renderer.render(content) { element in if element.tint == nil { element.tint = tint } }
+    }
+}
+
+extension DisabledView {
+    /// A disabled view disables everything in it.
+    public func _render(into renderer: inout _BodyRenderer) {
+        renderer.render(content) { element in if disabled { element.forEachInSubtree { $0.isDisabled = true } } }
+    }
+}
+
+extension HiddenView {
+    /// A hidden view hides everything in it.
+    public func _render(into renderer: inout _BodyRenderer) {
+        renderer.render(content) { $0.forEachInSubtree { $0.isHidden = true } }
+    }
+}
+
+extension HeadlessElement {
+    /// Runs `body` on this element and every element under it.
+    func forEachInSubtree(_ body: (HeadlessElement) -> Void) {
+        var pending = [self]
+        while let element = pending.popLast() {
+            body(element)
+            pending += element.children
+        }
+    }
+}
+
+extension StyledView {
+    public func _render(into renderer: inout _BodyRenderer) {
+        renderer.render(content) { element in if let style { element.styles.append(style) } }
+    }
+}

@@ -1,0 +1,73 @@
+/// A view a module declares (``BaseModule/View(_:)``): its names, its props' schema and
+/// events, and how the host makes it from a node's props.
+public struct ViewRegistration {
+    /// The view's Swift type name (`RatingView`).
+    @_spi(ModhostHost) public let typeName: String
+    /// The name front-ends give a node's `type`: the type name without a trailing `View`.
+    @_spi(ModhostHost) public let name: String
+    /// The view's events: its props' `EventDispatcher` properties, by property name, in order.
+    @_spi(ModhostHost) public let events: [String]
+    private let schema: () -> [String: Any]
+    private let make: (Dict, AppContext, ViewStateStore, @escaping (String, Dict) -> Void) throws -> ViewInstance
+
+    init<V: ExpoSwiftUI.View>(_ type: V.Type) {
+        typeName = String(describing: V.self)
+        name = ViewRegistration.name(ofType: typeName)
+        events = ViewRegistration.dispatchers(of: V.Props()).map(\.name)
+        schema = { V.Props.jsonSchema }
+        make = { params, appContext, state, send in
+            let props = try V.Props(from: params, appContext: appContext)
+            for (name, dispatcher) in ViewRegistration.dispatchers(of: props) {
+                dispatcher.connect { payload in send(name, payload) }
+            }
+            let view = state.making { V(props: props) }
+            return ViewInstance(props: props) { RenderedBody.of(view) }
+        }
+    }
+
+    /// `Rating` for `RatingView`; a type named `View` alone keeps its name.
+    static func name(ofType typeName: String) -> String {
+        typeName.hasSuffix("View") && typeName.count > 4 ? String(typeName.dropLast(4)) : typeName
+    }
+
+    /// The JSON Schema of the view's props.
+    @_spi(ModhostHost) public var propsSchema: [String: Any] { schema() }
+
+    /// Decodes `params` into the view's props (a `FieldError` names a bad one), connects their
+    /// events to `send(event, payload)`, and makes the view with its `@State`s from `state`.
+    /// Runs plugin code: the host calls it as such.
+    @_spi(ModhostHost) public func makeInstance(
+        params: Dict, appContext: AppContext, state: ViewStateStore, send: @escaping (String, Dict) -> Void
+    ) throws -> ViewInstance {
+        try make(params, appContext, state, send)
+    }
+
+    /// The `EventDispatcher` properties of `props`, its own before its superclasses'.
+    private static func dispatchers(of props: AnyObject) -> [(name: String, dispatcher: EventDispatcher)] {
+        var result: [(String, EventDispatcher)] = []
+        var mirror: Mirror? = Mirror(reflecting: props)
+        while let current = mirror {
+            for child in current.children {
+                guard let label = child.label, let dispatcher = child.value as? EventDispatcher else { continue }
+                result.append((label.hasPrefix("_") ? String(label.dropFirst()) : label, dispatcher))
+            }
+            mirror = current.superclassMirror
+        }
+        return result
+    }
+}
+
+/// A plugin view made for one node: its props, and its body evaluated on demand.
+@_spi(ModhostHost) public final class ViewInstance {
+    /// The props it was made from.
+    public let props: ExpoSwiftUI.ViewProps
+    private let renderBody: () -> RenderedBody
+
+    init(props: ExpoSwiftUI.ViewProps, render: @escaping () -> RenderedBody) {
+        self.props = props
+        self.renderBody = render
+    }
+
+    /// Evaluates the view's body as it is now. Runs plugin code: the host calls it as such.
+    public func render() -> RenderedBody { renderBody() }
+}

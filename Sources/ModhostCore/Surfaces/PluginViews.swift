@@ -1,0 +1,231 @@
+import ModhostWire
+@_spi(ModhostHost) import ModifierKit
+
+// Views that plugins add (`View(RatingView.self)` in a module's definition): their types as
+// the host serves them, the state of a node of one, its evaluated body in snapshots, and the
+// gestures aimed at controls inside that body.
+
+/// A view a loaded plugin serves, under the name front-ends give a node's `type`. One object
+/// per load of the plugin: a node made by another one (its plugin was reloaded) is made
+/// again, with the code that serves its type now.
+final class PluginViewType {
+    let registration: ViewRegistration
+    let plugin: String
+    let module: String
+    /// Unique to this load of the plugin, for rescans to tell a changed view (see `Host.servingViews`).
+    let serial: UInt64
+    /// The props' JSON Schema (learnt once, when the plugin loads).
+    let propsSchema: JSONValue
+
+    /// `propsSchema` is the props record's; every view also takes `testID`, which is added.
+    init(registration: ViewRegistration, plugin: String, module: String, serial: UInt64, propsSchema: JSONValue) {
+        self.serial = serial
+        self.registration = registration
+        self.plugin = plugin
+        self.module = module
+        var schema = propsSchema.objectValue ?? JSONObject([("type", "object")])
+        var properties = schema["properties"]?.objectValue ?? JSONObject()
+        properties["testID"] = ["type": "string", "description": "Names the view for tests, as on every Expo UI view"]
+        schema["properties"] = .object(properties)
+        self.propsSchema = .object(schema)
+    }
+
+    var name: String { registration.name }
+    var events: [String] { registration.events }
+    /// The view's entry in `viewInfo`: `{name, children, props, events, plugin, module, typeName}`.
+    var info: JSONValue {
+        .object(JSONObject([
+            ("name", .string(name)), ("children", true), ("props", propsSchema),
+            ("events", .object(JSONObject(events.map { ($0, ["type": "object"]) }))),
+            ("plugin", .string(plugin)), ("module", .string(module)), ("typeName", .string(registration.typeName)),
+        ]))
+    }
+}
+
+extension Host {
+    /// The plugin view front-ends name `name`: the first loaded plugin's, when several serve one.
+    func pluginView(named name: String) -> PluginViewType? {
+        for module in modules { if let found = module.views.first(where: { $0.name == name }) { return found } }
+        return nil
+    }
+
+    /// The serial of the load that serves each plugin view, by name: what rescans compare to
+    /// tell views added, removed and changed.
+    public var servingViews: [String: UInt64] {
+        var serving: [String: UInt64] = [:]
+        for module in modules.reversed() { for view in module.views { serving[view.name] = view.serial } }
+        return serving
+    }
+
+    /// The names of every view a node may have: the built-in ones, then the plugins'.
+    var viewNames: [String] {
+        var names = ViewKind.names
+        for module in modules { for view in module.views where !names.contains(view.name) { names.append(view.name) } }
+        return names
+    }
+
+    /// `viewInfo`: the built-in views, then the plugins' (the serving one of each name).
+    var viewInfos: [JSONValue] {
+        var infos = ViewKind.infos
+        var names = Set(ViewKind.names)
+        for module in modules { for view in module.views where names.insert(view.name).inserted { infos.append(view.info) } }
+        return infos
+    }
+}
+
+/// Where a plugin view's events go: the view node, once made. Weak, so that props a plugin
+/// keeps past the node's life send nothing.
+final class ViewEventRoute {
+    weak var view: PluginViewNode?
+}
+
+/// A node of a plugin view: the view made from its props, its `@State`s, and its body as
+/// last evaluated. Kept across updates while the node stays and its plugin serves it.
+final class PluginViewNode {
+    let type: PluginViewType
+    /// The params its props were decoded from, as sent (`testID` included).
+    let props: JSONObject
+    let instance: ViewInstance
+    /// The view's `@State` values, handed on to the next node of this view at this place.
+    let state: ViewStateStore
+    /// Where its events go: the connection, once the tree that holds it is committed.
+    let attachment: Attachment
+    /// The node's id and the events its front-end listens to, as of the committed tree.
+    var nodeID = ""
+    var listening: [String] = []
+    /// The body as last evaluated.
+    var body: RenderedBody
+
+    init(type: PluginViewType, props: JSONObject, instance: ViewInstance, state: ViewStateStore, attachment: Attachment, body: RenderedBody) {
+        self.type = type
+        self.props = props
+        self.instance = instance
+        self.state = state
+        self.attachment = attachment
+        self.body = body
+    }
+
+    /// Evaluates the body again, after a gesture that may have changed state.
+    func renderAgain() {
+        body = PluginCalls.run(plugin: type.plugin, .body, type.name) { instance.render() }
+    }
+
+    /// Sends the view's event `name` with `payload` to the connection that owns the surface,
+    /// when its front-end listens to it.
+    func send(_ name: String, payload: Dict) {
+        guard let session = attachment.session, listening.contains(name) else { return }
+        let json: JSONValue
+        do {
+            json = try ValueBridge.jsonValue(payload)
+        } catch {
+            session.diagnostic(
+                "error", code: DiagnosticCode.eventNotJSON,
+                message: "view '\(type.name)' of node '\(nodeID)' in surface '\(attachment.surface)' sent the event '\(name)' with a value at '\(error.path)' that is a \(error.typeName), which JSON cannot carry. The event was dropped",
+                surface: attachment.surface, node: nodeID, path: error.path)
+            return
+        }
+        session.notify(method: "event", params: .object(JSONObject([
+            ("surface", .string(attachment.surface)), ("node", .string(nodeID)), ("view", .string(type.name)),
+            ("payload", .object(JSONObject([(name, json)]))),
+        ])))
+    }
+
+    /// The body element at `path` (`0/2/1`: the root, its third child, that one's second).
+    func element(at path: String) -> HeadlessElement? {
+        var steps = path.split(separator: "/", omittingEmptySubsequences: false).makeIterator()
+        guard steps.next() == "0" else { return nil }
+        var indices: [Int] = []
+        while let step = steps.next() {
+            guard let index = Int(step), index >= 0, String(index) == step else { return nil }
+            indices.append(index)
+        }
+        return body.root.element(at: indices)
+    }
+}
+
+extension Snapshot {
+    /// Appends a plugin view's evaluated body: `{type, element, props?, tint?, styles?,
+    /// disabled?, hidden?, children?}` per element, where `element` is its path (`0/1`) for
+    /// `interact`'s `element`.
+    static func write(_ element: HeadlessElement, at path: String, into out: inout [UInt8]) {
+        var object = JSONObject([("type", .string(element.type)), ("element", .string(path))])
+        if !element.props.isEmpty { object["props"] = .object(JSONObject(element.props.map { ($0.0, json($0.1)) })) }
+        if let tint = element.tint { object["tint"] = .string(tint.hex) }
+        if !element.styles.isEmpty { object["styles"] = .array(element.styles.map(style)) }
+        if element.isDisabled { object["disabled"] = true }
+        if element.isHidden { object["hidden"] = true }
+        JSONWriter.write(.object(object), into: &out)
+        guard !element.children.isEmpty else { return }
+        out.removeLast()
+        JSONWriter.appendASCII(#","children":["#, to: &out)
+        for (index, child) in element.children.enumerated() {
+            if index > 0 { out.append(UInt8(ascii: ",")) }
+            write(child, at: path + "/" + String(index), into: &out)
+        }
+        JSONWriter.appendASCII("]}", to: &out)
+    }
+
+    static func json(_ prop: ShownProp) -> JSONValue {
+        switch prop {
+        case let .string(text): return .string(text)
+        case let .bool(value): return .bool(value)
+        case let .number(value): return value.rounded() == value && abs(value) < 1e15 ? .int(Int64(value)) : .double(value)
+        }
+    }
+}
+
+extension Gestures {
+    /// A gesture aimed at a control in a plugin view's body: the element `params.element`
+    /// names, or without one the body's root when the gesture is one the root's control takes.
+    /// Nil when the gesture is not for the body (it then goes to the node as any other).
+    static func bodyGesture(_ gesture: String, on node: NodeState, params: JSONObject, owner: Owner) throws(RPCError) -> JSONValue? {
+        guard let view = node.pluginView else {
+            if try params.optional("element", at: "", as: .string) != nil {
+                return unhandled("node '\(node.id)' is a \(node.typeName), not a plugin view; 'element' names a view in a plugin view's body")
+            }
+            return nil
+        }
+        let path = try params.optional("element", at: "", as: .string)
+        let target: HeadlessElement
+        if let path {
+            guard let found = view.element(at: path) else {
+                throw .invalidParams(
+                    "no element '\(path)' in the body of node '\(node.id)' (a \(view.type.name)); elements are named by their path, such as 0/1, as its snapshot's 'body' shows",
+                    path: "element", expected: "an element path of the node's body", got: path)
+            }
+            target = found
+        } else {
+            target = view.body.root
+        }
+        if let reason = unreachable(node) { return unhandled(reason) }
+        let outcome: ElementGestureOutcome
+        switch gesture {
+        case "tap":
+            guard try params.optional("count", at: "", as: .integer) ?? 1 == 1 else { return path == nil ? nil : unhandled("a \(target.type) in a body takes a single tap") }
+            outcome = PluginCalls.run(plugin: view.type.plugin, .action, view.type.name) { target.tap() }
+        case "type":
+            let text = try params.require("text", at: "", as: .string)
+            let replacing = try params.optional("replace", at: "", as: .boolean) ?? false
+            outcome = PluginCalls.run(plugin: view.type.plugin, .action, view.type.name) { target.type(text, replacing: replacing) }
+        case "submit":
+            outcome = PluginCalls.run(plugin: view.type.plugin, .action, view.type.name) { target.submit() }
+        case "slide":
+            let value = try params.require("value", at: "", as: .number)
+            outcome = PluginCalls.run(plugin: view.type.plugin, .action, view.type.name) { target.slide(to: value) }
+        default:
+            guard path == nil else { return unhandled("'\(gesture)' does not act on a view in a plugin view's body; tap, type, submit and slide do") }
+            return nil
+        }
+        switch outcome {
+        case let .taken(value):
+            view.renderAgain()
+            var result = JSONObject([("handled", true), ("node", .string(node.id)), ("element", .string(path ?? "0")), ("view", .string(target.type))])
+            if let value { result["value"] = Snapshot.json(value) }
+            return .object(result)
+        case let .notTaken(reason):
+            // Without an element, a root that is no control leaves the gesture to the node.
+            guard path != nil else { return nil }
+            return unhandled("element '\(path!)' of node '\(node.id)': \(reason)")
+        }
+    }
+}

@@ -1,0 +1,43 @@
+// A view in Expo UI's own spelling (`UIBaseViewProps`, `@ObservedObject`, `ExpoUIView`) whose
+// body keeps `@State` and holds every control: for the tests of state, bindings and gestures.
+import ModifierKit
+
+public final class PanelProps: UIBaseViewProps {
+  @Field public var title: String = ""
+  @Field public var options: [String] = ["small", "large"]
+  public var onCommit = EventDispatcher()
+  public required init() {}
+}
+
+public struct PanelView: ExpoSwiftUI.View {
+  @ObservedObject public var props: PanelProps
+  @State private var enabled = false
+  @State private var name = ""
+  @State private var volume = 0.0
+  @State private var size = "small"
+  @State private var taps = 0
+
+  public init(props: PanelProps) { self.props = props }
+
+  public var body: some View {
+    VStack(alignment: .leading, spacing: 8) {
+      Text("\(props.title): \(taps) taps")
+      Toggle("Enabled", isOn: $enabled)
+      TextField("Name", text: $name) { props.onCommit(["name": name, "enabled": enabled]) }
+      Slider(value: $volume, in: 0...10, step: 0.5)
+      Picker("Size", selection: $size) {
+        ForEach(props.options, id: \.self) { option in Text(option) }
+      }
+      Button("Count") { taps += 1 }
+        .disabled(!enabled)
+      Children()
+    }
+  }
+}
+
+public final class PanelModule: Module {
+  public func definition() -> ModuleDefinition {
+    Name("Panel")
+    ExpoUIView(PanelView.self)
+  }
+}

@@ -1,0 +1,216 @@
+@_spi(ModhostHost) import ModhostCore
+import ModhostWire
+@_spi(ModhostHost) import ModifierKit
+import RatingFixture
+import Testing
+
+// Views from plugins (issue 42): issue 42's Rating view and a view with state and every
+// control (RatingFixture), added to a host as the plugin loader adds them, then mounted,
+// updated, snapshotted and tapped through the protocol.
+
+/// A client on a new host serving the fixture's two views (from the plugin `rating-tests`).
+private func client(strictParams: Bool = false) throws -> SurfaceClient {
+    let host = Host(registry: .tests)
+    let rating = RatingModule(appContext: host.appContext(forPlugin: "rating-tests"))
+    host.addModule(rating, definition: rating.definition(), name: "Rating", plugin: "rating-tests")
+    let panel = PanelModule(appContext: host.appContext(forPlugin: "rating-tests"))
+    host.addModule(panel, definition: panel.definition(), name: "Panel", plugin: "rating-tests")
+    let client = SurfaceClient(host: host)
+    var params = JSONObject([("protocolVersion", 1), ("client", ["name": "plugin-view-tests", "version": "1"])])
+    if strictParams { params["strictParams"] = true }
+    try client.ok(try client.call("initialize", .object(params)))
+    return client
+}
+
+private func rating(key: String = "r", value: Int = 2, max: Int = 3, label: String = "Stars", events: [String] = ["onValueChange"], extra: [(String, JSONValue)] = []) -> JSONValue {
+    var props = JSONObject([("value", .int(Int64(value))), ("max", .int(Int64(max))), ("label", .string(label))])
+    for (name, value) in extra { props[name] = value }
+    return ["type": "Rating", "key": .string(key), "props": .object(props), "events": .array(events.map { .string($0) })]
+}
+
+private func panel(title: String = "Settings", children: [JSONValue] = []) -> JSONValue {
+    ["type": "Panel", "key": "p", "props": ["title": .string(title)], "events": ["onCommit"], "children": .array(children)]
+}
+
+extension SurfaceClient {
+    fileprivate func act(_ node: String, _ gesture: String, _ extra: [(String, JSONValue)] = []) throws -> SurfaceExchange {
+        try call("interact", .object(JSONObject([("surface", "main"), ("node", .string(node)), ("gesture", .string(gesture))] + extra)))
+    }
+}
+
+/// The system images a Rating's body shows, in order.
+private func stars(_ node: JSONValue) -> [String] {
+    (node["body"]?["children"]?.arrayValue ?? []).dropFirst().compactMap { $0["children"]?[0]?["props"]?["systemName"]?.stringValue }
+}
+
+@Suite struct PluginViewTests {
+    @Test func aPluginViewIsDescribedWithItsPluginPropsAndEvents() throws {
+        let client = try client()
+        let describe = try client.ok(try client.call("describe"))
+        let views = describe["views"]?.arrayValue?.compactMap(\.stringValue) ?? []
+        #expect(views.contains("Rating") && views.contains("Panel") && views.contains("Text"))
+        let info = try #require(describe["viewInfo"]?.arrayValue?.first { $0["name"] == "Rating" })
+        #expect(info["plugin"] == "rating-tests")
+        #expect(info["module"] == "Rating")
+        #expect(info["typeName"] == "RatingView")
+        #expect(info["props"]?["properties"]?.objectValue?.keys == ["value", "max", "label", "testID"])
+        #expect(info["props"]?["properties"]?["value"]?["type"] == "integer")
+        #expect(info["events"]?.objectValue?.keys == ["onValueChange"])
+    }
+
+    @Test func mountingARatingShowsItsPropsAndEvaluatedBody() throws {
+        let client = try client()
+        try client.ok(try client.mount("main", rating()))
+        let root = try client.root()
+        #expect(root["type"] == "Rating")
+        #expect(root["id"] == "r")
+        #expect(root["props"]?["label"] == "Stars")
+        #expect(root["events"] == ["onValueChange"])
+        let body = try #require(root["body"])
+        #expect(body["type"] == "HStack")
+        #expect(body["element"] == "0")
+        #expect(body["children"]?[0] == ["type": "Text", "element": "0/0", "props": ["text": "Stars"]])
+        #expect(body["children"]?[1]?["type"] == "Button")
+        #expect(body["children"]?[1]?["element"] == "0/1")
+        #expect(stars(root) == ["star.fill", "star.fill", "star"])
+    }
+
+    @Test func tappingAStarSendsTheEventToTheOwnerAndAnUpdateShowsTheNewValue() throws {
+        let client = try client()
+        try client.ok(try client.mount("main", rating()))
+        let tap = try client.act("r", "tap", [("element", "0/3")])
+        #expect(try client.ok(tap) == ["handled": true, "node": "r", "element": "0/3", "view": "Button"])
+        #expect(tap.events == [["surface": "main", "node": "r", "view": "Rating", "payload": ["onValueChange": ["value": 3]]]])
+        // The front-end owns the value: the rating changes when it sends it.
+        #expect(stars(try client.root()) == ["star.fill", "star.fill", "star"])
+        let update = try client.update("main", rating(value: 3))
+        try client.ok(update)
+        #expect(stars(try client.root()) == ["star.fill", "star.fill", "star.fill"])
+    }
+
+    @Test func anEventTheFrontEndDoesNotListenToIsNotSent() throws {
+        let client = try client()
+        try client.ok(try client.mount("main", rating(events: [])))
+        let tap = try client.act("r", "tap", [("element", "0/1")])
+        #expect(try client.ok(tap)["handled"] == true)
+        #expect(tap.events.isEmpty)
+    }
+
+    @Test func badPropsNameTheirPlaceAndUnknownOnesAreReported() throws {
+        let client = try client()
+        let bad = try client.mount("main", ["type": "Rating", "props": ["value": "three"]])
+        #expect(bad.errorCode == -32602)
+        #expect(bad.errorPath == "root.props.value")
+        #expect(bad.error?["data"]?["expected"] == "Int")
+
+        let misspelt = try client.mount("main", rating(extra: [("lable", "x")]))
+        try client.ok(misspelt)
+        let warning = try #require(misspelt.diagnostics.first { $0["code"] == "unknown-prop" })
+        #expect(warning["path"] == "root.props.lable")
+        #expect(warning["suggestion"] == "label")
+
+        let testID = try client.update("main", rating(extra: [("testID", "stars")]))
+        try client.ok(testID)
+        #expect(testID.diagnostics.isEmpty, "testID is a prop of every view: \(testID.diagnostics)")
+
+        let events = try client.update("main", rating(events: ["onValueChanged"]))
+        #expect(events.errorPath == "root.events[0]")
+        #expect(events.error?["data"]?["suggestion"] == "onValueChange")
+
+        let unknown = try client.update("main", ["type": "Ratting"])
+        #expect(unknown.errorPath == "root.type")
+        #expect(unknown.error?["data"]?["suggestion"] == "Rating")
+    }
+
+    @Test func strictParamsRefuseAnUnknownProp() throws {
+        let client = try client(strictParams: true)
+        let misspelt = try client.mount("main", rating(extra: [("lable", "x")]))
+        #expect(misspelt.errorCode == -32602)
+        #expect(misspelt.errorPath == "root.props.lable")
+    }
+
+    @Test func stateLivesWithTheNodeAcrossUpdatesAndGoesWithIt() throws {
+        let client = try client()
+        try client.ok(try client.mount("main", panel()))
+        // The Toggle flips its @State; the body shows it, and enables the Count button.
+        let flip = try client.act("p", "tap", [("element", "0/1")])
+        #expect(try client.ok(flip)["value"] == true)
+        let refused = try client.act("p", "tap", [("element", "0/4")])
+        #expect(try client.ok(refused)["handled"] == false, "Count is disabled until the toggle is on: the tap above reached the toggle only")
+        var body = try #require(try client.root()["body"])
+        #expect(body["children"]?[1]?["props"]?["isOn"] == true)
+        #expect(body["children"]?[5]?["disabled"] == nil)
+        try client.ok(try client.act("p", "tap", [("element", "0/5")]))
+        try client.ok(try client.act("p", "tap", [("element", "0/5")]))
+        #expect(try client.root()["body"]?["children"]?[0]?["props"]?["text"] == "Settings: 2 taps")
+
+        // New props make a new view: the state stays.
+        try client.ok(try client.update("main", panel(title: "Prefs")))
+        body = try #require(try client.root()["body"])
+        #expect(body["children"]?[0]?["props"]?["text"] == "Prefs: 2 taps")
+        #expect(body["children"]?[1]?["props"]?["isOn"] == true)
+
+        // A node that leaves the tree takes its state with it.
+        try client.ok(try client.update("main", ["type": "VStack", "children": [["type": "Text", "props": ["text": "gone"]]]]))
+        try client.ok(try client.update("main", panel()))
+        body = try #require(try client.root()["body"])
+        #expect(body["children"]?[0]?["props"]?["text"] == "Settings: 0 taps")
+        #expect(body["children"]?[1]?["props"]?["isOn"] == false)
+    }
+
+    @Test func typingSubmittingSlidingAndPickingActOnTheirBindings() throws {
+        let client = try client()
+        try client.ok(try client.mount("main", panel()))
+        #expect(try client.ok(try client.act("p", "type", [("element", "0/2"), ("text", "Al")]))["value"] == "Al")
+        #expect(try client.ok(try client.act("p", "type", [("element", "0/2"), ("text", "i")]))["value"] == "Ali")
+        #expect(try client.ok(try client.act("p", "type", [("element", "0/2"), ("text", "Ada"), ("replace", true)]))["value"] == "Ada")
+        let submit = try client.act("p", "submit", [("element", "0/2")])
+        try client.ok(submit)
+        #expect(submit.events.first?["payload"] == ["onCommit": ["name": "Ada", "enabled": false]])
+        #expect(try client.ok(try client.act("p", "slide", [("element", "0/3"), ("value", 3.3)]))["value"] == 3.5)
+        #expect(try client.ok(try client.act("p", "slide", [("element", "0/3"), ("value", 99)]))["value"] == 10)
+        try client.ok(try client.act("p", "tap", [("element", "0/4/1")]))
+        let body = try #require(try client.root()["body"])
+        #expect(body["children"]?[2]?["props"]?["text"] == "Ada")
+        #expect(body["children"]?[3]?["props"]?["value"] == 10)
+        #expect(body["children"]?[4]?["props"]?["selection"] == "large")
+        #expect(body["children"]?[4]?["children"]?[1]?["props"]?["selected"] == true)
+        #expect(body["children"]?[4]?["children"]?[0]?["props"]?["selected"] == false)
+
+        let wrong = try client.act("p", "slide", [("element", "0/1"), ("value", 1)])
+        #expect(try client.ok(wrong)["handled"] == false)
+        #expect(try client.ok(wrong)["reason"]?.stringValue?.contains("a Toggle does not slide") == true)
+        let missing = try client.act("p", "tap", [("element", "0/9")])
+        #expect(missing.errorPath == "element")
+    }
+
+    @Test func childrenArePlacedAndAddressedAsNodes() throws {
+        let client = try client()
+        try client.ok(try client.mount("main", panel(children: [["type": "Text", "key": "note", "props": ["text": "hi"]]])))
+        let root = try client.root()
+        #expect(root["children"]?[0]?["id"] == "note")
+        #expect(root["body"]?["children"]?[6]?["type"] == "Children")
+    }
+
+    @Test func aKeyedPluginViewKeepsItsStateWhenItMoves() throws {
+        let client = try client()
+        let keyed = ["type": "Panel", "key": "p", "props": ["title": "A"]] as JSONValue
+        try client.ok(try client.mount("main", ["type": "VStack", "children": [keyed]]))
+        try client.ok(try client.act("p", "tap", [("element", "0/1")]))
+        try client.ok(try client.update("main", ["type": "VStack", "children": [["type": "Text", "props": ["text": "first"]], keyed]]))
+        let moved = try #require(try client.root()["children"]?[1])
+        #expect(moved["id"] == "p")
+        #expect(moved["body"]?["children"]?[1]?["props"]?["isOn"] == true)
+    }
+
+    @Test func modifiersApplyToAPluginView() throws {
+        let client = try client()
+        let node = ["type": "Rating", "key": "r", "modifiers": [["$type": .string(InteractionTypes.state), "disabled": true]]] as JSONValue
+        let mounted = try client.mount("main", node)
+        try client.ok(mounted)
+        let root = try client.root()
+        #expect(root["disabled"] == true)
+        let tap = try client.act("r", "tap", [("element", "0/1")])
+        #expect(try client.ok(tap)["handled"] == false)
+    }
+}
