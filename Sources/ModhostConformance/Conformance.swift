@@ -45,6 +45,12 @@ public final class SpawnedHost {
         throw ConformanceError("\(command) did not accept connections on \(socketPath) within \(Int(seconds)) s")
     }
 
+    /// The executable `command` runs: its first word, or that word found on `PATH`.
+    public static func executable(of command: String) -> String? {
+        guard let first = command.split(separator: " ").first.map(String.init) else { return nil }
+        return first.contains("/") ? first : which(first)
+    }
+
     private static func which(_ name: String) -> String? {
         for folder in (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":") {
             let candidate = "\(folder)/\(name)"
@@ -96,23 +102,49 @@ public enum Conformance {
         var vectors = try Vector.load(folder: options.vectorsFolder)
         if let filter = options.filter { vectors = vectors.filter { $0.fullName.contains(filter) } }
         guard options.spawn != nil || options.socketPath != nil else { throw ConformanceError("give --socket PATH or --spawn CMD") }
-        var groups: [(arguments: [String], vectors: [Vector])] = []
+        var groups: [(arguments: [String], fixture: Bool, vectors: [Vector])] = []
         for vector in vectors {
-            if let index = groups.firstIndex(where: { $0.arguments == vector.hostArguments }) {
+            if let index = groups.firstIndex(where: { $0.arguments == vector.hostArguments && $0.fixture == vector.needsRatingFixture }) {
                 groups[index].vectors.append(vector)
             } else {
-                groups.append((vector.hostArguments, [vector]))
+                groups.append((vector.hostArguments, vector.needsRatingFixture, [vector]))
             }
         }
-        groups.sort { $0.arguments.isEmpty && !$1.arguments.isEmpty }
+        groups.sort { ($0.arguments.isEmpty && !$0.fixture ? 0 : 1) < ($1.arguments.isEmpty && !$1.fixture ? 0 : 1) }
         var results: [VectorResult] = []
         for group in groups {
+            func skipAll(_ reason: String) {
+                for vector in group.vectors {
+                    let result = VectorResult(name: vector.fullName, skipped: reason)
+                    output(result.line)
+                    results.append(result)
+                }
+            }
             let socketPath: String
             var host: SpawnedHost? = nil
+            var fixtureFolder: String? = nil
+            defer { if let fixtureFolder { try? FileManager.default.removeItem(atPath: fixtureFolder) } }
             if let command = options.spawn {
-                host = try SpawnedHost(command: command, arguments: group.arguments)
+                var arguments = group.arguments
+                if group.fixture {
+                    switch RatingFixture.pluginsFolder(beside: command, vectorsFolder: options.vectorsFolder) {
+                    case let .success(folder):
+                        fixtureFolder = folder
+                        arguments += ["--plugins", folder]
+                    case let .failure(reason):
+                        output("the rating-fixture group (\(group.vectors.count) vectors) was skipped: \(reason.description)")
+                        skipAll("needs the Rating fixture plugin: \(reason.description)")
+                        continue
+                    }
+                }
+                host = try SpawnedHost(command: command, arguments: arguments)
                 socketPath = host!.socketPath
             } else if group.arguments.isEmpty, let path = options.socketPath {
+                if group.fixture, !RatingFixture.isServed(by: path) {
+                    output("the rating-fixture group (\(group.vectors.count) vectors) was skipped: the host at \(path) does not serve the Rating view of the fixture plugin (Tests/Fixtures/RatingPlugin); --spawn loads it")
+                    skipAll("needs a host serving the Rating fixture plugin's views; run with --spawn, which loads it")
+                    continue
+                }
                 socketPath = path
             } else {
                 for vector in group.vectors {
@@ -140,5 +172,49 @@ public enum Conformance {
         if skipped > 0 { output("\(skipped) skipped") }
         output("\(results.count - failed - skipped) passed, \(failed) failed")
         return results
+    }
+}
+
+/// The Rating fixture plugin (`Tests/Fixtures/RatingPlugin`), which the `rating-fixture`
+/// vectors need: its library as SwiftPM builds it, beside the host's executable, and its
+/// manifest, kept with the vectors.
+enum RatingFixture {
+    static let library = "libRatingFixture.so"
+
+    /// A temporary plugins folder holding the fixture, for a host started with `command`:
+    /// `--plugins` it. A failure says what is missing.
+    static func pluginsFolder(beside command: String, vectorsFolder: String) -> Result<String, ConformanceError> {
+        guard let executable = SpawnedHost.executable(of: command) else { return .failure(ConformanceError("--spawn needs a command")) }
+        let built = URL(fileURLWithPath: executable).deletingLastPathComponent().appendingPathComponent(library).path
+        let manifest = vectorsFolder + "/fixtures/RatingFixture/plugin.json"
+        guard FileManager.default.fileExists(atPath: built) else {
+            return .failure(ConformanceError("\(built) does not exist (swift build makes it beside modhostd)"))
+        }
+        guard FileManager.default.fileExists(atPath: manifest) else { return .failure(ConformanceError("\(manifest) does not exist")) }
+        var template = Array("/tmp/mhc-fixture-XXXXXX".utf8CString)
+        guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
+            return .failure(ConformanceError("cannot create a temporary folder"))
+        }
+        let root = String(cString: made)
+        let plugin = root + "/RatingFixture"
+        do {
+            try FileManager.default.createDirectory(atPath: plugin, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o755])
+            try FileManager.default.copyItem(atPath: manifest, toPath: plugin + "/plugin.json")
+            try FileManager.default.copyItem(atPath: built, toPath: plugin + "/" + library)
+        } catch {
+            try? FileManager.default.removeItem(atPath: root)
+            return .failure(ConformanceError("cannot make the fixture's plugin folder in \(root): \(error)"))
+        }
+        return .success(root)
+    }
+
+    /// Whether the host at `socketPath` serves the fixture's `Rating` view.
+    static func isServed(by socketPath: String) -> Bool {
+        guard let client = try? BlockingClient(path: socketPath) else { return false }
+        defer { client.close() }
+        guard (try? client.call("initialize", params: ["protocolVersion": 1]))?["result"] != nil,
+            let views = (try? client.call("describe"))?["result"]?["views"]?.arrayValue
+        else { return false }
+        return views.contains("Rating")
     }
 }

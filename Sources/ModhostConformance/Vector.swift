@@ -16,8 +16,8 @@ public struct Vector: Sendable {
     /// reach in reasonable time at their defaults (`--frame-timeout 1`). Such a vector runs on
     /// a host the runner starts for it, and is skipped against a host it did not start.
     public var hostArguments: [String] = []
-    /// What the vector needs of the host besides the protocol (`requires`): only
-    /// `controlled-host` (see `Vector.controlledHost`).
+    /// What the vector needs of the host besides the protocol (`requires`):
+    /// `controlled-host` (see `Vector.controlledHost`) and `rating-fixture` (`Vector.ratingFixture`).
     public var requires: [String] = []
 
     /// A vector that `requires` this checks what only a host the runner started itself shows:
@@ -26,7 +26,13 @@ public struct Vector: Sendable {
     /// It runs with `--spawn` and is skipped against a host given by `--socket`, which may
     /// have user plugins and other clients and is still conforming.
     public static let controlledHost = "controlled-host"
-    public static let knownRequirements = [controlledHost]
+    /// A vector that `requires` this needs the views of the Rating fixture plugin
+    /// (`Tests/Fixtures/RatingPlugin`: `Rating` and `Panel`). With `--spawn`, the runner loads
+    /// it into the host it starts (`libRatingFixture.so` beside the host's executable, with
+    /// the manifest in `vectors/fixtures/RatingFixture`); against `--socket`, the group runs
+    /// when the host serves `Rating` and is skipped, saying so, when it does not.
+    public static let ratingFixture = "rating-fixture"
+    public static let knownRequirements = [controlledHost, ratingFixture]
 
     /// Why a host given by `--socket` cannot run it, or nil when it can.
     public var unmetOnAHostNotStartedByTheRunner: String? {
@@ -35,6 +41,9 @@ public struct Vector: Sendable {
     }
 
     public var fullName: String { "\(file)/\(name)" }
+
+    /// Whether the vector needs the Rating fixture plugin's views.
+    public var needsRatingFixture: Bool { requires.contains(Self.ratingFixture) }
 
     public init(name: String, file: String, initialize: [String] = [], steps: [JSONValue], timeoutMilliseconds: Int32 = 3000) {
         self.name = name

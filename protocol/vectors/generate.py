@@ -632,8 +632,8 @@ CF=lambda id, params: send(req(id,"callFunction",params))
 def cfail(id, params, data, code=-32602): return [CF(id,params),err(id,code,data)]
 COMPLETE={"module":"ExpoUI","function":"completeRefresh"}
 BUNDLED_MODULES=[
-   {"$exact":{"name":"ExpoUI","plugin":"ExpoUI","functions":[{"$exact":{"name":"completeRefresh","async":False,"arguments":[{"type":"string"}],"result":{"$oneOf":[None,{"type":"null"}]}}}],"events":[]}},
-   {"$exact":{"name":"SwipeActions","plugin":"SwipeActions","functions":[],"events":[]}}]
+   {"$exact":{"name":"ExpoUI","plugin":"ExpoUI","functions":[{"$exact":{"name":"completeRefresh","async":False,"arguments":[{"type":"string"}],"result":{"$oneOf":[None,{"type":"null"}]}}}],"events":[],"views":[]}},
+   {"$exact":{"name":"SwipeActions","plugin":"SwipeActions","functions":[],"events":[],"views":[]}}]
 V(MO,"describe lists module ExpoUI with completeRefresh", call(2,"describe",None,{"modules":{"$includes":BUNDLED_MODULES}}), init=True)
 V(MO,"describe lists exactly the bundled modules", call(2,"describe",None,{"modules":BUNDLED_MODULES}), init=True, requires=CONTROLLED)
 V(MO,"callFunction before initialize is -32002", cfail(1,dict(COMPLETE,args=["x"]),{"method":"callFunction"},-32002))
@@ -1104,6 +1104,66 @@ DETENT_REFUSED=[
 ]
 for name, params, field in DETENT_REFUSED:
     V(SE,"presentationDetents: "+name, sfail(1,N("VStack",None,[M("presentationDetents",**params)]),{"path":f"root.modifiers[0].{field}"}), init=True)
+
+# ---------------- plugin views (surfaces.md, section 13): the Rating fixture plugin's Rating and Panel ----------------
+# These need the fixture plugin Tests/Fixtures/RatingPlugin (requires="rating-fixture"): the runner loads it into the host
+# it starts with --spawn (its manifest is fixtures/RatingFixture/plugin.json), and skips them, saying so, against a
+# --socket host that does not serve Rating. A removed or changed plugin needs files to change: the integration tests
+# (Tests/IntegrationTests/PluginViewIntegrationTests.swift) cover those.
+PV="pluginviews"
+FIX="rating-fixture"
+def PVV(name, steps, **kw): V(PV, name, steps, init=True, requires=FIX, **kw)
+def RATING(value=2, key="r", events=["onValueChange"], **more):
+    return {"type":"Rating","key":key,"props":dict({"value":value,"max":3,"label":"Stars"},**more),"events":events}
+def pm(root, id=1): return mount(id,"pv",root)
+def pact(id, node, gesture, **params): return send(req(id,"interact",dict({"surface":"pv","node":node,"gesture":gesture},**params)))
+def psnap(id, root): return call(id,"snapshot",{"surface":"pv"},{"root":root})
+def STAR(index, name): return {"type":"Button","element":f"0/{index}","children":[{"$exact":{"type":"Image","element":f"0/{index}/0","props":{"$exact":{"systemName":name}}}}]}
+RATING_BODY={"$exact":{"type":"HStack","element":"0","props":{"alignment":"center"},"children":[
+   {"$exact":{"type":"Text","element":"0/0","props":{"$exact":{"text":"Stars"}}}},STAR(1,"star.fill"),STAR(2,"star.fill"),STAR(3,"star")]}}
+PVV("describe lists a plugin view with its plugin, props and events", call(2,"describe",None,{
+   "views":{"$includes":["Rating","Panel"]},
+   "viewInfo":{"$includes":[{"$exact":{"name":"Rating","children":True,"plugin":"RatingFixture","module":"Rating","typeName":"RatingView",
+      "props":{"type":"object","properties":{"value":{"type":"integer"},"max":{"type":"integer"},"label":{"type":"string"},"testID":{"type":"string"}}},
+      "events":{"$exact":{"onValueChange":{"type":"object"}}}}}]},
+   "modules":{"$includes":[{"$exact":{"name":"Rating","plugin":"RatingFixture","functions":[],"events":[],"views":["Rating"]}}]}}))
+PVV("a plugin view shows its props and its evaluated body", pm(RATING())+psnap(2,{"$exact":{"type":"Rating","id":"r","key":"r",
+   "props":{"$exact":{"value":2,"max":3,"label":"Stars"}},"events":["onValueChange"],"body":RATING_BODY}}))
+PVV("a tap on a Button in the body sends the view's event to the owner", pm(RATING())+[pact(2,"r","tap",element="0/3"),
+   {"expectNotification":{"$exact":{"jsonrpc":"2.0","method":"event","params":{"$exact":{"surface":"pv","node":"r","view":"Rating","payload":{"$exact":{"onValueChange":{"$exact":{"value":3}}}}}}}}},
+   ok(2,{"$exact":{"handled":True,"node":"r","element":"0/3","view":"Button"}})])
+PVV("an event the node does not list is not sent", pm(RATING(events=[]))+[pact(2,"r","tap",element="0/1"),
+   ok(2,{"$exact":{"handled":True,"node":"r","element":"0/1","view":"Button"}}),QUIET])
+PVV("an update with new props evaluates the body again", pm(RATING())+call(2,"update",{"surface":"pv","root":RATING(value=3)})
+   +psnap(3,{"body":{"children":[{"type":"Text"},STAR(1,"star.fill"),STAR(2,"star.fill"),STAR(3,"star.fill")]}}))
+PVV("a prop of the wrong type is an error at its place", fails(1,"mount",{"surface":"pv","root":RATING(value="three")},-32602,
+   {"path":"root.props.value","expected":"Int","got":{"$type":"string"}}))
+PVV("a prop the view does not declare is reported with a suggestion",
+   [send(req(1,"mount",{"surface":"pv","root":RATING(lable="x")})),
+    {"expectNotification":{"$exact":{"jsonrpc":"2.0","method":"diagnostic","params":{"$exact":{"severity":"warning","code":"unknown-prop","message":{"$type":"string"},"surface":"pv","node":"r","path":"root.props.lable","key":"lable","known":["value","max","label","testID"],"suggestion":"label"}}}}},
+    ok(1,{"$exact":{"surface":"pv"}})])
+PVV("testID is a prop of every plugin view", pm(RATING(testID="stars"))+[QUIET])
+PVV("an event the view does not have is an error at its place", fails(1,"mount",{"surface":"pv","root":RATING(events=["onValueChanged"])},-32602,
+   {"path":"root.events[0]","got":"onValueChanged","suggestion":"onValueChange"}))
+PVV("an unknown view type names the closest", fails(1,"mount",{"surface":"pv","root":{"type":"Ratting"}},-32602,
+   {"path":"root.type","got":"Ratting","suggestion":"Rating","known":{"$type":"array"}}))
+PVV("an element that is not in the body is an error at element", pm(RATING())+fails(2,"interact",{"surface":"pv","node":"r","gesture":"tap","element":"0/9"},-32602,
+   {"path":"element","expected":"an element path of the node's body","got":"0/9"}))
+PANEL={"type":"Panel","key":"p","props":{"title":"Prefs"},"events":["onCommit"],"children":[{"type":"Text","key":"note","props":{"text":"hi"}}]}
+PVV("state, bindings and children of a plugin view", pm(PANEL)
+   +[pact(2,"p","tap",element="0/1"),ok(2,{"$exact":{"handled":True,"node":"p","element":"0/1","view":"Toggle","value":True}})]
+   +[pact(3,"p","tap",element="0/5"),ok(3,{"$exact":{"handled":True,"node":"p","element":"0/5","view":"Button"}})]
+   +[pact(4,"p","type",element="0/2",text="Ada"),ok(4,{"$exact":{"handled":True,"node":"p","element":"0/2","view":"TextField","value":"Ada"}})]
+   +[pact(5,"p","submit",element="0/2"),
+     {"expectNotification":{"$exact":{"jsonrpc":"2.0","method":"event","params":{"$exact":{"surface":"pv","node":"p","view":"Panel","payload":{"$exact":{"onCommit":{"$exact":{"name":"Ada","enabled":True}}}}}}}}},
+     ok(5,{"$exact":{"handled":True,"node":"p","element":"0/2","view":"TextField","value":"Ada"}})]
+   +[pact(6,"p","slide",element="0/3",value=3.3),ok(6,{"$exact":{"handled":True,"node":"p","element":"0/3","view":"Slider","value":3.5}})]
+   +[pact(7,"p","tap",element="0/4/1"),ok(7,{"$exact":{"handled":True,"node":"p","element":"0/4/1","view":"Text"}})]
+   +call(8,"update",{"surface":"pv","root":dict(PANEL,props={"title":"Settings"})})
+   +psnap(9,{"children":[{"id":"note"}],"body":{"children":[{"props":{"text":"Settings: 1 taps"}},{"props":{"isOn":True}},{"props":{"text":"Ada"}},{"props":{"value":3.5}},
+      {"props":{"selection":"large"}},{"type":"Button"},{"$exact":{"type":"Children","element":"0/6"}}]}}))
+PVV("a disabled Button in a body is not handled", pm(PANEL)+[pact(2,"p","tap",element="0/5"),NOT(2),QUIET])
+
 
 os.makedirs(OUT, exist_ok=True)
 total=0

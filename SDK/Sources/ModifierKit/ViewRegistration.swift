@@ -12,7 +12,7 @@ public struct ViewRegistration {
 
     init<V: ExpoSwiftUI.View>(_ type: V.Type) {
         typeName = String(describing: V.self)
-        name = ViewRegistration.name(ofType: typeName)
+        name = ViewRegistration.wireName(ofType: typeName)
         events = ViewRegistration.dispatchers(of: V.Props()).map(\.name)
         schema = { V.Props.jsonSchema }
         make = { params, appContext, state, send in
@@ -26,7 +26,7 @@ public struct ViewRegistration {
     }
 
     /// `Rating` for `RatingView`; a type named `View` alone keeps its name.
-    static func name(ofType typeName: String) -> String {
+    @_spi(ModhostHost) public static func wireName(ofType typeName: String) -> String {
         typeName.hasSuffix("View") && typeName.count > 4 ? String(typeName.dropLast(4)) : typeName
     }
 

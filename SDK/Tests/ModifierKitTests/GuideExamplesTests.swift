@@ -130,6 +130,60 @@ public class RibbonModule: Module {
 
 private let context = AppContext(hostVersion: "test", log: .silent)
 
+// guide-snippet: view
+public final class RatingProps: ExpoSwiftUI.ViewProps {
+    @Field public var value: Int = 0
+    @Field public var max: Int = 5
+    @Field public var label: String = ""
+    public var onValueChange = EventDispatcher()
+    public required init() {}
+}
+
+public struct RatingView: ExpoSwiftUI.View {
+    public let props: RatingProps
+    public init(props: RatingProps) { self.props = props }
+    public var body: some View {
+        HStack {
+            Text(props.label)
+            ForEach(0..<Swift.max(props.max, 0), id: \.self) { index in
+                Button { props.onValueChange(["value": index + 1]) } label: {
+                    Image(systemName: index < props.value ? "star.fill" : "star")
+                }
+            }
+        }
+    }
+}
+
+public final class RatingModule: Module {
+    public func definition() -> ModuleDefinition {
+        Name("Rating")
+        View(RatingView.self)
+    }
+}
+// end guide-snippet
+
+// guide-snippet: view state
+public final class CounterProps: ExpoSwiftUI.ViewProps {
+    @Field public var title: String = ""
+    public required init() {}
+}
+
+public struct CounterView: ExpoSwiftUI.View {
+    public let props: CounterProps
+    @State private var count = 0
+    @State private var enabled = true
+    public init(props: CounterProps) { self.props = props }
+    public var body: some View {
+        VStack {
+            Text("\(props.title): \(count)")
+            Toggle("Counting", isOn: $enabled)
+            Button("Add") { count += 1 }
+                .disabled(!enabled)
+        }
+    }
+}
+// end guide-snippet
+
 // guide-snippet: tests
 @Suite(.timeLimit(.minutes(5))) struct RibbonTests {
     let host = PluginTestHost(modules: [RibbonModule.self])
