@@ -37,11 +37,28 @@ public struct ModuleDescription: Equatable, Sendable {
     public var events: [ModuleEventDescription]
 }
 
+/// One view a plugin declares, as `describe`'s `viewInfo` lists it.
+public struct ViewDescription: Equatable, Sendable {
+    /// The node type front-ends give it (`Rating`).
+    public var name: String
+    public var plugin: String
+    public var module: String
+    /// Its Swift type's name (`RatingView`).
+    public var typeName: String
+    /// Its props' JSON Schema.
+    public var props: JSONValue
+    /// Its events, in order.
+    public var events: [String]
+}
+
 /// The part of a `describe` result the generator uses, sorted by name so that the output
 /// does not depend on the order the daemon loaded plugins in.
 public struct DescribeModel: Equatable, Sendable {
     public var modifiers: [ModifierDescription]
     public var modules: [ModuleDescription]
+    /// The views of plugins (`viewInfo` entries with a `plugin`; the host's own views are the
+    /// client's).
+    public var views: [ViewDescription] = []
 
     /// Reads a `describe` result (the `result` member of the response). Members the
     /// generator does not use are ignored; members it needs are checked, and an error names
@@ -93,6 +110,17 @@ public struct DescribeModel: Equatable, Sendable {
                 functions: functions.sorted { TypeScriptNames.precedes($0.name, $1.name) },
                 events: events.sorted { TypeScriptNames.precedes($0.name, $1.name) }))
         }
+        var views: [ViewDescription] = []
+        for (index, entry) in try Self.array(object["viewInfo"], at: "viewInfo", optional: true).enumerated() {
+            guard let plugin = entry["plugin"]?.stringValue else { continue }
+            let path = "viewInfo[\(index)]"
+            views.append(ViewDescription(
+                name: try Self.string(entry["name"], at: path + ".name"), plugin: plugin,
+                module: entry["module"]?.stringValue ?? "", typeName: entry["typeName"]?.stringValue ?? "",
+                props: try Self.schema(entry["props"], at: path + ".props") ?? ["type": "object"],
+                events: entry["events"]?.objectValue?.keys ?? []))
+        }
+        self.views = views.sorted { TypeScriptNames.precedes($0.name, $1.name) }
         self.modifiers = modifiers.sorted { TypeScriptNames.precedes($0.type, $1.type) }
         self.modules = modules.sorted { TypeScriptNames.precedes($0.name, $1.name) }
     }

@@ -95,6 +95,9 @@ public struct TypeScriptGenerator {
         } else if !generatedModifiers.isEmpty {
             script.append("import { createModifier as $createModifier } from \(quoted(clientImport));")
         }
+        if !model.views.isEmpty {
+            script.append("import { nativeViewHelper as $nativeViewHelper } from \(quoted(clientImport));")
+        }
 
         if !model.modifiers.isEmpty {
             declarations += ["", "// " + String(repeating: "-", count: 64) + " modifier types"]
@@ -122,7 +125,41 @@ public struct TypeScriptGenerator {
             declarations += [""] + types
             script += [""] + function
         }
+        if !model.views.isEmpty {
+            declarations += ["", "// " + String(repeating: "-", count: 64) + " plugin views"]
+            script += ["", "// " + String(repeating: "-", count: 64) + " plugin views"]
+        }
+        let taken = accessors.union(clientNames).union(modifierStems.values)
+        let viewStems = TypeScriptNames.identifiers(for: model.views.map { TypeScriptNames.upperFirst(TypeScriptNames.stem(of: $0.name)) }, avoiding: taken)
+        for (index, view) in model.views.enumerated() {
+            let stem = viewStems[TypeScriptNames.upperFirst(TypeScriptNames.stem(of: view.name))]!
+            let (types, function) = try viewDeclarations(view, stem: stem, at: "viewInfo[\(index)]")
+            declarations += [""] + types
+            script += [""] + function
+        }
         return [Self.declarationFile: declarations.joined(separator: "\n") + "\n", Self.moduleFile: script.joined(separator: "\n") + "\n"]
+    }
+
+    // MARK: plugin views
+
+    /// `PProps` (the props record's fields, and each event as an optional function of
+    /// `{nativeEvent}`) and the helper `P`, as `connection.requireNativeView` would give it.
+    private func viewDeclarations(_ view: ViewDescription, stem: String, at path: String) throws(CodegenError) -> (types: [String], function: [String]) {
+        var schemas = SchemaTypeScript()
+        schemas.omittedKeys = []
+        let propsName = "\(stem)Props"
+        let propsType = try schemas.type(of: view.props, at: path + ".props")
+        var lines = [DocComment.escapedLineComment("// ---- view \(view.name) (plugin \(view.plugin), module \(view.module))"), ""]
+        lines += DocComment.lines(["The props of the `\(view.name)` view, and its events, each called with `{nativeEvent}`."], indent: "")
+        let events = view.events.map { "  \(schemas.propertyName($0))?: (event: $client.NativeViewEvent) => void;" }
+        lines.append("export type \(propsName) = \(propsType)" + (events.isEmpty ? ";" : " & {\n" + events.joined(separator: "\n") + "\n};"))
+        let doc = DocComment.lines([
+            "The `\(view.name)` view of plugin \(view.plugin) (Swift `\(view.typeName)`), as",
+            "`connection.requireNativeView(\(view.module.jsonQuoted), \(view.typeName.jsonQuoted))` gives it.",
+        ], indent: "")
+        lines += doc
+        lines.append("export declare const \(stem): $client.NativeViewHelper<\(propsName)>;")
+        return (lines, doc + ["export const \(stem) = $nativeViewHelper(\(view.name.jsonQuoted));"])
     }
 
     // MARK: modifier types

@@ -216,6 +216,38 @@ struct CodegenTests {
         #expect(answer["class"] == "echo")
     }
 
+    /// A plugin root holding the Rating fixture (views `Rating` and `Panel`).
+    func ratingRoot() throws -> String {
+        let root = folder.path + "/views-plugins"
+        try PluginFixtures.make(in: root, folder: "Rating", name: "RatingFixture", library: "libRatingFixture.so", modules: ["RatingModule", "PanelModule"])
+        return root
+    }
+
+    @Test(.enabled(if: CodegenTools.tsc != nil && CodegenTools.node != nil, Comment(rawValue: CodegenTools.noTsc)))
+    func pluginViewsGetTypedPropsAndHelpersThatMountOnARealDaemon() throws {
+        let root = try ratingRoot()
+        let out = folder.path + "/views"
+        let result = try modhost([
+            "codegen", "ts", "--plugins", root, "--no-bundled-plugins", "--out", out, "--client-import", CodegenTools.client + "/src/index.js",
+        ])
+        #expect(result.status == 0, "\(result.stderr)")
+        let generated = try GeneratedFolder(in: folder, name: "views", adding: ["views-usage.ts", "mount-views.mjs"])
+        let types = try generated.text("modifiers.d.ts")
+        #expect(types.contains("export declare const Rating: $client.NativeViewHelper<RatingProps>;"), "\(types)")
+        #expect(types.contains("onValueChange?: (event: $client.NativeViewEvent) => void;"), "\(types)")
+        #expect(try generated.text("modifiers.js").contains(#"export const Rating = $nativeViewHelper("Rating");"#))
+        // tsc, with @modhost/client mapped to this tree's client (the import is a path here).
+        try types.replacingOccurrences(of: JSONValue.string(CodegenTools.client + "/src/index.js").jsonText, with: #""@modhost/client""#)
+            .write(toFile: generated.path + "/modifiers.d.ts", atomically: true, encoding: .utf8)
+        let checked = try generated.typecheck(["views-usage.ts"])
+        #expect(checked.status == 0 && checked.stdout.isEmpty, "\(checked.stdout)\(checked.stderr)")
+
+        let daemon = try PluginFixtures.daemon(loading: root, in: folder)
+        let ran = try generated.node("mount-views.mjs", socket: daemon.socketPath)
+        #expect(ran.status == 0, "\(ran.stdout)\(ran.stderr)")
+        #expect(try JSONParser.parse(ran.stdout) == ["seen": [3], "handled": true, "type": "Rating"])
+    }
+
     @Test(.enabled(if: CodegenTools.node != nil, Comment(rawValue: CodegenTools.noNode)))
     func theBundledFactoriesMountOnARealDaemon() throws {
         let daemon = try DaemonProcess(folder: folder, environment: PluginFixtures.environment(folder))

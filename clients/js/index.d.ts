@@ -538,6 +538,29 @@ export declare const Slider: LeafElementHelper<ViewPropsMap['Slider']>;
 export declare const VIEW_EVENTS: { readonly [V in keyof ViewEventsMap]: readonly ViewEventsMap[V][] };
 /** The props the client checks at run time for `type` (Button, TextField, Toggle, Slider); undefined for the others. */
 export declare function knownViewProps(type: string): string[] | undefined;
+/** Whether `type` is one of the host's own views (any other is a plugin's). */
+export declare function isBuiltInView(type: string): boolean;
+/** One view of `initialize`'s and `describe`'s `viewInfo`; a plugin's view also names its plugin, module and Swift type. */
+export interface ViewInfoEntry {
+  name: string;
+  children: boolean;
+  props: { type: 'object'; properties: Record<string, unknown> };
+  events: Record<string, unknown>;
+  plugin?: string;
+  module?: string;
+  typeName?: string;
+}
+/** The node type of `requireNativeView(moduleName, viewName?)`, looked up in `viewInfo`. */
+export declare function resolveNativeView(moduleName: string, viewName?: string, viewInfo?: readonly ViewInfoEntry[]): string;
+/** `RatingView` -> `Rating`: a plugin view's node type from its Swift type's name. */
+export declare function viewNameOfType(typeName: string): string;
+/** What a plugin view's event function receives, as Expo's native view events carry it. */
+export interface NativeViewEvent<T = Record<string, unknown>> { nativeEvent: T }
+/** A plugin view's helper (`requireNativeView`): props (its events as functions), then children. */
+export type NativeViewHelper<P extends object = Record<string, unknown>> =
+  (props?: (P & { key?: string | number; modifiers?: ModifierConfig[] }) | null, ...children: Child[]) => Node;
+/** A helper for the plugin view whose node type is `type`. */
+export declare function nativeViewHelper<P extends object = Record<string, unknown>>(type: string): NativeViewHelper<P>;
 
 // ---------------------------------------------------------------- serialization
 
@@ -857,6 +880,8 @@ export interface ResolvedNode {
   hidden?: true;
   /** On a List or ScrollView with a refreshable in reach: whether a refresh is running. */
   refreshing?: boolean;
+  /** A gesture on a view in a plugin view's body: that view's path (`"0/3"`). */
+  element?: string;
   /** The view's own events the front-end listens to. */
   events?: string[];
   /** TextField, Toggle, Slider: the value the host shows. */
@@ -1218,17 +1243,17 @@ export declare class Surface {
   swipe(node: string, edge: SwipeEdge, options?: { full?: boolean }): Promise<InteractResult>;
   tapAction(node: string, id: string): Promise<InteractResult>;
   /** A tap (`count` taps, default 1); resolves with `{handled, node, modifier}` of the handler that ran. */
-  tap(node: string, options?: { count?: number }): Promise<InteractResult>;
+  tap(node: string, options?: { count?: number; element?: string }): Promise<InteractResult>;
   /** A press of `duration` seconds. */
   longPress(node: string, duration: number): Promise<InteractResult>;
   /** Pull to refresh on a List or ScrollView: `{handled, node, modifier, refreshing: true}`. */
   refresh(node: string): Promise<InteractResult>;
   /** Submits a TextField: `{handled, handlers: [{node, modifier}, ...]}`. */
-  submit(node: string): Promise<InteractResult>;
+  submit(node: string, options?: { element?: string }): Promise<InteractResult>;
   /** Types into a TextField (appends; `replace: true` replaces): `{handled, node, view, value}`. */
-  typeText(node: string, text: string, options?: { replace?: boolean }): Promise<InteractResult>;
+  typeText(node: string, text: string, options?: { replace?: boolean; element?: string }): Promise<InteractResult>;
   /** Moves a Slider: `{handled, node, view, value}` (the value clamped and rounded by the host). */
-  slide(node: string, value: number): Promise<InteractResult>;
+  slide(node: string, value: number, options?: { element?: string }): Promise<InteractResult>;
   /** Drags the sheet whose content is `node` to one of its detents: `{handled, node, modifier, detent, changed}`. */
   detent(node: string, detent: PresentationDetent): Promise<InteractResult>;
 }
@@ -1315,6 +1340,13 @@ export declare class Connection {
    * exists: calls to an unknown one reject with -32602.
    */
   requireNativeModule(name: 'ExpoUI'): ExpoUIModule;
+  /**
+   * Expo's `requireNativeView(moduleName, viewName?)`: a helper, like `Text`, for a view a
+   * plugin's module declares (`View(RatingView.self)`), found in this connection's `viewInfo`
+   * (`viewName` is its Swift type's name; without it, the module's first view). Its function
+   * props are its events, called with `{nativeEvent: payload}`.
+   */
+  requireNativeView<P extends object = Record<string, unknown>>(moduleName: string, viewName?: string): NativeViewHelper<P>;
   /** Whether `connection` (an event's `info.connection`) is the one this Connection talks on now: false once it dropped or the Connection closed. */
   isCurrentConnection(connection: unknown): boolean;
   requireNativeModule<F extends object = NativeModuleFunctions, E extends EventsMap = EventsMap>(name: string): NativeModule<F, E>;

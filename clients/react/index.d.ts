@@ -132,6 +132,34 @@ export declare class ReactRoot {
  */
 export declare function render(element: ReactTypes.ReactNode, host: Connection, options?: RenderOptions): Promise<ReactRoot>;
 
+/** What a plugin view's event function receives, as Expo's native view events carry it. */
+export interface NativeViewEvent<T = Record<string, unknown>> { nativeEvent: T }
+
+/**
+ * Expo's `requireNativeView(moduleName, viewName?)`: a component for a view a plugin's module
+ * declares (`View(RatingView.self)`): `viewName` is its Swift type's name, else the module's
+ * first view. Its function props are its events, called with `{nativeEvent}`. The view is
+ * looked up, when first rendered, in the `viewInfo` of the connection of the latest `render()`.
+ */
+export declare function requireNativeView<P extends object = Record<string, unknown>>(
+  moduleName: string, viewName?: string,
+): ReactTypes.ComponentType<P & { modifiers?: unknown[]; children?: ReactTypes.ReactNode }>;
+/** expo-modules-core's older name for `requireNativeView`. */
+export declare const requireNativeViewManager: typeof requireNativeView;
+
+/** A native module's events, as `addListener` hears them. */
+export interface NativeModuleEvents { addListener(eventName: string, listener: (...args: any[]) => void): { remove(): void } }
+
+/**
+ * Expo's `requireNativeModule(name)`: the module's functions on the connection of the latest
+ * `render()`, each answering with a Promise (a call crosses a socket), and `addListener`.
+ */
+export declare function requireNativeModule<M extends object = Record<string, (...args: any[]) => Promise<any>>>(name: string): M & NativeModuleEvents;
+/** Expo's `useEventListener`: `listener` hears `module`'s event `eventName` while mounted. */
+export declare function useEventListener(module: NativeModuleEvents, eventName: string, listener: (...args: any[]) => void): void;
+/** Expo's `useEvent`: the latest payload of `module`'s event `eventName`, or `initialValue`. */
+export declare function useEvent<T = unknown>(module: NativeModuleEvents, eventName: string, initialValue?: T | null): T | null;
+
 /** The React this package renders with (Debian's, or the one found from here). */
 export declare const React: typeof ReactTypes;
 

@@ -17,7 +17,7 @@
 //   Button, TextField, Toggle and Slider refuse props they do not have.
 // - The helpers (`Text`, `List`, ...) also accept a child in place of `props`:
 //   `Text("Hello")`, `List([row1, row2])`, `VStack(Text("a"), Text("b"))`.
-import { VIEW_TYPES, VIEW_EVENTS, LEAF_VIEWS, checkViewProps } from './views.js';
+import { VIEW_TYPES, LEAF_VIEWS, checkViewProps, eventNames } from './views.js';
 
 export { VIEW_TYPES };
 
@@ -101,7 +101,7 @@ export function h(type, props, ...children) {
     }
   }
   // An event prop given as null (no action) is as absent as an undefined one.
-  const events = VIEW_EVENTS[type] ?? [];
+  const events = eventNames(type, rest);
   const wireProps = Object.fromEntries(Object.entries(rest).filter(([k, v]) => v !== undefined && !(v === null && events.includes(k))));
   if (hasText && wireProps[textProp] === undefined) wireProps[textProp] = text;
   if (Object.keys(wireProps).length > 0) node.props = wireProps;
@@ -124,6 +124,14 @@ function helper(type) {
   };
   Object.defineProperty(build, 'name', { value: type });
   return build;
+}
+
+/**
+ * A helper like `Text` for a plugin's view named `type` as nodes give it (`Rating`): its
+ * function props are its events. `Connection.requireNativeView` finds the name.
+ */
+export function nativeViewHelper(type) {
+  return helper(type);
 }
 
 export const List = helper('List');

@@ -8,6 +8,8 @@ import { SocketChannel } from './socket-channel.js';
 import { ModhostError, ModhostConnectionError, ModhostTimeoutError, ENGINE_RESTARTED } from './errors.js';
 import { LostRequests, pluginCrashedEvent, modifierTypesOf, modifierTypeChanges } from './engine-restart.js';
 import { serializeTree } from './serialize.js';
+import { nativeViewHelper } from './elements.js';
+import { isBuiltInView, resolveNativeView } from './views.js';
 import { ModuleEventEmitter, nativeModuleProxy } from './native-module.js';
 import { defaultSocketPath } from './socket-path.js';
 
@@ -255,6 +257,19 @@ export class Connection extends EventEmitter {
    * the module exists: a call to an unknown module or function rejects with -32602.
    * @param {string} name
    */
+  /**
+   * Expo's `requireNativeView(moduleName, viewName?)`: a view helper, like `Text`, for the view a
+   * plugin's module declares (`View(RatingView.self)`): `Rating({value: 2, onValueChange: (e) =>
+   * e.nativeEvent.value})`. Its function props are its events. The view is looked up in this
+   * connection's `viewInfo`: `viewName` is its Swift type's name; without it, the module's first view.
+   * @param {string} moduleName
+   * @param {string} [viewName]
+   */
+  requireNativeView(moduleName, viewName) {
+    const type = resolveNativeView(moduleName, viewName, this.server?.viewInfo);
+    return nativeViewHelper(type);
+  }
+
   requireNativeModule(name) {
     if (typeof name !== 'string' || name.length === 0) throw new TypeError(`requireNativeModule: name must be a non-empty string, got ${typeof name}`);
     let module = this.moduleObjects.get(name);
@@ -569,7 +584,8 @@ export class Connection extends EventEmitter {
     const failed = (error) => this.clientDiagnostic('error', 'listener-threw',
       `the ${name} function of ${where} threw: ${error?.message ?? error}`, { ...base, error });
     try {
-      const result = name === 'onPress' ? fn() : fn(payload[name]?.value);
+      // A plugin's view gets the payload as Expo's native view events carry it.
+      const result = !isBuiltInView(view) ? fn({ nativeEvent: payload[name] }) : name === 'onPress' ? fn() : fn(payload[name]?.value);
       if (result && typeof result.then === 'function') result.then(undefined, failed);
     } catch (error) {
       failed(error);
@@ -714,10 +730,13 @@ export class Surface {
   /**
    * A tap (`count` taps, default 1) aimed at `node`; the innermost matching `onTapGesture` from
    * there up runs. Resolves with `{handled, node, modifier}` (the handler's node and index).
+   * `element`: the path of a view in a plugin view's body (`"0/3"`, as its snapshot's `body`
+   * shows), which the tap acts on; also taken by `typeText`, `slide` and `submit`.
    */
   tap(node, options = {}) {
     const g = { gesture: 'tap' };
     if (options.count !== undefined) g.count = options.count;
+    if (options.element !== undefined) g.element = options.element;
     return this.interact(node, g);
   }
 
@@ -742,6 +761,7 @@ export class Surface {
   typeText(node, text, options = {}) {
     const g = { gesture: 'type', text };
     if (options.replace !== undefined) g.replace = options.replace;
+    if (options.element !== undefined) g.element = options.element;
     return this.interact(node, g);
   }
 
@@ -755,13 +775,13 @@ export class Surface {
   }
 
   /** Moves a Slider to `value` (clamped and rounded to its step by the host); its `onValueChange` runs. */
-  slide(node, value) {
-    return this.interact(node, { gesture: 'slide', value });
+  slide(node, value, options = {}) {
+    return this.interact(node, options.element !== undefined ? { gesture: 'slide', value, element: options.element } : { gesture: 'slide', value });
   }
 
   /** Submits a TextField: every `onSubmit` from the field up to the root runs, innermost first. */
-  submit(node) {
-    return this.interact(node, { gesture: 'submit' });
+  submit(node, options = {}) {
+    return this.interact(node, options.element !== undefined ? { gesture: 'submit', element: options.element } : { gesture: 'submit' });
   }
 
   assertMounted(what) {

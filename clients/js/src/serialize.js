@@ -1,5 +1,5 @@
 // Turning a user tree into what goes on the wire, and collecting the listeners it carries.
-import { VIEW_EVENTS, checkViewProps } from './views.js';
+import { checkViewProps, eventNames } from './views.js';
 
 /**
  * Deep copy of a JSON-ish value without functions. `eventListener` members are dropped
@@ -57,7 +57,7 @@ function serializeProps(node, id, where, out, events) {
     return;
   }
   checkViewProps(node.type, props, `${where}.props`);
-  const names = VIEW_EVENTS[node.type] ?? [];
+  const names = eventNames(node.type, props);
   const data = {};
   for (const [name, value] of Object.entries(props)) {
     if (typeof value === 'function') {

@@ -57,6 +57,49 @@ const STRICT_VIEW_PROPS = {
   },
 };
 
+/**
+ * Whether `type` is one of the host's own views. Any other type is a plugin's view (the host
+ * says whether it knows it): its function-valued props are its events, whatever their names,
+ * and reach it as `{nativeEvent: payload}`, as Expo's native view events do.
+ */
+export function isBuiltInView(type) {
+  return VIEW_TYPES.includes(type);
+}
+
+/** The events a node of `type` listens to among `props`: a plugin view's are its function props. */
+export function eventNames(type, props) {
+  if (isBuiltInView(type)) return VIEW_EVENTS[type] ?? [];
+  return Object.keys(props).filter((name) => typeof props[name] === 'function');
+}
+
+/**
+ * A plugin view's name as nodes give it, from its Swift type's name: `RatingView` -> `Rating`
+ * (the host's rule).
+ */
+export function viewNameOfType(typeName) {
+  return typeName.endsWith('View') && typeName.length > 4 ? typeName.slice(0, -4) : typeName;
+}
+
+/**
+ * The node type of the view `viewName` (its Swift type name, optional) of module `moduleName`,
+ * as Expo's `requireNativeView(moduleName, viewName?)` names it, looked up in `viewInfo` (the
+ * `initialize` result's): the module's view of that type, or its first view. Unknown to
+ * `viewInfo` (none yet, or a module the host does not serve): the type name without `View`, or
+ * the module's name, which the host then refuses with the views it knows.
+ */
+export function resolveNativeView(moduleName, viewName, viewInfo = []) {
+  if (typeof moduleName !== 'string' || moduleName.length === 0) {
+    throw new TypeError(`requireNativeView: moduleName must be a non-empty string, got ${typeof moduleName}`);
+  }
+  if (viewName !== undefined && (typeof viewName !== 'string' || viewName.length === 0)) {
+    throw new TypeError(`requireNativeView('${moduleName}', viewName): viewName must be a non-empty string when given, got ${typeof viewName}`);
+  }
+  const ofModule = (Array.isArray(viewInfo) ? viewInfo : []).filter((info) => info?.module === moduleName);
+  const found = viewName === undefined ? ofModule[0] : ofModule.find((info) => info.typeName === viewName || info.name === viewName);
+  if (found) return found.name;
+  return viewName === undefined ? moduleName : viewNameOfType(viewName);
+}
+
 /** The props the client knows for `type`, or undefined when it passes them through unchecked. */
 export function knownViewProps(type) {
   const props = STRICT_VIEW_PROPS[type];
@@ -87,7 +130,7 @@ function containsFunction(value, seen = new Set()) {
  */
 export function checkViewProps(type, props, where) {
   const strict = STRICT_VIEW_PROPS[type];
-  const events = VIEW_EVENTS[type] ?? [];
+  const events = eventNames(type, props);
   const present = Object.fromEntries(Object.entries(props).filter(([, v]) => v !== undefined && v !== null));
   for (const [name, value] of Object.entries(present)) {
     if (typeof value === 'function' && !events.includes(name)) {

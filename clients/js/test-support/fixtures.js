@@ -46,3 +46,19 @@ export async function withGreetingDaemon(t) {
     return { args: ['--plugins', path.join(dir, 'plugins')] };
   });
 }
+
+/**
+ * A daemon on a temporary socket that also loads the Rating fixture plugin (views `Rating` and
+ * `Panel`); null, with test `t` skipped and the reason given, when the fixture library was not built.
+ */
+export async function withRatingDaemon(t) {
+  const library = fixtureLibrary('libRatingFixture.so');
+  if (!existsSync(library)) {
+    t.skip(`no ${library} (built with the package's test fixtures)`);
+    return null;
+  }
+  return withDaemon((dir) => {
+    makePlugin(path.join(dir, 'plugins', 'rating'), { name: 'RatingFixture', library: 'libRatingFixture.so', modules: ['RatingModule', 'PanelModule'] });
+    return { args: ['--plugins', path.join(dir, 'plugins')] };
+  });
+}

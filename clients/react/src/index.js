@@ -5,4 +5,7 @@ export {
   TextField, Toggle, Slider,
 } from './components.js';
 export { SymbolView } from './symbol-view.js';
+export {
+  requireNativeView, requireNativeViewManager, requireNativeModule, useEvent, useEventListener,
+} from './native-views.js';
 export { React } from './dependencies.js';

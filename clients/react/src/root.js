@@ -2,6 +2,7 @@
 // one `mount`, `update` or `unmount` per surface whose tree they changed, one flush at a time.
 import { createContainer } from './renderer.js';
 import { HOST_TYPE, SurfaceTree, buildSurfaceRoot } from './tree.js';
+import { useConnectionForNativeModules } from './native-views.js';
 
 let surfaceCounter = 0;
 // The host's answer to a request the engine ended in (a plugin crashed or hung it): @modhost/client's ENGINE_RESTARTED.
@@ -253,6 +254,7 @@ export class ReactRoot {
  * tree) when the first render threw or the host refused its first tree.
  */
 export async function render(element, host, options = {}) {
+  useConnectionForNativeModules(host);
   const root = new ReactRoot(host, options);
   root.start(element);
   await root.settled();

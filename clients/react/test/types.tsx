@@ -66,3 +66,14 @@ export const wrong = [
   // @ts-expect-error: Spacer takes no children
   <Spacer>text</Spacer>,
 ];
+
+// A custom module's view and module as an Expo app types them (issue 42).
+import { requireNativeView as expoRequireNativeView, type NativeViewEvent } from '../../expo/index.js';
+import { requireNativeModule as expoRequireNativeModule } from '../../expo-modules-core/index.js';
+type RatingProps = { value: number; max?: number; label?: string; onValueChange?: (event: NativeViewEvent<{ value: number }>) => void };
+const RatingNative = expoRequireNativeView<RatingProps>('Rating');
+export const ratingElement = <RatingNative value={2} onValueChange={(e) => { const v: number = e.nativeEvent.value; void v; }} />;
+// @ts-expect-error value must be a number
+export const badRating = <RatingNative value="two" />;
+const Counter = expoRequireNativeModule<{ add(a: number, b: number): Promise<number> }>('Counter');
+export const added: Promise<number> = Counter.add(1, 2);

@@ -1,0 +1,74 @@
+// Expo's functions for a custom module's native side, on the connection React renders into:
+// `requireNativeView` (a component for a view a plugin's module declares), `requireNativeModule`
+// (its functions and events) and the hooks `useEvent` and `useEventListener`. Expo apps call
+// them at a module's top level, before anything is rendered: the view's node type and the
+// module object are found when first used, on the connection of the latest `render()`.
+import { resolveNativeView } from '../../js/src/views.js';
+import { React } from './dependencies.js';
+
+/** The connection of the latest `render()`: where native modules and views are looked up. */
+let current = null;
+
+/** Makes `host` (a Connection of @modhost/client) the one native modules and views use. */
+export function useConnectionForNativeModules(host) {
+  current = host;
+}
+
+function connection(what) {
+  if (!current) throw new Error(`${what}: no connection yet; call render(element, connection) first`);
+  return current;
+}
+
+/**
+ * Expo's `requireNativeView(moduleName, viewName?)`: a component for the view the plugin's
+ * module declares (`View(RatingView.self)`; `viewName` is its Swift type's name, else the
+ * module's first view). Its function props are its events, called with `{nativeEvent}`.
+ */
+export function requireNativeView(moduleName, viewName) {
+  resolveNativeView(moduleName, viewName); // the arguments' checks
+  function NativeView(props) {
+    const type = resolveNativeView(moduleName, viewName, current?.server?.viewInfo);
+    return React.createElement(type, props);
+  }
+  NativeView.displayName = viewName ? `${moduleName}.${viewName}` : moduleName;
+  return NativeView;
+}
+
+/** expo-modules-core's older name for `requireNativeView`. */
+export const requireNativeViewManager = requireNativeView;
+
+/**
+ * Expo's `requireNativeModule(name)`: the module's functions (each answers with a Promise: a
+ * call crosses a socket) and `addListener` for its events, on the rendering connection.
+ */
+export function requireNativeModule(name) {
+  if (typeof name !== 'string' || name.length === 0) throw new TypeError(`requireNativeModule: name must be a non-empty string, got ${typeof name}`);
+  return new Proxy({}, {
+    get(_, member) {
+      if (member === 'then') return undefined; // not a thenable
+      const module = connection(`requireNativeModule('${name}').${String(member)}`).requireNativeModule(name);
+      const value = module[member];
+      return typeof value === 'function' ? value.bind(module) : value;
+    },
+  });
+}
+
+/**
+ * Expo's `useEventListener(module, eventName, listener)`: `listener` hears the module's event
+ * while the component is mounted (the latest `listener` of each render).
+ */
+export function useEventListener(module, eventName, listener) {
+  const latest = React.useRef(listener);
+  latest.current = listener;
+  React.useEffect(() => {
+    const subscription = module.addListener(eventName, (...args) => latest.current(...args));
+    return () => subscription.remove();
+  }, [module, eventName]);
+}
+
+/** Expo's `useEvent(module, eventName, initialValue?)`: the event's latest payload, or `initialValue`. */
+export function useEvent(module, eventName, initialValue = null) {
+  const [value, setValue] = React.useState(initialValue);
+  useEventListener(module, eventName, setValue);
+  return value;
+}
