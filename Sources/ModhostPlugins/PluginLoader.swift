@@ -317,10 +317,10 @@ public final class PluginLoader {
         }.joined(separator: " ")
     }
 
-    /// Every loaded plugin: its name, folder, files' identity and registered types.
+    /// Every loaded plugin: its name, folder, files' identity, and registered types and views.
     public func loadedPlugins() -> [(name: String, folder: String, identity: String, types: [String])] {
         loaded.values.sorted { $0.folder < $1.folder }.map {
-            ($0.manifest.name, $0.folder, Self.identityText($0.identity), registeredTypes(of: $0.manifest.name))
+            ($0.manifest.name, $0.folder, Self.identityText($0.identity), registeredTypes(of: $0.manifest.name) + host.viewNames(ofPlugin: $0.manifest.name))
         }
     }
 

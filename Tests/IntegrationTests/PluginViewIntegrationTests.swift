@@ -72,3 +72,48 @@ struct PluginViewIntegrationTests {
         #expect(try stars(owner) == ["star.fill", "star.fill", "star"])
     }
 }
+
+@Suite("Plugin views whose plugin crashes", .timeLimit(.minutes(20)))
+struct PluginViewCrashTests {
+    @Test(arguments: ["action", "hang"])
+    func aViewWhoseActionCrashesOrHangsIsQuarantinedAndItsSurfaceStays(fault: String) throws {
+        let folder = TemporaryFolder()
+        let root = folder.path + "/plugins"
+        try PluginFixtures.make(in: root, folder: "faulty", name: "Faulty", library: "libFaultyFixture.so", modules: ["FaultyModule", "FaultyViewModule"])
+        let daemon = try DaemonProcess(
+            arguments: PluginFixtures.daemonArguments(root) + ["--plugin-timeout", "0.5"], folder: folder, environment: PluginFixtures.environment(folder))
+        let bystander = try daemon.initializedClient()
+        #expect(try bystander.call("mount", params: ["surface": "b", "root": ["type": "Text", "props": ["text": "calm"]]])["result"] != nil)
+        let owner = try daemon.initializedClient()
+        let tree: JSONValue = ["type": "VStack", "children": [
+            ["type": "Trap", "key": "t", "props": ["fault": .string(fault)], "events": ["onPress"]],
+            ["type": "Text", "key": "ok", "props": ["text": "still here"]],
+        ]]
+        #expect(try owner.call("mount", params: ["surface": "s", "root": tree])["result"] != nil)
+
+        let answer = try owner.call("interact", params: ["surface": "s", "node": "t", "gesture": "tap", "element": "0"])
+        expectRestartError(answer, reason: fault == "hang" ? "plugin-hung" : "plugin-crashed")
+        #expect(answer["error"]?["data"]?["plugin"] == "Faulty", "\(answer.jsonText)")
+
+        // The surface was rebuilt: the bad plugin's node is there, inert and marked, with a
+        // warning that says why; its neighbour and the bystander are as they were.
+        let snapshot = try #require(owner.call("snapshot", params: ["surface": "s"])["result"]?["root"])
+        #expect(snapshot["children"]?[0]?["id"] == "t")
+        #expect(snapshot["children"]?[0]?["quarantined"] == "Faulty")
+        #expect(snapshot["children"]?[0]?["body"] == ["type": "Group", "element": "0"])
+        #expect(snapshot["children"]?[1]?["props"]?["text"] == "still here")
+        let warning = try owner.nextNotification("diagnostic")
+        #expect(warning["params"]?["code"] == "quarantined-view", "\(warning.jsonText)")
+        #expect(warning["params"]?["node"] == "t")
+        let restarted = try #require(owner.notifications.first { $0["method"] == "engineRestarted" } ?? (try? owner.nextNotification("engineRestarted")))
+        #expect(restarted["params"]?["surfaces"] == [["surface": "s", "status": "rebuilt"]], "\(restarted.jsonText)")
+        #expect(try bystander.call("snapshot", params: ["surface": "b"])["result"]?["root"]?["props"]?["text"] == "calm")
+        let crashed = try daemon.initializedClient().call("describe")["result"]?["plugins"]?.arrayValue?.first { $0["name"] == "Faulty" }
+        #expect(crashed?["status"] == "quarantined")
+        #expect(crashed?["crash"]?["types"] == ["faulty", "Trap"], "\(crashed?.jsonText ?? "")")
+
+        // A tap on the inert node runs nothing: no plugin code is left in it.
+        let tap = try owner.call("interact", params: ["surface": "s", "node": "t", "gesture": "tap"])
+        #expect(tap["result"]?["handled"] == false, "\(tap.jsonText)")
+    }
+}

@@ -10,6 +10,25 @@ public struct ViewRegistration {
     private let schema: () -> [String: Any]
     private let make: (Dict, AppContext, ViewStateStore, @escaping (String, Dict) -> Void) throws -> ViewInstance
 
+    private init(
+        typeName: String, name: String, events: [String], schema: @escaping () -> [String: Any],
+        make: @escaping (Dict, AppContext, ViewStateStore, @escaping (String, Dict) -> Void) throws -> ViewInstance
+    ) {
+        self.typeName = typeName
+        self.name = name
+        self.events = events
+        self.schema = schema
+        self.make = make
+    }
+
+    /// A stand-in for the view `name` of a plugin that is not loaded (quarantined): it takes
+    /// any props, has no events, and its body is empty. No plugin code runs in it.
+    @_spi(ModhostHost) public static func inert(name: String) -> ViewRegistration {
+        ViewRegistration(typeName: name, name: name, events: [], schema: { ["type": "object", "properties": [String: Any]()] }) { _, _, _, _ in
+            ViewInstance(props: ExpoSwiftUI.ViewProps()) { RenderedBody(root: HeadlessElement("Group"), ignored: []) }
+        }
+    }
+
     init<V: ExpoSwiftUI.View>(_ type: V.Type) {
         typeName = String(describing: V.self)
         name = ViewRegistration.wireName(ofType: typeName)

@@ -30,6 +30,8 @@ public enum DiagnosticCode {
     public static let unknownProp = "unknown-prop"
     /// A modifier whose plugin is quarantined: mounted inert (an error in strict mode).
     public static let quarantinedModifier = "quarantined-modifier"
+    /// A plugin view whose plugin is quarantined: mounted inert (an error in strict mode).
+    public static let quarantinedView = "quarantined-view"
     /// A mounted plugin view whose type no plugin serves any more (kept until its props change).
     public static let viewTypeRemoved = "view-type-removed"
 }

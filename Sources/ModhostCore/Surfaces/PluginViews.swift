@@ -16,10 +16,14 @@ final class PluginViewType {
     let serial: UInt64
     /// The props' JSON Schema (learnt once, when the plugin loads).
     let propsSchema: JSONValue
+    /// For the stand-in of a quarantined plugin's view: that plugin. Such a view runs no
+    /// plugin code, takes any props and shows an empty body.
+    let quarantine: PluginStatus?
 
     /// `propsSchema` is the props record's; every view also takes `testID`, which is added.
-    init(registration: ViewRegistration, plugin: String, module: String, serial: UInt64, propsSchema: JSONValue) {
+    init(registration: ViewRegistration, plugin: String, module: String, serial: UInt64, propsSchema: JSONValue, quarantine: PluginStatus? = nil) {
         self.serial = serial
+        self.quarantine = quarantine
         self.registration = registration
         self.plugin = plugin
         self.module = module
@@ -47,6 +51,12 @@ extension Host {
     func pluginView(named name: String) -> PluginViewType? {
         for module in modules { if let found = module.views.first(where: { $0.name == name }) { return found } }
         return nil
+    }
+
+    /// The names of the views `plugin`'s modules declare, in order (a crash report lists them
+    /// with its modifier types, so that the plugin's nodes stay, inert, while it is quarantined).
+    public func viewNames(ofPlugin plugin: String) -> [String] {
+        modules.filter { $0.plugin == plugin }.flatMap { $0.views.map(\.name) }
     }
 
     /// The serial of the load that serves each plugin view, by name: what rescans compare to

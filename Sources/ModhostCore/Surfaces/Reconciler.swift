@@ -356,10 +356,23 @@ struct Reconciler {
             }
         } else if let old, old.props == spec.props, spec.events.allSatisfy(old.type.events.contains) {
             view = old
+        } else if !strictParams, let status = quarantinedPlugin(serving: spec.typeName) {
+            // Only the bad plugin's views go: the rest of the tree is served, and this node
+            // shows nothing until the plugin is back (the next update then makes it anew).
+            let type = PluginViewType(
+                registration: .inert(name: spec.typeName), plugin: status.name, module: "", serial: 0,
+                propsSchema: .object(JSONObject([("type", "object")])), quarantine: status)
+            view = try makePluginView(type, props: spec.props, state: ViewStateStore(), node: node, path: path)
         } else {
             let place = NodeSpec.paramsPath(ofNode: path)
             let known = host.viewNames
             let suggestion = Suggestion.closest(to: spec.typeName, among: known)
+            if let status = quarantinedPlugin(serving: spec.typeName), let crash = status.crash {
+                throw .invalidParams(
+                    "view '\(spec.typeName)' at '\(place).type' belongs to plugin \(status.name), which is quarantined: it \(crash.summary). It loads again when its files change, or after `modhost plugins enable \(status.name)` (this connection asked for strictParams at initialize; otherwise the node would be inert)",
+                    path: JSONPath.member("type", of: place), expected: "a view of a plugin that is loaded", got: spec.typeName,
+                    extra: JSONObject([("plugin", .string(status.name)), ("quarantined", true)]))
+            }
             let removed = old.map { " (the plugin that served '\($0.type.name)' was removed; its nodes work on only until their props change)" } ?? ""
             throw .invalidParams(
                 "'\(spec.typeName)' at '\(place).type' is not a view this host knows\(removed); known views: \(known.joined(separator: ", "))\(Suggestion.hint(suggestion))",

@@ -159,6 +159,10 @@ enum Snapshot {
             JSONWriter.appendASCII(#","key":"#, to: &out)
             JSONWriter.writeString(key, into: &out)
         }
+        if let status = node.pluginView?.type.quarantine {
+            JSONWriter.appendASCII(#","quarantined":"#, to: &out)
+            JSONWriter.writeString(status.name, into: &out)
+        }
         if !node.props.isEmpty {
             JSONWriter.appendASCII(#","props":"#, to: &out)
             JSONWriter.write(.object(node.props), into: &out)

@@ -327,6 +327,14 @@ final class Surface {
     /// headless form.
     func diagnose(views fresh: [PluginViewNode], session: Session) {
         for view in fresh {
+            if let status = view.type.quarantine {
+                let reason = status.crash.map { "it \($0.summary)" } ?? "it crashed or hung the host"
+                session.diagnostic(
+                    "warning", code: DiagnosticCode.quarantinedView,
+                    message: "node '\(view.nodeID)' is a \(view.type.name), a view of plugin \(status.name), which is quarantined (\(reason)); it shows nothing and takes no gestures. It comes back with the plugin: when its files change, or after `modhost plugins enable \(status.name)`, the next update makes it anew",
+                    surface: name, node: view.nodeID,
+                    extra: JSONObject([("plugin", .string(status.name)), ("quarantined", true)]))
+            }
             for ignored in view.body.ignored {
                 session.diagnostic(
                     "warning", code: DiagnosticCode.ignoredView,

@@ -323,6 +323,35 @@ private func unlinkListeningSocket() {
 enum StartFailure: Error { case onPurpose }
 func failToStart() throws { throw StartFailure.onPurpose }
 
+/// A view that fails on purpose: its Button's action traps (`fault: "action"`) or hangs
+/// (`"hang"`), and its body traps as it is evaluated (`"body"`).
+public final class TrapProps: ExpoSwiftUI.ViewProps {
+    @Field public var fault: String = ""
+    public var onPress = EventDispatcher()
+    public required init() {}
+}
+
+public struct TrapView: ExpoSwiftUI.View {
+    public let props: TrapProps
+    public init(props: TrapProps) { self.props = props }
+    public var body: some View {
+        if props.fault == "body" { fatalError("the view's body fails on purpose") }
+        return Button("Boom") {
+            if props.fault == "action" { fatalError("the view's action fails on purpose") }
+            if props.fault == "hang" { while true { usleep(1000) } }
+            props.onPress()
+        }
+    }
+}
+
+/// The module of `TrapView`, listed in a manifest only by the tests of faulty views.
+public final class FaultyViewModule: Module {
+    public func definition() -> ModuleDefinition {
+        Name("FaultyViews")
+        View(TrapView.self)
+    }
+}
+
 public class FaultyModule: Module {
     public func definition() -> ModuleDefinition {
         Name("Faulty")
