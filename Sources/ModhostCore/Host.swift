@@ -74,9 +74,15 @@ public final class Host {
     public let asyncWork = AsyncWork()
     /// The modules of loaded plugins, in load order: what `callFunction` calls and `describe`
     /// lists.
-    public internal(set) var modules: [LoadedModule] = []
+    public internal(set) var modules: [LoadedModule] = [] {
+        didSet { modulesGeneration &+= 1 }
+    }
     /// The serial of the last plugin view type made (`PluginViewType.serial`).
     var nextViewSerial: UInt64 = 0
+    /// Bumped whenever `modules` changes, so that `lastPluginView` is known to be current.
+    var modulesGeneration: UInt64 = 0
+    /// The plugin view `pluginView(named:)` found last, and for which `modules`.
+    var lastPluginView: (name: String, type: PluginViewType, generation: UInt64)?
     /// The thread the host is made and run on (the daemon's loop).
     let loopThread = pthread_self()
 
@@ -207,7 +213,16 @@ public final class Host {
     /// Builds the params schema of every registration `plugin` made (the loader calls this
     /// once a plugin has loaded) and returns what went wrong, one sentence per type.
     public func describeRegistrations(ofPlugin plugin: String) -> [String] {
-        registry.registrations(byPlugin: plugin).compactMap { paramsSchema(of: $0).problem }
+        registry.registrations(byPlugin: plugin).compactMap { paramsSchema(of: $0).problem } + hiddenViewProblems(ofPlugin: plugin)
+    }
+
+    /// One sentence per view of `plugin` that a node can never be: its name is one of the
+    /// host's own views, which a node's `type` names first.
+    private func hiddenViewProblems(ofPlugin plugin: String) -> [String] {
+        modules.filter { $0.plugin == plugin }.flatMap(\.views).compactMap { view in
+            guard ViewKind(name: view.name) != nil else { return nil }
+            return "view '\(view.name)' (\(view.registration.typeName), module \(view.module)) is hidden by the host's own view '\(view.name)': a node of type '\(view.name)' is always the host's; rename the Swift type (its name without 'View' is the view's name)"
+        }
     }
 
     /// Forgets the schemas of registrations that are gone (after a rescan).

@@ -214,3 +214,40 @@ private func stars(_ node: JSONValue) -> [String] {
         #expect(try client.ok(tap)["handled"] == false)
     }
 }
+
+/// A view whose name is one of the host's own: nodes of type `Text` stay the host's.
+private final class ShadowedTextProps: ExpoSwiftUI.ViewProps {
+    @Field var text: String = ""
+    required init() {}
+}
+
+private struct TextView: ExpoSwiftUI.View {
+    let props: ShadowedTextProps
+    init(props: ShadowedTextProps) { self.props = props }
+    var body: some View { Text("plugin: " + props.text) }
+}
+
+private final class ShadowingModule: Module {
+    func definition() -> ModuleDefinition {
+        Name("Shadowing")
+        View(TextView.self)
+    }
+}
+
+@Suite struct ShadowedPluginViewTests {
+    @Test func aViewNamedLikeAHostViewIsReportedAndTheHostsViewServes() throws {
+        let host = Host(registry: .tests)
+        let module = ShadowingModule(appContext: host.appContext(forPlugin: "shadowing"))
+        host.addModule(module, definition: module.definition(), name: "Shadowing", plugin: "shadowing")
+        let problems = host.describeRegistrations(ofPlugin: "shadowing")
+        #expect(problems.count == 1)
+        #expect(problems.first?.contains("view 'Text' (TextView, module Shadowing) is hidden by the host's own view 'Text'") == true, "\(problems)")
+        let client = SurfaceClient(host: host)
+        try client.ok(try client.call("initialize", ["protocolVersion": 1]))
+        try client.ok(try client.mount("main", ["type": "Text", "props": ["text": "hi"]]))
+        let root = try client.root()
+        #expect(root["body"] == nil, "the host's Text, not the plugin's")
+        let describe = try client.ok(try client.call("describe"))
+        #expect(describe["views"]?.arrayValue?.filter { $0 == "Text" }.count == 1)
+    }
+}

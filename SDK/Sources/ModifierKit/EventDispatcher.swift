@@ -10,17 +10,18 @@
 /// EventDispatcher()`: the property is the view's event `onValueChange`, and
 /// `props.onValueChange(["value": 3])` sends `{"value": 3}` as that event's payload.
 public final class EventDispatcher {
-    /// The `$type` of the modifier this dispatcher belongs to (empty for a view's event).
+    /// The `$type` of the modifier this dispatcher belongs to (empty for a view's event,
+    /// whose payload is sent as it is: no modifier type is empty). No other stored flag: the
+    /// host makes one dispatcher per modifier of a tree, and a byte more would cost each of
+    /// them a larger allocation.
     public let modifierType: String
-    /// Whether it is a view's event, whose payload is sent as it is.
-    private let isViewEvent: Bool
     private var deliver: ((Dict) -> Void)?
+    private var isViewEvent: Bool { modifierType.isEmpty }
 
     /// A dispatcher for modifiers of `modifierType` that hands every payload to `deliver`. The
     /// host makes one per modifier; tests make their own to see what a modifier sends.
     public init(modifierType: String, deliver: @escaping (Dict) -> Void) {
         self.modifierType = modifierType
-        self.isViewEvent = false
         self.deliver = deliver
     }
 
@@ -29,7 +30,6 @@ public final class EventDispatcher {
     /// plugin's own tests) it sends nothing.
     public init() {
         self.modifierType = ""
-        self.isViewEvent = true
         self.deliver = nil
     }
 

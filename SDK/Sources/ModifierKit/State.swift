@@ -34,6 +34,11 @@ public struct State<Value> {
     }
 }
 
+/// What every `State` is, for the SDK to find a view's state by reflection.
+protocol AnyViewState {}
+
+extension State: AnyViewState {}
+
 /// One `@State` value, shared by the successive views of a node.
 final class StateBox<Value> {
     var value: Value

@@ -32,14 +32,22 @@ public struct ViewRegistration {
     init<V: ExpoSwiftUI.View>(_ type: V.Type) {
         typeName = String(describing: V.self)
         name = ViewRegistration.wireName(ofType: typeName)
-        events = ViewRegistration.dispatchers(of: V.Props()).map(\.name)
+        let sample = V.Props()
+        let events = ViewRegistration.dispatchers(of: sample).map(\.name)
+        self.events = events
+        // What a view of this type holds decides what making one costs: props without events
+        // need no reflection to connect them, a view without `@State` no state store. Learnt
+        // once from a sample, since every instance of a type has the same stored properties.
+        let hasState = Mirror(reflecting: V(props: sample)).children.contains { $0.value is AnyViewState }
         schema = { V.Props.jsonSchema }
         make = { params, appContext, state, send in
             let props = try V.Props(from: params, appContext: appContext)
-            for (name, dispatcher) in ViewRegistration.dispatchers(of: props) {
-                dispatcher.connect { payload in send(name, payload) }
+            if !events.isEmpty {
+                for (name, dispatcher) in ViewRegistration.dispatchers(of: props) {
+                    dispatcher.connect { payload in send(name, payload) }
+                }
             }
-            let view = state.making { V(props: props) }
+            let view = hasState ? state.making { V(props: props) } : V(props: props)
             return ViewInstance(props: props) { RenderedBody.of(view) }
         }
     }

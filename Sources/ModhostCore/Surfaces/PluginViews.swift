@@ -49,7 +49,14 @@ final class PluginViewType {
 extension Host {
     /// The plugin view front-ends name `name`: the first loaded plugin's, when several serve one.
     func pluginView(named name: String) -> PluginViewType? {
-        for module in modules { if let found = module.views.first(where: { $0.name == name }) { return found } }
+        // Rows of a large tree repeat a view: the last one found is compared first.
+        if let last = lastPluginView, last.name == name, last.generation == modulesGeneration { return last.type }
+        for module in modules {
+            if let found = module.views.first(where: { $0.name == name }) {
+                lastPluginView = (name, found, modulesGeneration)
+                return found
+            }
+        }
         return nil
     }
 

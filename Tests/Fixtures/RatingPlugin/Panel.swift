@@ -41,3 +41,23 @@ public final class PanelModule: Module {
     ExpoUIView(PanelView.self)
   }
 }
+
+/// The smallest plugin view: a line of text, as the host's own `Text` shows one. The bench
+/// (bench/plugin-views.mjs) mounts it against the built-in view to measure a plugin view's cost.
+public final class CaptionProps: ExpoSwiftUI.ViewProps {
+  @Field public var text: String = ""
+  public required init() {}
+}
+
+public struct CaptionView: ExpoSwiftUI.View {
+  public let props: CaptionProps
+  public init(props: CaptionProps) { self.props = props }
+  public var body: some View { Text(props.text) }
+}
+
+public final class CaptionModule: Module {
+  public func definition() -> ModuleDefinition {
+    Name("Caption")
+    View(CaptionView.self)
+  }
+}
