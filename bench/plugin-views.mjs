@@ -67,7 +67,6 @@ const env = await withDaemon((dir) => {
   mkdirSync(folder, { recursive: true });
   copyFileSync(library, path.join(folder, 'libRatingFixture.so'));
   const manifest = JSON.parse(readFileSync(path.join(repo, 'protocol/vectors/fixtures/RatingFixture/plugin.json'), 'utf8'));
-  manifest.linux.modules = [...manifest.linux.modules, 'CaptionModule'];
   writeFileSync(path.join(folder, 'plugin.json'), JSON.stringify(manifest));
   return { args: ['--plugins', path.join(dir, 'plugins')] };
 });

@@ -37,11 +37,11 @@ import Testing
         // group is skipped, saying so once.
         let fixtureGroup = lines.filter { $0.hasPrefix("the rating-fixture group") }
         #expect(fixtureGroup == [
-            "the rating-fixture group (13 vectors) was skipped: the host at \(daemon.socketPath) does not serve the Rating view of the fixture plugin (Tests/Fixtures/RatingPlugin); --spawn loads it"
+            "the rating-fixture group (15 vectors) was skipped: the host at \(daemon.socketPath) does not serve the Rating view of the fixture plugin (Tests/Fixtures/RatingPlugin); --spawn loads it"
         ])
-        #expect(lines.filter { $0.hasPrefix("SKIP pluginviews/") }.count == 13)
-        // With the five that need host options (limits.json) and the 13 plugin-view ones.
-        #expect(lines.contains("22 skipped"), "\(lines.suffix(3))")
+        #expect(lines.filter { $0.hasPrefix("SKIP pluginviews/") }.count == 15)
+        // With the five that need host options (limits.json) and the 15 plugin-view ones.
+        #expect(lines.contains("24 skipped"), "\(lines.suffix(3))")
         // The whole-list vectors' $includes twins ran and passed here.
         for name in ["methods/describe lists the bundled plugins loaded", "watch/watch answers with every topic, its connection and the open ones",
                      "watch/watching surfaces starts from every tree open now", "surfaces/unknown modifier type"] {

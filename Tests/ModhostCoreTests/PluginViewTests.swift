@@ -251,3 +251,81 @@ private final class ShadowingModule: Module {
         #expect(describe["views"]?.arrayValue?.filter { $0 == "Text" }.count == 1)
     }
 }
+
+/// A client on a host serving the fixture's Card view (a slot prop, `header`).
+private func cardClient() throws -> SurfaceClient {
+    let host = Host(registry: .tests)
+    let module = CaptionModule(appContext: host.appContext(forPlugin: "rating-tests"))
+    host.addModule(module, definition: module.definition(), name: "Caption", plugin: "rating-tests")
+    let client = SurfaceClient(host: host)
+    try client.ok(try client.call("initialize", ["protocolVersion": 1]))
+    return client
+}
+
+private func card(header: JSONValue?, title: String = "Inbox", children: [JSONValue] = []) -> JSONValue {
+    var props = JSONObject([("title", .string(title))])
+    if let header { props["header"] = header }
+    return ["type": "Card", "key": "c", "props": .object(props), "children": .array(children)]
+}
+
+@Suite struct PluginViewSlotTests {
+    @Test func aSlotPropHoldsANodeShownUnderSlotsAndPlacedInTheBody() throws {
+        let client = try cardClient()
+        let info = try #require(try client.ok(try client.call("describe"))["viewInfo"]?.arrayValue?.first { $0["name"] == "Card" })
+        #expect(info["slots"] == ["header"])
+        try client.ok(try client.mount("main", card(header: ["type": "Text", "key": "h", "props": ["text": "Header"]], children: [["type": "Text", "props": ["text": "child"]]])))
+        let root = try client.root()
+        #expect(root["props"] == ["title": "Inbox"], "the slot prop is not among the props")
+        #expect(root["slots"]?["header"]?["id"] == "h")
+        #expect(root["slots"]?["header"]?["props"]?["text"] == "Header")
+        #expect(root["children"]?[0]?["props"]?["text"] == "child")
+        #expect(root["body"]?["children"]?[0] == ["type": "Slot", "element": "0/0", "props": ["name": "header", "filled": true]])
+        #expect(root["body"]?["children"]?[1]?["props"]?["text"] == "Inbox")
+    }
+
+    @Test func anUnkeyedSlotNodeIsNamedByItsSlotAndItsEventsReachTheOwner() throws {
+        let client = try cardClient()
+        let button: JSONValue = ["type": "Button", "props": ["label": "Go"], "events": ["onPress"]]
+        try client.ok(try client.mount("main", ["type": "VStack", "children": [card(header: button)]]))
+        let root = try client.root()
+        #expect(root["children"]?[0]?["slots"]?["header"]?["id"] == "0/0/header")
+        let tap = try client.call("interact", ["surface": "main", "node": "0/0/header", "gesture": "tap"])
+        #expect(try client.ok(tap)["view"] == "Button")
+        #expect(tap.events.first?["node"] == "0/0/header")
+    }
+
+    @Test func slotErrorsNameTheirPlace() throws {
+        let client = try cardClient()
+        let notANode = try client.mount("main", card(header: "Header"))
+        #expect(notANode.errorPath == "root.props.header")
+        #expect(notANode.error?["data"]?["expected"] == "a node object or null")
+        let inside = try client.mount("main", card(header: ["type": "Toggle", "props": ["isOn": "yes"]]))
+        #expect(inside.errorPath == "root.props.header.props.isOn")
+        let unknown = try client.mount("main", card(header: ["type": "Txt"]))
+        #expect(unknown.errorPath == "root.props.header.type")
+    }
+
+    @Test func aSlotNodeIsReconciledLikeAChildAndLeavesWithItsProp() throws {
+        let client = try cardClient()
+        let toggle: JSONValue = ["type": "Toggle", "props": ["isOn": false]]
+        try client.ok(try client.mount("main", card(header: toggle)))
+        // The host shows what the person did until the next update decides (a controlled
+        // Toggle): the node, kept by the update, shows its props again.
+        try client.ok(try client.call("interact", ["surface": "main", "node": "0/header", "gesture": "tap"]))
+        #expect(try client.root()["slots"]?["header"]?["value"] == true)
+        let counts = try client.ok(try client.update("main", card(header: toggle, title: "Sent")))
+        #expect(counts == ["created": 0, "updated": 0, "unchanged": 0, "removed": 0])
+        var root = try client.root()
+        #expect(root["slots"]?["header"]?["type"] == "Toggle")
+        #expect(root["body"]?["children"]?[1]?["props"]?["text"] == "Sent")
+        // Without the prop, the slot is empty and its node gone.
+        try client.ok(try client.update("main", card(header: nil, title: "Sent")))
+        root = try client.root()
+        #expect(root["slots"] == nil)
+        #expect(root["body"]?["children"]?[0]?["type"] == "Text", "the body's `if` left the empty slot out")
+        #expect(try client.call("interact", ["surface": "main", "node": "0/header", "gesture": "tap"]).errorPath == "node")
+        // null is no view either.
+        try client.ok(try client.update("main", card(header: .null)))
+        #expect(try client.root()["slots"] == nil)
+    }
+}

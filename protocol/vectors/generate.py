@@ -1123,7 +1123,7 @@ RATING_BODY={"$exact":{"type":"HStack","element":"0","props":{"alignment":"cente
    {"$exact":{"type":"Text","element":"0/0","props":{"$exact":{"text":"Stars"}}}},STAR(1,"star.fill"),STAR(2,"star.fill"),STAR(3,"star")]}}
 PVV("describe lists a plugin view with its plugin, props and events", call(2,"describe",None,{
    "views":{"$includes":["Rating","Panel"]},
-   "viewInfo":{"$includes":[{"$exact":{"name":"Rating","children":True,"plugin":"RatingFixture","module":"Rating","typeName":"RatingView",
+   "viewInfo":{"$includes":[{"$exact":{"name":"Rating","children":True,"plugin":"RatingFixture","module":"Rating","typeName":"RatingView","slots":[],
       "props":{"type":"object","properties":{"value":{"type":"integer"},"max":{"type":"integer"},"label":{"type":"string"},"testID":{"type":"string"}}},
       "events":{"$exact":{"onValueChange":{"type":"object"}}}}}]},
    "modules":{"$includes":[{"$exact":{"name":"Rating","plugin":"RatingFixture","functions":[],"events":[],"views":["Rating"]}}]}}))
@@ -1163,6 +1163,15 @@ PVV("state, bindings and children of a plugin view", pm(PANEL)
    +psnap(9,{"children":[{"id":"note"}],"body":{"children":[{"props":{"text":"Settings: 1 taps"}},{"props":{"isOn":True}},{"props":{"text":"Ada"}},{"props":{"value":3.5}},
       {"props":{"selection":"large"}},{"type":"Button"},{"$exact":{"type":"Children","element":"0/6"}}]}}))
 PVV("a disabled Button in a body is not handled", pm(PANEL)+[pact(2,"p","tap",element="0/5"),NOT(2),QUIET])
+CARD={"type":"Card","key":"c","props":{"title":"Inbox","header":{"type":"Button","key":"go","props":{"label":"Go"},"events":["onPress"]}}}
+PVV("a view in a slot prop is a node shown under slots and placed in the body", pm(CARD)+psnap(2,{"$exact":{"type":"Card","id":"c","key":"c",
+   "props":{"$exact":{"title":"Inbox"}},"body":{"$exact":{"type":"VStack","element":"0","props":{"alignment":"center"},"children":[
+      {"$exact":{"type":"Slot","element":"0/0","props":{"$exact":{"name":"header","filled":True}}}},
+      {"$exact":{"type":"Text","element":"0/1","props":{"$exact":{"text":"Inbox"}}}},{"$exact":{"type":"Children","element":"0/2"}}]}},
+   "slots":{"$exact":{"header":{"$exact":{"type":"Button","id":"go","key":"go","props":{"label":"Go"},"events":["onPress"]}}}}}})
+   +[pact(3,"go","tap"),VEV("go","Button","onPress",surface="pv"),ok(3,{"$exact":{"handled":True,"node":"go","view":"Button"}})])
+PVV("a slot prop that is not a node is an error at its place", fails(1,"mount",{"surface":"pv","root":{"type":"Card","props":{"header":"Go"}}},-32602,
+   {"path":"root.props.header","expected":"a node object or null","got":"string"}))
 
 
 os.makedirs(OUT, exist_ok=True)

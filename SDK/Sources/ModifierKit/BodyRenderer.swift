@@ -23,6 +23,8 @@
         case none
         /// `Children()`: the node's children go here.
         case children
+        /// A slot prop (`props.header`): its view goes here.
+        case slot
         case button(action: () -> Void)
         case toggle(Binding<Bool>)
         case textField(Binding<String>, onSubmit: (() -> Void)?)
@@ -82,7 +84,7 @@
         case let .option(select):
             select()
             return .taken(value: nil)
-        case .none, .children, .textField, .slider:
+        case .none, .children, .slot, .textField, .slider:
             return .notTaken(reason: "a \(type) takes no tap; a Button, a Toggle and a Picker's options do")
         }
     }
@@ -285,6 +287,12 @@ extension ForEach {
 
 extension Children {
     public func _render(into renderer: inout _BodyRenderer) { renderer.add(HeadlessElement("Children", control: .children)) }
+}
+
+extension Slot {
+    public func _render(into renderer: inout _BodyRenderer) {
+        renderer.add(HeadlessElement("Slot", props: [("name", .string(name)), ("filled", .bool(!isEmpty))], control: .slot))
+    }
 }
 
 extension Text {

@@ -92,6 +92,23 @@ extension BaseModule {
     }
 }
 
+/// A prop that holds a view, as Section's `header` or Slider's `label` do in Expo UI: declare
+/// `public var header = Slot()` in the props, and write `props.header` in the body where the
+/// view goes. The front-end sends the view as the prop's value (a node); the host keeps it as
+/// a node of the tree, reconciled like a child, and shows it in the snapshot under `slots`.
+public final class Slot: _ModifierKitView {
+    /// The prop's name (the host sets it as it decodes the props).
+    public internal(set) var name = ""
+    /// Whether the front-end put a view in the slot.
+    public internal(set) var isEmpty = true
+
+    /// An empty slot; the host fills it from the node's props.
+    public init() {}
+
+    /// Primitive: the host places the slot's view here.
+    public var body: Never { fatalError("Slot is primitive") }
+}
+
 /// Places the node's children inside a plugin view's `body`, where Expo views read
 /// `props.children`: `VStack { Text(props.title); Children() }`.
 public struct Children: _ModifierKitView {

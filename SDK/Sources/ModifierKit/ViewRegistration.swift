@@ -7,16 +7,19 @@ public struct ViewRegistration {
     @_spi(ModhostHost) public let name: String
     /// The view's events: its props' `EventDispatcher` properties, by property name, in order.
     @_spi(ModhostHost) public let events: [String]
+    /// The props that hold views: its props' `Slot` properties, by property name, in order.
+    @_spi(ModhostHost) public let slots: [String]
     private let schema: () -> [String: Any]
-    private let make: (Dict, AppContext, ViewStateStore, @escaping (String, Dict) -> Void) throws -> ViewInstance
+    private let make: (Dict, AppContext, ViewStateStore, Set<String>, @escaping (String, Dict) -> Void) throws -> ViewInstance
 
     private init(
         typeName: String, name: String, events: [String], schema: @escaping () -> [String: Any],
-        make: @escaping (Dict, AppContext, ViewStateStore, @escaping (String, Dict) -> Void) throws -> ViewInstance
+        make: @escaping (Dict, AppContext, ViewStateStore, Set<String>, @escaping (String, Dict) -> Void) throws -> ViewInstance
     ) {
         self.typeName = typeName
         self.name = name
         self.events = events
+        self.slots = []
         self.schema = schema
         self.make = make
     }
@@ -24,7 +27,7 @@ public struct ViewRegistration {
     /// A stand-in for the view `name` of a plugin that is not loaded (quarantined): it takes
     /// any props, has no events, and its body is empty. No plugin code runs in it.
     @_spi(ModhostHost) public static func inert(name: String) -> ViewRegistration {
-        ViewRegistration(typeName: name, name: name, events: [], schema: { ["type": "object", "properties": [String: Any]()] }) { _, _, _, _ in
+        ViewRegistration(typeName: name, name: name, events: [], schema: { ["type": "object", "properties": [String: Any]()] }) { _, _, _, _, _ in
             ViewInstance(props: ExpoSwiftUI.ViewProps()) { RenderedBody(root: HeadlessElement("Group"), ignored: []) }
         }
     }
@@ -33,18 +36,26 @@ public struct ViewRegistration {
         typeName = String(describing: V.self)
         name = ViewRegistration.wireName(ofType: typeName)
         let sample = V.Props()
-        let events = ViewRegistration.dispatchers(of: sample).map(\.name)
+        let members = ViewRegistration.members(of: sample)
+        let events = members.dispatchers.map(\.name)
         self.events = events
+        self.slots = members.slots.map(\.name)
+        let reflects = !members.dispatchers.isEmpty || !members.slots.isEmpty
         // What a view of this type holds decides what making one costs: props without events
         // need no reflection to connect them, a view without `@State` no state store. Learnt
         // once from a sample, since every instance of a type has the same stored properties.
         let hasState = Mirror(reflecting: V(props: sample)).children.contains { $0.value is AnyViewState }
         schema = { V.Props.jsonSchema }
-        make = { params, appContext, state, send in
+        make = { params, appContext, state, filled, send in
             let props = try V.Props(from: params, appContext: appContext)
-            if !events.isEmpty {
-                for (name, dispatcher) in ViewRegistration.dispatchers(of: props) {
+            if reflects {
+                let members = ViewRegistration.members(of: props)
+                for (name, dispatcher) in members.dispatchers {
                     dispatcher.connect { payload in send(name, payload) }
+                }
+                for (name, slot) in members.slots {
+                    slot.name = name
+                    slot.isEmpty = !filled.contains(name)
                 }
             }
             let view = hasState ? state.making { V(props: props) } : V(props: props)
@@ -63,24 +74,28 @@ public struct ViewRegistration {
     /// Decodes `params` into the view's props (a `FieldError` names a bad one), connects their
     /// events to `send(event, payload)`, and makes the view with its `@State`s from `state`.
     /// Runs plugin code: the host calls it as such.
+    /// `filled` names the slots the node's props put a view in.
     @_spi(ModhostHost) public func makeInstance(
-        params: Dict, appContext: AppContext, state: ViewStateStore, send: @escaping (String, Dict) -> Void
+        params: Dict, appContext: AppContext, state: ViewStateStore, filled: Set<String> = [], send: @escaping (String, Dict) -> Void
     ) throws -> ViewInstance {
-        try make(params, appContext, state, send)
+        try make(params, appContext, state, filled, send)
     }
 
-    /// The `EventDispatcher` properties of `props`, its own before its superclasses'.
-    private static func dispatchers(of props: AnyObject) -> [(name: String, dispatcher: EventDispatcher)] {
-        var result: [(String, EventDispatcher)] = []
+    /// The `EventDispatcher` and `Slot` properties of `props`, its own before its superclasses'.
+    private static func members(of props: AnyObject) -> (dispatchers: [(name: String, dispatcher: EventDispatcher)], slots: [(name: String, slot: Slot)]) {
+        var dispatchers: [(String, EventDispatcher)] = []
+        var slots: [(String, Slot)] = []
         var mirror: Mirror? = Mirror(reflecting: props)
         while let current = mirror {
             for child in current.children {
-                guard let label = child.label, let dispatcher = child.value as? EventDispatcher else { continue }
-                result.append((label.hasPrefix("_") ? String(label.dropFirst()) : label, dispatcher))
+                guard let label = child.label else { continue }
+                let name = label.hasPrefix("_") ? String(label.dropFirst()) : label
+                if let dispatcher = child.value as? EventDispatcher { dispatchers.append((name, dispatcher)) }
+                if let slot = child.value as? Slot { slots.append((name, slot)) }
             }
             mirror = current.superclassMirror
         }
-        return result
+        return (dispatchers, slots)
     }
 }
 

@@ -1,4 +1,5 @@
 import ModhostWire
+@_spi(ModhostHost) import ModifierKit
 
 /// A node as a front-end sent it, checked: a known view type, an optional key, props,
 /// modifier configs, and its children (as sent: each is checked when it is built). Every
@@ -10,6 +11,9 @@ struct NodeSpec {
     var pluginView: PluginViewType?
     /// The `type` as sent.
     var typeName: String
+    /// A plugin view's slot props that hold a view (`header`), taken out of `props`: each
+    /// a node, checked when it is built, at index path `PATH/header`.
+    var slots: [(name: String, node: JSONValue)] = []
     var key: String?
     var props: JSONObject
     /// The view's own events the front-end listens to (`events`), checked.
@@ -26,7 +30,10 @@ struct NodeSpec {
     /// place: building one string per node of a large tree would cost more than the rest.
     static func paramsPath(ofNode indexPath: String) -> String {
         var path = "root"
-        for step in indexPath.split(separator: "/").dropFirst() { path += ".children[" + step + "]" }
+        for step in indexPath.split(separator: "/").dropFirst() {
+            // A slot's node (`0/header`) is the view in its parent's prop.
+            if step.first?.isNumber == true { path += ".children[" + step + "]" } else { path = JSONPath.member(String(step), of: path + ".props") }
+        }
         return path
     }
 
@@ -87,7 +94,23 @@ struct NodeSpec {
                 throw .invalidParams("'\(path).key' must be a non-empty string without '/' that is not all digits (those name nodes by index path)", path: JSONPath.member("key", of: path), expected: "non-empty string without '/', not all digits", got: "\"\(key)\"")
             }
         }
-        let props = try object.optional("props", at: paramsPath(ofNode: indexPath), as: .object) ?? JSONObject()
+        var props = try object.optional("props", at: paramsPath(ofNode: indexPath), as: .object) ?? JSONObject()
+        var slots: [(name: String, node: JSONValue)] = []
+        if let pluginView, !pluginView.registration.slots.isEmpty, !props.isEmpty {
+            for name in pluginView.registration.slots {
+                guard let value = props[name] else { continue }
+                props[name] = nil
+                switch value {
+                case .null: continue
+                case .object: slots.append((name, value))
+                default:
+                    let place = JSONPath.member(name, of: paramsPath(ofNode: indexPath) + ".props")
+                    throw .invalidParams(
+                        "'\(place)' holds a view of the \(typeName) (a slot): it must be a node object {\"type\": ...} or null", path: place,
+                        expected: "a node object or null", got: value.typeName)
+                }
+            }
+        }
         var events: [String] = []
         if let list = try object.optional("events", at: paramsPath(ofNode: indexPath), as: .array) {
             if kind == .plugin {
@@ -126,7 +149,7 @@ struct NodeSpec {
             children = list
         }
         return NodeSpec(
-            kind: kind, pluginView: pluginView, typeName: typeName, key: key, props: props, events: events, control: control,
+            kind: kind, pluginView: pluginView, typeName: typeName, slots: slots, key: key, props: props, events: events, control: control,
             modifiers: modifiers, children: children)
     }
 

@@ -42,6 +42,7 @@ final class PluginViewType {
             ("name", .string(name)), ("children", true), ("props", propsSchema),
             ("events", .object(JSONObject(events.map { ($0, ["type": "object"]) }))),
             ("plugin", .string(plugin)), ("module", .string(module)), ("typeName", .string(registration.typeName)),
+            ("slots", .array(registration.slots.map { .string($0) })),
         ]))
     }
 }
@@ -100,8 +101,12 @@ final class ViewEventRoute {
 /// last evaluated. Kept across updates while the node stays and its plugin serves it.
 final class PluginViewNode {
     let type: PluginViewType
-    /// The params its props were decoded from, as sent (`testID` included).
+    /// The params its props were decoded from, as sent (`testID` included; slot props apart).
     let props: JSONObject
+    /// The slot props that held a view when it was made.
+    let filled: Set<String>
+    /// The nodes in its slot props, as of the committed tree.
+    var slots: [(name: String, node: NodeState)] = []
     let instance: ViewInstance
     /// The view's `@State` values, handed on to the next node of this view at this place.
     let state: ViewStateStore
@@ -113,9 +118,13 @@ final class PluginViewNode {
     /// The body as last evaluated.
     var body: RenderedBody
 
-    init(type: PluginViewType, props: JSONObject, instance: ViewInstance, state: ViewStateStore, attachment: Attachment, body: RenderedBody) {
+    init(
+        type: PluginViewType, props: JSONObject, filled: Set<String>, instance: ViewInstance, state: ViewStateStore, attachment: Attachment,
+        body: RenderedBody
+    ) {
         self.type = type
         self.props = props
+        self.filled = filled
         self.instance = instance
         self.state = state
         self.attachment = attachment

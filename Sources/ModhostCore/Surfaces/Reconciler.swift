@@ -25,6 +25,8 @@ struct Reconciler {
         let view: PluginViewNode
         let node: String
         let events: [String]
+        /// The nodes in its slot props, by prop name.
+        let slots: [(name: String, node: NodeState)]
     }
 
     /// A kept modifier's new place, applied when the tree is committed: a failed build must
@@ -221,6 +223,20 @@ struct Reconciler {
         }
         node.children = children
         for child in oldChildren where !used.contains(ObjectIdentifier(child)) { countRemoved(child) }
+        if let view = node.pluginView {
+            // The views in its slot props, each matched with the old one of its slot.
+            let oldSlots = reusable?.pluginView?.slots ?? []
+            var slots: [(name: String, node: NodeState)] = []
+            for (name, value) in spec.slots {
+                let slotPath = path + "/" + name
+                let slotSpec = try NodeSpec.check(value, at: slotPath, depth: depth + 1, host: host, count: &nodeCount)
+                let match = oldSlots.first { $0.name == name }?.node
+                if let match { used.insert(ObjectIdentifier(match)) }
+                slots.append((name, try build(slotSpec, reusing: match, parent: node, grandparent: parent?.kind, path: slotPath, depth: depth + 1, symbols: symbols)))
+            }
+            for old in oldSlots where !used.contains(ObjectIdentifier(old.node)) { countRemoved(old.node) }
+            viewPlaces.append(ViewPlace(view: view, node: node.id, events: spec.events, slots: slots))
+        }
         return node
     }
 
@@ -229,6 +245,7 @@ struct Reconciler {
         if let transition = node.symbol?.transition { leavingTransitions.append(Self.transition(transition.effect, node: node.id, phase: "leave")) }
         counts.removed += node.modifiers.count
         for child in node.children { countRemoved(child) }
+        for slot in node.pluginView?.slots ?? [] { countRemoved(slot.node) }
     }
 
     /// One entry of `symbolTransitions`.
@@ -348,11 +365,12 @@ struct Reconciler {
     /// gone does (its owner heard of it by `view-type-removed` when the plugin went).
     private mutating func pluginView(_ spec: NodeSpec, reusing old: PluginViewNode?, node: String, path: String) throws(RPCError) -> PluginViewNode {
         let view: PluginViewNode
+        let filled = Set(spec.slots.map(\.name))
         if let type = spec.pluginView {
-            if let old, old.type === type, old.props == spec.props {
+            if let old, old.type === type, old.props == spec.props, old.filled == filled {
                 view = old
             } else {
-                view = try makePluginView(type, props: spec.props, state: old?.state ?? ViewStateStore(), node: node, path: path)
+                view = try makePluginView(type, props: spec.props, state: old?.state ?? ViewStateStore(), filled: filled, node: node, path: path)
             }
         } else if let old, old.props == spec.props, spec.events.allSatisfy(old.type.events.contains) {
             view = old
@@ -362,7 +380,7 @@ struct Reconciler {
             let type = PluginViewType(
                 registration: .inert(name: spec.typeName), plugin: status.name, module: "", serial: 0,
                 propsSchema: .object(JSONObject([("type", "object")])), quarantine: status)
-            view = try makePluginView(type, props: spec.props, state: ViewStateStore(), node: node, path: path)
+            view = try makePluginView(type, props: spec.props, state: ViewStateStore(), filled: filled, node: node, path: path)
         } else {
             let place = NodeSpec.paramsPath(ofNode: path)
             let known = host.viewNames
@@ -379,13 +397,12 @@ struct Reconciler {
                 path: JSONPath.member("type", of: place), expected: "one of \(known.joined(separator: ", "))", got: spec.typeName,
                 extra: Suggestion.data(known: known, suggestion: suggestion))
         }
-        viewPlaces.append(ViewPlace(view: view, node: node, events: spec.events))
         return view
     }
 
     /// A new plugin view of `type` from `props`, its events routed to this pass's connection.
     private mutating func makePluginView(
-        _ type: PluginViewType, props: JSONObject, state: ViewStateStore, node: String, path: String
+        _ type: PluginViewType, props: JSONObject, state: ViewStateStore, filled: Set<String>, node: String, path: String
     ) throws(RPCError) -> PluginViewNode {
         let propsPath = NodeSpec.paramsPath(ofNode: path) + ".props"
         let route = ViewEventRoute()
@@ -396,7 +413,7 @@ struct Reconciler {
             let counted = PluginHostSupport.unknownKeysCounted
             let appContext = host.appContext(forPlugin: type.plugin)
             instance = try PluginCalls.run(plugin: type.plugin, .factory, type.name) { () throws in
-                try type.registration.makeInstance(params: dict, appContext: appContext, state: state) { event, payload in
+                try type.registration.makeInstance(params: dict, appContext: appContext, state: state, filled: filled) { event, payload in
                     route.view?.send(event, payload: payload)
                 }
             }
@@ -421,7 +438,7 @@ struct Reconciler {
             unknownProps.append(prop)
         }
         let body = PluginCalls.run(plugin: type.plugin, .body, type.name) { instance.render() }
-        let view = PluginViewNode(type: type, props: props, instance: instance, state: state, attachment: attachment, body: body)
+        let view = PluginViewNode(type: type, props: props, filled: filled, instance: instance, state: state, attachment: attachment, body: body)
         route.view = view
         freshViews.append(view)
         return view

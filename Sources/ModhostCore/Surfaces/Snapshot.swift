@@ -216,6 +216,16 @@ enum Snapshot {
             }
             out.append(UInt8(ascii: "]"))
         }
+        if let slots = node.pluginView?.slots, !slots.isEmpty {
+            JSONWriter.appendASCII(#","slots":{"#, to: &out)
+            for (index, slot) in slots.enumerated() {
+                if index > 0 { out.append(UInt8(ascii: ",")) }
+                JSONWriter.writeString(slot.name, into: &out)
+                out.append(UInt8(ascii: ":"))
+                write(slot.node, insideDisabled: isDisabled, into: &out)
+            }
+            out.append(UInt8(ascii: "}"))
+        }
         out.append(UInt8(ascii: "}"))
     }
 

@@ -204,6 +204,7 @@ final class NodeState {
         while let node = pending.popLast() {
             result.append(node)
             pending.append(contentsOf: node.children.reversed())
+            if let slots = node.pluginView?.slots, !slots.isEmpty { pending.append(contentsOf: slots.map(\.node).reversed()) }
         }
         return result
     }
@@ -296,6 +297,12 @@ final class Surface {
         guard let first = steps.next(), first.elementsEqual("0".utf8) else { return nil }
         var node = root
         while let step = steps.next() {
+            // A slot's view: the parent's slot prop by name (`0/header`).
+            if step.first.map({ !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }) == true {
+                guard let slot = node.pluginView?.slots.first(where: { $0.name.utf8.elementsEqual(step) }) else { return nil }
+                node = slot.node
+                continue
+            }
             guard let index = Int(Substring(step)), String(index) == Substring(step), node.children.indices.contains(index) else { return nil }
             node = node.children[index]
         }
@@ -320,6 +327,7 @@ final class Surface {
         for place in built.viewPlaces {
             place.view.nodeID = place.node
             place.view.listening = place.events
+            place.view.slots = place.slots
         }
     }
 
@@ -390,6 +398,7 @@ final class Surface {
         while let next = pending.popLast() {
             if next.symbol != nil { return }
             pending.append(contentsOf: next.children)
+            if let slots = next.pluginView?.slots { pending.append(contentsOf: slots.map(\.node)) }
         }
         session.diagnostic(
             "warning", code: DiagnosticCode.symbolsWithoutImage,

@@ -59,5 +59,25 @@ public final class CaptionModule: Module {
   public func definition() -> ModuleDefinition {
     Name("Caption")
     View(CaptionView.self)
+    View(CardView.self)
+  }
+}
+
+/// A view with a slot: `header` holds a view the front-end sends as the prop's value.
+public final class CardProps: ExpoSwiftUI.ViewProps {
+  @Field public var title: String = ""
+  public var header = Slot()
+  public required init() {}
+}
+
+public struct CardView: ExpoSwiftUI.View {
+  public let props: CardProps
+  public init(props: CardProps) { self.props = props }
+  public var body: some View {
+    VStack {
+      if !props.header.isEmpty { props.header }
+      Text(props.title)
+      Children()
+    }
   }
 }

@@ -1,5 +1,5 @@
 // Turning a user tree into what goes on the wire, and collecting the listeners it carries.
-import { checkViewProps, eventNames } from './views.js';
+import { checkViewProps, eventNames, isSlotNode } from './views.js';
 
 /**
  * Deep copy of a JSON-ish value without functions. `eventListener` members are dropped
@@ -49,7 +49,7 @@ export function serializeTree(tree) {
   return { root, listeners, events };
 }
 
-function serializeProps(node, id, where, out, events) {
+function serializeProps(node, id, where, out, events, indexPath, maps) {
   const props = node.props;
   if (props === null || typeof props !== 'object' || Array.isArray(props)) {
     const copy = stripFunctions(props);
@@ -64,6 +64,9 @@ function serializeProps(node, id, where, out, events) {
       let byName = events.get(id);
       if (!byName) events.set(id, (byName = new Map()));
       byName.set(name, value);
+    } else if (isSlotNode(node.type, value)) {
+      // A view in a slot prop: a node of the tree, named `PATH/name` as the host names it.
+      data[name] = serializeNode(value, `${indexPath}/${name}`, `${where}.props.${name}`, maps);
     } else if (value !== undefined && !(value === null && names.includes(name))) {
       const copy = stripFunctions(value);
       if (copy !== undefined) data[name] = copy;
@@ -90,7 +93,7 @@ function serializeNode(node, indexPath, where, maps) {
   for (const [k, v] of Object.entries(node)) {
     if (k === 'modifiers' || k === 'children' || typeof v === 'function' || v === undefined) continue;
     if (k === 'props') {
-      serializeProps(node, id, where, out, events);
+      serializeProps(node, id, where, out, events, indexPath, maps);
       continue;
     }
     if (k === 'events' && out.events !== undefined) continue;

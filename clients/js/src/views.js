@@ -100,6 +100,11 @@ export function resolveNativeView(moduleName, viewName, viewInfo = []) {
   return viewName === undefined ? moduleName : viewNameOfType(viewName);
 }
 
+/** Whether `value`, a prop of a node of `type`, is a view held in a plugin view's slot prop. */
+export function isSlotNode(type, value) {
+  return !isBuiltInView(type) && value !== null && typeof value === 'object' && !Array.isArray(value) && typeof value.type === 'string';
+}
+
 /** The props the client knows for `type`, or undefined when it passes them through unchecked. */
 export function knownViewProps(type) {
   const props = STRICT_VIEW_PROPS[type];
@@ -137,7 +142,8 @@ export function checkViewProps(type, props, where) {
       const theirs = events.length > 0 ? `its events are ${events.join(', ')}` : `${type} has no events of its own`;
       throw new TypeError(`${where}: prop '${name}' is a function, but ${type} has no event '${name}' (${theirs}); functions never go to the host: use a modifier (onTapGesture, onSubmit, ...) for other events`);
     }
-    if (typeof value !== 'function' && containsFunction(value)) {
+    // A plugin view's prop may hold a view (a slot): a node, whose own events are functions.
+    if (typeof value !== 'function' && !(isSlotNode(type, value)) && containsFunction(value)) {
       throw new TypeError(`${where}: prop '${name}' contains a function; props are data, only a view's own events may be functions`);
     }
   }

@@ -48,8 +48,8 @@ export async function withGreetingDaemon(t) {
 }
 
 /**
- * A daemon on a temporary socket that also loads the Rating fixture plugin (views `Rating` and
- * `Panel`); null, with test `t` skipped and the reason given, when the fixture library was not built.
+ * A daemon on a temporary socket that also loads the Rating fixture plugin (views `Rating`,
+ * `Panel`, `Caption` and `Card`); null, with test `t` skipped and the reason given, when the fixture library was not built.
  */
 export async function withRatingDaemon(t) {
   const library = fixtureLibrary('libRatingFixture.so');
@@ -58,7 +58,7 @@ export async function withRatingDaemon(t) {
     return null;
   }
   return withDaemon((dir) => {
-    makePlugin(path.join(dir, 'plugins', 'rating'), { name: 'RatingFixture', library: 'libRatingFixture.so', modules: ['RatingModule', 'PanelModule'] });
+    makePlugin(path.join(dir, 'plugins', 'rating'), { name: 'RatingFixture', library: 'libRatingFixture.so', modules: ['RatingModule', 'PanelModule', 'CaptionModule'] });
     return { args: ['--plugins', path.join(dir, 'plugins')] };
   });
 }

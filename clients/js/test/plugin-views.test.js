@@ -66,3 +66,24 @@ test('a Rating from requireNativeView is mounted, tapped and updated', { timeout
     await env.cleanup();
   }
 });
+
+test("a view in a plugin view's slot prop is a node with events of its own", { timeout: TEST_TIMEOUT_MS }, async (t) => {
+  const env = await withRatingDaemon(t);
+  if (!env) return;
+  const host = await connect({ socket: env.socket, reconnect: false });
+  try {
+    const Card = host.requireNativeView('Caption', 'CardView');
+    const { Button } = await import('../src/index.js');
+    const pressed = [];
+    const surface = await host.mount('s', Card({ key: 'c', title: 'Inbox', header: Button({ label: 'Go', onPress: () => pressed.push('go') }) }));
+    const { root } = await surface.snapshot();
+    assert.deepEqual(root.props, { title: 'Inbox' });
+    assert.equal(root.slots.header.id, '0/header', 'an unkeyed slot node is named by its parent path and the prop');
+    const tapped = await surface.tap('0/header');
+    assert.equal(tapped.view, 'Button');
+    assert.deepEqual(pressed, ['go']);
+  } finally {
+    await host.close();
+    await env.cleanup();
+  }
+});

@@ -5,6 +5,7 @@
 // module object are found when first used, on the connection of the latest `render()`.
 import { resolveNativeView } from '../../js/src/views.js';
 import { React } from './dependencies.js';
+import { SLOT_TYPE } from './tree.js';
 
 /** The connection of the latest `render()`: where native modules and views are looked up. */
 let current = null;
@@ -28,7 +29,14 @@ export function requireNativeView(moduleName, viewName) {
   resolveNativeView(moduleName, viewName); // the arguments' checks
   function NativeView(props) {
     const type = resolveNativeView(moduleName, viewName, current?.server?.viewInfo);
-    return React.createElement(type, props);
+    // A prop that holds an element is a slot (Expo UI's `header={<Text>…</Text>}`): React
+    // renders it as a child marked with the prop's name, which becomes that prop's node.
+    const slots = Object.entries(props).filter(([, value]) => React.isValidElement(value));
+    if (slots.length === 0) return React.createElement(type, props);
+    const rest = { ...props };
+    for (const [name] of slots) delete rest[name];
+    const marked = slots.map(([name, element]) => React.createElement(SLOT_TYPE, { key: `$slot-${name}`, name }, element));
+    return React.createElement(type, rest, ...marked, ...React.Children.toArray(props.children));
   }
   NativeView.displayName = viewName ? `${moduleName}.${viewName}` : moduleName;
   return NativeView;

@@ -15,6 +15,8 @@ import { reactKeyOf } from './renderer.js';
 
 /** The element type that marks a surface (`<Host>`). */
 export const HOST_TYPE = 'Host';
+/** The element type that marks a plugin view's slot prop (`requireNativeView`): its one child is the prop's node. */
+export const SLOT_TYPE = '$slot';
 /** Views whose text children become a prop, and the prop. */
 const TEXT_PROP = { Text: 'text', Label: 'title', Button: 'label' };
 
@@ -111,8 +113,15 @@ export function buildNode(instance, build, where) {
   }
   const asText = textProp !== undefined && textOnly;
   const views = [];
+  const slots = [];
   if (!asText) {
     instance.children.forEach((child, index) => {
+      if (child.type === SLOT_TYPE) {
+        const inner = child.children.find((c) => !c.isHidden);
+        const node = inner ? buildNode(inner, build, `${where} > ${child.props.name}`) : null;
+        slots.push([child.props.name, node]);
+        return;
+      }
       const node = buildNode(child, build, `${where} > ${describe(child)}[${index}]`);
       if (node) views.push(node);
     });
@@ -121,11 +130,12 @@ export function buildNode(instance, build, where) {
     for (const child of instance.children) keyFor(child);
   }
   if (before && before.props === instance.props && before.node.key === key && before.asText === asText
-      && (asText ? before.text === text : sameNodes(before.views, views))) {
+      && (asText ? before.text === text : sameNodes(before.views, views)) && sameNodes((before.slots ?? []).map(([, n]) => n), slots.map(([, n]) => n))) {
     return before.node;
   }
   const { children: _elements, modifiers, ...props } = instance.props;
   if (asText && props[textProp] === undefined) props[textProp] = text;
+  for (const [name, node] of slots) props[name] = node;
   const node = { type: instance.type, key };
   if (Object.keys(props).length > 0) node.props = props;
   if (modifiers !== undefined && modifiers !== null) {
@@ -134,7 +144,7 @@ export function buildNode(instance, build, where) {
     if (list.length > 0) node.modifiers = list;
   }
   if (views.length > 0) node.children = views;
-  built.set(instance, { props: instance.props, asText, text, views, node });
+  built.set(instance, { props: instance.props, asText, text, views, slots, node });
   return node;
 }
 

@@ -69,3 +69,36 @@ test('a view by its type name, and a module with useEvent', { timeout: TEST_TIME
     await env.cleanup();
   }
 });
+
+const Card = requireNativeView('Caption', 'CardView');
+
+test('an element in a slot prop, as Expo UI passes a Section header, is a node that re-renders', { timeout: TEST_TIMEOUT_MS }, async (t) => {
+  const { Button, Text } = await import('../src/index.js');
+  const env = await withRatingDaemon(t);
+  if (!env) return;
+  const host = await connect({ socket: env.socket, reconnect: false });
+  try {
+    function Inbox() {
+      const [count, setCount] = React.useState(0);
+      return h(Host, { name: 'c' },
+        h(Card, { title: `Inbox ${count}`, header: h(Button, { onPress: () => setCount((c) => c + 1) }, `Add (${count})`) },
+          h(Text, null, 'a child')));
+    }
+    const root = await render(h(Inbox), host);
+    const surface = root.surface('c');
+    let { root: tree } = await surface.snapshot();
+    assert.equal(tree.type, 'Card');
+    assert.equal(tree.slots.header.type, 'Button');
+    assert.equal(tree.slots.header.props.label, 'Add (0)');
+    assert.equal(tree.children[0].props.text, 'a child');
+    await surface.tap(tree.slots.header.id);
+    await root.settled();
+    tree = (await surface.snapshot()).root;
+    assert.equal(tree.slots.header.props.label, 'Add (1)');
+    assert.equal(tree.body.children[1].props.text, 'Inbox 1');
+    await root.unmount();
+  } finally {
+    await host.close();
+    await env.cleanup();
+  }
+});
