@@ -210,6 +210,7 @@ function symbolMarks(symbol) {
 
 /** The element drawing `node` and its subtree. */
 function drawNode(entry, node, parentIsList = false) {
+  if (node.body) return drawPluginView(entry, node);
   const props = node.props ?? {};
   let el;
   switch (node.type) {
@@ -245,6 +246,75 @@ function drawNode(entry, node, parentIsList = false) {
     el.append(childrenAreRows ? drawRow(entry, child) : drawNode(entry, child));
   }
   applyStyles(el, node, null);
+  return el;
+}
+
+// A plugin's view: its evaluated body (the snapshot's `body`), drawn element by element. A
+// control in it acts through `interact` with the element's path, as a person's gesture on it
+// would; `Children` places the node's children and `Slot` the view in a slot prop.
+
+/** A plugin view's node: its body, marked with the view's name. */
+function drawPluginView(entry, node) {
+  const el = drawElement(entry, node, node.body);
+  el.classList.add('plugin-view');
+  el.dataset.node = node.id;
+  el.dataset.view = node.type;
+  if (state.selected?.key === keyOf(entry.connection, entry.surface) && state.selected.node === node.id) el.classList.add('selected');
+  applyStyles(el, node, null);
+  return el;
+}
+
+/** One element of a plugin view's body, and those under it. */
+function drawElement(entry, node, element) {
+  const props = element.props ?? {};
+  const act = (gesture, extra = {}) => interact(entry, node.id, gesture, { element: element.element, ...extra });
+  const inner = () => (element.children ?? []).map((child) => drawElement(entry, node, child));
+  let el;
+  switch (element.type) {
+    case 'Text': el = h('span', { text: props.text ?? '' }); break;
+    case 'Image': el = h('span', { class: 'symbol', text: props.systemName ?? props.name ?? 'image' }); break;
+    case 'Label': el = h('span', {}, h('span', { class: 'symbol', text: props.systemImage ?? '' }), ' ', props.title ?? ''); break;
+    case 'Spacer': el = h('span', { class: 'spacer' }); break;
+    case 'Button':
+      el = h('button', { type: 'button', class: 'body-button', 'aria-label': `${node.type} ${node.id} button ${element.element}`, onclick: () => act('tap') }, ...inner());
+      break;
+    case 'Toggle':
+      el = h('button', {
+        type: 'button', role: 'switch', class: `toggle${props.isOn ? ' on' : ''}`, 'aria-checked': String(props.isOn === true),
+        'aria-label': `${node.type} ${node.id} toggle ${element.element}`, onclick: () => act('tap'),
+      }, ...inner(), h('span', { class: 'switch', 'aria-hidden': 'true' }));
+      break;
+    case 'TextField': {
+      el = h('input', {
+        type: 'text', class: 'text-field', placeholder: props.placeholder ?? '', 'aria-label': `${node.type} ${node.id} field ${element.element}`,
+        onchange: (event) => act('type', { text: event.target.value, replace: true }),
+        onkeydown: (event) => { if (event.key === 'Enter') act('submit'); },
+      });
+      el.value = props.text ?? '';
+      break;
+    }
+    case 'Slider': {
+      el = h('input', {
+        type: 'range', class: 'slider', min: props.min ?? 0, max: props.max ?? 1, step: props.step ?? 'any',
+        'aria-label': `${node.type} ${node.id} slider ${element.element}`, onchange: (event) => act('slide', { value: Number(event.target.value) }),
+      });
+      el.value = String(props.value ?? 0);
+      break;
+    }
+    case 'Children': el = h('div', {}, ...(node.children ?? []).map((child) => drawNode(entry, child))); break;
+    case 'Slot': el = h('div', {}, node.slots?.[props.name] ? drawNode(entry, node.slots[props.name]) : null); break;
+    default: el = h('div', {}, ...inner());
+  }
+  // A Picker's options are taken with a tap.
+  if ('tag' in props) {
+    el = h('button', { type: 'button', class: `option${props.selected ? ' selected' : ''}`, 'aria-pressed': String(props.selected === true), onclick: () => act('tap') }, el);
+  }
+  el.classList.add('v', `v-${element.type}`);
+  if (props.alignment) el.classList.add(`align-${props.alignment}`);
+  if (typeof props.spacing === 'number') el.style.gap = `${props.spacing}px`;
+  if (element.disabled) el.setAttribute('aria-disabled', 'true');
+  if (element.hidden) el.hidden = true;
+  el.dataset.element = element.element;
   return el;
 }
 
@@ -478,7 +548,7 @@ function drawTree() {
 
 function isOnPath(node, id) {
   if (node.id === id) return true;
-  return (node.children ?? []).some((child) => isOnPath(child, id));
+  return [...(node.children ?? []), ...Object.values(node.slots ?? {})].some((child) => isOnPath(child, id));
 }
 
 function treeNode(entry, node, surfaceKey) {
@@ -491,7 +561,7 @@ function treeNode(entry, node, surfaceKey) {
   const info = {};
   if (node.props) info.params = node.props;
   if (node.modifiers) info.modifiers = node.modifiers;
-  for (const name of ['events', 'value', 'tint', 'styles', 'handlers', 'disabled', 'hidden', 'refreshing', 'search', 'sheet', 'swipeActions', 'symbol']) if (name in node) info[name] = node[name];
+  for (const name of ['events', 'value', 'tint', 'styles', 'handlers', 'disabled', 'hidden', 'refreshing', 'search', 'sheet', 'swipeActions', 'symbol', 'quarantined', 'body']) if (name in node) info[name] = node[name];
   details.append(h('pre', { text: JSON.stringify(info, null, 1), 'aria-label': `params and modifiers of ${nodeLabel(node)}` }));
   const actions = h('div', { class: 'tree-actions', role: 'group', 'aria-label': `gestures on ${nodeLabel(node)}` },
     h('button', { type: 'button', text: 'Tap', onclick: () => interact(entry, node.id, 'tap') }),
@@ -504,6 +574,7 @@ function treeNode(entry, node, surfaceKey) {
   if (node.type === 'List' || node.type === 'ScrollView') actions.append(h('button', { type: 'button', text: 'Refresh', onclick: () => interact(entry, node.id, 'refresh') }));
   details.append(actions);
   for (const child of node.children ?? []) details.append(treeNode(entry, child, surfaceKey));
+  for (const slot of Object.values(node.slots ?? {})) details.append(treeNode(entry, slot, surfaceKey));
   return details;
 }
 

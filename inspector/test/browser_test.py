@@ -103,8 +103,15 @@ def main():
         return process, Output(process, name)
 
     try:
-        _, daemon = start([os.path.join(args.bin, "modhostd"), "--socket", socket], "modhostd")
+        # The Rating fixture plugin (a plugin's own view) beside the bundled plugins.
+        fixture = os.path.join(work, "plugins", "rating")
+        os.makedirs(fixture)
+        shutil.copyfile(os.path.join(args.bin, "libRatingFixture.so"), os.path.join(fixture, "libRatingFixture.so"))
+        shutil.copyfile(os.path.join(REPO, "protocol", "vectors", "fixtures", "RatingFixture", "plugin.json"), os.path.join(fixture, "plugin.json"))
+        _, daemon = start([os.path.join(args.bin, "modhostd"), "--socket", socket, "--plugins", os.path.join(work, "plugins")], "modhostd")
         daemon.wait_for(r"listening on")
+        _, stars = start(["node", "inspector/test/rating-frontend.mjs", socket], "the rating front-end")
+        stars.wait_for(r"rating mounted")
         _, app = start(["node", "examples/mail-demo.mjs", "--live", socket], "the mail demo")
         app.wait_for(r"live: the surface stays mounted")
         inspect_process, inspect = start([os.path.join(args.bin, "modhost"), "--socket", socket, "inspect"], "modhost inspect")
@@ -219,6 +226,17 @@ def main():
             checks.check("pulling the List down ran the demo's refreshable and its new row appeared", True)
             page.locator(".refresh-bar:not(.active)").wait_for(timeout=5000)
             checks.check("the List shows the refresh has ended", "pull down to refresh" in bar.inner_text())
+            # A plugin's view: its body drawn, and a click on its third star taps that Button,
+            # whose event reaches the front-end, which shows the new value.
+            rating = page.locator('article[data-surface="stars"] .plugin-view[data-view="Rating"]')
+            rating.wait_for(timeout=5000)
+            star_texts = [rating.locator("button.body-button").nth(i).inner_text() for i in range(rating.locator("button.body-button").count())]
+            checks.check("a plugin view is drawn from its evaluated body", star_texts == ["star.fill", "star", "star"], str(star_texts))
+            page.get_by_role("button", name="Rating r button 0/3").click()
+            stars.wait_for(r"onValueChange 3")
+            checks.check("a click on a Button in a plugin view's body ran the front-end's onValueChange", True)
+            page.wait_for_function("() => [...document.querySelectorAll('article[data-surface=\"stars\"] button.body-button')].every((b) => b.textContent === 'star.fill')", timeout=5000)
+            checks.check("the plugin view shows the value the front-end sent back", True)
             plugins = page.locator("#plugins").inner_text()
             checks.check("the plugins panel lists the bundled plugins", "SwipeActions" in plugins and "ExpoUI" in plugins, plugins[:300])
 
