@@ -17,7 +17,8 @@ import Synchronization
 /// modifier built from params by the registered factory (``makeModifier(_:)``, which fails
 /// as the daemon does, naming the field), what its body does and the events it sends
 /// (``HostedModifier``), the module functions (``call(_:_:module:)``) and module events
-/// (``moduleEvents``). ``destroy()`` runs ``OnDestroy``.
+/// (``moduleEvents``), and the views the modules declare, made from a node's props
+/// (``makeView(_:props:slots:)``). ``destroy()`` runs ``OnDestroy``.
 ///
 /// ```swift
 /// let host = PluginTestHost(modules: [RibbonModule.self])
@@ -38,6 +39,8 @@ public final class PluginTestHost {
 
     private let registry = ModifierRegistry()
     private let modules: [(name: String, definition: ModuleDefinition, instance: BaseModule)]
+    /// The modules' definitions, in order (their views, for ``views``).
+    var moduleDefinitions: [ModuleDefinition] { modules.map(\.definition) }
     private let sentModuleEvents = ModuleEventLog()
     private var isDestroyed = false
 
@@ -488,5 +491,119 @@ enum TypoSuggestion {
             (older, previous, current) = (previous, current, older)
         }
         return previous[b.count]
+    }
+}
+
+// MARK: - Views
+
+extension PluginTestHost {
+    /// The views the modules declare (``BaseModule/View(_:)``), by the name a node's `type`
+    /// gives them, in declaration order: what `describe` lists under `views` for this plugin.
+    public var views: [String] { viewRegistrations.map(\.name) }
+
+    private var viewRegistrations: [ViewRegistration] { moduleDefinitions.flatMap(\.views) }
+
+    /// Makes the view `name` from a node's `props`, as the daemon does when a node of that
+    /// type enters a surface: the props decoded (a bad one throws, naming it as the daemon
+    /// does), the view made, its body evaluated. `slots` names the slot props the node fills.
+    /// The result keeps the events the view sends and its `@State` across ``HostedView/update(props:)``.
+    public func makeView(_ name: String, props: Dict = [:], slots: Set<String> = []) throws(PluginTestError) -> HostedView {
+        guard let registration = viewRegistrations.first(where: { $0.name == name }) else {
+            throw PluginTestError(
+                "no view is named '\(name)' (\(views.isEmpty ? "the modules declare none" : "views: " + views.joined(separator: ", ")))",
+                path: "type", expected: "a declared view", got: name)
+        }
+        let view = HostedView(registration: registration, appContext: appContext)
+        try view.update(props: props, slots: slots)
+        return view
+    }
+}
+
+/// A view ``PluginTestHost/makeView(_:props:slots:)`` made, as a node of a surface holds it:
+/// its body as the daemon shows it, the gestures a front-end's `interact` sends to a control in
+/// it (named by the element's path, `0/2`, as the snapshot's `body` names it), and the events
+/// it has sent.
+public final class HostedView {
+    private let registration: ViewRegistration
+    private let appContext: AppContext
+    private let state = ViewStateStore()
+    private var instance: ViewInstance?
+    private var rendered: RenderedBody?
+    /// Every event the view sent, oldest first: its name (the props' dispatcher property) and
+    /// payload.
+    public private(set) var events: [(name: String, payload: Dict)] = []
+
+    init(registration: ViewRegistration, appContext: AppContext) {
+        self.registration = registration
+        self.appContext = appContext
+    }
+
+    /// The view's events, as `describe` lists them.
+    public var eventNames: [String] { registration.events }
+
+    /// Makes the view again from new props, keeping its `@State`, as an `update` does.
+    public func update(props: Dict, slots: Set<String> = []) throws(PluginTestError) {
+        do {
+            let made = try registration.makeInstance(params: props, appContext: appContext, state: state, filled: slots) { [weak self] name, payload in
+                self?.events.append((name, payload))
+            }
+            instance = made
+            rendered = made.render()
+        } catch let error as FieldError {
+            throw PluginTestError(
+                "\(error.description) (at 'props.\(error.path)')", path: error.path, expected: error.type, got: error.value ?? "nothing", cause: error)
+        } catch {
+            throw PluginTestError("view '\(registration.name)' refused its props: \(error)", path: "", cause: error)
+        }
+    }
+
+    /// The body as the daemon's snapshot shows it: `type(prop=value,…)[children]` per element,
+    /// for instance `HStack(alignment=center)[Text(text=Hi) Button[Image(systemName=star)]]`.
+    public var outline: String { rendered.map { Self.outline($0.root) } ?? "" }
+
+    /// Views in the body that have no headless form (the daemon reports each one).
+    public var ignoredViews: [String] { rendered?.ignored ?? [] }
+
+    /// A tap on the element at `path`: a Button's action, a Toggle's flip, a Picker option.
+    /// Returns whether it was taken (a disabled or hidden element, or one that takes no tap,
+    /// is not); the body is evaluated again after, as the daemon does.
+    @discardableResult public func tap(_ path: String) -> Bool { act(path) { $0.tap() } }
+
+    /// Typing `text` into the TextField at `path` (appended, or in place of its text).
+    @discardableResult public func type(_ text: String, into path: String, replacing: Bool = false) -> Bool {
+        act(path) { $0.type(text, replacing: replacing) }
+    }
+
+    /// Submitting the TextField at `path`.
+    @discardableResult public func submit(_ path: String) -> Bool { act(path) { $0.submit() } }
+
+    /// Sliding the Slider at `path` to `value` (clamped, on its step).
+    @discardableResult public func slide(_ path: String, to value: Double) -> Bool { act(path) { $0.slide(to: value) } }
+
+    private func act(_ path: String, _ gesture: (HeadlessElement) -> ElementGestureOutcome) -> Bool {
+        guard let root = rendered?.root else { return false }
+        var steps = path.split(separator: "/")
+        guard steps.first == "0" else { return false }
+        steps.removeFirst()
+        let indices = steps.compactMap { Int($0) }
+        guard indices.count == steps.count, let element = root.element(at: indices) else { return false }
+        guard case .taken = gesture(element) else { return false }
+        rendered = instance?.render()
+        return true
+    }
+
+    private static func outline(_ element: HeadlessElement) -> String {
+        let props = element.props.map { name, value -> String in
+            switch value {
+            case let .string(text): return "\(name)=\(text)"
+            case let .number(number): return "\(name)=\(number.rounded() == number && abs(number) < 1e15 ? String(Int64(number)) : String(number))"
+            case let .bool(flag): return "\(name)=\(flag)"
+            }
+        }
+        var text = element.type + (props.isEmpty ? "" : "(" + props.joined(separator: ",") + ")")
+        if element.isDisabled { text += "!disabled" }
+        if element.isHidden { text += "!hidden" }
+        if !element.children.isEmpty { text += "[" + element.children.map(outline).joined(separator: " ") + "]" }
+        return text
     }
 }

@@ -184,6 +184,27 @@ public struct CounterView: ExpoSwiftUI.View {
 }
 // end guide-snippet
 
+// guide-snippet: view tests
+@Suite(.timeLimit(.minutes(5))) struct RatingViewTests {
+    let host = PluginTestHost(modules: [RatingModule.self])
+
+    @Test func aTapOnAStarSendsItsValue() throws {
+        let rating = try host.makeView("Rating", props: ["value": 1, "max": 2, "label": "Hi"])
+        #expect(rating.outline == "HStack(alignment=center)[Text(text=Hi) Button[Image(systemName=star.fill)] Button[Image(systemName=star)]]")
+        #expect(rating.tap("0/2"))
+        #expect(rating.events.map(\.name) == ["onValueChange"])
+        #expect(rating.events.first?.payload["value"] as? Int == 2)
+    }
+
+    @Test func aBadPropIsAnErrorAtItsName() throws {
+        let error = try #require(throws: PluginTestError.self) {
+            try host.makeView("Rating", props: ["max": "five"])
+        }
+        #expect(error.path == "max")
+    }
+}
+// end guide-snippet
+
 // guide-snippet: tests
 @Suite(.timeLimit(.minutes(5))) struct RibbonTests {
     let host = PluginTestHost(modules: [RibbonModule.self])

@@ -168,3 +168,23 @@ private struct OpaqueHolder: View {
         }
     }
 }
+
+@Suite("PluginTestHost: views", .timeLimit(.minutes(5)))
+struct PluginTestHostViewTests {
+    @Test func stateSurvivesAnUpdateAndControlsFollowTheirRules() throws {
+        let host = PluginTestHost(modules: [CounterModule.self, RatingModule.self])
+        #expect(host.views == ["Counter", "Rating"])
+        let counter = try host.makeView("Counter", props: ["title": "A"])
+        #expect(counter.tap("0/2"))
+        #expect(counter.outline.contains("Text(text=A: 1)"))
+        try counter.update(props: ["title": "B"])
+        #expect(counter.outline.contains("Text(text=B: 1)"), "the update kept @State: \(counter.outline)")
+        #expect(counter.tap("0/1"), "the toggle flips")
+        #expect(!counter.tap("0/2"), "the button is disabled now")
+        #expect(counter.outline.contains("Button!disabled"), "\(counter.outline)")
+        #expect(!counter.tap("0/9"))
+        #expect(!counter.tap("1"))
+        let missing = try #require(throws: PluginTestError.self) { try host.makeView("Ratting") }
+        #expect(missing.path == "type")
+    }
+}
