@@ -110,7 +110,7 @@ def main():
         shutil.copyfile(os.path.join(REPO, "protocol", "vectors", "fixtures", "RatingFixture", "plugin.json"), os.path.join(fixture, "plugin.json"))
         _, daemon = start([os.path.join(args.bin, "modhostd"), "--socket", socket, "--plugins", os.path.join(work, "plugins")], "modhostd")
         daemon.wait_for(r"listening on")
-        _, stars = start(["node", "inspector/test/rating-frontend.mjs", socket], "the rating front-end")
+        _, stars = start(["node", "clients/js/test-support/rating-frontend.mjs", socket], "the rating front-end")
         stars.wait_for(r"rating mounted")
         _, app = start(["node", "examples/mail-demo.mjs", "--live", socket], "the mail demo")
         app.wait_for(r"live: the surface stays mounted")

@@ -54,6 +54,23 @@
         self.control = control
     }
 
+    /// The element and those under it as `type(prop=value,…)[children]`, with `!disabled` and
+    /// `!hidden` marks: `HStack(alignment=center)[Text(text=Hi) Button[Image(systemName=star)]]`.
+    public var outline: String {
+        let shown = props.map { name, value -> String in
+            switch value {
+            case let .string(text): return "\(name)=\(text)"
+            case let .number(number): return "\(name)=\(number.rounded() == number && abs(number) < 1e15 ? String(Int64(number)) : String(number))"
+            case let .bool(flag): return "\(name)=\(flag)"
+            }
+        }
+        var text = type + (shown.isEmpty ? "" : "(" + shown.joined(separator: ",") + ")")
+        if isDisabled { text += "!disabled" }
+        if isHidden { text += "!hidden" }
+        if !children.isEmpty { text += "[" + children.map(\.outline).joined(separator: " ") + "]" }
+        return text
+    }
+
     /// Whether this element is `Children()`, where the node's children are placed.
     public var placesChildren: Bool {
         if case .children = control { return true }

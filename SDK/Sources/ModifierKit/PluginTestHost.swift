@@ -559,7 +559,7 @@ public final class HostedView {
 
     /// The body as the daemon's snapshot shows it: `type(prop=value,…)[children]` per element,
     /// for instance `HStack(alignment=center)[Text(text=Hi) Button[Image(systemName=star)]]`.
-    public var outline: String { rendered.map { Self.outline($0.root) } ?? "" }
+    public var outline: String { rendered?.root.outline ?? "" }
 
     /// Views in the body that have no headless form (the daemon reports each one).
     public var ignoredViews: [String] { rendered?.ignored ?? [] }
@@ -592,18 +592,4 @@ public final class HostedView {
         return true
     }
 
-    private static func outline(_ element: HeadlessElement) -> String {
-        let props = element.props.map { name, value -> String in
-            switch value {
-            case let .string(text): return "\(name)=\(text)"
-            case let .number(number): return "\(name)=\(number.rounded() == number && abs(number) < 1e15 ? String(Int64(number)) : String(number))"
-            case let .bool(flag): return "\(name)=\(flag)"
-            }
-        }
-        var text = element.type + (props.isEmpty ? "" : "(" + props.joined(separator: ",") + ")")
-        if element.isDisabled { text += "!disabled" }
-        if element.isHidden { text += "!hidden" }
-        if !element.children.isEmpty { text += "[" + element.children.map(outline).joined(separator: " ") + "]" }
-        return text
-    }
 }

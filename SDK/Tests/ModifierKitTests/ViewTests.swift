@@ -11,20 +11,8 @@ private func registration(_ module: some Module) throws -> ViewRegistration {
     try #require(module.definition().views.first)
 }
 
-/// What `element` shows, `type(prop=value,…)[children]`, for comparing whole bodies.
-private func outline(_ element: HeadlessElement) -> String {
-    let props = element.props.map { name, value -> String in
-        switch value {
-        case let .string(text): return "\(name)=\(text)"
-        case let .number(number): return "\(name)=\(number)"
-        case let .bool(flag): return "\(name)=\(flag)"
-        }
-    }
-    var text = element.type + (props.isEmpty ? "" : "(" + props.joined(separator: ",") + ")")
-    if element.isDisabled { text += "!disabled" }
-    if !element.children.isEmpty { text += "[" + element.children.map(outline).joined(separator: " ") + "]" }
-    return text
-}
+/// What `element` shows (`HeadlessElement.outline`), for comparing whole bodies.
+private func outline(_ element: HeadlessElement) -> String { element.outline }
 
 @Suite("Plugin views", .timeLimit(.minutes(5)))
 struct ViewTests {

@@ -31,34 +31,30 @@ export function makePlugin(folder, { name, library, modules }) {
 }
 
 /**
- * A daemon on a temporary socket that also loads the Greeting fixture plugin (module
- * `Greeting`); null, with test `t` skipped and the reason given, when the fixture library was
- * not built.
+ * A daemon on a temporary socket that also loads the fixture plugin `name` (the fixture
+ * `library`, with `modules`); null, with test `t` skipped and the reason given, when the
+ * fixture library was not built.
  */
-export async function withGreetingDaemon(t) {
-  const library = fixtureLibrary('libGreetingFixture.so');
-  if (!existsSync(library)) {
-    t.skip(`no ${library} (built with the package's test fixtures)`);
+async function withFixtureDaemon(t, { name, library, modules }) {
+  if (!existsSync(fixtureLibrary(library))) {
+    t.skip(`no ${fixtureLibrary(library)} (built with the package's test fixtures)`);
     return null;
   }
   return withDaemon((dir) => {
-    makePlugin(path.join(dir, 'plugins', 'greeting'), { name: 'Greeting', library: 'libGreetingFixture.so', modules: ['GreetingModule'] });
+    makePlugin(path.join(dir, 'plugins', name), { name, library, modules });
     return { args: ['--plugins', path.join(dir, 'plugins')] };
   });
 }
 
+/** A daemon that also loads the Greeting fixture plugin (module `Greeting`); see withFixtureDaemon. */
+export function withGreetingDaemon(t) {
+  return withFixtureDaemon(t, { name: 'Greeting', library: 'libGreetingFixture.so', modules: ['GreetingModule'] });
+}
+
 /**
- * A daemon on a temporary socket that also loads the Rating fixture plugin (views `Rating`,
- * `Panel`, `Caption` and `Card`); null, with test `t` skipped and the reason given, when the fixture library was not built.
+ * A daemon that also loads the Rating fixture plugin (views `Rating`, `Panel`, `Caption` and
+ * `Card`); see withFixtureDaemon.
  */
-export async function withRatingDaemon(t) {
-  const library = fixtureLibrary('libRatingFixture.so');
-  if (!existsSync(library)) {
-    t.skip(`no ${library} (built with the package's test fixtures)`);
-    return null;
-  }
-  return withDaemon((dir) => {
-    makePlugin(path.join(dir, 'plugins', 'rating'), { name: 'RatingFixture', library: 'libRatingFixture.so', modules: ['RatingModule', 'PanelModule', 'CaptionModule'] });
-    return { args: ['--plugins', path.join(dir, 'plugins')] };
-  });
+export function withRatingDaemon(t) {
+  return withFixtureDaemon(t, { name: 'RatingFixture', library: 'libRatingFixture.so', modules: ['RatingModule', 'PanelModule', 'CaptionModule'] });
 }

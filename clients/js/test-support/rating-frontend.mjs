@@ -1,7 +1,7 @@
 // A front-end for the inspector's browser test: mounts the Rating fixture plugin's view on
 // surface "stars" of the daemon at argv[2], and prints each value its onValueChange gets,
 // then shows it (as a front-end that owns the value does).
-import { connect } from '../../clients/js/src/index.js';
+import { connect } from '../src/index.js';
 
 const connection = await connect({ socket: process.argv[2] });
 const Rating = connection.requireNativeView('Rating');
