@@ -91,10 +91,12 @@ extension Host {
     }
 }
 
-/// Where a plugin view's events go: the view node, once made. Weak, so that props a plugin
-/// keeps past the node's life send nothing.
+/// Where a plugin view's events go: the view node, once made, until it goes (its `deinit`
+/// clears this), so that props a plugin keeps past the node's life send nothing. Not a weak
+/// reference: that would give every plugin view node a side table, which LeakSanitizer
+/// cannot follow (as `ModifierAddress` is detached rather than weakly held).
 final class ViewEventRoute {
-    weak var view: PluginViewNode?
+    unowned(unsafe) var view: PluginViewNode?
 }
 
 /// A node of a plugin view: the view made from its props, its `@State`s, and its body as
@@ -117,11 +119,14 @@ final class PluginViewNode {
     var listening: [String] = []
     /// The body as last evaluated.
     var body: RenderedBody
+    /// What its props' dispatchers send through; cleared when the node goes.
+    let route: ViewEventRoute
 
     init(
         type: PluginViewType, props: JSONObject, filled: Set<String>, instance: ViewInstance, state: ViewStateStore, attachment: Attachment,
-        body: RenderedBody
+        body: RenderedBody, route: ViewEventRoute
     ) {
+        self.route = route
         self.type = type
         self.props = props
         self.filled = filled
@@ -130,6 +135,8 @@ final class PluginViewNode {
         self.attachment = attachment
         self.body = body
     }
+
+    deinit { route.view = nil }
 
     /// Evaluates the body again, after a gesture that may have changed state.
     func renderAgain() {

@@ -438,7 +438,7 @@ struct Reconciler {
             unknownProps.append(prop)
         }
         let body = PluginCalls.run(plugin: type.plugin, .body, type.name) { instance.render() }
-        let view = PluginViewNode(type: type, props: props, filled: filled, instance: instance, state: state, attachment: attachment, body: body)
+        let view = PluginViewNode(type: type, props: props, filled: filled, instance: instance, state: state, attachment: attachment, body: body, route: route)
         route.view = view
         freshViews.append(view)
         return view
