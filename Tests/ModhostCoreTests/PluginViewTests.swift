@@ -329,3 +329,65 @@ private func card(header: JSONValue?, title: String = "Inbox", children: [JSONVa
         #expect(try client.root()["slots"] == nil)
     }
 }
+
+/// Two builds of one plugin's view, as a reload would bring: the same name, other code.
+private enum FirstBuild {
+    final class ProbeProps: ExpoSwiftUI.ViewProps {
+        @Field var label: String = ""
+        required init() {}
+    }
+    struct ProbeView: ExpoSwiftUI.View {
+        let props: ProbeProps
+        @State private var taps = 0
+        init(props: ProbeProps) { self.props = props }
+        var body: some View { Button("v1 \(props.label) \(taps)") { taps += 1 } }
+    }
+    final class ProbeModule: Module {
+        func definition() -> ModuleDefinition {
+            Name("Probe")
+            View(ProbeView.self)
+        }
+    }
+}
+
+private enum SecondBuild {
+    final class ProbeProps: ExpoSwiftUI.ViewProps {
+        @Field var label: String = ""
+        required init() {}
+    }
+    struct ProbeView: ExpoSwiftUI.View {
+        let props: ProbeProps
+        @State private var taps = 0
+        init(props: ProbeProps) { self.props = props }
+        var body: some View { Button("v2 \(props.label) \(taps)") { taps += 1 } }
+    }
+    final class ProbeModule: Module {
+        func definition() -> ModuleDefinition {
+            Name("Probe")
+            View(ProbeView.self)
+        }
+    }
+}
+
+@Suite struct ReloadedPluginViewTests {
+    @Test func aReloadedViewServesItsNewCodeAtTheNextUpdateWithItsStateKept() throws {
+        let host = Host(registry: .tests)
+        let first = FirstBuild.ProbeModule(appContext: host.appContext(forPlugin: "probe"))
+        host.addModule(first, definition: first.definition(), name: "Probe", plugin: "probe")
+        let client = SurfaceClient(host: host)
+        try client.ok(try client.call("initialize", ["protocolVersion": 1]))
+        let node: JSONValue = ["type": "Probe", "key": "p", "props": ["label": "a"]]
+        try client.ok(try client.mount("main", node))
+        try client.ok(try client.call("interact", ["surface": "main", "node": "p", "gesture": "tap"]))
+        #expect(try client.root()["body"]?["children"]?[0]?["props"]?["text"] == "v1 a 1")
+
+        // The plugin is reloaded with new code: the node keeps the old code until the next
+        // update, which makes it anew (same props) with the new code and the same state.
+        host.removeModules(ofPlugin: "probe", instances: [first])
+        let second = SecondBuild.ProbeModule(appContext: host.appContext(forPlugin: "probe"))
+        host.addModule(second, definition: second.definition(), name: "Probe", plugin: "probe")
+        #expect(try client.root()["body"]?["children"]?[0]?["props"]?["text"] == "v1 a 1")
+        try client.ok(try client.update("main", node))
+        #expect(try client.root()["body"]?["children"]?[0]?["props"]?["text"] == "v2 a 1")
+    }
+}
