@@ -504,7 +504,6 @@ public final class PluginLoader {
             hidden: registered.filter { !serving.contains($0) }, problems: plugin.problems, version: plugin.manifest.version)
     }
 
-    /// The serving registration of each type, by serial.
     /// The serving registration of each modifier type and plugin view, by name. (A view named
     /// like a modifier type counts once: the two are told apart by where they are used.)
     private func servingSerials() -> [String: UInt64] {

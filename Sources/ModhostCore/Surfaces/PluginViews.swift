@@ -231,24 +231,26 @@ extension Gestures {
             target = view.body.root
         }
         if let reason = unreachable(node) { return unhandled(reason) }
-        let outcome: ElementGestureOutcome
+        // What the gesture does to the element, run once below as the plugin's code.
+        let act: (HeadlessElement) -> ElementGestureOutcome
         switch gesture {
         case "tap":
             guard try params.optional("count", at: "", as: .integer) ?? 1 == 1 else { return path == nil ? nil : unhandled("a \(target.type) in a body takes a single tap") }
-            outcome = PluginCalls.run(plugin: view.type.plugin, .action, view.type.name) { target.tap() }
+            act = { $0.tap() }
         case "type":
             let text = try params.require("text", at: "", as: .string)
             let replacing = try params.optional("replace", at: "", as: .boolean) ?? false
-            outcome = PluginCalls.run(plugin: view.type.plugin, .action, view.type.name) { target.type(text, replacing: replacing) }
+            act = { $0.type(text, replacing: replacing) }
         case "submit":
-            outcome = PluginCalls.run(plugin: view.type.plugin, .action, view.type.name) { target.submit() }
+            act = { $0.submit() }
         case "slide":
             let value = try params.require("value", at: "", as: .number)
-            outcome = PluginCalls.run(plugin: view.type.plugin, .action, view.type.name) { target.slide(to: value) }
+            act = { $0.slide(to: value) }
         default:
             guard path == nil else { return unhandled("'\(gesture)' does not act on a view in a plugin view's body; tap, type, submit and slide do") }
             return nil
         }
+        let outcome = PluginCalls.run(plugin: view.type.plugin, .action, view.type.name) { act(target) }
         switch outcome {
         case let .taken(value):
             view.renderAgain()

@@ -304,10 +304,7 @@ struct Reconciler {
                 unknownParams = UnknownParams.find(in: params, schema: host.paramsSchema(of: cached.entry).schema)
             }
         } catch let error as FieldError {
-            let path = paramsPath()
-            let place = error.path.isEmpty ? path : (error.path.hasPrefix("[") ? path + error.path : path + "." + error.path)
-            throw .invalidParams(
-                "\(error.description) (at '\(place)')", path: place, expected: error.type, got: error.value ?? "nothing")
+            throw Self.invalidParams(error, under: paramsPath())
         } catch {
             let path = paramsPath()
             throw .invalidParams("modifier '\(type)' refused its params at '\(path)': \(error)", path: path)
@@ -419,8 +416,7 @@ struct Reconciler {
             }
             if PluginHostSupport.unknownKeysCounted != counted { unknownParams = UnknownParams.find(in: props, schema: type.propsSchema) }
         } catch let error as FieldError {
-            let place = error.path.isEmpty ? propsPath : (error.path.hasPrefix("[") ? propsPath + error.path : propsPath + "." + error.path)
-            throw .invalidParams("\(error.description) (at '\(place)')", path: place, expected: error.type, got: error.value ?? "nothing")
+            throw Self.invalidParams(error, under: propsPath)
         } catch {
             throw .invalidParams("view '\(type.name)' refused its props at '\(propsPath)': \(error)", path: propsPath)
         }
@@ -442,6 +438,13 @@ struct Reconciler {
         route.view = view
         freshViews.append(view)
         return view
+    }
+
+    /// The error for a record's `FieldError` at `path`, the params path of the record
+    /// (`root.children[0].modifiers[1]`, `root.props`): its place is the field's under it.
+    private static func invalidParams(_ error: FieldError, under path: String) -> RPCError {
+        let place = error.path.isEmpty ? path : (error.path.hasPrefix("[") ? path + error.path : path + "." + error.path)
+        return .invalidParams("\(error.description) (at '\(place)')", path: place, expected: error.type, got: error.value ?? "nothing")
     }
 
     /// Notes (or, under `strictParams`, refuses) each prop of `props` that `kind` does not list.
