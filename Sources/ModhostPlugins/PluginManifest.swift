@@ -4,7 +4,7 @@ import ModhostWire
 /// `plugin.json`, modelled on Expo's `expo-module.config.json`:
 ///
 /// ```json
-/// {"name": "SwipeActions", "platforms": ["linux"], "sdkVersion": "2.4.0",
+/// {"name": "SwipeActions", "platforms": ["linux"], "sdkVersion": "2.5.0",
 ///  "linux": {"library": "libSwipeActions.so", "swiftModule": "SwipeActions",
 ///            "modules": ["SwipeActionsModule"]}}
 /// ```

@@ -64,7 +64,7 @@ struct ModuleTests {
             #expect(schema != nil, "\(type) is a record")
             schemas[type] = schema
         }
-        #expect(T.canonical(schemas["onTapGesture"]!["properties"]!) == #"{"count":{"default":1,"description":"Taps needed: 1 for a tap, 2 for a double tap","type":"integer"}}"#)
+        #expect(T.canonical(schemas["onTapGesture"]!["properties"]!) == #"{"count":{"default":1,"description":"Taps needed: 1 for a tap, 2 for a double tap","minimum":1,"type":"integer"}}"#)
         // Every type says what it does; the event modifiers declare their payloads.
         for type in Self.modifierTypes {
             let entry = try #require(registry.registrations(of: type).first { $0.plugin == plugin })

@@ -187,6 +187,23 @@ struct StyleModifierTests {
         #expect(text.path == "value")
     }
 
+    /// Sizes and radii below 0 are refused by the plugin, as the JS helpers refuse them: the
+    /// bounds are declared on the fields, and both sides read them from there.
+    @Test func negativeSizesAndRadiiAreRefusedAtTheField() throws {
+        let cases: [(FieldError, String)] = [
+            (try T.fieldError { try T.make(FrameModifier.self, ["maxWidth": -1]) }, "maxWidth"),
+            (try T.fieldError { try T.make(FontModifier.self, ["size": -12]) }, "size"),
+            (try T.fieldError { try T.make(BorderModifier.self, ["color": "red", "width": -1]) }, "width"),
+            (try T.fieldError { try T.make(CornerRadiusModifier.self, ["radius": -4]) }, "radius"),
+            (try T.fieldError { try T.make(BackgroundModifier.self, ["color": "red", "shape": "roundedRectangle", "cornerRadius": -2]) }, "cornerRadius"),
+        ]
+        for (error, path) in cases {
+            #expect(error.path == path, "\(error)")
+            #expect("\(error)".hasSuffix("expected a number of 0 or more"), "\(error)")
+        }
+        #expect(try T.effect(FrameModifier.self, ["width": 0, "height": 0]).styles.isEmpty == false)
+    }
+
     @Test func cornerRadiusNeedsARadius() throws {
         #expect(try T.effect(CornerRadiusModifier.self, ["radius": 12]).styles == [.cornerRadius(12)])
         let missing = try T.fieldError { try T.make(CornerRadiusModifier.self) }

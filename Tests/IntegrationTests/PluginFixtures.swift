@@ -5,7 +5,7 @@ import ModhostWire
 /// Plugin folders made from the fixture libraries the package builds.
 enum PluginFixtures {
     /// `ModifierKit.version`, which manifests must name.
-    static let sdkVersion = "2.4.0"
+    static let sdkVersion = "2.5.0"
 
     /// Writes `root/folder/plugin.json` and copies `library` (a built product) beside it.
     @discardableResult

@@ -14,7 +14,7 @@ struct RefreshStarted: Record {
 /// `{"$type": "onTapGesture", "count": 1}`: a tap (`count` 2 for a double tap) sends
 /// `{"onTapGesture": {}}`. `count` must be at least 1.
 struct OnTapGestureModifier: ViewModifier, Record {
-    @Field(.description("Taps needed: 1 for a tap, 2 for a double tap")) var count: Int = 1
+    @Field(.description("Taps needed: 1 for a tap, 2 for a double tap"), .minimum(1)) var count: Int = 1
 
     var eventDispatcher: EventDispatcher?
 
@@ -23,7 +23,6 @@ struct OnTapGestureModifier: ViewModifier, Record {
     init(from params: Dict, appContext: AppContext, eventDispatcher: EventDispatcher) throws {
         try self = .init(from: params, appContext: appContext)
         self.eventDispatcher = eventDispatcher
-        try check(count, field: "count", in: params, expected: "an integer >= 1") { $0 >= 1 }
     }
 
     func body(content: Content) -> some View {
@@ -36,7 +35,7 @@ struct OnTapGestureModifier: ViewModifier, Record {
 /// `{"$type": "onLongPressGesture", "minimumDuration": 0.5}`: a press of at least
 /// `minimumDuration` seconds (0 or more) sends `{"onLongPressGesture": {}}`.
 struct OnLongPressGestureModifier: ViewModifier, Record {
-    @Field(.description("Seconds the press must last")) var minimumDuration: Double = 0.5
+    @Field(.description("Seconds the press must last"), .minimum(0)) var minimumDuration: Double = 0.5
 
     var eventDispatcher: EventDispatcher?
 
@@ -45,7 +44,6 @@ struct OnLongPressGestureModifier: ViewModifier, Record {
     init(from params: Dict, appContext: AppContext, eventDispatcher: EventDispatcher) throws {
         try self = .init(from: params, appContext: appContext)
         self.eventDispatcher = eventDispatcher
-        try check(minimumDuration, field: "minimumDuration", in: params, expected: "a number of seconds >= 0") { $0 >= 0 }
     }
 
     func body(content: Content) -> some View {
@@ -183,7 +181,7 @@ struct HiddenModifier: ViewModifier, Record {
 /// `roundedRectangle` (0 when absent) and is ignored for the other shapes.
 struct ContentShapeModifier: ViewModifier, Record {
     @Field(.required) var shape: ShapeName = .rectangle
-    @Field var cornerRadius: Double?
+    @Field(.minimum(0)) var cornerRadius: Double?
 
     init() {}
 

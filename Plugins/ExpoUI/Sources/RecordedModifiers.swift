@@ -36,16 +36,12 @@ extension StyleArgument {
 /// `radius` (the blur, in points) must not be negative; `color` absent is SwiftUI's default
 /// translucent black, and the snapshot then has no `color`.
 struct ShadowModifier: CheckedModifier {
-    @Field(.required) var radius: Double = 0
+    @Field(.required, .minimum(0)) var radius: Double = 0
     @Field var x: Double = 0
     @Field var y: Double = 0
     @Field var color: Color?
 
     init() {}
-
-    func check(_ params: Dict) throws {
-        try ExpoUI.check(radius, field: "radius", in: params, expected: "a radius of 0 or more") { $0 >= 0 }
-    }
 
     func body(content: Content) -> some View {
         content.recordStyle("shadow", (color.map { [.color("color", $0)] } ?? []) + [.number("radius", radius), .number("x", x), .number("y", y)])
@@ -97,14 +93,10 @@ enum ContentMode: String, Enumerable {
 /// `{"$type": "aspectRatio", "ratio": 1.5, "contentMode": "fill"}`: width over height, more
 /// than 0; absent, the view's own ratio.
 struct AspectRatioModifier: CheckedModifier {
-    @Field var ratio: Double?
+    @Field(.exclusiveMinimum(0)) var ratio: Double?
     @Field var contentMode: ContentMode = .fit
 
     init() {}
-
-    func check(_ params: Dict) throws {
-        if let ratio { try ExpoUI.check(ratio, field: "ratio", in: params, expected: "a ratio more than 0") { $0 > 0 } }
-    }
 
     func body(content: Content) -> some View {
         content.recordStyle("aspectRatio", (ratio.map { [.number("ratio", $0)] } ?? []) + [.string("contentMode", contentMode.rawValue)])
@@ -162,26 +154,18 @@ struct ForegroundColorModifier: CheckedModifier {
 
 /// `{"$type": "blur", "radius": 8}`: a Gaussian blur of `radius` points (0 or more).
 struct BlurModifier: CheckedModifier {
-    @Field(.required) var radius: Double = 0
+    @Field(.required, .minimum(0)) var radius: Double = 0
 
     init() {}
-
-    func check(_ params: Dict) throws {
-        try ExpoUI.check(radius, field: "radius", in: params, expected: "a radius of 0 or more") { $0 >= 0 }
-    }
 
     func body(content: Content) -> some View { content.recordStyle("blur", [.number("radius", radius)]) }
 }
 
 /// `{"$type": "brightness", "amount": 0.2}`: -1 (black) to 1 (white); 0 leaves it.
 struct BrightnessModifier: CheckedModifier {
-    @Field(.required) var amount: Double = 0
+    @Field(.required, .minimum(-1), .maximum(1)) var amount: Double = 0
 
     init() {}
-
-    func check(_ params: Dict) throws {
-        try ExpoUI.check(amount, field: "amount", in: params, expected: "a number from -1 to 1") { (-1...1).contains($0) }
-    }
 
     func body(content: Content) -> some View { content.recordStyle("brightness", [.number("amount", amount)]) }
 }
@@ -197,13 +181,9 @@ struct ContrastModifier: CheckedModifier {
 
 /// `{"$type": "saturation", "amount": 0.5}`: 0 or more; 1 leaves it, 0 is grey.
 struct SaturationModifier: CheckedModifier {
-    @Field(.required) var amount: Double = 1
+    @Field(.required, .minimum(0)) var amount: Double = 1
 
     init() {}
-
-    func check(_ params: Dict) throws {
-        try ExpoUI.check(amount, field: "amount", in: params, expected: "an amount of 0 or more") { $0 >= 0 }
-    }
 
     func body(content: Content) -> some View { content.recordStyle("saturation", [.number("amount", amount)]) }
 }
@@ -230,13 +210,9 @@ struct ColorInvertModifier: CheckedModifier {
 
 /// `{"$type": "grayscale", "amount": 1}`: 0 (colour) to 1 (grey).
 struct GrayscaleModifier: CheckedModifier {
-    @Field(.required) var amount: Double = 0
+    @Field(.required, .minimum(0), .maximum(1)) var amount: Double = 0
 
     init() {}
-
-    func check(_ params: Dict) throws {
-        try ExpoUI.check(amount, field: "amount", in: params, expected: "a number from 0 to 1") { (0...1).contains($0) }
-    }
 
     func body(content: Content) -> some View { content.recordStyle("grayscale", [.number("amount", amount)]) }
 }

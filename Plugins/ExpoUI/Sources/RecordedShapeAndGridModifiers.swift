@@ -7,13 +7,9 @@ import ModifierKit
 /// (a rounded rectangle of `cornerRadius`, 0 when absent).
 struct ClipShapeModifier: CheckedModifier {
     @Field(.required) var shape: ShapeName = .rectangle
-    @Field var cornerRadius: Double?
+    @Field(.minimum(0)) var cornerRadius: Double?
 
     init() {}
-
-    func check(_ params: Dict) throws {
-        if let cornerRadius { try ExpoUI.check(cornerRadius, field: "cornerRadius", in: params, expected: "a radius of 0 or more") { $0 >= 0 } }
-    }
 
     var arguments: [StyleArgument] {
         [.string("shape", shape.rawValue)] + (shape == .roundedRectangle ? [.number("cornerRadius", cornerRadius ?? 0)] : [])
@@ -25,13 +21,9 @@ struct ClipShapeModifier: CheckedModifier {
 /// `{"$type": "mask", "shape": "capsule"}`: as `clipShape`, by SwiftUI's `mask`.
 struct MaskModifier: CheckedModifier {
     @Field(.required) var shape: ShapeName = .rectangle
-    @Field var cornerRadius: Double?
+    @Field(.minimum(0)) var cornerRadius: Double?
 
     init() {}
-
-    func check(_ params: Dict) throws {
-        if let cornerRadius { try ExpoUI.check(cornerRadius, field: "cornerRadius", in: params, expected: "a radius of 0 or more") { $0 >= 0 } }
-    }
 
     func body(content: Content) -> some View {
         content.recordStyle("mask", [.string("shape", shape.rawValue)] + (shape == .roundedRectangle ? [.number("cornerRadius", cornerRadius ?? 0)] : []))
@@ -48,7 +40,7 @@ enum RoundedCornerStyle: String, Enumerable {
 /// container-relative shapes inside take.
 struct ContainerShapeModifier: CheckedModifier {
     @Field(.required) var shape: ShapeName = .rectangle
-    @Field var cornerRadius: Double?
+    @Field(.minimum(0)) var cornerRadius: Double?
     @Field var roundedCornerStyle: RoundedCornerStyle?
 
     init() {}
@@ -124,16 +116,15 @@ enum SectionSpacing: String, Enumerable {
 /// List's sections. `custom` needs `value` (0 or more); the others take none.
 struct ListSectionSpacingModifier: CheckedModifier {
     @Field(.required) var spacing: SectionSpacing = .default
-    @Field var value: Double?
+    @Field(.minimum(0)) var value: Double?
 
     init() {}
 
     func check(_ params: Dict) throws {
         if spacing == .custom {
-            guard let value else {
+            guard value != nil else {
                 throw refusal(field: "value", value: nil, type: "Double?", expected: "a 'value' with spacing 'custom'")
             }
-            try ExpoUI.check(value, field: "value", in: params, expected: "a spacing of 0 or more") { $0 >= 0 }
         } else if value != nil {
             throw refusal(field: "value", value: params["value"].map { "\($0)" }, type: "Double?", expected: "no 'value' unless spacing is 'custom'")
         }
@@ -146,14 +137,10 @@ struct ListSectionSpacingModifier: CheckedModifier {
 
 /// `{"$type": "listSectionMargins", "length": 8, "edges": "horizontal"}`: a section's margins.
 struct ListSectionMarginsModifier: CheckedModifier {
-    @Field var length: Double?
+    @Field(.minimum(0)) var length: Double?
     @Field var edges: EdgeSetName = .all
 
     init() {}
-
-    func check(_ params: Dict) throws {
-        if let length { try ExpoUI.check(length, field: "length", in: params, expected: "a length of 0 or more") { $0 >= 0 } }
-    }
 
     func body(content: Content) -> some View {
         content.recordStyle("listSectionMargins", (length.map { [.number("length", $0)] } ?? []) + [.string("edges", edges.rawValue)])
@@ -162,13 +149,9 @@ struct ListSectionMarginsModifier: CheckedModifier {
 
 /// `{"$type": "gridCellColumns", "count": 2}`: the Grid columns the cell spans (1 or more).
 struct GridCellColumnsModifier: CheckedModifier {
-    @Field var count: Int = 1
+    @Field(.minimum(1)) var count: Int = 1
 
     init() {}
-
-    func check(_ params: Dict) throws {
-        try ExpoUI.check(count, field: "count", in: params, expected: "a column count of 1 or more") { $0 >= 1 }
-    }
 
     func body(content: Content) -> some View { content.recordStyle("gridCellColumns", [.number("count", Double(count))]) }
 }
@@ -211,19 +194,13 @@ enum ResizingMode: String, Enumerable {
 /// `{"$type": "resizable", "top": 4, "resizingMode": "tile"}`: an Image fills its frame, cap
 /// insets (points, 0 or more) kept as they are.
 struct ResizableModifier: CheckedModifier {
-    @Field var top: Double?
-    @Field var leading: Double?
-    @Field var bottom: Double?
-    @Field var trailing: Double?
+    @Field(.minimum(0)) var top: Double?
+    @Field(.minimum(0)) var leading: Double?
+    @Field(.minimum(0)) var bottom: Double?
+    @Field(.minimum(0)) var trailing: Double?
     @Field var resizingMode: ResizingMode = .stretch
 
     init() {}
-
-    func check(_ params: Dict) throws {
-        for (field, value) in [("top", top), ("leading", leading), ("bottom", bottom), ("trailing", trailing)] {
-            if let value { try ExpoUI.check(value, field: field, in: params, expected: "an inset of 0 or more") { $0 >= 0 } }
-        }
-    }
 
     func body(content: Content) -> some View {
         let insets: [(String, Double?)] = [("top", top), ("leading", leading), ("bottom", bottom), ("trailing", trailing)]
@@ -254,17 +231,15 @@ enum AxesName: String, Enumerable {
 /// at most `count`).
 struct ContainerRelativeFrameModifier: CheckedModifier {
     @Field(.required) var axes: AxesName = .both
-    @Field var count: Int?
+    @Field(.minimum(1)) var count: Int?
     @Field var span: Int?
-    @Field var spacing: Double?
+    @Field(.minimum(0)) var spacing: Double?
     @Field var alignment: FrameAlignment = .center
 
     init() {}
 
     func check(_ params: Dict) throws {
-        if let count { try ExpoUI.check(count, field: "count", in: params, expected: "a count of 1 or more") { $0 >= 1 } }
         if let span { try ExpoUI.check(span, field: "span", in: params, expected: "a span from 1 to count (\(count ?? 1))") { $0 >= 1 && $0 <= (count ?? 1) } }
-        if let spacing { try ExpoUI.check(spacing, field: "spacing", in: params, expected: "a spacing of 0 or more") { $0 >= 0 } }
     }
 
     func body(content: Content) -> some View {

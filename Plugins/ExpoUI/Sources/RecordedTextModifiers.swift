@@ -35,13 +35,9 @@ struct KerningModifier: CheckedModifier {
 
 /// `{"$type": "lineSpacing", "value": 4}`: points between lines, 0 or more.
 struct LineSpacingModifier: CheckedModifier {
-    @Field(.required) var value: Double = 0
+    @Field(.required, .minimum(0)) var value: Double = 0
 
     init() {}
-
-    func check(_ params: Dict) throws {
-        try ExpoUI.check(value, field: "value", in: params, expected: "a spacing of 0 or more") { $0 >= 0 }
-    }
 
     func body(content: Content) -> some View { content.recordStyle("lineSpacing", [.number("value", value)]) }
 }
@@ -50,17 +46,14 @@ struct LineSpacingModifier: CheckedModifier {
 /// most lines the text shows. `limit` absent (and no range) is no limit; `min` and `max` go
 /// together, `min` <= `max`, and not with `limit`. Every count is 1 or more.
 struct LineLimitModifier: CheckedModifier {
-    @Field var limit: Int?
+    @Field(.minimum(1)) var limit: Int?
     @Field var reservesSpace: Bool = false
-    @Field var min: Int?
-    @Field var max: Int?
+    @Field(.minimum(1)) var min: Int?
+    @Field(.minimum(1)) var max: Int?
 
     init() {}
 
     func check(_ params: Dict) throws {
-        for (field, value) in [("limit", limit), ("min", min), ("max", max)] {
-            if let value { try ExpoUI.check(value, field: field, in: params, expected: "a line count of 1 or more") { $0 >= 1 } }
-        }
         if (min == nil) != (max == nil) {
             let field = min == nil ? "max" : "min"
             throw refusal(field: field, value: params[field].map { "\($0)" }, type: "Int?", expected: "'min' and 'max' together (a range of lines)")

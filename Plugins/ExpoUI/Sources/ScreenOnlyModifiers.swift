@@ -55,7 +55,7 @@ struct GlassParams: Record {
 struct GlassEffectModifier: CheckedModifier {
     @Field var glass: GlassParams?
     @Field var shape: ShapeName?
-    @Field var cornerRadius: Double?
+    @Field(.minimum(0)) var cornerRadius: Double?
 
     init() {}
 

@@ -44,14 +44,14 @@ struct PaddingModifier: ViewModifier, Record {
 /// `.frame(width:height:).frame(minWidth:…)` would in SwiftUI (SwiftUI has no single frame
 /// taking both); a snapshot then shows two frames. Absent keys leave that size to the view.
 struct FrameModifier: ViewModifier, Record {
-    @Field var width: Double?
-    @Field var height: Double?
-    @Field var minWidth: Double?
-    @Field var idealWidth: Double?
-    @Field var maxWidth: Double?
-    @Field var minHeight: Double?
-    @Field var idealHeight: Double?
-    @Field var maxHeight: Double?
+    @Field(.minimum(0)) var width: Double?
+    @Field(.minimum(0)) var height: Double?
+    @Field(.minimum(0)) var minWidth: Double?
+    @Field(.minimum(0)) var idealWidth: Double?
+    @Field(.minimum(0)) var maxWidth: Double?
+    @Field(.minimum(0)) var minHeight: Double?
+    @Field(.minimum(0)) var idealHeight: Double?
+    @Field(.minimum(0)) var maxHeight: Double?
     @Field var alignment: FrameAlignment = .center
 
     init() {}
@@ -86,7 +86,7 @@ struct FrameModifier: ViewModifier, Record {
 struct BackgroundModifier: ViewModifier, Record {
     @Field(.required) var color: Color = .clear
     @Field var shape: ShapeName?
-    @Field var cornerRadius: Double?
+    @Field(.minimum(0)) var cornerRadius: Double?
 
     init() {}
 
@@ -155,7 +155,7 @@ struct TintModifier: ViewModifier, Record {
 /// - no key: `font(nil)`, which keeps the default font and records no style.
 struct FontModifier: ViewModifier, Record {
     @Field var family: String?
-    @Field var size: Double?
+    @Field(.minimum(0)) var size: Double?
     @Field var weight: FontWeight?
     @Field var design: FontDesign?
 
@@ -187,13 +187,12 @@ struct FontModifier: ViewModifier, Record {
 /// `{"$type": "opacity", "value": 0.5}`: 0 is invisible (still hit by gestures), 1 opaque.
 /// `value` must be between 0 and 1.
 struct OpacityModifier: ViewModifier, Record {
-    @Field(.required) var value: Double = 1
+    @Field(.required, .minimum(0), .maximum(1)) var value: Double = 1
 
     init() {}
 
     init(from params: Dict, appContext: AppContext, eventDispatcher: EventDispatcher) throws {
         try self = .init(from: params, appContext: appContext)
-        try check(value, field: "value", in: params, expected: "a number from 0 to 1") { (0...1).contains($0) }
     }
 
     func body(content: Content) -> some View {
@@ -204,7 +203,7 @@ struct OpacityModifier: ViewModifier, Record {
 /// `{"$type": "cornerRadius", "radius": 12}`: clips the view to a rectangle with corners
 /// rounded by `radius` points.
 struct CornerRadiusModifier: ViewModifier, Record {
-    @Field(.required) var radius: Double = 0
+    @Field(.required, .minimum(0)) var radius: Double = 0
 
     init() {}
 
@@ -217,7 +216,7 @@ struct CornerRadiusModifier: ViewModifier, Record {
 /// view's frame.
 struct BorderModifier: ViewModifier, Record {
     @Field(.required) var color: Color = .primary
-    @Field var width: Double = 1
+    @Field(.minimum(0)) var width: Double = 1
 
     init() {}
 

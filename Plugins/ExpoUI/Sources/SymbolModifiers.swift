@@ -39,19 +39,14 @@ enum SymbolEffectRepeat: String, Enumerable {
 /// absent, and go with `repeat: "periodic"` only.
 struct SymbolEffectOptionsRecord: Record {
     @Field var `repeat`: SymbolEffectRepeat?
-    @Field var count: Int?
-    @Field var delay: Double?
-    @Field var speed: Double?
+    @Field(.minimum(1)) var count: Int?
+    @Field(.minimum(0)) var delay: Double?
+    @Field(.exclusiveMinimum(0)) var speed: Double?
 
     init() {}
 
     /// The options, checked; `params` are the options object, for the values in errors.
     func resolved(in params: Dict) throws(FieldError) -> SymbolEffectOptions {
-        if let speed {
-            try check(speed, field: "speed", in: params, expected: "a number greater than 0") { $0 > 0 && $0.isFinite }
-        }
-        if let count { try check(count, field: "count", in: params, expected: "an integer of at least 1") { $0 >= 1 } }
-        if let delay { try check(delay, field: "delay", in: params, expected: "a number of seconds, 0 or more") { $0 >= 0 && $0.isFinite } }
         let behavior: SymbolEffectOptions.Repeat
         switch `repeat` {
         case nil where count != nil || delay != nil, .periodic?: behavior = .periodic(count: count, delay: delay)

@@ -7,40 +7,61 @@ public enum FieldOption: Sendable, Equatable {
     /// generated property. `@Field(.description("Shown under the icon")) var label = ""`.
     /// A string literal: it is part of the record's declaration, like the key.
     case description(StaticString)
+    /// The smallest value a number field takes: `@Field(.minimum(0)) var radius = 0.0`.
+    /// A smaller value is refused at the field, as a value of the wrong type is; the schema
+    /// says `minimum`, so front-ends and generated helpers check the same bound.
+    case minimum(Double)
+    /// The largest value a number field takes (`maximum` in the schema).
+    case maximum(Double)
+    /// A bound a number field's value must be more than: `.exclusiveMinimum(0)` refuses 0
+    /// (`exclusiveMinimum` in the schema).
+    case exclusiveMinimum(Double)
 
-    /// Whether two options are the same option with the same text.
+    /// Whether two options are the same option with the same text or bound.
     public static func == (lhs: FieldOption, rhs: FieldOption) -> Bool {
         switch (lhs, rhs) {
         case (.required, .required): return true
         case let (.description(a), .description(b)):
             return a.withUTF8Buffer { a in b.withUTF8Buffer { b in a.elementsEqual(b) } }
+        case let (.minimum(a), .minimum(b)), let (.maximum(a), .maximum(b)),
+            let (.exclusiveMinimum(a), .exclusiveMinimum(b)):
+            return a == b
         default: return false
         }
     }
 
-    /// `.required` and the text of the last `.description` among `options`. Inlined, with
-    /// options that hold no references: fields are created for every record decoded, and
-    /// this must not cost them an allocation.
+    /// `.required`, the text of the last `.description` and the bounds among `options`.
+    /// Inlined, with options that hold no references: fields are created for every record
+    /// decoded, and this must not cost them an allocation.
     @inlinable
-    static func read(_ option: FieldOption) -> (required: Bool, description: StaticString?) {
+    static func read(_ option: FieldOption) -> (required: Bool, description: StaticString?, bounds: FieldBounds?) {
         switch option {
-        case .required: return (true, nil)
-        case let .description(text): return (false, text)
+        case .required: return (true, nil, nil)
+        case let .description(text): return (false, text, nil)
+        case .minimum, .maximum, .exclusiveMinimum:
+            var bounds = FieldBounds()
+            bounds.add(option)
+            return (false, nil, bounds)
         }
     }
 
     /// `read` for several options.
     @inlinable
-    static func read(_ options: [FieldOption]) -> (required: Bool, description: StaticString?) {
+    static func read(_ options: [FieldOption]) -> (required: Bool, description: StaticString?, bounds: FieldBounds?) {
         var required = false
         var description: StaticString? = nil
+        var bounds: FieldBounds? = nil
         for option in options {
             switch option {
             case .required: required = true
             case let .description(text): description = text
+            case .minimum, .maximum, .exclusiveMinimum:
+                var added = bounds ?? FieldBounds()
+                added.add(option)
+                bounds = added
             }
         }
-        return (required, description)
+        return (required, description, bounds)
     }
 }
 
@@ -81,9 +102,9 @@ public struct Field<Value: Convertible>: AnyField {
     // and store the value without generic value witnesses. (A plugin runs only with the
     // SDK version it was built against, so the layout they rely on is its own.)
     @inlinable
-    init(value: Value, key: String?, required: Bool, description: StaticString? = nil) {
+    init(value: Value, key: String?, required: Bool, description: StaticString? = nil, bounds: FieldBounds? = nil) {
         self.value = value
-        switch FieldDecoding.created(key: key, required: required, description: description, type: Value.self) {
+        switch FieldDecoding.created(key: key, required: required, description: description, bounds: bounds, type: Value.self) {
         case .keepDefault:
             break
         case .learnt(let place):
@@ -94,6 +115,7 @@ public struct Field<Value: Convertible>: AnyField {
                     self.value = none
                 } else {
                     self.value = try Value.convert(from: raw, appContext: appContext)
+                    if let bounds { try bounds.check(self.value) }
                 }
                 self.tag = serial
                 FieldDecoding.converted(state)
@@ -113,14 +135,14 @@ public struct Field<Value: Convertible>: AnyField {
     @inlinable
     public init(wrappedValue: Value, _ key: String, _ options: FieldOption...) {
         let read = FieldOption.read(options)
-        self.init(value: wrappedValue, key: key, required: read.required, description: read.description)
+        self.init(value: wrappedValue, key: key, required: read.required, description: read.description, bounds: read.bounds)
     }
 
     /// `@Field(.required, .description("…")) var id: String = ""`
     @inlinable
     public init(wrappedValue: Value, _ options: FieldOption...) {
         let read = FieldOption.read(options)
-        self.init(value: wrappedValue, key: nil, required: read.required, description: read.description)
+        self.init(value: wrappedValue, key: nil, required: read.required, description: read.description, bounds: read.bounds)
     }
 
     // One option, the usual case, without the array a variadic parameter allocates each time
@@ -130,14 +152,14 @@ public struct Field<Value: Convertible>: AnyField {
     @inlinable
     public init(wrappedValue: Value, _ option: FieldOption) {
         let read = FieldOption.read(option)
-        self.init(value: wrappedValue, key: nil, required: read.required, description: read.description)
+        self.init(value: wrappedValue, key: nil, required: read.required, description: read.description, bounds: read.bounds)
     }
 
     /// `@Field("tintColor", .required) var tint: Color = .blue`
     @inlinable
     public init(wrappedValue: Value, _ key: String, _ option: FieldOption) {
         let read = FieldOption.read(option)
-        self.init(value: wrappedValue, key: key, required: read.required, description: read.description)
+        self.init(value: wrappedValue, key: key, required: read.required, description: read.description, bounds: read.bounds)
     }
 
     /// The field's value: from the params when they set it, else the default.
@@ -179,9 +201,10 @@ public struct Field<Value: Convertible>: AnyField {
 
     /// Called on a record just made with `init()`, so the value is the default. A required
     /// field has no default: the value its declaration gives is never used.
-    func schema(context: inout SchemaContext, required: Bool) -> [String: Any] {
+    func schema(context: inout SchemaContext, required: Bool, bounds: FieldBounds?) -> [String: Any] {
         let optional = Value.self as? OptionalConvertible.Type
         var schema = optional != nil ? optional!.wrappedSchema(in: &context) : Value.jsonSchema(in: &context)
+        bounds?.apply(to: &schema)
         let defaultValue = value.jsonValue
         let hasDefault = !required && !(defaultValue is JSNull)
         if hasDefault { schema["default"] = defaultValue }
@@ -206,7 +229,7 @@ extension Field where Value: ExpressibleByNilLiteral {
     @inlinable
     public init(_ key: String, _ options: FieldOption...) {
         let read = FieldOption.read(options)
-        self.init(value: nil, key: key, required: read.required, description: read.description)
+        self.init(value: nil, key: key, required: read.required, description: read.description, bounds: read.bounds)
     }
 
     /// `@Field(.required, .description("…")) var tint: Color?`: the key must be present
@@ -214,21 +237,21 @@ extension Field where Value: ExpressibleByNilLiteral {
     @inlinable
     public init(_ options: FieldOption...) {
         let read = FieldOption.read(options)
-        self.init(value: nil, key: nil, required: read.required, description: read.description)
+        self.init(value: nil, key: nil, required: read.required, description: read.description, bounds: read.bounds)
     }
 
     /// `@Field(.description("…")) var tint: Color?`, or `.required`; no array, as above.
     @inlinable
     public init(_ option: FieldOption) {
         let read = FieldOption.read(option)
-        self.init(value: nil, key: nil, required: read.required, description: read.description)
+        self.init(value: nil, key: nil, required: read.required, description: read.description, bounds: read.bounds)
     }
 
     /// `@Field("tintColor", .description("…")) var tint: Color?`; no array, as above.
     @inlinable
     public init(_ key: String, _ option: FieldOption) {
         let read = FieldOption.read(option)
-        self.init(value: nil, key: key, required: read.required, description: read.description)
+        self.init(value: nil, key: key, required: read.required, description: read.description, bounds: read.bounds)
     }
 }
 
@@ -236,7 +259,7 @@ extension Field: Sendable where Value: Sendable {}
 
 /// What reflection sees of any `Field`, whatever its value type.
 protocol AnyField {
-    func schema(context: inout SchemaContext, required: Bool) -> [String: Any]
+    func schema(context: inout SchemaContext, required: Bool, bounds: FieldBounds?) -> [String: Any]
     var currentJSONValue: Any { get }
     /// The field's place in its record's layout, in a sample made to learn the layout.
     var learntPlace: Int? { get }

@@ -41,8 +41,8 @@ enum FieldDecoding {
         /// Places of the record's own fields.
         let own: [Int]
         /// Every field `Mirror` lists, in its order: property name, key, whether the key is
-        /// required, and its `.description`. `Record.fields` pairs with it.
-        let fields: [(name: String, key: String, required: Bool, description: String?)]
+        /// required, its `.description` and its bounds. `Record.fields` pairs with it.
+        let fields: [LearntField]
     }
 
     /// A field's key, matched exactly: the same Unicode scalars, as JSON and JavaScript
@@ -66,6 +66,15 @@ enum FieldDecoding {
         func matches(_ other: String, length: Int) -> Bool {
             self.length == length && text == other && (isASCII || text.utf8.elementsEqual(other.utf8))
         }
+    }
+
+    /// What a record's declaration says of one of its fields.
+    struct LearntField: Sendable {
+        let name: String
+        let key: String
+        let required: Bool
+        let description: String?
+        let bounds: FieldBounds?
     }
 
     enum Mode { case idle, learning, filling }
@@ -104,8 +113,9 @@ enum FieldDecoding {
         /// Params keys that no field of the record decoding them declared (`$type` aside),
         /// counted since the thread's state was made; wraps.
         @exclusivity(unchecked) var unknownKeys = 0
-        /// Custom keys, `.required` and descriptions seen while a layout is learnt, per place.
-        @exclusivity(unchecked) var learnt: [(key: String?, required: Bool, description: String?)] = []
+        /// Custom keys, `.required`, descriptions and bounds seen while a layout is learnt,
+        /// per place.
+        @exclusivity(unchecked) var learnt: [(key: String?, required: Bool, description: String?, bounds: FieldBounds?)] = []
         /// The layouts of the record types decoded last on this thread: a few types (a
         /// modifier and its nested records) alternate, and the shared table takes a lock.
         @exclusivity(unchecked) var recent: [(type: ObjectIdentifier, layout: Layout)] = []
@@ -167,13 +177,18 @@ enum FieldDecoding {
 
     /// Called by every field as it is created.
     @usableFromInline
-    static func created(key: String?, required: Bool, description: StaticString?, type: any Convertible.Type) -> Creation {
+    static func created(
+        key: String?, required: Bool, description: StaticString?, bounds: FieldBounds?, type: any Convertible.Type
+    ) -> Creation {
         guard let state = existingState else { return .keepDefault }
         switch state.mode {
         case .idle:
             return .keepDefault
         case .learning:
-            state.learnt.append((key, required, description.map { "\($0)" }))
+            if bounds != nil && !(type is any BoundedNumber.Type) {
+                preconditionFailure("@Field(.minimum/.maximum/.exclusiveMinimum) needs a number field (Int, Double or an optional of one); \(key.map { "'\($0)'" } ?? "a field") is \(type.typeName)")
+            }
+            state.learnt.append((key, required, description.map { "\($0)" }, bounds))
             defer { state.next += 1 }
             return .learnt(place: state.next)
         case .filling:
@@ -303,7 +318,7 @@ enum FieldDecoding {
     /// Learns the layout of `type` from a new sample and keeps it for the type.
     private static func learn<R: Record>(_ type: R.Type, state: State) -> Layout {
         let outerMode = state.mode, outerNext = state.next
-        var learnt: [(key: String?, required: Bool, description: String?)] = []
+        var learnt: [(key: String?, required: Bool, description: String?, bounds: FieldBounds?)] = []
         swap(&state.learnt, &learnt)
         state.mode = .learning
         state.next = 0
@@ -314,18 +329,20 @@ enum FieldDecoding {
         state.next = outerNext
         var keys = [Key?](repeating: nil, count: created)
         var own: [Int] = []
-        var fields: [(name: String, key: String, required: Bool, description: String?)] = []
+        var fields: [LearntField] = []
         for (name, field) in sample.fields {
             // Every field `Mirror` lists is described, so that `fields` pairs with it; one the
             // sample's `init()` did not create itself (copied in) has no place.
             guard let place = field.learntPlace, place < created else {
-                fields.append((name, name, false, nil))
+                fields.append(LearntField(name: name, key: name, required: false, description: nil, bounds: nil))
                 continue
             }
             let key = learnt[place].key ?? name
             keys[place] = Key(key)
             own.append(place)
-            fields.append((name, key, learnt[place].required, learnt[place].description))
+            fields.append(LearntField(
+                name: name, key: key, required: learnt[place].required, description: learnt[place].description,
+                bounds: learnt[place].bounds))
         }
         let layout = Layout(keys: keys, own: own, fields: fields)
         let id = ObjectIdentifier(type)

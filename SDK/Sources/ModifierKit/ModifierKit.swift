@@ -7,7 +7,7 @@
 public enum ModifierKit {
     /// The SDK version a plugin's manifest must name (`sdkVersion` in `plugin.json`). Swift on
     /// Linux has no library evolution, so a plugin runs only against the SDK it was built with.
-    public static let version = "2.4.0"
+    public static let version = "2.5.0"
 }
 
 /// What a modifier's params decode from: the `{"$type": ..., ...}` object the front-end sent,

@@ -72,7 +72,7 @@ extension Record {
             var order: [String] = []
             var required: [String] = []
             for ((_, field), described) in zip(Self().fields, FieldDecoding.layout(of: Self.self).fields) {
-                var property = field.schema(context: &context, required: described.required)
+                var property = field.schema(context: &context, required: described.required, bounds: described.bounds)
                 if let description = described.description {
                     // A colour's schema explains its forms; the field's own text comes first.
                     property["description"] = (property["description"] as? String).map { description + "\n\n" + $0 } ?? description

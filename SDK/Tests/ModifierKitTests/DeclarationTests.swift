@@ -17,6 +17,13 @@ private struct DescribedModifier: Record, ViewModifier {
     func body(content: Content) -> some View { content }
 }
 
+private struct BoundedRecord: Record {
+    @Field(.minimum(0), .maximum(1)) var opacity: Double = 1
+    @Field(.minimum(1)) var count: Int = 1
+    @Field(.exclusiveMinimum(0)) var ratio: Double?
+    @Field(.required, .maximum(-0.5)) var below: Double = -1
+}
+
 private struct TapPayload: Record {
     @Field var id: String = ""
     @Field var detail: DescribedAction?
@@ -82,7 +89,38 @@ struct DeclarationTests {
         #expect(misspelt.actions.first?.label == "Go")
     }
 
+    @Test func boundsAreInTheSchemaInsideAnOptionalsType() throws {
+        let properties = try #require(BoundedRecord.jsonSchema["properties"] as? [String: Any])
+        let opacity = try #require(properties["opacity"] as? [String: Any])
+        #expect(opacity["minimum"] as? Int == 0 && opacity["maximum"] as? Int == 1 && opacity["default"] as? Double == 1)
+        #expect((properties["count"] as? [String: Any])?["minimum"] as? Int == 1)
+        let ratio = try #require((properties["ratio"] as? [String: Any])?["anyOf"] as? [Any])
+        #expect((ratio.first as? [String: Any])?["exclusiveMinimum"] as? Int == 0)
+        #expect((ratio.last as? [String: Any])?["exclusiveMinimum"] == nil)
+        #expect((properties["below"] as? [String: Any])?["maximum"] as? Double == -0.5)
+    }
+
+    @Test func aValueOutOfBoundsIsRefusedAtItsFieldWithWhatWasExpected() throws {
+        let context = KitTestSupport.context
+        let decoded = try BoundedRecord(from: ["opacity": 0, "count": 3, "ratio": 0.5, "below": -2], appContext: context)
+        #expect(decoded.opacity == 0 && decoded.count == 3 && decoded.ratio == 0.5)
+        // nil has nothing to check; the bounds themselves are admitted.
+        _ = try BoundedRecord(from: ["opacity": 1, "count": 1, "ratio": JSNull(), "below": -0.5], appContext: context)
+        let cases: [(Dict, String, String, String)] = [
+            (["opacity": 1.5, "below": -1], "opacity", "1.5", "expected a number from 0 to 1"),
+            (["count": 0, "below": -1], "count", "0", "expected an integer of 1 or more"),
+            (["ratio": 0, "below": -1], "ratio", "0", "expected a number more than 0"),
+            (["below": 0], "below", "0", "expected a number of -0.5 or less"),
+        ]
+        for (params, field, value, expected) in cases {
+            let error = try #require(throws: FieldError.self) { try BoundedRecord(from: params, appContext: context) }
+            #expect(error.path == field && error.value == value, "\(error)")
+            #expect("\(error)".hasSuffix(expected), "\(error)")
+        }
+    }
+
     @Test func optionsCompareByCaseAndText() {
+        #expect(FieldOption.minimum(1) == .minimum(1) && FieldOption.minimum(1) != .maximum(1))
         #expect(FieldOption.required == .required)
         #expect(FieldOption.description("a") == .description("a"))
         #expect(FieldOption.description("a") != .description("b"))

@@ -26,7 +26,7 @@ export function makePlugin(folder, { name, library, modules }) {
   mkdirSync(folder, { recursive: true });
   copyFileSync(fixtureLibrary(library), path.join(folder, library));
   writeFileSync(path.join(folder, 'plugin.json'), JSON.stringify({
-    name, platforms: ['linux'], sdkVersion: '2.4.0', linux: { library, modules },
+    name, platforms: ['linux'], sdkVersion: '2.5.0', linux: { library, modules },
   }));
 }
 
