@@ -190,9 +190,10 @@ public final class Host {
     }
 
     /// `ModifierInfo` for every registered modifier type: `{type, plugin, module, params}`
-    /// where `params` is the JSON Schema of the modifier's record fields; `description` and
-    /// `event` (the schema of its events' payload) when the registration gave them; and
-    /// `overrides`, the plugins whose registrations of the type this one hides.
+    /// where `params` is the JSON Schema of the modifier's record fields; `description`,
+    /// `event` (the schema of its events' payload) and `arguments` (how a front-end's helper
+    /// takes the params) when the registration gave them; and `overrides`, the plugins whose
+    /// registrations of the type this one hides.
     public func modifierInfos() -> [JSONValue] {
         registry.entries.map { entry in
             var info = JSONObject()
@@ -204,6 +205,9 @@ public final class Host {
             if let event = PluginHostSupport.eventSchema(of: entry), let schema = try? ValueBridge.jsonValue(event) {
                 info["event"] = Self.orderingProperties(schema)
             }
+            if !entry.arguments.isEmpty {
+                info["arguments"] = .array(entry.arguments.compactMap { try? ValueBridge.jsonValue($0.jsonValue) })
+            }
             let hidden = registry.registrations(of: entry.type).dropFirst().map(\.plugin)
             if !hidden.isEmpty { info["overrides"] = .array(hidden.map { .string($0) }) }
             return .object(info)
@@ -213,7 +217,20 @@ public final class Host {
     /// Builds the params schema of every registration `plugin` made (the loader calls this
     /// once a plugin has loaded) and returns what went wrong, one sentence per type.
     public func describeRegistrations(ofPlugin plugin: String) -> [String] {
-        registry.registrations(byPlugin: plugin).compactMap { paramsSchema(of: $0).problem } + hiddenViewProblems(ofPlugin: plugin)
+        registry.registrations(byPlugin: plugin).flatMap { entry in
+            let (schema, problem) = paramsSchema(of: entry)
+            if let problem { return [problem] }
+            return argumentProblems(of: entry, schema: schema)
+        } + hiddenViewProblems(ofPlugin: plugin)
+    }
+
+    /// One sentence per way `entry`'s declared arguments do not fit its params.
+    private func argumentProblems(of entry: ViewModifierRegistry.Entry, schema: JSONValue) -> [String] {
+        guard !entry.arguments.isEmpty else { return [] }
+        let keys = Set((schema.objectValue?["properties"]?.objectValue?.keys).map(Array.init) ?? []).subtracting(["$type"])
+        return ModifierArgument.problems(of: entry.arguments, paramKeys: keys).map {
+            "the arguments of '\(entry.type)' do not fit its params: \($0)"
+        }
     }
 
     /// One sentence per view of `plugin` that a node can never be: its name is one of the

@@ -44,49 +44,49 @@ public class ExpoUIModule: Module {
             ViewModifierRegistry.register("presentationDetents", description: "The heights the sheet showing the view rests at, and the one it is at; dragging it to another sends an event with the detent", event: DetentEvent.self) { params, appContext, eventDispatcher in
                 try PresentationDetentsModifier(from: params, appContext: appContext, eventDispatcher: eventDispatcher)
             }
-            ViewModifierRegistry.register("disabled", description: "Turns off gestures on the view and everything under it") { params, appContext, _ in
+            ViewModifierRegistry.register("disabled", description: "Turns off gestures on the view and everything under it", arguments: [.value("disabled")]) { params, appContext, _ in
                 try DisabledModifier(from: params, appContext: appContext)
             }
-            ViewModifierRegistry.register("hidden", description: "Hides the view: it is not hit by gestures") { params, appContext, _ in
+            ViewModifierRegistry.register("hidden", description: "Hides the view: it is not hit by gestures", arguments: [.value("hidden")]) { params, appContext, _ in
                 try HiddenModifier(from: params, appContext: appContext)
             }
-            ViewModifierRegistry.register("contentShape", description: "The shape gestures hit: makes a container's empty space hittable") { params, appContext, _ in
+            ViewModifierRegistry.register("contentShape", description: "The shape gestures hit: makes a container's empty space hittable", arguments: [.options]) { params, appContext, _ in
                 try ContentShapeModifier(from: params, appContext: appContext)
             }
-            ViewModifierRegistry.register("padding", description: "Space around the view, in points (16 each side when no value is given)") { params, appContext, _ in
+            ViewModifierRegistry.register("padding", description: "Space around the view, in points (16 each side when no value is given)", arguments: [.valueOrOptions("all")]) { params, appContext, _ in
                 try PaddingModifier(from: params, appContext: appContext)
             }
-            ViewModifierRegistry.register("frame", description: "A fixed or flexible frame around the view") { params, appContext, _ in
+            ViewModifierRegistry.register("frame", description: "A fixed or flexible frame around the view", arguments: [.options]) { params, appContext, _ in
                 try FrameModifier(from: params, appContext: appContext)
             }
-            ViewModifierRegistry.register("background", description: "A colour behind the view, optionally in a shape") { params, appContext, _ in
+            ViewModifierRegistry.register("background", description: "A colour behind the view, optionally in a shape", arguments: [.value("color"), .options]) { params, appContext, _ in
                 try BackgroundModifier(from: params, appContext: appContext)
             }
-            ViewModifierRegistry.register("foregroundStyle", description: "The colour of the view's text and symbols; secondary and tertiary colour further symbol layers") { params, appContext, eventDispatcher in
+            ViewModifierRegistry.register("foregroundStyle", description: "The colour of the view's text and symbols; secondary and tertiary colour further symbol layers", arguments: [.value("color"), .value("secondary"), .value("tertiary")]) { params, appContext, eventDispatcher in
                 try ForegroundStyleModifier(from: params, appContext: appContext, eventDispatcher: eventDispatcher)
             }
-            ViewModifierRegistry.register("tint", description: "The accent colour of the view's controls") { params, appContext, _ in
+            ViewModifierRegistry.register("tint", description: "The accent colour of the view's controls", arguments: [.value("color")]) { params, appContext, _ in
                 try TintModifier(from: params, appContext: appContext)
             }
-            ViewModifierRegistry.register("font", description: "The font of the view's text") { params, appContext, _ in
+            ViewModifierRegistry.register("font", description: "The font of the view's text", arguments: [.options]) { params, appContext, _ in
                 try FontModifier(from: params, appContext: appContext)
             }
-            ViewModifierRegistry.register("opacity", description: "The view's opacity, from 0 to 1") { params, appContext, eventDispatcher in
+            ViewModifierRegistry.register("opacity", description: "The view's opacity, from 0 to 1", arguments: [.value("value")]) { params, appContext, eventDispatcher in
                 try OpacityModifier(from: params, appContext: appContext, eventDispatcher: eventDispatcher)
             }
-            ViewModifierRegistry.register("cornerRadius", description: "Clips the view to a rounded rectangle") { params, appContext, _ in
+            ViewModifierRegistry.register("cornerRadius", description: "Clips the view to a rounded rectangle", arguments: [.value("radius")]) { params, appContext, _ in
                 try CornerRadiusModifier(from: params, appContext: appContext)
             }
-            ViewModifierRegistry.register("border", description: "A border of a colour and width around the view") { params, appContext, _ in
+            ViewModifierRegistry.register("border", description: "A border of a colour and width around the view", arguments: [.options]) { params, appContext, _ in
                 try BorderModifier(from: params, appContext: appContext)
             }
-            ViewModifierRegistry.register("listRowBackground", description: "The background of the List row the view is") { params, appContext, _ in
+            ViewModifierRegistry.register("listRowBackground", description: "The background of the List row the view is", arguments: [.value("color")]) { params, appContext, _ in
                 try ListRowBackgroundModifier(from: params, appContext: appContext)
             }
             ViewModifierRegistry.register("badge", description: "A badge on a List row: a number or a short text") { params, appContext, _ in
                 try BadgeModifier(from: params, appContext: appContext)
             }
-            ViewModifierRegistry.register("deleteDisabled", description: "Keeps a List row from being deleted by a swipe") { params, appContext, _ in
+            ViewModifierRegistry.register("deleteDisabled", description: "Keeps a List row from being deleted by a swipe", arguments: [.value("disabled")]) { params, appContext, _ in
                 try DeleteDisabledModifier(from: params, appContext: appContext)
             }
             ViewModifierRegistry.register("symbolEffect", description: "A symbol effect on the images at or under the view: discrete with value (runs once per change), indefinite with isActive (runs while true; the default)") { params, appContext, eventDispatcher in
@@ -114,94 +114,94 @@ public class ExpoUIModule: Module {
                 try FontWeightModifier(from: params, appContext: appContext)
             }
             // The modifiers the snapshot records by SwiftUI's name (Recorded*.swift).
-            registerChecked("shadow", description: "A drop shadow: radius, x, y, colour", ShadowModifier.self)
-            registerChecked("offset", description: "Moves the view's drawing by x and y points", OffsetModifier.self)
-            registerChecked("fixedSize", description: "The view keeps its ideal size along the axes given", FixedSizeModifier.self)
-            registerChecked("clipped", description: "Clips the view to its frame", ClippedModifier.self)
-            registerChecked("aspectRatio", description: "The view's width over height, fitting or filling", AspectRatioModifier.self)
-            registerChecked("zIndex", description: "The view's place in its siblings' drawing order", ZIndexModifier.self)
-            registerChecked("layoutPriority", description: "Who gets space first in a stack", LayoutPriorityModifier.self)
-            registerChecked("scaleEffect", description: "Scales the view's drawing by x and y", ScaleEffectModifier.self)
-            registerChecked("rotationEffect", description: "Rotates the view's drawing by an angle in degrees", RotationEffectModifier.self)
-            registerChecked("foregroundColor", description: "Deprecated alias of foregroundStyle with a colour", ForegroundColorModifier.self)
-            registerChecked("blur", description: "A Gaussian blur of a radius in points", BlurModifier.self)
-            registerChecked("brightness", description: "Brightens (up to 1) or darkens (down to -1) the view", BrightnessModifier.self)
-            registerChecked("contrast", description: "The view's contrast: 1 leaves it, 0 is grey, negative inverts", ContrastModifier.self)
-            registerChecked("saturation", description: "The view's saturation: 1 leaves it, 0 is grey", SaturationModifier.self)
-            registerChecked("hueRotation", description: "Shifts every hue by an angle in degrees", HueRotationModifier.self)
-            registerChecked("colorInvert", description: "Inverts the view's colours", ColorInvertModifier.self)
-            registerChecked("grayscale", description: "Takes the view's colour away, from 0 (none) to 1 (grey)", GrayscaleModifier.self)
+            registerChecked("shadow", description: "A drop shadow: radius, x, y, colour", ShadowModifier.self, arguments: [.options])
+            registerChecked("offset", description: "Moves the view's drawing by x and y points", OffsetModifier.self, arguments: [.options])
+            registerChecked("fixedSize", description: "The view keeps its ideal size along the axes given", FixedSizeModifier.self, arguments: [.options])
+            registerChecked("clipped", description: "Clips the view to its frame", ClippedModifier.self, arguments: [.value("clipped")])
+            registerChecked("aspectRatio", description: "The view's width over height, fitting or filling", AspectRatioModifier.self, arguments: [.options])
+            registerChecked("zIndex", description: "The view's place in its siblings' drawing order", ZIndexModifier.self, arguments: [.value("index")])
+            registerChecked("layoutPriority", description: "Who gets space first in a stack", LayoutPriorityModifier.self, arguments: [.value("priority")])
+            registerChecked("scaleEffect", description: "Scales the view's drawing by x and y", ScaleEffectModifier.self, arguments: [.valueOrOptions("x", "y")])
+            registerChecked("rotationEffect", description: "Rotates the view's drawing by an angle in degrees", RotationEffectModifier.self, arguments: [.value("angle")])
+            registerChecked("foregroundColor", description: "Deprecated alias of foregroundStyle with a colour", ForegroundColorModifier.self, arguments: [.value("color")])
+            registerChecked("blur", description: "A Gaussian blur of a radius in points", BlurModifier.self, arguments: [.value("radius")])
+            registerChecked("brightness", description: "Brightens (up to 1) or darkens (down to -1) the view", BrightnessModifier.self, arguments: [.value("amount")])
+            registerChecked("contrast", description: "The view's contrast: 1 leaves it, 0 is grey, negative inverts", ContrastModifier.self, arguments: [.value("amount")])
+            registerChecked("saturation", description: "The view's saturation: 1 leaves it, 0 is grey", SaturationModifier.self, arguments: [.value("amount")])
+            registerChecked("hueRotation", description: "Shifts every hue by an angle in degrees", HueRotationModifier.self, arguments: [.value("angle")])
+            registerChecked("colorInvert", description: "Inverts the view's colours", ColorInvertModifier.self, arguments: [.value("inverted")])
+            registerChecked("grayscale", description: "Takes the view's colour away, from 0 (none) to 1 (grey)", GrayscaleModifier.self, arguments: [.value("amount")])
             registerChecked("luminanceToAlpha", description: "Makes the view a mask whose opacity is its luminance", LuminanceToAlphaModifier.self)
             registerChecked("bold", description: "Bold text", BoldModifier.self)
             registerChecked("italic", description: "Italic text", ItalicModifier.self)
             registerChecked("monospacedDigit", description: "Digits of one width", MonospacedDigitModifier.self)
-            registerChecked("kerning", description: "Points between characters", KerningModifier.self)
-            registerChecked("lineSpacing", description: "Points between lines of text", LineSpacingModifier.self)
-            registerChecked("lineLimit", description: "The most lines the text shows: a limit or a min...max range", LineLimitModifier.self)
-            registerChecked("truncationMode", description: "Where text that does not fit is cut: head, middle or tail", TruncationModeModifier.self)
-            registerChecked("textCase", description: "Shows the text in upper or lower case", TextCaseModifier.self)
-            registerChecked("underline", description: "A line under the text, in a pattern and colour", UnderlineModifier.self)
-            registerChecked("strikethrough", description: "A line through the text, in a pattern and colour", StrikethroughModifier.self)
-            registerChecked("multilineTextAlignment", description: "How lines of text align", MultilineTextAlignmentModifier.self)
-            registerChecked("allowsTightening", description: "Text may tighten its letters to fit", AllowsTighteningModifier.self)
-            registerChecked("textSelection", description: "The text can be selected", TextSelectionModifier.self)
-            registerChecked("listRowInsets", description: "The insets of the List row the view is", ListRowInsetsModifier.self)
-            registerChecked("listRowSeparator", description: "Whether the row's separators show", ListRowSeparatorModifier.self)
-            registerChecked("listStyle", description: "How the List at or under the view looks", ListStyleModifier.self)
-            registerChecked("moveDisabled", description: "Keeps the List row the view is from being moved", MoveDisabledModifier.self)
-            registerChecked("scrollContentBackground", description: "Whether a List's or ScrollView's own background shows", ScrollContentBackgroundModifier.self)
-            registerChecked("headerProminence", description: "How a Section's header stands out", HeaderProminenceModifier.self)
-            registerChecked("badgeProminence", description: "How the row badges stand out", BadgeProminenceModifier.self)
-            registerChecked("buttonStyle", description: "How the buttons at or under the view look", ButtonStyleModifier.self)
-            registerChecked("toggleStyle", description: "How the toggles at or under the view look", ToggleStyleModifier.self)
-            registerChecked("pickerStyle", description: "How the pickers at or under the view look", PickerStyleModifier.self)
-            registerChecked("datePickerStyle", description: "How the date pickers at or under the view look", DatePickerStyleModifier.self)
-            registerChecked("gaugeStyle", description: "How the gauges at or under the view look", GaugeStyleModifier.self)
-            registerChecked("progressViewStyle", description: "How the progress views at or under the view look", ProgressViewStyleModifier.self)
-            registerChecked("labelStyle", description: "What the labels at or under the view show", LabelStyleModifier.self)
-            registerChecked("textFieldStyle", description: "How the text fields at or under the view look", TextFieldStyleModifier.self)
-            registerChecked("controlSize", description: "The size of the controls at or under the view", ControlSizeModifier.self)
+            registerChecked("kerning", description: "Points between characters", KerningModifier.self, arguments: [.value("value")])
+            registerChecked("lineSpacing", description: "Points between lines of text", LineSpacingModifier.self, arguments: [.value("value")])
+            registerChecked("lineLimit", description: "The most lines the text shows: a limit or a min...max range", LineLimitModifier.self, arguments: [.valueOrOptions("limit"), .options])
+            registerChecked("truncationMode", description: "Where text that does not fit is cut: head, middle or tail", TruncationModeModifier.self, arguments: [.value("mode")])
+            registerChecked("textCase", description: "Shows the text in upper or lower case", TextCaseModifier.self, arguments: [.value("value")])
+            registerChecked("underline", description: "A line under the text, in a pattern and colour", UnderlineModifier.self, arguments: [.options])
+            registerChecked("strikethrough", description: "A line through the text, in a pattern and colour", StrikethroughModifier.self, arguments: [.options])
+            registerChecked("multilineTextAlignment", description: "How lines of text align", MultilineTextAlignmentModifier.self, arguments: [.value("alignment")])
+            registerChecked("allowsTightening", description: "Text may tighten its letters to fit", AllowsTighteningModifier.self, arguments: [.value("value")])
+            registerChecked("textSelection", description: "The text can be selected", TextSelectionModifier.self, arguments: [.value("value")])
+            registerChecked("listRowInsets", description: "The insets of the List row the view is", ListRowInsetsModifier.self, arguments: [.options])
+            registerChecked("listRowSeparator", description: "Whether the row's separators show", ListRowSeparatorModifier.self, arguments: [.value("visibility"), .value("edges")])
+            registerChecked("listStyle", description: "How the List at or under the view looks", ListStyleModifier.self, arguments: [.value("style")])
+            registerChecked("moveDisabled", description: "Keeps the List row the view is from being moved", MoveDisabledModifier.self, arguments: [.value("disabled")])
+            registerChecked("scrollContentBackground", description: "Whether a List's or ScrollView's own background shows", ScrollContentBackgroundModifier.self, arguments: [.value("visible")])
+            registerChecked("headerProminence", description: "How a Section's header stands out", HeaderProminenceModifier.self, arguments: [.value("prominence")])
+            registerChecked("badgeProminence", description: "How the row badges stand out", BadgeProminenceModifier.self, arguments: [.value("badgeType")])
+            registerChecked("buttonStyle", description: "How the buttons at or under the view look", ButtonStyleModifier.self, arguments: [.value("style")])
+            registerChecked("toggleStyle", description: "How the toggles at or under the view look", ToggleStyleModifier.self, arguments: [.value("style")])
+            registerChecked("pickerStyle", description: "How the pickers at or under the view look", PickerStyleModifier.self, arguments: [.value("style")])
+            registerChecked("datePickerStyle", description: "How the date pickers at or under the view look", DatePickerStyleModifier.self, arguments: [.value("style")])
+            registerChecked("gaugeStyle", description: "How the gauges at or under the view look", GaugeStyleModifier.self, arguments: [.value("style")])
+            registerChecked("progressViewStyle", description: "How the progress views at or under the view look", ProgressViewStyleModifier.self, arguments: [.value("style")])
+            registerChecked("labelStyle", description: "What the labels at or under the view show", LabelStyleModifier.self, arguments: [.value("style")])
+            registerChecked("textFieldStyle", description: "How the text fields at or under the view look", TextFieldStyleModifier.self, arguments: [.value("style")])
+            registerChecked("controlSize", description: "The size of the controls at or under the view", ControlSizeModifier.self, arguments: [.value("size")])
             registerChecked("labelsHidden", description: "The controls at or under the view hide their labels", LabelsHiddenModifier.self)
-            registerChecked("submitLabel", description: "The return key's label of the text fields at or under the view", SubmitLabelModifier.self)
-            registerChecked("accessibilityLabel", description: "What VoiceOver reads for the view", AccessibilityLabelModifier.self)
-            registerChecked("accessibilityHint", description: "What using the view does, read aloud", AccessibilityHintModifier.self)
-            registerChecked("accessibilityValue", description: "The view's value, read aloud", AccessibilityValueModifier.self)
-            registerChecked("scrollDisabled", description: "The List or ScrollView at or under the view does not scroll (nor refresh)", ScrollDisabledModifier.self)
-            registerChecked("containerRelativeFrame", description: "A frame that is a share of the container's size", ContainerRelativeFrameModifier.self)
-            registerChecked("tag", description: "The value a Picker or TabView selects with this view", TagModifier.self)
-            registerChecked("environment", description: "An environment value (editMode, colorScheme, locale, timeZone) for the views under this one", EnvironmentModifier.self)
-            registerChecked("gridCellAnchor", description: "Where a Grid cell's content sits", GridCellAnchorModifier.self)
+            registerChecked("submitLabel", description: "The return key's label of the text fields at or under the view", SubmitLabelModifier.self, arguments: [.value("submitLabel")])
+            registerChecked("accessibilityLabel", description: "What VoiceOver reads for the view", AccessibilityLabelModifier.self, arguments: [.value("label")])
+            registerChecked("accessibilityHint", description: "What using the view does, read aloud", AccessibilityHintModifier.self, arguments: [.value("hint")])
+            registerChecked("accessibilityValue", description: "The view's value, read aloud", AccessibilityValueModifier.self, arguments: [.value("value")])
+            registerChecked("scrollDisabled", description: "The List or ScrollView at or under the view does not scroll (nor refresh)", ScrollDisabledModifier.self, arguments: [.value("disabled")])
+            registerChecked("containerRelativeFrame", description: "A frame that is a share of the container's size", ContainerRelativeFrameModifier.self, arguments: [.options])
+            registerChecked("tag", description: "The value a Picker or TabView selects with this view", TagModifier.self, arguments: [.value("tag")])
+            registerChecked("environment", description: "An environment value (editMode, colorScheme, locale, timeZone) for the views under this one", EnvironmentModifier.self, arguments: [.valueOrOptions("key"), .value("value")])
+            registerChecked("gridCellAnchor", description: "Where a Grid cell's content sits", GridCellAnchorModifier.self, arguments: [.options])
             registerChecked("animation", description: "Animates the view's changes when a value changes (no headless effect)", AnimationModifier.self)
-            registerChecked("clipShape", description: "Shows the view only inside a shape", ClipShapeModifier.self)
-            registerChecked("mask", description: "Masks the view with a shape", MaskModifier.self)
-            registerChecked("containerShape", description: "The shape container-relative shapes inside take", ContainerShapeModifier.self)
-            registerChecked("overlay", description: "A colour over the view", OverlayModifier.self)
-            registerChecked("backgroundOverlay", description: "A colour behind the view, aligned", BackgroundOverlayModifier.self)
+            registerChecked("clipShape", description: "Shows the view only inside a shape", ClipShapeModifier.self, arguments: [.value("shape"), .value("cornerRadius")])
+            registerChecked("mask", description: "Masks the view with a shape", MaskModifier.self, arguments: [.value("shape"), .value("cornerRadius")])
+            registerChecked("containerShape", description: "The shape container-relative shapes inside take", ContainerShapeModifier.self, arguments: [.options])
+            registerChecked("overlay", description: "A colour over the view", OverlayModifier.self, arguments: [.options])
+            registerChecked("backgroundOverlay", description: "A colour behind the view, aligned", BackgroundOverlayModifier.self, arguments: [.options])
             registerChecked("rotation3DEffect", description: "Rotates the view's drawing in 3D", Rotation3DEffectModifier.self)
             registerChecked("listSectionSpacing", description: "The space between a List's sections", ListSectionSpacingModifier.self)
-            registerChecked("listSectionMargins", description: "A List section's margins", ListSectionMarginsModifier.self)
-            registerChecked("gridCellColumns", description: "The Grid columns the cell spans", GridCellColumnsModifier.self)
-            registerChecked("gridCellUnsizedAxes", description: "The cell takes no space of its own along an axis", GridCellUnsizedAxesModifier.self)
-            registerChecked("gridColumnAlignment", description: "How a Grid column aligns", GridColumnAlignmentModifier.self)
-            registerChecked("resizable", description: "An Image fills its frame", ResizableModifier.self)
+            registerChecked("listSectionMargins", description: "A List section's margins", ListSectionMarginsModifier.self, arguments: [.options])
+            registerChecked("gridCellColumns", description: "The Grid columns the cell spans", GridCellColumnsModifier.self, arguments: [.value("count")])
+            registerChecked("gridCellUnsizedAxes", description: "The cell takes no space of its own along an axis", GridCellUnsizedAxesModifier.self, arguments: [.value("axes")])
+            registerChecked("gridColumnAlignment", description: "How a Grid column aligns", GridColumnAlignmentModifier.self, arguments: [.value("alignment")])
+            registerChecked("resizable", description: "An Image fills its frame", ResizableModifier.self, arguments: [.options, .value("resizingMode")])
             // Accepted and recorded, with a no-headless-effect warning (ScreenOnlyModifiers.swift).
-            registerChecked("ignoreSafeArea", description: "Lets the view extend into safe areas (no headless effect)", IgnoreSafeAreaModifier.self)
-            registerChecked("glassEffect", description: "Liquid Glass behind the view (no headless effect)", GlassEffectModifier.self)
-            registerChecked("glassEffectId", description: "Glass shapes that morph into each other (no headless effect)", GlassEffectIdModifier.self)
-            registerChecked("matchedGeometryEffect", description: "Views that animate into each other (no headless effect)", MatchedGeometryEffectModifier.self)
-            registerChecked("scrollDismissesKeyboard", description: "How scrolling dismisses the keyboard (no headless effect)", ScrollDismissesKeyboardModifier.self)
-            registerChecked("scrollTargetBehavior", description: "Where scrolling comes to rest (no headless effect)", ScrollTargetBehaviorModifier.self)
+            registerChecked("ignoreSafeArea", description: "Lets the view extend into safe areas (no headless effect)", IgnoreSafeAreaModifier.self, arguments: [.options])
+            registerChecked("glassEffect", description: "Liquid Glass behind the view (no headless effect)", GlassEffectModifier.self, arguments: [.options])
+            registerChecked("glassEffectId", description: "Glass shapes that morph into each other (no headless effect)", GlassEffectIdModifier.self, arguments: [.value("id"), .value("namespaceId")])
+            registerChecked("matchedGeometryEffect", description: "Views that animate into each other (no headless effect)", MatchedGeometryEffectModifier.self, arguments: [.value("id"), .value("namespaceId")])
+            registerChecked("scrollDismissesKeyboard", description: "How scrolling dismisses the keyboard (no headless effect)", ScrollDismissesKeyboardModifier.self, arguments: [.value("mode")])
+            registerChecked("scrollTargetBehavior", description: "Where scrolling comes to rest (no headless effect)", ScrollTargetBehaviorModifier.self, arguments: [.value("behavior")])
             registerChecked("scrollTargetLayout", description: "The views a viewAligned scroll rests on (no headless effect)", ScrollTargetLayoutModifier.self)
-            registerChecked("defaultScrollAnchor", description: "Where a ScrollView starts (no headless effect)", DefaultScrollAnchorModifier.self)
-            registerChecked("defaultScrollAnchorForRole", description: "Where a ScrollView stays for a role (no headless effect)", DefaultScrollAnchorForRoleModifier.self)
-            registerChecked("menuActionDismissBehavior", description: "Whether a menu closes when used (no headless effect)", MenuActionDismissBehaviorModifier.self)
-            registerChecked("keyboardType", description: "The keyboard text fields show (no headless effect)", KeyboardTypeModifier.self)
-            registerChecked("autocorrectionDisabled", description: "Turns off autocorrection (no headless effect)", AutocorrectionDisabledModifier.self)
-            registerChecked("textInputAutocapitalization", description: "How typed text is capitalised (no headless effect)", TextInputAutocapitalizationModifier.self)
-            registerChecked("textContentType", description: "What a text field holds, for autofill (no headless effect)", TextContentTypeModifier.self)
-            registerChecked("presentationDragIndicator", description: "A sheet's grabber (no headless effect)", PresentationDragIndicatorModifier.self)
+            registerChecked("defaultScrollAnchor", description: "Where a ScrollView starts (no headless effect)", DefaultScrollAnchorModifier.self, arguments: [.value("anchor")])
+            registerChecked("defaultScrollAnchorForRole", description: "Where a ScrollView stays for a role (no headless effect)", DefaultScrollAnchorForRoleModifier.self, arguments: [.value("anchor"), .value("role")])
+            registerChecked("menuActionDismissBehavior", description: "Whether a menu closes when used (no headless effect)", MenuActionDismissBehaviorModifier.self, arguments: [.value("behavior")])
+            registerChecked("keyboardType", description: "The keyboard text fields show (no headless effect)", KeyboardTypeModifier.self, arguments: [.value("keyboardType")])
+            registerChecked("autocorrectionDisabled", description: "Turns off autocorrection (no headless effect)", AutocorrectionDisabledModifier.self, arguments: [.value("disabled")])
+            registerChecked("textInputAutocapitalization", description: "How typed text is capitalised (no headless effect)", TextInputAutocapitalizationModifier.self, arguments: [.value("autocapitalization")])
+            registerChecked("textContentType", description: "What a text field holds, for autofill (no headless effect)", TextContentTypeModifier.self, arguments: [.value("textContentType")])
+            registerChecked("presentationDragIndicator", description: "A sheet's grabber (no headless effect)", PresentationDragIndicatorModifier.self, arguments: [.value("visibility")])
             registerChecked("presentationBackgroundInteraction", description: "Whether what is behind a sheet takes touches (no headless effect)", PresentationBackgroundInteractionModifier.self)
-            registerChecked("interactiveDismissDisabled", description: "A sheet cannot be swiped away (no headless effect)", InteractiveDismissDisabledModifier.self)
+            registerChecked("interactiveDismissDisabled", description: "A sheet cannot be swiped away (no headless effect)", InteractiveDismissDisabledModifier.self, arguments: [.value("isDisabled")])
         }
 
         // The host unregisters every type this module registered when the plugin unloads.
@@ -214,8 +214,10 @@ public class ExpoUIModule: Module {
 
 /// Registers `M` under `type`: made from the params, then checked (ranges, keys that go
 /// together).
-private func registerChecked<M: CheckedModifier>(_ type: String, description: String, _: M.Type) {
-    ViewModifierRegistry.register(type, description: description) { params, appContext, _ in
+private func registerChecked<M: CheckedModifier>(
+    _ type: String, description: String, _: M.Type, arguments: [ModifierArgument] = []
+) {
+    ViewModifierRegistry.register(type, description: description, arguments: arguments) { params, appContext, _ in
         try M.make(from: params, appContext: appContext)
     }
 }

@@ -35,6 +35,9 @@ public enum ViewModifierRegistry {
         /// The payload the modifier dispatches under its `$type`, when the registration
         /// declared one; `PluginHostSupport.eventSchema(of:)` reads it.
         let event: PayloadSchema?
+        /// How a front-end's helper takes the params (`describe` lists them as `arguments`);
+        /// empty: one options object.
+        public let arguments: [ModifierArgument]
     }
 
     /// A payload's JSON Schema, made once at registration and never changed after.
@@ -46,10 +49,15 @@ public enum ViewModifierRegistry {
     /// replaces its own registration.
     ///
     /// `description` says what the modifier does; front-ends see it in `describe` and as the
-    /// doc comment of the factory `modhost codegen ts` generates.
-    public static func register(_ type: String, description: String? = nil, factory: @escaping ViewModifierFactory) {
+    /// doc comment of the factory `modhost codegen ts` generates. `arguments` say how that
+    /// factory takes the params (`ModifierArgument`); without them, as one options object.
+    public static func register(
+        _ type: String, description: String? = nil, arguments: [ModifierArgument] = [], factory: @escaping ViewModifierFactory
+    ) {
         let target = ModifierRegistry.target
-        target.registry.add(type, description: description, event: nil, factory: factory, plugin: target.plugin, module: target.module)
+        target.registry.add(
+            type, description: description, event: nil, arguments: arguments, factory: factory, plugin: target.plugin,
+            module: target.module)
     }
 
     /// Registers `factory` under `type`, declaring the payload its events carry: the fields of
@@ -58,11 +66,14 @@ public enum ViewModifierRegistry {
     /// `modhost codegen ts` types the event listener with it. Every field is present in an
     /// event (an optional one as `null`), so the schema requires them all.
     public static func register<Event: Record>(
-        _ type: String, description: String? = nil, event: Event.Type, factory: @escaping ViewModifierFactory
+        _ type: String, description: String? = nil, event: Event.Type, arguments: [ModifierArgument] = [],
+        factory: @escaping ViewModifierFactory
     ) {
         let target = ModifierRegistry.target
         let schema = PayloadSchema(schema: PluginHostSupport.payloadSchema(of: Event.self))
-        target.registry.add(type, description: description, event: schema, factory: factory, plugin: target.plugin, module: target.module)
+        target.registry.add(
+            type, description: description, event: schema, arguments: arguments, factory: factory, plugin: target.plugin,
+            module: target.module)
     }
 
     /// Removes `type`: during a plugin's `OnDestroy`, that plugin's registration; elsewhere
@@ -141,13 +152,13 @@ public enum ViewModifierRegistry {
     }
 
     func add(
-        _ type: String, description: String?, event: ViewModifierRegistry.PayloadSchema?, factory: @escaping ViewModifierFactory,
-        plugin: String, module: String
+        _ type: String, description: String?, event: ViewModifierRegistry.PayloadSchema?, arguments: [ModifierArgument],
+        factory: @escaping ViewModifierFactory, plugin: String, module: String
     ) {
         let (replaced, entry, onReplace) = state.withLock { state in
             let entry = ViewModifierRegistry.Entry(
                 type: type, plugin: plugin, module: module, factory: factory, serial: state.nextSerial, description: description,
-                event: event)
+                event: event, arguments: arguments)
             state.nextSerial += 1
             let serving = state.entries[type]
             state.registrations[type, default: []].removeAll { $0.plugin == entry.plugin }
