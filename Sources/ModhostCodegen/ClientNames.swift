@@ -91,7 +91,7 @@ public enum ClientNames {
         "aspectRatio", "autocorrectionDisabled", "background", "backgroundOverlay", "badge", "badgeProminence",
         "blur", "bold", "border", "brightness", "buttonStyle", "clipShape", "clipped", "colorInvert", "connect",
         "containerShape", "contentShape", "contentTransition", "contrast", "controlSize", "cornerRadius",
-        "createModifier", "createModifierWithEventListener", "datePickerStyle", "defaultScrollAnchor",
+        "checkValue", "createModifier", "createModifierWithEventListener", "datePickerStyle", "enumOf", "modifierHelper", "defaultScrollAnchor",
         "defaultScrollAnchorForRole", "defaultSocketPath", "deleteDisabled", "disabled", "encodeFrame",
         "environment", "fixedSize", "font", "fontWeight", "foregroundColor", "foregroundStyle", "frame",
         "gaugeStyle", "glassEffect", "glassEffectId", "grayscale", "gridCellAnchor", "gridCellColumns",
@@ -115,7 +115,7 @@ public enum ClientNames {
 
     /// The types its declarations export (classes and namespaces too).
     public static let types: Set<String> = [
-        "AnimationObject", "AnyModifierConfig", "BadgeProminence", "ButtonProps", "ButtonRole", "ButtonStyle",
+        "AnimationObject", "ModifierHelperSpec", "AnyModifierConfig", "BadgeProminence", "ButtonProps", "ButtonRole", "ButtonStyle",
         "ChainableAnimation", "Child", "CloseInfo", "Color", "CommonViewProps", "Component", "ConnectOptions",
         "Connection", "ConnectionErrorCode", "ContainerViewProps", "ContentMode", "ContentTransitionSymbolEffect",
         "ControlSize", "DatePickerStyle", "DescribeResult", "Diagnostic", "DiscreteSymbolEffect", "EdgeInsetsParams",

@@ -11,6 +11,27 @@ public struct ModifierDescription: Equatable, Sendable {
     /// The JSON Schema of the object the modifier dispatches under its `$type` key, when the
     /// plugin declares one.
     public var event: JSONValue?
+    /// How the factory takes the params (ModifierInfo `arguments`); nil: one options object.
+    public var arguments: [ModifierArgumentDescription]? = nil
+}
+
+/// One positional argument of a modifier's factory (ModifierInfo `arguments`).
+public enum ModifierArgumentDescription: Equatable, Sendable {
+    /// A value that sets `keys`.
+    case value(keys: [String])
+    /// An object of the params no `value` argument sets.
+    case options
+    /// A value that sets `keys`, or an options object.
+    case valueOrOptions(keys: [String])
+
+    /// The entry as `describe` lists it.
+    var jsonValue: JSONValue {
+        switch self {
+        case let .value(keys): return ["kind": "value", "keys": .array(keys.map { .string($0) })]
+        case .options: return ["kind": "options"]
+        case let .valueOrOptions(keys): return ["kind": "valueOrOptions", "keys": .array(keys.map { .string($0) })]
+        }
+    }
 }
 
 /// One function of a module.
@@ -75,7 +96,8 @@ public struct DescribeModel: Equatable, Sendable {
                 plugin: entry["plugin"]?.stringValue ?? "",
                 params: try Self.schema(entry["params"], at: path + ".params") ?? ["type": "object"],
                 description: entry["description"]?.stringValue,
-                event: try Self.schema(entry["event"], at: path + ".event")))
+                event: try Self.schema(entry["event"], at: path + ".event"),
+                arguments: try Self.arguments(entry["arguments"], at: path + ".arguments")))
         }
         var modules: [ModuleDescription] = []
         for (index, entry) in try Self.array(object["modules"], at: "modules", optional: true).enumerated() {
@@ -139,6 +161,31 @@ public struct DescribeModel: Equatable, Sendable {
             throw CodegenError(path: path, expected: "a string", got: value?.typeName ?? "nothing")
         }
         return text
+    }
+
+    /// ModifierInfo `arguments`: absent is nil (one options object).
+    private static func arguments(_ value: JSONValue?, at path: String) throws(CodegenError) -> [ModifierArgumentDescription]? {
+        guard let value, value != .null else { return nil }
+        var arguments: [ModifierArgumentDescription] = []
+        for (index, entry) in try array(value, at: path).enumerated() {
+            let at = "\(path)[\(index)]"
+            let kind = try string(entry["kind"], at: at + ".kind")
+            func keys() throws(CodegenError) -> [String] {
+                var keys: [String] = []
+                for (position, key) in try array(entry["keys"], at: at + ".keys").enumerated() {
+                    keys.append(try string(key, at: "\(at).keys[\(position)]"))
+                }
+                guard !keys.isEmpty else { throw CodegenError(path: at + ".keys", expected: "at least one key", got: "[]") }
+                return keys
+            }
+            switch kind {
+            case "value": arguments.append(.value(keys: try keys()))
+            case "options": arguments.append(.options)
+            case "valueOrOptions": arguments.append(.valueOrOptions(keys: try keys()))
+            default: throw CodegenError(path: at + ".kind", expected: "value, options or valueOrOptions", got: kind.jsonQuoted)
+            }
+        }
+        return arguments
     }
 
     /// A schema member: absent and `null` are "none".

@@ -17,6 +17,9 @@ import ModhostWire
 public struct TypeScriptGenerator {
     /// The module specifier the output imports the JS client from.
     public var clientImport = "@modhost/client"
+    /// Where `modifierHelper` comes from, when not from `clientImport` (the JS client's own
+    /// generated helpers import it from its file, not from the package that re-exports them).
+    public var helperImport: String? = nil
     /// Named in the header comment, so a reader knows where the files came from.
     public var generatorName = "modhost codegen ts"
 
@@ -83,17 +86,8 @@ public struct TypeScriptGenerator {
             "export type ColorValue = string;",
         ]
         var script = header(model)
-        if generatedModifiers.contains(where: { $0.event != nil }) {
-            script += [
-                "import { createModifier as $createModifier, createModifierWithEventListener as $createModifierWithEventListener } from \(quoted(clientImport));",
-                "",
-                "// A listener, when given, rides along as `eventListener` and never reaches the wire.",
-                "function $modifier(type, params, listener) {",
-                "  return listener === undefined ? $createModifier(type, params) : $createModifierWithEventListener(type, listener, params);",
-                "}",
-            ]
-        } else if !generatedModifiers.isEmpty {
-            script.append("import { createModifier as $createModifier } from \(quoted(clientImport));")
+        if !generatedModifiers.isEmpty {
+            script.append("import { modifierHelper as $modifierHelper } from \(quoted(helperImport ?? clientImport));")
         }
         if !model.views.isEmpty {
             script.append("import { nativeViewHelper as $nativeViewHelper } from \(quoted(clientImport));")
@@ -192,13 +186,12 @@ public struct TypeScriptGenerator {
             ? schemas.type(of: .object(paramsSchema), at: path + ".params")
             // No params: any member given would be refused by the host as unknown.
             : "{ [key: string]: never }"
-        let paramsOptional = !members.contains { $0.required }
 
         var lines = [DocComment.escapedLineComment("// ---- \(modifier.type) (plugin \(modifier.plugin))"), ""]
         lines += DocComment.lines(["The params of the `\(modifier.type)` modifier."], indent: "")
         lines.append("export type \(paramsName) = \(paramsType);")
         var configMembers = "$type: \(typeLiteral)"
-        var listenerParameter = ""
+        var listenerParameter: String? = nil
         if let event = modifier.event {
             var eventSchemas = SchemaTypeScript()
             eventSchemas.omittedKeys = []
@@ -208,22 +201,119 @@ public struct TypeScriptGenerator {
                     + (event["description"]?.stringValue.map { [$0] } ?? []), indent: "")
             lines.append("export type \(eventName) = \(eventType);")
             configMembers += "; eventListener?: $client.EventListener<\(eventName)>"
-            listenerParameter = ", listener?: $client.EventListener<\(eventName)>"
+            listenerParameter = "listener?: $client.EventListener<\(eventName)>"
         }
         lines += DocComment.lines(["A `\(modifier.type)` modifier config, as `\(stem)()` builds it."], indent: "")
         lines.append("export type \(modifierName) = { \(configMembers) }\(hasParams ? " & \(paramsName)" : "");")
 
         var doc = modifier.description.map { [$0, ""] } ?? []
         doc.append("The `\(modifier.type)` modifier of plugin \(modifier.plugin)." + (modifier.event == nil ? "" : " `listener` receives its events."))
+        let parameters = try factoryParameters(modifier, members: members, paramsName: paramsName, schemas: schemas, at: path)
+            + (listenerParameter.map { [$0] } ?? [])
         lines += DocComment.lines(doc, indent: "")
-        lines.append("export declare function \(stem)(params\(paramsOptional ? "?" : ""): \(paramsName)\(listenerParameter)): \(modifierName);")
+        lines.append("export declare function \(stem)(\(parameters.joined(separator: ", "))): \(modifierName);")
 
+        var spec = JSONObject()
+        spec["params"] = Self.validationSchema(.object(paramsSchema), omitting: ["$type"])
+        if let arguments = modifier.arguments { spec["arguments"] = .array(arguments.map(\.jsonValue)) }
+        if modifier.event != nil { spec["event"] = true }
+        let name = stem == modifier.type ? "" : ", \(quoted(stem))"
         let function = DocComment.lines(doc, indent: "") + [
-            modifier.event == nil
-                ? "export function \(stem)(params) {\n  return $createModifier(\(typeLiteral), params);\n}"
-                : "export function \(stem)(params, listener) {\n  return $modifier(\(typeLiteral), params, listener);\n}",
+            "export const \(stem) = $modifierHelper(\(typeLiteral), \(JSONValue.object(spec).jsonText)\(name));",
         ]
         return (lines, function)
+    }
+
+    /// The factory's parameters, as its `arguments` declare them (without: one options
+    /// object). An argument is optional (`?`) when none of the keys it sets is required and
+    /// no later one is required either; a later required one makes it `T | undefined`.
+    private func factoryParameters(
+        _ modifier: ModifierDescription, members: [(key: String, schema: JSONValue, required: Bool)], paramsName: String,
+        schemas: SchemaTypeScript, at path: String
+    ) throws(CodegenError) -> [String] {
+        let required = Set(members.filter(\.required).map(\.key))
+        guard let arguments = modifier.arguments else {
+            return ["params\(required.isEmpty ? "?" : ""): \(paramsName)"]
+        }
+        let byKey = Dictionary(members.map { ($0.key, $0.schema) }, uniquingKeysWith: { first, _ in first })
+        let valueKeys = arguments.flatMap { argument -> [String] in
+            if case let .value(keys) = argument { return keys }
+            return []
+        }
+        let optionKeys = members.map(\.key).filter { !valueKeys.contains($0) }
+        let optionsType = valueKeys.isEmpty
+            ? paramsName
+            : "Omit<\(paramsName), \(valueKeys.map(\.jsonQuoted).joined(separator: " | "))>"
+        var used: Set<String> = []
+        func parameterName(_ key: String, index: Int) -> String {
+            let name = TypeScriptNames.isPlainPropertyName(key) && !TypeScriptNames.reservedWords.contains(key) && !used.contains(key)
+                ? key : "arg\(index)"
+            used.insert(name)
+            return name
+        }
+        func valueType(_ keys: [String], at index: Int) throws(CodegenError) -> String {
+            guard let schema = byKey[keys[0]] else {
+                throw CodegenError(path: "\(path).arguments[\(index)].keys[0]", expected: "a key of the params", got: keys[0].jsonQuoted)
+            }
+            return try schemas.type(of: schema, at: "\(path).params.properties.\(keys[0])")
+        }
+        var entries: [(name: String, type: String, needed: Bool)] = []
+        for (index, argument) in arguments.enumerated() {
+            switch argument {
+            case let .value(keys):
+                entries.append((parameterName(keys[0], index: index), try valueType(keys, at: index), keys.contains(where: required.contains)))
+            case .options:
+                entries.append((parameterName("options", index: index), optionsType, optionKeys.contains(where: required.contains)))
+            case let .valueOrOptions(keys):
+                entries.append((parameterName(keys[0], index: index), "\(try valueType(keys, at: index)) | \(optionsType)", keys.contains(where: required.contains)))
+            }
+        }
+        var laterNeeded = false
+        var parameters: [String] = []
+        for entry in entries.reversed() {
+            if entry.needed {
+                parameters.append("\(entry.name): \(entry.type)")
+            } else if laterNeeded {
+                parameters.append("\(entry.name): \(entry.type) | undefined")
+            } else {
+                parameters.append("\(entry.name)?: \(entry.type)")
+            }
+            laterNeeded = laterNeeded || entry.needed
+        }
+        return parameters.reversed()
+    }
+
+    /// The parts of a schema a helper checks values with (types, enums, bounds, nesting),
+    /// without descriptions, defaults and titles, which only people read.
+    static func validationSchema(_ schema: JSONValue, omitting omitted: Set<String> = []) -> JSONValue {
+        switch schema {
+        case let .object(object):
+            var kept = JSONObject()
+            for (key, value) in object {
+                switch key {
+                case "type", "enum", "const", "minimum", "maximum", "exclusiveMinimum":
+                    kept[key] = value
+                case "anyOf", "oneOf":
+                    kept["anyOf"] = .array((value.arrayValue ?? []).map { validationSchema($0) })
+                case "items", "additionalProperties":
+                    kept[key] = validationSchema(value)
+                case "properties":
+                    var properties = JSONObject()
+                    for (name, property) in value.objectValue ?? JSONObject() where !omitted.contains(name) {
+                        properties[name] = validationSchema(property)
+                    }
+                    kept[key] = .object(properties)
+                case "required":
+                    let names = (value.arrayValue ?? []).filter { !omitted.contains($0.stringValue ?? "") }
+                    if !names.isEmpty { kept[key] = .array(names) }
+                default:
+                    break
+                }
+            }
+            return .object(kept)
+        default:
+            return schema
+        }
     }
 
     // MARK: modules

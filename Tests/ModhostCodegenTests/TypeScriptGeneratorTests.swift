@@ -46,8 +46,41 @@ struct TypeScriptGeneratorTests {
         #expect(types.contains("/**\n * Buttons revealed by a swipe.\n *\n * The `swipeActions` modifier of plugin SwipeActions. `listener` receives its events.\n */"))
 
         let script = try #require(files["modifiers.js"])
-        #expect(script.contains("export function swipeActions(params, listener) {\n  return $modifier(\"swipeActions\", params, listener);\n}"))
-        #expect(script.contains("export function class_(params) {\n  return $createModifier(\"class\", params);\n}"))
+        // The helper is made from the description: the schema it checks values with (no
+        // descriptions or defaults), whether a listener may follow, and the name it goes by.
+        #expect(script.contains(#"export const swipeActions = $modifierHelper("swipeActions", {"params":{"type":"object","properties":{"leading":{"type":"array","items":{"type":"object","properties":{"id":{"type":"string"}},"required":["id"]}},"allowsFullSwipe":{"type":"boolean"}}},"event":true});"#), "\(script)")
+        #expect(script.contains(#"export const class_ = $modifierHelper("class", {"params":{"type":"object","properties":{"name":{"type":"string"}},"required":["name"]}}, "class_");"#))
+        #expect(script.contains(#"import { modifierHelper as $modifierHelper } from "@modhost/client";"#))
+    }
+
+    @Test("declared arguments make the factory's parameters, in order, typed from the params")
+    func declaredArguments() throws {
+        let text = #"""
+            {"modifiers":[
+              {"type":"opacity","plugin":"P","params":{"type":"object","properties":{"$type":{"const":"opacity"},
+                 "value":{"type":"number","minimum":0,"maximum":1,"description":"How opaque"}},"required":["$type","value"]},
+               "arguments":[{"kind":"value","keys":["value"]}]},
+              {"type":"background","plugin":"P","params":{"type":"object","properties":{"$type":{"const":"background"},
+                 "color":{"type":"string","format":"color"},"shape":{"anyOf":[{"enum":["circle","capsule"],"type":"string"},{"type":"null"}]}},"required":["$type","color"]},
+               "arguments":[{"kind":"value","keys":["color"]},{"kind":"options"}]},
+              {"type":"padding","plugin":"P","params":{"type":"object","properties":{"$type":{"const":"padding"},
+                 "all":{"type":"number"},"top":{"type":"number"}},"required":["$type"]},
+               "arguments":[{"kind":"valueOrOptions","keys":["all"]}]},
+              {"type":"between","plugin":"P","params":{"type":"object","properties":{"$type":{"const":"between"},
+                 "low":{"type":"number"},"default":{"type":"integer"}},"required":["$type","default"]},
+               "arguments":[{"kind":"value","keys":["low"]},{"kind":"value","keys":["default"]}],
+               "event":{"type":"object","properties":{}}}
+            ],"modules":[]}
+            """#
+        let files = try generate(text, usesClientHelpers: false)
+        let types = try #require(files["modifiers.d.ts"])
+        #expect(types.contains("export declare function opacity(value: number): OpacityModifier;"), "\(types)")
+        #expect(types.contains(#"export declare function background(color: ColorValue, options?: Omit<BackgroundParams, "color">): BackgroundModifier;"#))
+        #expect(types.contains("export declare function padding(all?: number | PaddingParams): PaddingModifier;"))
+        // An optional value before a required one takes undefined; a reserved word is renamed.
+        #expect(types.contains("export declare function between(low: number | undefined, arg1: number, listener?: $client.EventListener<BetweenEvent>): BetweenModifier;"))
+        let script = try #require(files["modifiers.js"])
+        #expect(script.contains(#"export const opacity = $modifierHelper("opacity", {"params":{"type":"object","properties":{"value":{"type":"number","minimum":0,"maximum":1}},"required":["value"]},"arguments":[{"kind":"value","keys":["value"]}]});"#), "\(script)")
     }
 
     @Test("module functions are typed members returning promises; names a module object answers itself are left out")
@@ -75,9 +108,9 @@ struct TypeScriptGeneratorTests {
         let script = try #require(files["modifiers.js"])
         #expect(script.contains(#"export { swipeActions } from "@modhost/client";"#))
         #expect(script.contains(#"export { onAppear } from "@modhost/client";"#))
-        // The other types still get factories, built with the client's createModifier.
-        #expect(script.contains("export function class_(params) {\n  return $createModifier(\"class\", params);\n}"))
-        #expect(script.contains(#"import { createModifier as $createModifier } from "@modhost/client";"#))
+        // The other types still get helpers, made by the client's modifierHelper.
+        #expect(script.contains(#"export const class_ = $modifierHelper("class", "#))
+        #expect(script.contains(#"import { modifierHelper as $modifierHelper } from "@modhost/client";"#))
     }
 
     @Test("a type another plugin serves keeps off the client's names: values, types, and the stems of its type names")

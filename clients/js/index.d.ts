@@ -88,6 +88,28 @@ export declare function createModifier<T extends string, P extends object = {}>(
 export declare function createModifierWithEventListener<T extends string, E = any, P extends object = {}>(
   type: T, listener: EventListener<E>, params?: P): ModifierConfigWithListener<T, P, E>;
 
+/** A plugin's description of a modifier type, as a generated helper is made from it. */
+export interface ModifierHelperSpec {
+  /** The params schema without `$type` (the parts a helper checks values with). */
+  params: { type?: 'object'; properties?: { [key: string]: object }; required?: string[] };
+  /** ModifierInfo `arguments`: how the helper takes the params; absent, one options object. */
+  arguments?: Array<{ kind: 'value' | 'valueOrOptions'; keys: string[] } | { kind: 'options' }>;
+  /** Whether the type declares events: a function after the arguments is their listener. */
+  event?: boolean;
+}
+
+/**
+ * A modifier helper from a plugin's description of the type (what `modhost codegen ts`
+ * writes a call of): it checks its arguments against the params schema and builds the config.
+ */
+export declare function modifierHelper(type: string, spec: ModifierHelperSpec, name?: string): (...args: any[]) => AnyModifierConfig;
+
+/** Checks `value` at `path` against a params schema as a helper does; a TypeError names the place. */
+export declare function checkValue<V>(name: string, path: string, value: V, schema: object | undefined): V;
+
+/** The values of the enum of param `key` in a helper spec. */
+export declare function enumOf(spec: ModifierHelperSpec, key: string): readonly string[];
+
 export type SwipeActionRole = 'destructive' | 'cancel';
 export type SwipeEdge = 'leading' | 'trailing';
 

@@ -1,5 +1,6 @@
 // @modhost/client: the JavaScript front-end of modhostd.
 export { createModifier, createModifierWithEventListener, swipeActions } from './modifiers.js';
+export { modifierHelper, checkValue, enumOf } from './modifier-helper.js';
 export {
   onTapGesture, onLongPressGesture, onAppear, onDisappear, onSubmit, refreshable,
   padding, frame, background, foregroundStyle, tint, font, opacity, cornerRadius, border,

@@ -3,33 +3,9 @@
 // Every helper refuses keys it does not know (a TypeError naming the key, the known ones and the
 // closest), so a misspelt option never goes missing without a word.
 import { refuseUnknownKeys } from './suggest.js';
+import { createModifier, createModifierWithEventListener } from './modifier-helper.js';
 
-/**
- * A modifier config without an event listener: `{$type, ...params}`.
- * @param {string} type
- * @param {object} [params]
- */
-export function createModifier(type, params = {}) {
-  if (typeof type !== 'string' || type.length === 0) {
-    throw new TypeError('createModifier: type must be a non-empty string');
-  }
-  return { $type: type, ...params };
-}
-
-/**
- * A modifier config whose events go to `listener`: `{$type, ...params, eventListener}`.
- * The listener receives `payload[$type]`, i.e. what the native modifier dispatched under its
- * own type name (for swipeActions: `{id}`).
- * @param {string} type
- * @param {(event: any, info: object) => void} listener
- * @param {object} [params]
- */
-export function createModifierWithEventListener(type, listener, params = {}) {
-  if (typeof listener !== 'function') {
-    throw new TypeError('createModifierWithEventListener: listener must be a function');
-  }
-  return { ...createModifier(type, params), eventListener: listener };
-}
+export { createModifier, createModifierWithEventListener };
 
 const ACTION_FIELDS = ['id', 'label', 'systemImage', 'tint', 'role'];
 const ACTION_KEYS = [...ACTION_FIELDS, 'onPress'];
