@@ -27,129 +27,102 @@ public enum ClientNames {
         Helper(type: type, plugin: "ExpoUI", name: type, types: types)
     }
 
-    /// The client's helpers for the bundled plugins' types (ExpoUI, SwipeActions).
-    public static let helpers: [Helper] = [
+    /// The plugins the JS client has a helper for every modifier type of.
+    public static let bundledPlugins: Set<String> = ["ExpoUI", "SwipeActions"]
+
+    /// The client's hand-written helpers: the bundled types whose helper carries client-side
+    /// behaviour (a listener, refresh completion, Animation builders, Expo's looser argument
+    /// forms). `modhost codegen client` writes the others (`generatedHelpers`).
+    public static let handWritten: [Helper] = [
         Helper(type: "swipeActions", plugin: "SwipeActions", name: "swipeActions", types: ["SwipeActionsParams", "SwipeActionsEvent", "SwipeActionsModifier"]),
-        expoUI("onTapGesture", ["OnTapGestureModifier"]), expoUI("onLongPressGesture", ["OnLongPressGestureModifier"]),
-        expoUI("onAppear", ["OnAppearModifier"]), expoUI("onDisappear", ["OnDisappearModifier"]),
-        expoUI("onSubmit", ["OnSubmitModifier"]), expoUI("refreshable", ["RefreshableEvent", "RefreshableModifier"]),
-        expoUI("padding", ["PaddingParams"]), expoUI("frame", ["FrameParams"]), expoUI("background"), expoUI("foregroundStyle"),
-        expoUI("tint"), expoUI("font", ["FontParams"]), expoUI("opacity"), expoUI("cornerRadius"), expoUI("border"),
-        expoUI("listRowBackground"), expoUI("badge"), expoUI("deleteDisabled"), expoUI("disabled"), expoUI("hidden"),
-        expoUI("contentShape"), expoUI("symbolEffect", ["SymbolEffectParams"]), expoUI("symbolEffectsRemoved"),
-        expoUI("transition"), expoUI("contentTransition"), expoUI("imageScale"), expoUI("symbolRenderingMode"),
-        expoUI("symbolVariant"), expoUI("fontWeight"),
-        // Recorded by SwiftUI's name.
-        expoUI("shadow", ["ShadowParams"]), expoUI("offset"), expoUI("fixedSize"), expoUI("clipped"),
-        expoUI("aspectRatio"), expoUI("zIndex"), expoUI("layoutPriority"), expoUI("scaleEffect"),
-        expoUI("rotationEffect"), expoUI("foregroundColor"), expoUI("blur"), expoUI("brightness"),
-        expoUI("contrast"), expoUI("saturation"), expoUI("hueRotation"), expoUI("colorInvert"), expoUI("grayscale"),
-        expoUI("luminanceToAlpha"), expoUI("bold"), expoUI("italic"), expoUI("monospacedDigit"), expoUI("kerning"),
-        expoUI("lineSpacing"), expoUI("lineLimit"), expoUI("truncationMode"), expoUI("textCase"),
-        expoUI("underline"), expoUI("strikethrough"), expoUI("multilineTextAlignment"), expoUI("allowsTightening"),
-        expoUI("textSelection"), expoUI("listRowInsets"), expoUI("listRowSeparator"), expoUI("listStyle"),
-        expoUI("moveDisabled"), expoUI("scrollContentBackground"), expoUI("headerProminence"),
-        expoUI("badgeProminence"), expoUI("buttonStyle"), expoUI("toggleStyle"), expoUI("pickerStyle"),
-        expoUI("datePickerStyle"), expoUI("gaugeStyle"), expoUI("progressViewStyle"), expoUI("labelStyle"),
-        expoUI("textFieldStyle"), expoUI("controlSize"), expoUI("labelsHidden"), expoUI("submitLabel"),
-        expoUI("accessibilityLabel"), expoUI("accessibilityHint"), expoUI("accessibilityValue"),
-        // Accepted with a no-headless-effect warning.
-        expoUI("ignoreSafeArea"), expoUI("glassEffect", ["GlassEffectParams"]), expoUI("glassEffectId"),
-        expoUI("matchedGeometryEffect"), expoUI("scrollDismissesKeyboard"), expoUI("scrollTargetBehavior"),
-        expoUI("scrollTargetLayout"), expoUI("defaultScrollAnchor"), expoUI("defaultScrollAnchorForRole"),
-        expoUI("menuActionDismissBehavior"), expoUI("keyboardType"), expoUI("autocorrectionDisabled"),
-        expoUI("textInputAutocapitalization"), expoUI("textContentType"), expoUI("presentationDragIndicator"),
-        expoUI("interactiveDismissDisabled"),
-        expoUI("clipShape"), expoUI("mask"), expoUI("containerShape"), expoUI("overlay"),
-        expoUI("backgroundOverlay"), expoUI("rotation3DEffect", ["Rotation3DEffectParams"]),
-        expoUI("listSectionSpacing"), expoUI("listSectionMargins"), expoUI("gridCellColumns"),
-        expoUI("gridCellUnsizedAxes"), expoUI("gridColumnAlignment"), expoUI("resizable"),
-        expoUI("tag"), expoUI("environment"), expoUI("gridCellAnchor"), expoUI("animation"),
-        expoUI("scrollDisabled"), expoUI("containerRelativeFrame", ["ContainerRelativeFrameParams"]),
+        expoUI("onTapGesture", ["OnTapGestureModifier"]),
+        expoUI("onLongPressGesture", ["OnLongPressGestureModifier"]),
+        expoUI("onAppear", ["OnAppearModifier"]),
+        expoUI("onDisappear", ["OnDisappearModifier"]),
+        expoUI("onSubmit", ["OnSubmitModifier"]),
+        expoUI("refreshable", ["RefreshableEvent", "RefreshableModifier"]),
+        expoUI("badge"),
+        expoUI("symbolEffect", ["SymbolEffectParams"]),
+        expoUI("transition"),
+        expoUI("contentTransition"),
+        expoUI("rotation3DEffect", ["Rotation3DEffectParams"]),
+        expoUI("listSectionSpacing"),
+        expoUI("animation"),
         expoUI("presentationBackgroundInteraction"),
-        // State the user changes: a search field, a sheet's detent.
         expoUI("searchable", ["SearchableParams", "SearchableEvent", "SearchableModifier"]),
         expoUI("presentationDetents", ["PresentationDetentsParams", "PresentationDetentsEvent", "PresentationDetentsModifier"]),
     ]
 
+    /// Every helper the client has for the bundled plugins' types.
+    public static var helpers: [Helper] { handWritten + generatedHelpers }
+
     /// The modules whose types the client writes by hand.
     public static let modules: [Module] = [Module(name: "ExpoUI", plugin: "ExpoUI", types: ["ExpoUIFunctions", "ExpoUIModule"])]
 
-    /// The values `@modhost/client` exports (its module's export names).
-    public static let values: Set<String> = [
+    /// The values `@modhost/client` exports (its module's export names): its own, and its
+    /// generated helpers.
+    public static var values: Set<String> { handWrittenValues.union(generatedHelpers.map(\.name)) }
+
+    /// The values the client's hand-written modules export.
+    public static let handWrittenValues: Set<String> = [
         "Animation", "BUTTON_STYLES", "Button", "CLIENT_VERSION", "CONTENT_MODES", "CONTROL_SIZES", "Connection",
-        "DATE_PICKER_STYLES", "EDGE_SETS", "ENGINE_RESTARTED", "ENVIRONMENT_VALUES", "FONT_DESIGNS", "FONT_WEIGHTS", "FRAME_ALIGNMENTS",
-        "Fragment", "FrameDecoder", "GAUGE_STYLES", "GLASS_VARIANTS", "HStack", "Host", "Image", "KEYBOARD_TYPES",
-        "LABEL_STYLES", "LINE_PATTERNS", "LIST_STYLES", "Label", "List", "ModhostConnectionError", "ModhostError",
-        "ModhostTimeoutError", "OVERLAY_ALIGNMENTS", "PICKER_STYLES", "PROGRESS_VIEW_STYLES", "PROTOCOL_VERSION",
-        "SAFE_AREA_REGIONS", "SEPARATOR_EDGES", "SHAPE_NAMES", "SUBMIT_LABELS", "SYMBOL_EFFECTS",
-        "SYMBOL_EFFECT_KINDS", "SYMBOL_RENDERING_MODES", "SYMBOL_REPEATS", "SYMBOL_SCALES", "SYMBOL_VARIANTS",
-        "SYMBOL_VIEW_EFFECTS", "SYMBOL_VIEW_PROPS", "ScrollView", "Section", "Slider", "Spacer", "Surface",
-        "SymbolView", "TEXT_ALIGNMENTS", "TEXT_CASES", "TEXT_FIELD_STYLES", "TOGGLE_STYLES", "TRUNCATION_MODES",
-        "Text", "TextField", "Toggle", "UNIT_POINTS", "VIEW_EVENTS", "VIEW_TYPES", "VISIBILITIES", "VStack",
-        "ZStack", "accessibilityHint", "accessibilityLabel", "accessibilityValue", "allowsTightening", "animation",
-        "aspectRatio", "autocorrectionDisabled", "background", "backgroundOverlay", "badge", "badgeProminence",
-        "blur", "bold", "border", "brightness", "buttonStyle", "clipShape", "clipped", "colorInvert", "connect",
-        "containerShape", "contentShape", "contentTransition", "contrast", "controlSize", "cornerRadius",
-        "checkValue", "createModifier", "createModifierWithEventListener", "datePickerStyle", "enumOf", "modifierHelper", "defaultScrollAnchor",
-        "defaultScrollAnchorForRole", "defaultSocketPath", "deleteDisabled", "disabled", "encodeFrame",
-        "environment", "fixedSize", "font", "fontWeight", "foregroundColor", "foregroundStyle", "frame",
-        "gaugeStyle", "glassEffect", "glassEffectId", "grayscale", "gridCellAnchor", "gridCellColumns",
-        "gridCellUnsizedAxes", "gridColumnAlignment", "h", "headerProminence", "hidden", "hueRotation",
-        "ignoreSafeArea", "imageScale", "interactiveDismissDisabled", "italic", "kerning", "keyboardType",
-        "knownViewProps", "isBuiltInView", "resolveNativeView", "viewNameOfType", "nativeViewHelper", "labelStyle", "labelsHidden", "layoutPriority", "lineLimit", "lineSpacing",
-        "listRowBackground", "listRowInsets", "listRowSeparator", "listSectionMargins", "listSectionSpacing",
-        "listStyle", "luminanceToAlpha", "mask", "matchedGeometryEffect", "menuActionDismissBehavior",
-        "monospacedDigit", "moveDisabled", "multilineTextAlignment", "offset", "onAppear", "onDisappear",
-        "onLongPressGesture", "onSubmit", "onTapGesture", "opacity", "overlay", "padding", "pickerStyle",
-        "presentationDragIndicator", "progressViewStyle", "refreshable", "resizable", "rotation3DEffect",
-        "rotationEffect", "saturation", "scaleEffect", "scrollContentBackground", "scrollDismissesKeyboard",
-        "scrollTargetBehavior", "scrollTargetLayout", "serializeTree", "shadow", "shapes", "strikethrough",
-        "stripFunctions", "submitLabel", "swipeActions", "symbolEffect", "symbolEffectsRemoved",
-        "symbolRenderingMode", "symbolVariant", "symbolViewNode", "tag", "textCase", "textContentType",
-        "textFieldStyle", "textInputAutocapitalization", "textSelection", "tint", "toggleStyle", "transition",
-        "truncationMode", "underline", "zIndex",
-        "scrollDisabled", "containerRelativeFrame", "presentationBackgroundInteraction",
-        "searchable", "presentationDetents", "SEARCH_FIELD_PLACEMENTS",
+        "DATE_PICKER_STYLES", "EDGE_SETS", "ENGINE_RESTARTED", "ENVIRONMENT_VALUES", "FONT_DESIGNS", "FONT_WEIGHTS",
+        "FRAME_ALIGNMENTS", "Fragment", "FrameDecoder", "GAUGE_STYLES", "GLASS_VARIANTS", "HStack", "Host", "Image",
+        "KEYBOARD_TYPES", "LABEL_STYLES", "LINE_PATTERNS", "LIST_STYLES", "Label", "List", "ModhostConnectionError",
+        "ModhostError", "ModhostTimeoutError", "OVERLAY_ALIGNMENTS", "PICKER_STYLES", "PROGRESS_VIEW_STYLES",
+        "PROTOCOL_VERSION", "SAFE_AREA_REGIONS", "SEARCH_FIELD_PLACEMENTS", "SEPARATOR_EDGES", "SHAPE_NAMES",
+        "SUBMIT_LABELS", "SYMBOL_EFFECTS", "SYMBOL_EFFECT_KINDS", "SYMBOL_RENDERING_MODES", "SYMBOL_REPEATS",
+        "SYMBOL_SCALES", "SYMBOL_VARIANTS", "SYMBOL_VIEW_EFFECTS", "SYMBOL_VIEW_PROPS", "ScrollView", "Section",
+        "Slider", "Spacer", "Surface", "SymbolView", "TEXT_ALIGNMENTS", "TEXT_CASES", "TEXT_FIELD_STYLES",
+        "TOGGLE_STYLES", "TRUNCATION_MODES", "Text", "TextField", "Toggle", "UNIT_POINTS", "VIEW_EVENTS",
+        "VIEW_TYPES", "VISIBILITIES", "VStack", "ZStack", "animation", "badge", "checkValue", "connect",
+        "contentTransition", "createModifier", "createModifierWithEventListener", "defaultSocketPath", "encodeFrame",
+        "enumOf", "h", "isBuiltInView", "knownViewProps", "listSectionSpacing", "modifierHelper", "nativeViewHelper",
+        "onAppear", "onDisappear", "onLongPressGesture", "onSubmit", "onTapGesture",
+        "presentationBackgroundInteraction", "presentationDetents", "refreshable", "resolveNativeView",
+        "rotation3DEffect", "searchable", "serializeTree", "shapes", "stripFunctions", "swipeActions", "symbolEffect",
+        "symbolViewNode", "transition", "viewNameOfType",
     ]
 
-    /// The types its declarations export (classes and namespaces too).
-    public static let types: Set<String> = [
-        "AnimationObject", "ModifierHelperSpec", "AnyModifierConfig", "BadgeProminence", "ButtonProps", "ButtonRole", "ButtonStyle",
+    /// The types its declarations export (classes and namespaces too): its own, and those of
+    /// its generated helpers.
+    public static var types: Set<String> { handWrittenTypes.union(generatedHelpers.flatMap(\.types)) }
+
+    /// The types the client's hand-written declarations export.
+    public static let handWrittenTypes: Set<String> = [
+        "AnimationObject", "AnyModifierConfig", "BadgeProminence", "ButtonProps", "ButtonRole", "ButtonStyle",
         "ChainableAnimation", "Child", "CloseInfo", "Color", "CommonViewProps", "Component", "ConnectOptions",
         "Connection", "ConnectionErrorCode", "ContainerViewProps", "ContentMode", "ContentTransitionSymbolEffect",
-        "ControlSize", "DatePickerStyle", "DescribeResult", "Diagnostic", "DiscreteSymbolEffect", "EdgeInsetsParams",
-        "EdgeSet", "ElementHelper", "ElementProps", "EmptyEvent", "EngineEndReason", "EngineRestartedErrorData",
-        "EngineRestartedInfo", "EnvironmentConfig", "EventInfo", "EventListener",
+        "ControlSize", "DatePickerStyle", "DescribeResult", "DetentGesture", "Diagnostic", "DiscreteSymbolEffect",
+        "EdgeSet", "ElementHelper", "ElementProps", "EmptyEvent", "EngineEndReason",
+        "EngineRestartedErrorData", "EngineRestartedInfo", "EnvironmentConfig", "EventInfo", "EventListener",
         "EventNotification", "EventSubscription", "EventsMap", "ExpoSymbolEffect", "ExpoSymbolEffectOptions",
-        "ExpoUIFunctions", "ExpoUIModule", "FontDesign", "FontParams", "FontWeight", "FrameAlignment",
-        "FrameDecoder", "FrameParams", "GaugeStyle", "Gesture", "GlassEffectParams", "GlassVariant",
-        "GridCellAnchor", "HStackProps", "Handler", "HandlerInfo", "HandlerKind", "HeaderProminence",
-        "HorizontalAlignment", "Host", "HostEvents", "ImageProps", "IndefiniteSymbolEffect", "InitializeResult",
-        "InteractResult", "JSONPrimitive", "JSONValue", "JSX", "Key", "KeyboardType", "LabelProps", "LabelStyle",
-        "LeafElementHelper", "LeafViewProps", "LinePattern", "ListProps", "ListStyle", "ListenerEntry",
-        "LongPressGesture", "ModhostConnectionError", "ModhostError", "ModhostTimeoutError", "ModifierConfig",
-        "ModifierConfigWithListener", "ModifierInfo", "Modifiers", "ModuleEventNotification", "ModuleInfo",
-        "NativeModule", "NativeModuleEvents", "NativeModuleFunctions", "Node", "OnAppearModifier",
-        "OnDisappearModifier", "OnLongPressGestureModifier", "OnSubmitModifier", "OnTapGestureModifier",
-        "OverlayAlignment", "OverlayParams", "PaddingParams", "PickerStyle", "PluginCrash", "PluginCrashedEvent",
-        "PluginInfo", "PluginRootInfo", "PluginsChanged", "ProgressViewStyle", "ReconnectFailedInfo",
-        "ReconnectInfo", "ReconnectOptions", "RecordedStyleName", "RefreshGesture", "RefreshInfo",
-        "RefreshableEvent", "RefreshableModifier", "ReloadResult", "RequestOptions", "ResolvedNode", "ResolvedShape",
-        "ResolvedSize", "ResolvedStyle", "ResolvedSwipeAction", "ResolvedSymbol", "ResolvedSymbolEffect",
-        "Rotation3DEffectParams", "SafeAreaRegions", "ScrollViewProps", "SectionProps", "SeparatorEdges",
-        "ShadowParams", "Shape", "ShapeName", "SlideGesture", "SliderProps", "SpacerProps", "SubmitGesture",
+        "ExpoUIFunctions", "ExpoUIModule", "FontDesign", "FontWeight", "FrameAlignment", "FrameDecoder", "GaugeStyle",
+        "Gesture", "GlassVariant", "GridCellAnchor", "HStackProps", "Handler", "HandlerInfo", "HandlerKind",
+        "HeaderProminence", "HorizontalAlignment", "Host", "HostEvents", "ImageProps", "IndefiniteSymbolEffect",
+        "InitializeResult", "InteractResult", "JSONPrimitive", "JSONValue", "JSX", "Key", "KeyboardType",
+        "LabelProps", "LabelStyle", "LeafElementHelper", "LeafViewProps", "LinePattern", "ListProps", "ListStyle",
+        "ListenerEntry", "LongPressGesture", "ModhostConnectionError", "ModhostError", "ModhostTimeoutError",
+        "ModifierConfig", "ModifierConfigWithListener", "ModifierHelperSpec", "ModifierInfo", "Modifiers",
+        "ModuleEventNotification", "ModuleInfo", "NativeModule", "NativeModuleEvents", "NativeModuleFunctions",
+        "NativeViewEvent", "NativeViewHelper", "Node", "OnAppearModifier", "OnDisappearModifier",
+        "OnLongPressGestureModifier", "OnSubmitModifier", "OnTapGestureModifier", "OverlayAlignment", "PickerStyle",
+        "PluginCrash", "PluginCrashedEvent", "PluginInfo", "PluginRootInfo", "PluginsChanged", "PresentationDetent",
+        "PresentationDetentsEvent", "PresentationDetentsModifier", "PresentationDetentsParams", "ProgressViewStyle",
+        "ReconnectFailedInfo", "ReconnectInfo", "ReconnectOptions", "RecordedStyleName", "RefreshGesture",
+        "RefreshInfo", "RefreshableEvent", "RefreshableModifier", "ReloadResult", "RequestOptions", "ResolvedNode",
+        "ResolvedShape", "ResolvedSize", "ResolvedStyle", "ResolvedSwipeAction", "ResolvedSymbol",
+        "ResolvedSymbolEffect", "Rotation3DEffectParams", "SafeAreaRegions", "ScrollViewProps",
+        "SearchFieldPlacement", "SearchableEvent", "SearchableModifier", "SearchableParams", "SectionProps",
+        "SeparatorEdges", "Shape", "ShapeName", "SlideGesture", "SliderProps", "SpacerProps", "SubmitGesture",
         "SubmitLabel", "Surface", "SwipeActionConfig", "SwipeActionData", "SwipeActionPress", "SwipeActionRole",
         "SwipeActionsEvent", "SwipeActionsModifier", "SwipeActionsParams", "SwipeEdge", "SwipeGesture",
         "SymbolEffectKind", "SymbolEffectName", "SymbolEffectOptions", "SymbolEffectParams", "SymbolEffectRepeat",
         "SymbolRenderingMode", "SymbolScale", "SymbolVariant", "SymbolViewEffect", "SymbolViewProps", "SymbolWeight",
         "TapActionGesture", "TapGesture", "TextAlignment", "TextCase", "TextChild", "TextFieldProps",
-        "TextFieldStyle", "TextLineParams", "TextProps", "ToggleProps", "ToggleStyle", "TransitionSymbolEffect",
+        "TextFieldStyle", "TextProps", "ToggleProps", "ToggleStyle", "TransitionSymbolEffect",
         "TruncationMode", "TypeGesture", "UnitPoint", "UpdateCounts", "VStackProps", "VerticalAlignment",
-        "ViewEventsMap", "ViewInfoEntry", "NativeViewEvent", "NativeViewHelper", "ViewPropsMap", "ViewType", "Visibility", "WireNode", "ZStackProps",
-        "ContainerRelativeFrameParams", "PresentationDetent",
-        "SearchFieldPlacement", "SearchableParams", "SearchableEvent", "SearchableModifier",
-        "PresentationDetentsParams", "PresentationDetentsEvent", "PresentationDetentsModifier", "DetentGesture",
+        "ViewEventsMap", "ViewInfoEntry", "ViewPropsMap", "ViewType", "Visibility", "WireNode", "ZStackProps",
     ]
 
     /// The suffixes of the generator's derived type names.

@@ -172,7 +172,7 @@ public struct TypeScriptGenerator {
         return (types, [comment, ""] + doc + ["export { \(helper.name) } from \(quoted(clientImport));"])
     }
 
-    private func modifierDeclarations(_ modifier: ModifierDescription, stem: String, at path: String) throws(CodegenError) -> (types: [String], function: [String]) {
+    func modifierDeclarations(_ modifier: ModifierDescription, stem: String, at path: String) throws(CodegenError) -> (types: [String], function: [String]) {
         let pascal = TypeScriptNames.upperFirst(stem)
         var schemas = SchemaTypeScript()
         schemas.omittedKeys = ["$type"]
@@ -233,17 +233,19 @@ public struct TypeScriptGenerator {
     ) throws(CodegenError) -> [String] {
         let required = Set(members.filter(\.required).map(\.key))
         guard let arguments = modifier.arguments else {
-            return ["params\(required.isEmpty ? "?" : ""): \(paramsName)"]
+            // One options object; a type without params takes nothing (`bold()`).
+            return members.isEmpty ? [] : ["params\(required.isEmpty ? "?" : ""): \(paramsName)"]
         }
         let byKey = Dictionary(members.map { ($0.key, $0.schema) }, uniquingKeysWith: { first, _ in first })
-        let valueKeys = arguments.flatMap { argument -> [String] in
-            if case let .value(keys) = argument { return keys }
-            return []
+        // An object argument takes any param no value argument before it sets.
+        func objectKeys(at index: Int) -> (keys: [String], type: String) {
+            let before = arguments.prefix(index).flatMap { argument -> [String] in
+                if case let .value(keys) = argument { return keys }
+                return []
+            }
+            let keys = members.map(\.key).filter { !before.contains($0) }
+            return (keys, before.isEmpty ? paramsName : "Omit<\(paramsName), \(before.map(\.jsonQuoted).joined(separator: " | "))>")
         }
-        let optionKeys = members.map(\.key).filter { !valueKeys.contains($0) }
-        let optionsType = valueKeys.isEmpty
-            ? paramsName
-            : "Omit<\(paramsName), \(valueKeys.map(\.jsonQuoted).joined(separator: " | "))>"
         var used: Set<String> = []
         func parameterName(_ key: String, index: Int) -> String {
             let name = TypeScriptNames.isPlainPropertyName(key) && !TypeScriptNames.reservedWords.contains(key) && !used.contains(key)
@@ -263,9 +265,12 @@ public struct TypeScriptGenerator {
             case let .value(keys):
                 entries.append((parameterName(keys[0], index: index), try valueType(keys, at: index), keys.contains(where: required.contains)))
             case .options:
-                entries.append((parameterName("options", index: index), optionsType, optionKeys.contains(where: required.contains)))
+                let object = objectKeys(at: index)
+                entries.append((parameterName("options", index: index), object.type, object.keys.contains(where: required.contains)))
             case let .valueOrOptions(keys):
-                entries.append((parameterName(keys[0], index: index), "\(try valueType(keys, at: index)) | \(optionsType)", keys.contains(where: required.contains)))
+                // Its object may leave out what a later argument sets (`environment({key, value})`
+                // or `environment(key, value)`), so every member is optional.
+                entries.append((parameterName(keys[0], index: index), "\(try valueType(keys, at: index)) | Partial<\(objectKeys(at: index).type)>", keys.contains(where: required.contains)))
             }
         }
         var laterNeeded = false
@@ -291,7 +296,7 @@ public struct TypeScriptGenerator {
             var kept = JSONObject()
             for (key, value) in object {
                 switch key {
-                case "type", "enum", "const", "minimum", "maximum", "exclusiveMinimum":
+                case "type", "enum", "const", "minimum", "maximum", "exclusiveMinimum", "format":
                     kept[key] = value
                 case "anyOf", "oneOf":
                     kept["anyOf"] = .array((value.arrayValue ?? []).map { validationSchema($0) })
@@ -384,7 +389,7 @@ public struct TypeScriptGenerator {
 
     // MARK: text
 
-    private func header(_ model: DescribeModel) -> [String] {
+    func header(_ model: DescribeModel) -> [String] {
         var plugins: [String] = []
         for name in model.modifiers.map(\.plugin) + model.modules.map(\.plugin) where !name.isEmpty && !plugins.contains(name) {
             plugins.append(name)

@@ -8,9 +8,10 @@ import ModhostWire
 /// given plugin folders, from what a one-shot `modhostd --describe` loads from them.
 func runCodegen(arguments: [String], socketPath: String, socketFlag: String?) -> Never {
     var rest = Array(arguments.dropFirst())
+    if rest.first == "client" { runClientCodegen(arguments: Array(rest.dropFirst())) }
     guard rest.first == "ts" else {
-        let hint = rest.first.flatMap { Suggestion.closest(to: $0, among: ["ts"]) }.map { " (did you mean '\($0)'?)" } ?? ""
-        fail("codegen takes a target language: codegen ts (the only one so far)\(hint)\n\(usage)", status: 2)
+        let hint = rest.first.flatMap { Suggestion.closest(to: $0, among: ["ts", "client"]) }.map { " (did you mean '\($0)'?)" } ?? ""
+        fail("codegen takes a target: codegen ts (TypeScript for plugins), or codegen client (the JS client's own helpers)\(hint)\n\(usage)", status: 2)
     }
     rest.removeFirst()
     let out = takeFlag("--out", from: &rest, help: usage) ?? "modhost-generated"
@@ -61,6 +62,36 @@ func runCodegen(arguments: [String], socketPath: String, socketFlag: String?) ->
     exit(failed.isEmpty ? 0 : 1)
 }
 
+/// `modhost codegen client [--root DIR]`: writes the JS client's generated helpers for the
+/// bundled plugins (and the list of them this CLI's generator keeps) under DIR, the
+/// repository's root (default: the current folder), from the bundled plugins alone.
+private func runClientCodegen(arguments: [String]) -> Never {
+    var rest = arguments
+    let root = takeFlag("--root", from: &rest, help: usage) ?? "."
+    guard rest.isEmpty else {
+        fail("codegen client: unexpected arguments \(rest.joined(separator: " ")) (it takes --root DIR)\n\(usage)", status: 2)
+    }
+    let describe = describeFromPluginFolders([], bundled: true, withoutUserPlugins: true)
+    let files: [String: String]
+    do {
+        files = try ClientHelpersGenerator().files(describeResult: describe)
+    } catch {
+        fail("codegen client: \(error)", status: 1)
+    }
+    do {
+        for (path, text) in files.sorted(by: { $0.key < $1.key }) {
+            let target = root + "/" + path
+            try FileManager.default.createDirectory(
+                atPath: (target as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try text.write(toFile: target, atomically: true, encoding: .utf8)
+            printLine("wrote \(target)")
+        }
+    } catch {
+        fail("codegen client: cannot write under \(root): \(error)", status: 1)
+    }
+    exit(0)
+}
+
 /// `initialize` then `describe` on the daemon at `socketPath`.
 private func describeFromDaemon(socketPath: String) -> JSONValue {
     let client: BlockingClient
@@ -74,7 +105,9 @@ private func describeFromDaemon(socketPath: String) -> JSONValue {
 
 /// Runs the `modhostd` beside this `modhost` with `--describe`, which loads the plugins as the
 /// daemon would and prints the describe result; its stderr (plugin load failures) passes through.
-private func describeFromPluginFolders(_ folders: [String], bundled: Bool) -> JSONValue {
+/// `withoutUserPlugins`: the user plugin folder is not read (an empty `XDG_DATA_HOME`), so
+/// that only the plugins asked for describe themselves.
+private func describeFromPluginFolders(_ folders: [String], bundled: Bool, withoutUserPlugins: Bool = false) -> JSONValue {
     guard let binFolder = PluginLocations.executableFolder() else { fail("codegen ts: cannot find the folder of this executable", status: 1) }
     let daemon = binFolder + "/modhostd"
     guard FileManager.default.isExecutableFile(atPath: daemon) else {
@@ -83,6 +116,16 @@ private func describeFromPluginFolders(_ folders: [String], bundled: Bool) -> JS
     let process = Process()
     process.executableURL = URL(fileURLWithPath: daemon)
     process.arguments = ["--describe", "--log-level", "warning"] + folders.flatMap { ["--plugins", $0] } + (bundled ? [] : ["--no-bundled-plugins"])
+    var emptyDataHome: String? = nil
+    if withoutUserPlugins {
+        let folder = NSTemporaryDirectory() + "modhost-codegen-\(getpid())"
+        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        emptyDataHome = folder
+        var environment = ProcessInfo.processInfo.environment
+        environment["XDG_DATA_HOME"] = folder
+        process.environment = environment
+    }
+    defer { if let emptyDataHome { try? FileManager.default.removeItem(atPath: emptyDataHome) } }
     let output = Pipe()
     process.standardOutput = output
     do { try process.run() } catch { fail("codegen ts: cannot run \(daemon): \(error)", status: 1) }

@@ -54,6 +54,10 @@ let usage = """
                                  one-shot modhostd beside modhost: no daemon needed);
                                  the output imports the JS client from SPEC (default
                                  @modhost/client). Names and rules: docs/codegen.md
+      codegen client [--root DIR]
+                                 (re)write the JS client's generated helpers for the
+                                 bundled plugins under DIR, this repository's root
+                                 (default .), from the bundled plugins alone
       help                       print this help
 
     --json prints the data behind a table or report as JSON instead.

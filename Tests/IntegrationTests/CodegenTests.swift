@@ -112,6 +112,20 @@ struct CodegenTests {
         #expect(checked.status == 0 && checked.stdout.isEmpty, "\(checked.stdout)\(checked.stderr)")
     }
 
+    /// The JS client's helpers for the bundled plugins and the list of them are generated
+    /// files, committed: they must be what `modhost codegen client` writes from the plugins
+    /// as built now. (After changing a bundled plugin's modifiers, run it: docs/codegen.md.)
+    @Test func theClientsGeneratedHelpersAreWhatCodegenClientWritesNow() throws {
+        let root = folder.path + "/client"
+        let result = try modhost(["codegen", "client", "--root", root])
+        #expect(result.status == 0, "\(result.stderr)")
+        for path in [ClientHelpersGenerator.moduleFile, ClientHelpersGenerator.declarationFile, ClientHelpersGenerator.namesFile] {
+            let written = try String(contentsOfFile: root + "/" + path, encoding: .utf8)
+            let committed = try String(contentsOfFile: repositoryRoot + "/" + path, encoding: .utf8)
+            #expect(written == committed, "\(path) is stale: run `.build/release/modhost codegen client` in the repository's root (after `swift build -c release`), then build again")
+        }
+    }
+
     @Test(.enabled(if: CodegenTools.node != nil, Comment(rawValue: CodegenTools.noNode)))
     func theGeneratorsListOfTheClientsNamesIsTheClientsOwn() throws {
         // The values: what the client's module exports, as node sees it.
@@ -122,7 +136,7 @@ struct CodegenTests {
         #expect(values == ClientNames.values, "missing: \(values.subtracting(ClientNames.values).sorted()); extra: \(ClientNames.values.subtracting(values).sorted())")
         // The types: what its declaration files export.
         var types: Set<String> = []
-        for file in ["index.d.ts", "view-props.d.ts"] {
+        for file in ["index.d.ts", "view-props.d.ts", "src/generated/bundled-modifiers.d.ts"] {
             let text = try String(contentsOfFile: CodegenTools.client + "/" + file, encoding: .utf8)
             for line in text.split(separator: "\n") {
                 let words = line.split(separator: " ")

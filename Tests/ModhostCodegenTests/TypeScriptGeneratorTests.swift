@@ -42,7 +42,7 @@ struct TypeScriptGeneratorTests {
         #expect(types.contains(#"export type Class_Modifier = { $type: "class" } & Class_Params;"#))
         // No params: nothing may be passed.
         #expect(types.contains("export type OnAppearParams = { [key: string]: never };"))
-        #expect(types.contains("export declare function onAppear(params?: OnAppearParams): OnAppearModifier;"))
+        #expect(types.contains("export declare function onAppear(): OnAppearModifier;"))
         #expect(types.contains("/**\n * Buttons revealed by a swipe.\n *\n * The `swipeActions` modifier of plugin SwipeActions. `listener` receives its events.\n */"))
 
         let script = try #require(files["modifiers.js"])
@@ -76,7 +76,7 @@ struct TypeScriptGeneratorTests {
         let types = try #require(files["modifiers.d.ts"])
         #expect(types.contains("export declare function opacity(value: number): OpacityModifier;"), "\(types)")
         #expect(types.contains(#"export declare function background(color: ColorValue, options?: Omit<BackgroundParams, "color">): BackgroundModifier;"#))
-        #expect(types.contains("export declare function padding(all?: number | PaddingParams): PaddingModifier;"))
+        #expect(types.contains("export declare function padding(all?: number | Partial<PaddingParams>): PaddingModifier;"))
         // An optional value before a required one takes undefined; a reserved word is renamed.
         #expect(types.contains("export declare function between(low: number | undefined, arg1: number, listener?: $client.EventListener<BetweenEvent>): BetweenModifier;"))
         let script = try #require(files["modifiers.js"])
@@ -126,12 +126,12 @@ struct TypeScriptGeneratorTests {
                         {"name":"Native","plugin":"P","functions":[],"events":[]}]}
             """#
         let types = try #require(try generate(text)["modifiers.d.ts"])
-        #expect(types.contains("export declare function swipeActions_2(params?: SwipeActions_2Params): SwipeActions_2Modifier;"))
+        #expect(types.contains("export declare function swipeActions_2(): SwipeActions_2Modifier;"))
         #expect(types.contains("export declare function text_2("))
         // EmptyEvent is the client's: `empty` would give it.
         #expect(types.contains("export type Empty_2Event = "))
         #expect(types.contains("export declare function Node_2("))
-        #expect(types.contains("export declare function sparkle(params?: SparkleParams): SparkleModifier;"))
+        #expect(types.contains("export declare function sparkle(): SparkleModifier;"))
         // The client's ExpoUI module types are re-exported; the rest is generated.
         #expect(types.contains(#"import type { ExpoUIFunctions, ExpoUIModule } from "@modhost/client";"#))
         #expect(types.contains("export type { ExpoUIFunctions, ExpoUIModule };"))
@@ -142,7 +142,7 @@ struct TypeScriptGeneratorTests {
         #expect(types.contains("export type Native_2Module = $client.NativeModule<Native_2Functions, Native_2Events>;"))
         // Without the client's helpers, the rule alone.
         let plain = try #require(try generate(text, usesClientHelpers: false)["modifiers.d.ts"])
-        #expect(plain.contains("export declare function swipeActions(params?: SwipeActionsParams): SwipeActionsModifier;"))
+        #expect(plain.contains("export declare function swipeActions(): SwipeActionsModifier;"))
         #expect(plain.contains("export type ExpoUIModule = $client.NativeModule<ExpoUIFunctions, ExpoUIEvents>;"))
     }
 
@@ -178,7 +178,7 @@ struct TypeScriptGeneratorTests {
              "modules":[{"name":"Greeting","plugin":"P","functions":[],"events":[]}]}
             """#
         let types = try #require(try generate(text)["modifiers.d.ts"])
-        #expect(types.contains("export declare function requireGreetingModule_2(params?: RequireGreetingModule_2Params)"))
+        #expect(types.contains("export declare function requireGreetingModule_2(): RequireGreetingModule_2Modifier"))
         #expect(types.contains("export declare function requireGreetingModule(connection: $client.Connection): GreetingModule;"))
     }
 

@@ -84,6 +84,13 @@ export interface WireNode {
 
 // ---------------------------------------------------------------- modifiers
 
+// The helpers for the bundled plugins' types that follow from their descriptions alone
+// (`modhost codegen client`), with their Params and Modifier types.
+export * from './src/generated/bundled-modifiers.js';
+import type {
+  AspectRatioParams, BackgroundParams, BadgeProminenceParams, ButtonStyleParams, ControlSizeParams, DatePickerStyleParams, DefaultScrollAnchorParams, FontParams, FrameParams, GaugeStyleParams, GlassEffectParams, HeaderProminenceParams, IgnoreSafeAreaParams, ImageScaleParams, KeyboardTypeParams, LabelStyleParams, ListRowSeparatorParams, MultilineTextAlignmentParams, OverlayParams, PickerStyleParams, ProgressViewStyleParams, ScrollContentBackgroundParams, SubmitLabelParams, SymbolRenderingModeParams, SymbolVariantParams, TextCaseParams, TextFieldStyleParams, ToggleStyleParams, TruncationModeParams, UnderlineParams,
+} from './src/generated/bundled-modifiers.js';
+
 export declare function createModifier<T extends string, P extends object = {}>(type: T, params?: P): ModifierConfig<T, P>;
 export declare function createModifierWithEventListener<T extends string, E = any, P extends object = {}>(
   type: T, listener: EventListener<E>, params?: P): ModifierConfigWithListener<T, P, E>;
@@ -200,7 +207,7 @@ export declare function onSubmit(fn: Handler): OnSubmitModifier;
  */
 export declare function refreshable(fn: (info: RefreshInfo) => Promise<unknown> | unknown): RefreshableModifier;
 
-export type ShapeName = 'rectangle' | 'roundedRectangle' | 'circle' | 'capsule' | 'ellipse';
+export type ShapeName = NonNullable<BackgroundParams['shape']>;
 /** A shape for `background` and `contentShape`, as the `shapes` helpers build it. */
 export type Shape =
   | { shape: 'rectangle' | 'circle' | 'capsule' | 'ellipse' }
@@ -217,76 +224,38 @@ export declare const shapes: {
 /** `"red"`, `"#RRGGBB"`, `"#RRGGBBAA"`, `rgb()`: the SDK's colours, checked by the host. */
 export type Color = string;
 
-export type PaddingParams = {
-  all?: number; horizontal?: number; vertical?: number;
-  top?: number; bottom?: number; leading?: number; trailing?: number;
-};
-export type FrameAlignment =
-  | 'center' | 'leading' | 'trailing' | 'top' | 'bottom'
-  | 'topLeading' | 'topTrailing' | 'bottomLeading' | 'bottomTrailing';
+export type FrameAlignment = NonNullable<FrameParams['alignment']>;
 export declare const FRAME_ALIGNMENTS: readonly FrameAlignment[];
-export type FrameParams = {
-  width?: number; height?: number;
-  minWidth?: number; idealWidth?: number; maxWidth?: number;
-  minHeight?: number; idealHeight?: number; maxHeight?: number;
-  alignment?: FrameAlignment;
-};
-export type FontWeight = 'ultraLight' | 'thin' | 'light' | 'regular' | 'medium' | 'semibold' | 'bold' | 'heavy' | 'black';
-export type FontDesign = 'default' | 'rounded' | 'serif' | 'monospaced';
+export type FontWeight = NonNullable<FontParams['weight']>;
+export type FontDesign = NonNullable<FontParams['design']>;
 export declare const FONT_WEIGHTS: readonly FontWeight[];
 export declare const FONT_DESIGNS: readonly FontDesign[];
-export type FontParams = { family?: string; size?: number; weight?: FontWeight; design?: FontDesign };
 
-/** A number is `{all}`; without arguments, 16 on every edge. Specific edges override `horizontal`/`vertical`, which override `all`. */
-export declare function padding(params?: PaddingParams | number): ModifierConfig<'padding', PaddingParams>;
-export declare function frame(params: FrameParams): ModifierConfig<'frame', FrameParams>;
-export declare function background(color: Color, shape?: Shape): ModifierConfig<'background', { color: Color; shape?: ShapeName; cornerRadius?: number }>;
-/** `secondary` and `tertiary` colour a symbol's further layers (the palette rendering mode). */
-export declare function foregroundStyle(color: Color): ModifierConfig<'foregroundStyle', { color: Color }>;
-export declare function foregroundStyle(color: Color, secondary: Color, tertiary?: Color): ModifierConfig<'foregroundStyle', { color: Color; secondary: Color; tertiary?: Color }>;
-export declare function tint(color: Color): ModifierConfig<'tint', { color: Color }>;
-export declare function font(params: FontParams): ModifierConfig<'font', FontParams>;
-/** 0 (invisible) to 1. */
-export declare function opacity(value: number): ModifierConfig<'opacity', { value: number }>;
-export declare function cornerRadius(radius: number): ModifierConfig<'cornerRadius', { radius: number }>;
-/** `width` defaults to 1 on the host. */
-export declare function border(params: { color: Color; width?: number }): ModifierConfig<'border', { color: Color; width?: number }>;
-export declare function listRowBackground(color: Color): ModifierConfig<'listRowBackground', { color: Color }>;
 /** A count is sent as its string; without a value, or with the count 0 (as SwiftUI's badge(0)), no badge. */
 export declare function badge(value?: string | number): ModifierConfig<'badge', { value?: string }>;
-export declare function deleteDisabled(disabled?: boolean): ModifierConfig<'deleteDisabled', { disabled: boolean }>;
-/** The node and its descendants take no gestures. */
-export declare function disabled(disabled?: boolean): ModifierConfig<'disabled', { disabled: boolean }>;
-/** The node is hidden: gestures aimed at it or inside it are not handled. */
-export declare function hidden(hidden?: boolean): ModifierConfig<'hidden', { hidden: boolean }>;
-/** Where the node takes taps: a stack's empty space takes them only with a contentShape (or a background). Also a shape name. */
-export declare function contentShape(shape: Shape | ShapeName): ModifierConfig<'contentShape', { shape: ShapeName; cornerRadius?: number }>;
 
 // ---------------------------------------------------------------- Expo UI: recorded styles
 // The host records these by SwiftUI's name: a snapshot lists them among the node's styles.
 
-export type ContentMode = 'fit' | 'fill';
-export type TruncationMode = 'head' | 'middle' | 'tail';
-export type TextCase = 'lowercase' | 'uppercase';
-export type LinePattern = 'solid' | 'dash' | 'dot' | 'dashDot' | 'dashDotDot';
-export type TextAlignment = 'leading' | 'center' | 'trailing';
-export type Visibility = 'automatic' | 'visible' | 'hidden';
-export type SeparatorEdges = 'all' | 'top' | 'bottom';
-export type ButtonStyle = 'automatic' | 'bordered' | 'borderedProminent' | 'borderless' | 'glass' | 'glassProminent' | 'plain';
-export type ToggleStyle = 'automatic' | 'switch' | 'button';
-export type PickerStyle = 'automatic' | 'inline' | 'menu' | 'navigationLink' | 'palette' | 'segmented' | 'wheel';
-export type DatePickerStyle = 'automatic' | 'compact' | 'graphical' | 'wheel';
-export type GaugeStyle = 'automatic' | 'circular' | 'circularCapacity' | 'linear' | 'linearCapacity';
-export type ProgressViewStyle = 'automatic' | 'linear' | 'circular';
-export type LabelStyle = 'automatic' | 'iconOnly' | 'titleAndIcon' | 'titleOnly';
-export type TextFieldStyle = 'automatic' | 'plain' | 'roundedBorder';
-export type ControlSize = 'mini' | 'small' | 'regular' | 'large' | 'extraLarge';
-export type SubmitLabel = 'continue' | 'done' | 'go' | 'join' | 'next' | 'return' | 'route' | 'search' | 'send';
-export type HeaderProminence = 'standard' | 'increased';
-export type BadgeProminence = 'standard' | 'increased' | 'decreased';
-export type ShadowParams = { radius: number; x?: number; y?: number; color?: Color };
-export type TextLineParams = { isActive: boolean; pattern: LinePattern; color?: Color };
-export type EdgeInsetsParams = { top?: number; leading?: number; bottom?: number; trailing?: number };
+export type ContentMode = NonNullable<AspectRatioParams['contentMode']>;
+export type TruncationMode = NonNullable<TruncationModeParams['mode']>;
+export type TextCase = NonNullable<TextCaseParams['value']>;
+export type LinePattern = NonNullable<UnderlineParams['pattern']>;
+export type TextAlignment = NonNullable<MultilineTextAlignmentParams['alignment']>;
+export type Visibility = NonNullable<ScrollContentBackgroundParams['visible']>;
+export type SeparatorEdges = NonNullable<ListRowSeparatorParams['edges']>;
+export type ButtonStyle = NonNullable<ButtonStyleParams['style']>;
+export type ToggleStyle = NonNullable<ToggleStyleParams['style']>;
+export type PickerStyle = NonNullable<PickerStyleParams['style']>;
+export type DatePickerStyle = NonNullable<DatePickerStyleParams['style']>;
+export type GaugeStyle = NonNullable<GaugeStyleParams['style']>;
+export type ProgressViewStyle = NonNullable<ProgressViewStyleParams['style']>;
+export type LabelStyle = NonNullable<LabelStyleParams['style']>;
+export type TextFieldStyle = NonNullable<TextFieldStyleParams['style']>;
+export type ControlSize = NonNullable<ControlSizeParams['size']>;
+export type SubmitLabel = NonNullable<SubmitLabelParams['submitLabel']>;
+export type HeaderProminence = NonNullable<HeaderProminenceParams['prominence']>;
+export type BadgeProminence = NonNullable<BadgeProminenceParams['badgeType']>;
 
 export declare const CONTENT_MODES: readonly ContentMode[];
 export declare const TRUNCATION_MODES: readonly TruncationMode[];
@@ -307,125 +276,30 @@ export declare const TEXT_FIELD_STYLES: readonly TextFieldStyle[];
 export declare const CONTROL_SIZES: readonly ControlSize[];
 export declare const SUBMIT_LABELS: readonly SubmitLabel[];
 
-/** A drop shadow; `radius` 0 or more. Without `color`, SwiftUI's translucent black. */
-export declare function shadow(params: ShadowParams): ModifierConfig<'shadow', ShadowParams>;
-export declare function offset(params: { x?: number; y?: number }): ModifierConfig<'offset', { x?: number; y?: number }>;
-export declare function fixedSize(params?: { horizontal?: boolean; vertical?: boolean }): ModifierConfig<'fixedSize', { horizontal?: boolean; vertical?: boolean }>;
-export declare function clipped(clipped?: boolean): ModifierConfig<'clipped', { clipped: boolean }>;
-/** `ratio` more than 0. */
-export declare function aspectRatio(params: { ratio?: number; contentMode?: ContentMode }): ModifierConfig<'aspectRatio', { ratio?: number; contentMode?: ContentMode }>;
-export declare function zIndex(index: number): ModifierConfig<'zIndex', { index: number }>;
-export declare function layoutPriority(priority: number): ModifierConfig<'layoutPriority', { priority: number }>;
-/** A number scales both axes. */
-export declare function scaleEffect(scale: number | { x: number; y: number }): ModifierConfig<'scaleEffect', { x: number; y: number }>;
-/** Degrees. */
-export declare function rotationEffect(angle: number): ModifierConfig<'rotationEffect', { angle: number }>;
-/** @deprecated Use `foregroundStyle`. */
-export declare function foregroundColor(color: Color): ModifierConfig<'foregroundColor', { color: Color }>;
-/** `radius` 0 or more. */
-export declare function blur(radius: number): ModifierConfig<'blur', { radius: number }>;
-/** -1 to 1. */
-export declare function brightness(amount: number): ModifierConfig<'brightness', { amount: number }>;
-export declare function contrast(amount: number): ModifierConfig<'contrast', { amount: number }>;
-/** 0 or more. */
-export declare function saturation(amount: number): ModifierConfig<'saturation', { amount: number }>;
-/** Degrees. */
-export declare function hueRotation(angle: number): ModifierConfig<'hueRotation', { angle: number }>;
-export declare function colorInvert(inverted?: boolean): ModifierConfig<'colorInvert', { inverted: boolean }>;
-/** 0 to 1. */
-export declare function grayscale(amount: number): ModifierConfig<'grayscale', { amount: number }>;
-export declare function luminanceToAlpha(): ModifierConfig<'luminanceToAlpha', {}>;
-export declare function bold(): ModifierConfig<'bold', {}>;
-export declare function italic(): ModifierConfig<'italic', {}>;
-export declare function monospacedDigit(): ModifierConfig<'monospacedDigit', {}>;
-export declare function kerning(value?: number): ModifierConfig<'kerning', { value?: number }>;
-/** 0 or more. */
-export declare function lineSpacing(value: number): ModifierConfig<'lineSpacing', { value: number }>;
-/** Counts are integers of 1 or more. */
-export declare function lineLimit(limit?: number, options?: { reservesSpace?: boolean }): ModifierConfig<'lineLimit', { limit?: number; reservesSpace?: boolean }>;
-export declare function lineLimit(range: { min: number; max: number }): ModifierConfig<'lineLimit', { min: number; max: number }>;
-export declare function truncationMode(mode: TruncationMode): ModifierConfig<'truncationMode', { mode: TruncationMode }>;
-export declare function textCase(value: TextCase): ModifierConfig<'textCase', { value: TextCase }>;
-export declare function underline(params: TextLineParams): ModifierConfig<'underline', TextLineParams>;
-export declare function strikethrough(params: TextLineParams): ModifierConfig<'strikethrough', TextLineParams>;
-export declare function multilineTextAlignment(alignment: TextAlignment): ModifierConfig<'multilineTextAlignment', { alignment: TextAlignment }>;
-export declare function allowsTightening(value: boolean): ModifierConfig<'allowsTightening', { value: boolean }>;
-export declare function textSelection(value: boolean): ModifierConfig<'textSelection', { value: boolean }>;
-export declare function listRowInsets(params: EdgeInsetsParams): ModifierConfig<'listRowInsets', EdgeInsetsParams>;
-export declare function listRowSeparator(visibility: Visibility, edges?: SeparatorEdges): ModifierConfig<'listRowSeparator', { visibility: Visibility; edges?: SeparatorEdges }>;
-export declare function listStyle(style: ListStyle): ModifierConfig<'listStyle', { style: ListStyle }>;
-export declare function moveDisabled(disabled?: boolean): ModifierConfig<'moveDisabled', { disabled: boolean }>;
-export declare function scrollContentBackground(visible: Visibility): ModifierConfig<'scrollContentBackground', { visible: Visibility }>;
-export declare function headerProminence(prominence: HeaderProminence): ModifierConfig<'headerProminence', { prominence: HeaderProminence }>;
-export declare function badgeProminence(badgeType: BadgeProminence): ModifierConfig<'badgeProminence', { badgeType: BadgeProminence }>;
-export declare function buttonStyle(style: ButtonStyle): ModifierConfig<'buttonStyle', { style: ButtonStyle }>;
-export declare function toggleStyle(style: ToggleStyle): ModifierConfig<'toggleStyle', { style: ToggleStyle }>;
-export declare function pickerStyle(style: PickerStyle): ModifierConfig<'pickerStyle', { style: PickerStyle }>;
-export declare function datePickerStyle(style: DatePickerStyle): ModifierConfig<'datePickerStyle', { style: DatePickerStyle }>;
-export declare function gaugeStyle(style: GaugeStyle): ModifierConfig<'gaugeStyle', { style: GaugeStyle }>;
-export declare function progressViewStyle(style: ProgressViewStyle): ModifierConfig<'progressViewStyle', { style: ProgressViewStyle }>;
-export declare function labelStyle(style: LabelStyle): ModifierConfig<'labelStyle', { style: LabelStyle }>;
-export declare function textFieldStyle(style: TextFieldStyle): ModifierConfig<'textFieldStyle', { style: TextFieldStyle }>;
-export declare function controlSize(size: ControlSize): ModifierConfig<'controlSize', { size: ControlSize }>;
-export declare function labelsHidden(): ModifierConfig<'labelsHidden', {}>;
-export declare function submitLabel(submitLabel: SubmitLabel): ModifierConfig<'submitLabel', { submitLabel: SubmitLabel }>;
-export declare function accessibilityLabel(label: string): ModifierConfig<'accessibilityLabel', { label: string }>;
-export declare function accessibilityHint(hint: string): ModifierConfig<'accessibilityHint', { hint: string }>;
-export declare function accessibilityValue(value: string): ModifierConfig<'accessibilityValue', { value: string }>;
-
 // ---------------------------------------------------------------- Expo UI: screen-only modifiers
 // Accepted and listed in the node's styles, with a `no-headless-effect` warning.
 
-export type SafeAreaRegions = 'all' | 'container' | 'keyboard';
-export type EdgeSet = 'all' | 'top' | 'bottom' | 'leading' | 'trailing' | 'horizontal' | 'vertical';
-export type GlassVariant = 'regular' | 'clear' | 'identity';
-export type UnitPoint = 'zero' | 'topLeading' | 'top' | 'topTrailing' | 'leading' | 'center' | 'trailing' | 'bottomLeading' | 'bottom' | 'bottomTrailing';
-export type KeyboardType = 'default' | 'email-address' | 'numeric' | 'phone-pad' | 'ascii-capable' | 'numbers-and-punctuation' | 'url' | 'name-phone-pad' | 'decimal-pad' | 'twitter' | 'web-search' | 'ascii-capable-number-pad';
-export type GlassEffectParams = { glass?: { variant: GlassVariant; interactive?: boolean; tint?: Color }; shape?: ShapeName; cornerRadius?: number };
+export type SafeAreaRegions = NonNullable<IgnoreSafeAreaParams['regions']>;
+export type EdgeSet = NonNullable<IgnoreSafeAreaParams['edges']>;
+export type GlassVariant = NonNullable<GlassEffectParams['glass']>['variant'];
+export type UnitPoint = NonNullable<DefaultScrollAnchorParams['anchor']>;
+export type KeyboardType = NonNullable<KeyboardTypeParams['keyboardType']>;
 export declare const SAFE_AREA_REGIONS: readonly SafeAreaRegions[];
 export declare const EDGE_SETS: readonly EdgeSet[];
 export declare const GLASS_VARIANTS: readonly GlassVariant[];
 export declare const UNIT_POINTS: readonly UnitPoint[];
 export declare const KEYBOARD_TYPES: readonly KeyboardType[];
 
-export declare function ignoreSafeArea(params?: { regions?: SafeAreaRegions; edges?: EdgeSet }): ModifierConfig<'ignoreSafeArea', { regions?: SafeAreaRegions; edges?: EdgeSet }>;
-export declare function glassEffect(params?: GlassEffectParams): ModifierConfig<'glassEffect', GlassEffectParams>;
-export declare function glassEffectId(id: string, namespaceId: string): ModifierConfig<'glassEffectId', { id: string; namespaceId: string }>;
-export declare function matchedGeometryEffect(id: string, namespaceId: string): ModifierConfig<'matchedGeometryEffect', { id: string; namespaceId: string }>;
-export declare function scrollDismissesKeyboard(mode: 'automatic' | 'never' | 'interactively' | 'immediately'): ModifierConfig<'scrollDismissesKeyboard', { mode: 'automatic' | 'never' | 'interactively' | 'immediately' }>;
-export declare function scrollTargetBehavior(behavior: 'paging' | 'viewAligned'): ModifierConfig<'scrollTargetBehavior', { behavior: 'paging' | 'viewAligned' }>;
-export declare function scrollTargetLayout(): ModifierConfig<'scrollTargetLayout', {}>;
-export declare function defaultScrollAnchor(anchor: UnitPoint | null): ModifierConfig<'defaultScrollAnchor', { anchor: UnitPoint | null }>;
-export declare function defaultScrollAnchorForRole(anchor: UnitPoint | null, role: 'initialOffset' | 'sizeChanges' | 'alignment'): ModifierConfig<'defaultScrollAnchorForRole', { anchor: UnitPoint | null; role: 'initialOffset' | 'sizeChanges' | 'alignment' }>;
-export declare function menuActionDismissBehavior(behavior: 'automatic' | 'disabled' | 'enabled'): ModifierConfig<'menuActionDismissBehavior', { behavior: 'automatic' | 'disabled' | 'enabled' }>;
-export declare function keyboardType(keyboardType: KeyboardType): ModifierConfig<'keyboardType', { keyboardType: KeyboardType }>;
-export declare function autocorrectionDisabled(disabled?: boolean): ModifierConfig<'autocorrectionDisabled', { disabled: boolean }>;
-export declare function textInputAutocapitalization(autocapitalization: 'never' | 'words' | 'sentences' | 'characters'): ModifierConfig<'textInputAutocapitalization', { autocapitalization: 'never' | 'words' | 'sentences' | 'characters' }>;
-export declare function textContentType(textContentType: string): ModifierConfig<'textContentType', { textContentType: string }>;
-export declare function presentationDragIndicator(visibility: Visibility): ModifierConfig<'presentationDragIndicator', { visibility: Visibility }>;
-export declare function interactiveDismissDisabled(isDisabled?: boolean): ModifierConfig<'interactiveDismissDisabled', { isDisabled: boolean }>;
-
 // ---------------------------------------------------------------- Expo UI: shapes, overlays, grids
 
-export type OverlayAlignment = 'center' | 'top' | 'bottom' | 'leading' | 'trailing';
-export type OverlayParams = { color?: Color; alignment?: OverlayAlignment };
+export type OverlayAlignment = NonNullable<OverlayParams['alignment']>;
 export type Rotation3DEffectParams = { angle: number; axis?: { x?: number; y?: number; z?: number }; perspective?: number };
 export declare const OVERLAY_ALIGNMENTS: readonly OverlayAlignment[];
 
-export declare function clipShape(shape: ShapeName, cornerRadius?: number): ModifierConfig<'clipShape', { shape: ShapeName; cornerRadius?: number }>;
-export declare function mask(shape: ShapeName, cornerRadius?: number): ModifierConfig<'mask', { shape: ShapeName; cornerRadius?: number }>;
-export declare function containerShape(shape: Shape | ShapeName): ModifierConfig<'containerShape', { shape: ShapeName; cornerRadius?: number }>;
-export declare function overlay(params: OverlayParams): ModifierConfig<'overlay', OverlayParams>;
-export declare function backgroundOverlay(params: OverlayParams): ModifierConfig<'backgroundOverlay', OverlayParams>;
 /** Degrees around the axis; sent flat (`axisX`, `axisY`, `axisZ`, `perspective`) as Expo sends it. */
 export declare function rotation3DEffect(params: Rotation3DEffectParams): ModifierConfig<'rotation3DEffect', { angle: number; axisX: number; axisY: number; axisZ: number; perspective: number }>;
 /** A number is `{spacing: 'custom', value}`. */
 export declare function listSectionSpacing(spacing: 'default' | 'compact' | number): ModifierConfig<'listSectionSpacing', { spacing: 'default' | 'compact' | 'custom'; value?: number }>;
-export declare function listSectionMargins(params?: { length?: number; edges?: EdgeSet }): ModifierConfig<'listSectionMargins', { length?: number; edges?: EdgeSet }>;
-export declare function gridCellColumns(count?: number): ModifierConfig<'gridCellColumns', { count?: number }>;
-export declare function gridCellUnsizedAxes(axes?: 'horizontal' | 'vertical'): ModifierConfig<'gridCellUnsizedAxes', { axes?: 'horizontal' | 'vertical' }>;
-export declare function gridColumnAlignment(alignment?: TextAlignment): ModifierConfig<'gridColumnAlignment', { alignment?: TextAlignment }>;
-export declare function resizable(capInsets?: EdgeInsetsParams, resizingMode?: 'stretch' | 'tile'): ModifierConfig<'resizable', EdgeInsetsParams & { resizingMode?: 'stretch' | 'tile' }>;
 
 // ---------------------------------------------------------------- Expo UI: tag, environment, anchors, animation
 
@@ -457,17 +331,8 @@ export declare const Animation: {
 };
 export declare const ENVIRONMENT_VALUES: { readonly editMode: readonly string[]; readonly colorScheme: readonly string[]; readonly locale: null; readonly timeZone: null };
 
-export declare function tag(tag: string | number): ModifierConfig<'tag', { tag: string | number }>;
-export declare function environment(config: EnvironmentConfig): ModifierConfig<'environment', EnvironmentConfig>;
-export declare function environment(key: EnvironmentConfig['key'], value: string): ModifierConfig<'environment', { key: EnvironmentConfig['key']; value: string }>;
-export declare function gridCellAnchor(anchor: GridCellAnchor): ModifierConfig<'gridCellAnchor', GridCellAnchor>;
 /** Recorded with a no-headless-effect warning: nothing animates headless. */
 export declare function animation(animation: ChainableAnimation, animatedValue: number | boolean): ModifierConfig<'animation', { animation: AnimationObject; animatedValue: number | boolean }>;
-
-/** The List or ScrollView at or under the node does not scroll: the host will not pull it to refresh. */
-export declare function scrollDisabled(disabled?: boolean): ModifierConfig<'scrollDisabled', { disabled: boolean }>;
-export type ContainerRelativeFrameParams = { axes: 'horizontal' | 'vertical' | 'both'; count?: number; span?: number; spacing?: number; alignment?: FrameAlignment };
-export declare function containerRelativeFrame(params: ContainerRelativeFrameParams): ModifierConfig<'containerRelativeFrame', ContainerRelativeFrameParams>;
 
 export type PresentationDetent = 'medium' | 'large' | { fraction: number } | { height: number };
 /** Recorded with a no-headless-effect warning. */
@@ -778,12 +643,10 @@ export type SymbolEffectOptions = { repeat?: SymbolEffectRepeat; count?: number;
 export type SymbolEffectParams =
   | { effect: DiscreteSymbolEffect; value: string | number | boolean; isActive?: never; options?: SymbolEffectOptions }
   | { effect: IndefiniteSymbolEffect; value?: never; isActive?: boolean; options?: SymbolEffectOptions };
-export type SymbolScale = 'small' | 'medium' | 'large';
-export type SymbolRenderingMode = 'monochrome' | 'hierarchical' | 'palette' | 'multicolor';
+export type SymbolScale = NonNullable<ImageScaleParams['scale']>;
+export type SymbolRenderingMode = NonNullable<SymbolRenderingModeParams['mode']>;
 /** SF Symbols' variant suffixes, in their order: slash, then an enclosure, then fill. */
-export type SymbolVariant =
-  | 'none' | 'fill' | 'slash' | 'slash.fill' | 'circle' | 'circle.fill' | 'square' | 'square.fill' | 'rectangle' | 'rectangle.fill'
-  | 'slash.circle' | 'slash.circle.fill' | 'slash.square' | 'slash.square.fill' | 'slash.rectangle' | 'slash.rectangle.fill';
+export type SymbolVariant = NonNullable<SymbolVariantParams['variant']>;
 
 export declare const SYMBOL_EFFECT_KINDS: { readonly [E in SymbolEffectName]: readonly SymbolEffectKind[] };
 export declare const SYMBOL_EFFECTS: readonly SymbolEffectName[];
@@ -812,11 +675,6 @@ export declare function symbolEffect(
 ): ModifierConfig<'symbolEffect', { effect: DiscreteSymbolEffect; value: string | number | boolean; options?: SymbolEffectOptions }>;
 export declare function transition(symbolEffect: TransitionSymbolEffect, options?: SymbolEffectOptions): ModifierConfig<'transition', { symbolEffect: TransitionSymbolEffect; options?: SymbolEffectOptions }>;
 export declare function contentTransition(symbolEffect: ContentTransitionSymbolEffect, options?: SymbolEffectOptions): ModifierConfig<'contentTransition', { symbolEffect: ContentTransitionSymbolEffect; options?: SymbolEffectOptions }>;
-export declare function symbolEffectsRemoved(isEnabled?: boolean): ModifierConfig<'symbolEffectsRemoved', { isEnabled: boolean }>;
-export declare function imageScale(scale: SymbolScale): ModifierConfig<'imageScale', { scale: SymbolScale }>;
-export declare function symbolRenderingMode(mode: SymbolRenderingMode): ModifierConfig<'symbolRenderingMode', { mode: SymbolRenderingMode }>;
-export declare function symbolVariant(variant: SymbolVariant): ModifierConfig<'symbolVariant', { variant: SymbolVariant }>;
-export declare function fontWeight(weight: FontWeight): ModifierConfig<'fontWeight', { weight: FontWeight }>;
 
 /**
  * SymbolView's effects (react-native-nitro-symbols' names; the host's camelCase names work too).

@@ -33,7 +33,7 @@ export type TextChild = string | number | null | undefined | boolean | readonly 
 
 export type HorizontalAlignment = 'leading' | 'center' | 'trailing';
 export type VerticalAlignment = 'top' | 'center' | 'bottom' | 'firstTextBaseline' | 'lastTextBaseline';
-export type ListStyle = 'automatic' | 'plain' | 'inset' | 'insetGrouped' | 'grouped' | 'sidebar';
+export type ListStyle = NonNullable<import('./src/generated/bundled-modifiers.js').ListStyleParams['style']>;
 export type ButtonRole = 'destructive' | 'cancel';
 
 export interface ListProps extends ContainerViewProps { listStyle?: ListStyle }

@@ -50,7 +50,7 @@ public class ExpoUIModule: Module {
             ViewModifierRegistry.register("hidden", description: "Hides the view: it is not hit by gestures", arguments: [.value("hidden")]) { params, appContext, _ in
                 try HiddenModifier(from: params, appContext: appContext)
             }
-            ViewModifierRegistry.register("contentShape", description: "The shape gestures hit: makes a container's empty space hittable", arguments: [.options]) { params, appContext, _ in
+            ViewModifierRegistry.register("contentShape", description: "The shape gestures hit: makes a container's empty space hittable", arguments: [.valueOrOptions("shape")]) { params, appContext, _ in
                 try ContentShapeModifier(from: params, appContext: appContext)
             }
             ViewModifierRegistry.register("padding", description: "Space around the view, in points (16 each side when no value is given)", arguments: [.valueOrOptions("all")]) { params, appContext, _ in
@@ -59,7 +59,7 @@ public class ExpoUIModule: Module {
             ViewModifierRegistry.register("frame", description: "A fixed or flexible frame around the view", arguments: [.options]) { params, appContext, _ in
                 try FrameModifier(from: params, appContext: appContext)
             }
-            ViewModifierRegistry.register("background", description: "A colour behind the view, optionally in a shape", arguments: [.value("color"), .options]) { params, appContext, _ in
+            ViewModifierRegistry.register("background", description: "A colour behind the view, optionally in a shape", arguments: [.value("color"), .valueOrOptions("shape")]) { params, appContext, _ in
                 try BackgroundModifier(from: params, appContext: appContext)
             }
             ViewModifierRegistry.register("foregroundStyle", description: "The colour of the view's text and symbols; secondary and tertiary colour further symbol layers", arguments: [.value("color"), .value("secondary"), .value("tertiary")]) { params, appContext, eventDispatcher in
@@ -92,7 +92,7 @@ public class ExpoUIModule: Module {
             ViewModifierRegistry.register("symbolEffect", description: "A symbol effect on the images at or under the view: discrete with value (runs once per change), indefinite with isActive (runs while true; the default)") { params, appContext, eventDispatcher in
                 try SymbolEffectModifier(from: params, appContext: appContext, eventDispatcher: eventDispatcher)
             }
-            ViewModifierRegistry.register("symbolEffectsRemoved", description: "Keeps the symbol effects from around the view from reaching the images in it") { params, appContext, _ in
+            ViewModifierRegistry.register("symbolEffectsRemoved", description: "Keeps the symbol effects from around the view from reaching the images in it", arguments: [.value("isEnabled")]) { params, appContext, _ in
                 try SymbolEffectsRemovedModifier(from: params, appContext: appContext)
             }
             ViewModifierRegistry.register("transition", description: "The symbol effect run when an image at or under the view enters or leaves the tree") { params, appContext, eventDispatcher in
@@ -101,16 +101,16 @@ public class ExpoUIModule: Module {
             ViewModifierRegistry.register("contentTransition", description: "The symbol effect run when the symbol an image at or under the view shows changes") { params, appContext, eventDispatcher in
                 try ContentTransitionModifier(from: params, appContext: appContext, eventDispatcher: eventDispatcher)
             }
-            ViewModifierRegistry.register("imageScale", description: "The size of the symbols at or under the view, relative to the font") { params, appContext, _ in
+            ViewModifierRegistry.register("imageScale", description: "The size of the symbols at or under the view, relative to the font", arguments: [.value("scale")]) { params, appContext, _ in
                 try ImageScaleModifier(from: params, appContext: appContext)
             }
-            ViewModifierRegistry.register("symbolRenderingMode", description: "How the symbols at or under the view colour their layers") { params, appContext, _ in
+            ViewModifierRegistry.register("symbolRenderingMode", description: "How the symbols at or under the view colour their layers", arguments: [.value("mode")]) { params, appContext, _ in
                 try SymbolRenderingModeModifier(from: params, appContext: appContext)
             }
-            ViewModifierRegistry.register("symbolVariant", description: "The variants (fill, circle, slash, ...) the symbols at or under the view show") { params, appContext, _ in
+            ViewModifierRegistry.register("symbolVariant", description: "The variants (fill, circle, slash, ...) the symbols at or under the view show", arguments: [.value("variant")]) { params, appContext, _ in
                 try SymbolVariantModifier(from: params, appContext: appContext)
             }
-            ViewModifierRegistry.register("fontWeight", description: "The stroke weight of the symbols and text at or under the view") { params, appContext, _ in
+            ViewModifierRegistry.register("fontWeight", description: "The stroke weight of the symbols and text at or under the view", arguments: [.value("weight")]) { params, appContext, _ in
                 try FontWeightModifier(from: params, appContext: appContext)
             }
             // The modifiers the snapshot records by SwiftUI's name (Recorded*.swift).
@@ -174,7 +174,7 @@ public class ExpoUIModule: Module {
             registerChecked("animation", description: "Animates the view's changes when a value changes (no headless effect)", AnimationModifier.self)
             registerChecked("clipShape", description: "Shows the view only inside a shape", ClipShapeModifier.self, arguments: [.value("shape"), .value("cornerRadius")])
             registerChecked("mask", description: "Masks the view with a shape", MaskModifier.self, arguments: [.value("shape"), .value("cornerRadius")])
-            registerChecked("containerShape", description: "The shape container-relative shapes inside take", ContainerShapeModifier.self, arguments: [.options])
+            registerChecked("containerShape", description: "The shape container-relative shapes inside take", ContainerShapeModifier.self, arguments: [.valueOrOptions("shape")])
             registerChecked("overlay", description: "A colour over the view", OverlayModifier.self, arguments: [.options])
             registerChecked("backgroundOverlay", description: "A colour behind the view, aligned", BackgroundOverlayModifier.self, arguments: [.options])
             registerChecked("rotation3DEffect", description: "Rotates the view's drawing in 3D", Rotation3DEffectModifier.self)

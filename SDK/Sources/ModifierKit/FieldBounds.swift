@@ -4,8 +4,11 @@
 /// so that what the host refuses and what a front-end's generated helper refuses come from
 /// the same declaration.
 public struct FieldBounds: Sendable, Equatable {
+    /// The smallest value taken (`.minimum`), if any.
     public var minimum: Double?
+    /// The largest value taken (`.maximum`), if any.
     public var maximum: Double?
+    /// A value that a taken one must be more than (`.exclusiveMinimum`), if any.
     public var exclusiveMinimum: Double?
 
     @inlinable

@@ -19,11 +19,12 @@ public enum ModifierArgument: Sendable, Equatable {
     /// One value that sets the params `keys` (usually one key; `scaleEffect(2)` sets `x` and
     /// `y`). Left out, it sets nothing and the host's default applies.
     case value(keys: [String])
-    /// An object of params: any key that no `value` argument sets.
+    /// An object of params: any key that no `value` argument before it sets.
     case options
-    /// A value that sets `keys`, or else an options object (`padding(8)` or `padding({top: 8})`).
+    /// A value that sets `keys`, or else an object as `options` takes (`padding(8)` or
+    /// `padding({top: 8})`; `environment("colorScheme", "dark")` or `environment({key, value})`).
     /// It may come before an `options` argument: `lineLimit(2, {reservesSpace: true})` or
-    /// `lineLimit({min: 1, max: 3})`; a call gives at most one object.
+    /// `lineLimit({min: 1, max: 3})`; a call gives at most one object, and sets a key once.
     case valueOrOptions(keys: [String])
 
     /// One value that sets `key` (or each of `keys`).

@@ -1,5 +1,6 @@
-// The JS client's hand-written modifier types (clients/js/index.d.ts) checked against the
-// types generated from the bundled plugins' schemas: the same member names, and every value
+// The JS client's modifier types (clients/js/index.d.ts: its hand-written helpers, and the
+// names it gives to values of its generated ones) checked against the types generated from
+// the bundled plugins' schemas: the same member names, and every value
 // the client's types allow is one the host's schema accepts. The other way round they match
 // once null (which the schemas allow for optional Swift fields and the client leaves out) is
 // removed, except where the client is stricter on purpose, which is spelt out below.
@@ -21,10 +22,8 @@ check<Equal<client.SwipeActionRole, NonNullable<Action['role']>>>();
 // The client makes a button's label required (the host defaults it to "").
 check<Assignable<NoNull<Action> & { label: string }, client.SwipeActionData>>();
 
-// ExpoUI style modifiers
-check<Equal<client.PaddingParams, NoNull<generated.PaddingParams>>>();
-check<Equal<client.FrameParams, NoNull<generated.FrameParams>>>();
-check<Equal<client.FontParams, NoNull<generated.FontParams>>>();
+// ExpoUI style modifiers. Their Params and Modifier types are the client's generated ones
+// (`modhost codegen client`); the unions the client names are taken from them.
 check<Equal<client.FrameAlignment, NonNullable<generated.FrameParams['alignment']>>>();
 check<Equal<client.FontWeight, NonNullable<generated.FontParams['weight']>>>();
 check<Equal<client.FontDesign, NonNullable<generated.FontParams['design']>>>();

@@ -93,6 +93,10 @@ export function checkValue(name, path, value, schema) {
     if (options.length === 1) return checkValue(name, path, value, options[0]);
     return fail(name, `${path} must be ${expectedWords(schema)}, got ${describeValue(value)}`);
   }
+  // A colour is a string the host parses; an empty one is never one.
+  if (schema.format === 'color' && (typeof value !== 'string' || value.length === 0)) {
+    fail(name, `${path} must be a non-empty string, got ${describeValue(value)}`);
+  }
   if (schema.enum && !schema.enum.includes(value)) fail(name, `${path} must be one of ${schema.enum.join(', ')}, got ${describeValue(value)}`);
   if (schema.const !== undefined && value !== schema.const) fail(name, `${path} must be ${JSON.stringify(schema.const)}, got ${describeValue(value)}`);
   if (schema.type !== undefined) {
@@ -156,11 +160,14 @@ function checkMembers(where, name, prefix, object, properties, required) {
 export function modifierHelper(type, spec, name = type) {
   const properties = spec.params?.properties ?? {};
   const required = spec.params?.required ?? [];
-  const declared = spec.arguments ?? [{ kind: 'options' }];
-  // An options object takes what no value argument sets.
-  const valueKeys = new Set(declared.flatMap((argument) => (argument.kind === 'value' ? argument.keys : [])));
-  const optionKeys = Object.keys(properties).filter((key) => !valueKeys.has(key));
-  const optionProperties = Object.fromEntries(optionKeys.map((key) => [key, properties[key]]));
+  // Without declared arguments: one options object, or none for a type without params (`bold()`).
+  const declared = spec.arguments ?? (Object.keys(properties).length === 0 ? [] : [{ kind: 'options' }]);
+  // An object argument takes any param that no value argument before it sets
+  // (`background(color, {shape})`, `environment({key, value})`).
+  const objectProperties = declared.map((_, index) => {
+    const before = new Set(declared.slice(0, index).flatMap((argument) => (argument.kind === 'value' ? argument.keys : [])));
+    return Object.fromEntries(Object.keys(properties).filter((key) => !before.has(key)).map((key) => [key, properties[key]]));
+  });
   const takesObject = (argument, value) => argument.kind === 'options'
     || (argument.kind === 'valueOrOptions' && isPlainObject(value) && !argument.keys.some((key) => accepts(properties[key], value)));
   const helper = (...args) => {
@@ -171,6 +178,10 @@ export function modifierHelper(type, spec, name = type) {
     }
     const params = {};
     let objects = 0;
+    const set = (key, value) => {
+      if (params[key] !== undefined) fail(name, `${key} is given twice`);
+      params[key] = value;
+    };
     declared.forEach((argument, index) => {
       const value = args[index];
       if (value === undefined) return;
@@ -178,11 +189,11 @@ export function modifierHelper(type, spec, name = type) {
         if (!isPlainObject(value)) fail(name, `options must be an object, got ${describeValue(value)}`);
         objects += 1;
         if (objects > 1) fail(name, 'takes one options object, got two');
-        checkMembers(name, name, '', value, optionProperties, []);
-        for (const [key, member] of Object.entries(value)) if (member !== undefined) params[key] = member;
+        checkMembers(name, name, '', value, objectProperties[index], []);
+        for (const [key, member] of Object.entries(value)) if (member !== undefined) set(key, member);
         return;
       }
-      for (const key of argument.keys) params[key] = checkValue(name, key, value, properties[key]);
+      for (const key of argument.keys) set(key, checkValue(name, key, value, properties[key]));
     });
     for (const key of required) {
       if (params[key] === undefined) fail(name, `${key} is required`);
@@ -190,13 +201,23 @@ export function modifierHelper(type, spec, name = type) {
     return listener === undefined ? createModifier(type, params) : createModifierWithEventListener(type, listener, params);
   };
   Object.defineProperty(helper, 'name', { value: name });
+  // The description it was made from, for lists that follow from it (`enumOf`).
+  Object.defineProperty(helper, 'spec', { value: spec });
   return helper;
 }
 
-/** The values of the enum of `key` in a helper spec's params (`FONT_WEIGHTS`), frozen. */
-export function enumOf(spec, key) {
-  let schema = spec.params?.properties?.[key];
+/**
+ * The values of the enum at `path` (`weight`, `glass.variant`) in a helper spec's params, or
+ * in a helper's own (`enumOf(font, 'weight')`), frozen: the lists the client exports
+ * (`FONT_WEIGHTS`) follow from the plugin's description.
+ */
+export function enumOf(specOrHelper, path) {
+  let schema = specOrHelper?.spec?.params ?? specOrHelper?.params;
+  for (const key of path.split('.')) {
+    if (schema?.anyOf) schema = schema.anyOf.find((option) => option.properties);
+    schema = schema?.properties?.[key];
+  }
   if (schema?.anyOf) schema = schema.anyOf.find((option) => option.enum);
-  if (!schema?.enum) throw new TypeError(`enumOf: params member '${key}' is not an enum`);
+  if (!schema?.enum) throw new TypeError(`enumOf: params member '${path}' is not an enum`);
   return Object.freeze([...schema.enum]);
 }

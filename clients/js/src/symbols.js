@@ -1,9 +1,12 @@
-// SF Symbols: the ExpoUI symbol modifiers (symbolEffect, transition, contentTransition,
-// symbolEffectsRemoved, imageScale, symbolRenderingMode, symbolVariant, fontWeight) and
-// `SymbolView`, a react-native-nitro-symbols-like view made of an Image node and them.
+// SF Symbols: the ExpoUI symbol effect modifiers (symbolEffect, transition, contentTransition)
+// and `SymbolView`, a react-native-nitro-symbols-like view made of an Image node and modifiers.
+// The plainer symbol modifiers (symbolEffectsRemoved, imageScale, symbolRenderingMode,
+// symbolVariant, fontWeight) are generated from the plugin's description (src/generated/).
 // Every helper checks its arguments as the host does (unknown keys, enum values, an effect
 // asked for in a way it cannot run), so the mistake is a TypeError here, before any request.
-import { createModifier, foregroundStyle, font, FONT_WEIGHTS } from './modifiers.js';
+import { createModifier, FONT_WEIGHTS } from './modifiers.js';
+import { enumOf } from './modifier-helper.js';
+import { font, foregroundStyle, imageScale, symbolRenderingMode, symbolVariant } from './generated/bundled-modifiers.js';
 import { refuseUnknownKeys } from './suggest.js';
 
 /** Every effect, and the ways it can run (the host's table: protocol/surfaces.md). */
@@ -17,13 +20,10 @@ export const SYMBOL_EFFECT_KINDS = Object.freeze({
   replace: ['contentTransition'], automatic: ['transition', 'contentTransition'],
 });
 export const SYMBOL_EFFECTS = Object.freeze(Object.keys(SYMBOL_EFFECT_KINDS));
-export const SYMBOL_SCALES = Object.freeze(['small', 'medium', 'large']);
-export const SYMBOL_RENDERING_MODES = Object.freeze(['monochrome', 'hierarchical', 'palette', 'multicolor']);
+export const SYMBOL_SCALES = enumOf(imageScale, 'scale');
+export const SYMBOL_RENDERING_MODES = enumOf(symbolRenderingMode, 'mode');
 /** symbolVariant's values: SF Symbols' variant suffixes, in their order (slash, enclosure, fill). */
-export const SYMBOL_VARIANTS = Object.freeze([
-  'none', 'fill', 'slash', 'slash.fill', 'circle', 'circle.fill', 'square', 'square.fill', 'rectangle', 'rectangle.fill',
-  'slash.circle', 'slash.circle.fill', 'slash.square', 'slash.square.fill', 'slash.rectangle', 'slash.rectangle.fill',
-]);
+export const SYMBOL_VARIANTS = enumOf(symbolVariant, 'variant');
 export const SYMBOL_REPEATS = Object.freeze(['default', 'repeating', 'nonRepeating', 'continuous', 'periodic']);
 
 function fail(name, message) {
@@ -190,32 +190,6 @@ export function transition(symbolEffect, options) {
  */
 export function contentTransition(symbolEffect, options) {
   return transitionLike('contentTransition', 'contentTransition', symbolEffect, options);
-}
-
-/** Keeps the symbol effects from around the node from reaching the images in it. */
-export function symbolEffectsRemoved(isEnabled = true) {
-  if (typeof isEnabled !== 'boolean') fail('symbolEffectsRemoved', `isEnabled must be a boolean, got ${describe(isEnabled)}`);
-  return createModifier('symbolEffectsRemoved', { isEnabled });
-}
-
-/** The size of the symbols at or under the node relative to the font: small, medium, large. */
-export function imageScale(scale) {
-  return createModifier('imageScale', { scale: oneOf('imageScale', 'scale', scale, SYMBOL_SCALES) });
-}
-
-/** How the symbols at or under the node colour their layers. */
-export function symbolRenderingMode(mode) {
-  return createModifier('symbolRenderingMode', { mode: oneOf('symbolRenderingMode', 'mode', mode, SYMBOL_RENDERING_MODES) });
-}
-
-/** The variants the symbols show, added to those from around: 'fill', 'circle.fill', 'slash', ... (SYMBOL_VARIANTS). */
-export function symbolVariant(variant) {
-  return createModifier('symbolVariant', { variant: oneOf('symbolVariant', 'variant', variant, SYMBOL_VARIANTS) });
-}
-
-/** The stroke weight of the symbols (and text) at or under the node. */
-export function fontWeight(weight) {
-  return createModifier('fontWeight', { weight: oneOf('fontWeight', 'weight', weight, FONT_WEIGHTS) });
 }
 
 // ---------------------------------------------------------------- SymbolView

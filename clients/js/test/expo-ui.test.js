@@ -408,10 +408,11 @@ test('style modifiers carry Expo UI\'s param names', { timeout: TEST_TIMEOUT_MS 
   assert.deepEqual(badge('new'), { $type: 'badge', value: 'new' });
   assert.deepEqual(badge(3), { $type: 'badge', value: '3' });
   assert.deepEqual(badge(0), { $type: 'badge' }, 'a count of 0 shows no badge, as in SwiftUI');
-  assert.deepEqual(deleteDisabled(), { $type: 'deleteDisabled', disabled: true });
+  // A flag left out is sent as nothing: the host's default (true) applies, as in Expo UI.
+  assert.deepEqual(deleteDisabled(), { $type: 'deleteDisabled' });
   assert.deepEqual(deleteDisabled(false), { $type: 'deleteDisabled', disabled: false });
-  assert.deepEqual(disabled(), { $type: 'disabled', disabled: true });
-  assert.deepEqual(hidden(), { $type: 'hidden', hidden: true });
+  assert.deepEqual(disabled(), { $type: 'disabled' });
+  assert.deepEqual(hidden(), { $type: 'hidden' });
   assert.deepEqual(hidden(false), { $type: 'hidden', hidden: false });
   assert.deepEqual(contentShape(shapes.rectangle()), { $type: 'contentShape', shape: 'rectangle' });
   assert.deepEqual(contentShape(shapes.roundedRectangle({ cornerRadius: 4 })), { $type: 'contentShape', shape: 'roundedRectangle', cornerRadius: 4 });
@@ -422,16 +423,17 @@ test('style modifiers carry Expo UI\'s param names', { timeout: TEST_TIMEOUT_MS 
 
 test('style modifiers check their arguments with TypeErrors that say what is wrong', { timeout: TEST_TIMEOUT_MS }, () => {
   const cases = [
-    [() => padding('8'), /padding: options must be an object, got "8"/],
+    [() => padding('8'), /padding: all must be a finite number, got "8"/],
     [() => padding({ all: '8' }), /padding: all must be a finite number, got "8"/],
     [() => padding({ left: 8 }), /padding: unknown option 'left' \(known: all, horizontal, vertical, top, bottom, leading, trailing; closest: 'all'\)/],
     [() => padding(Number.POSITIVE_INFINITY), /padding: all must be a finite number/],
     [() => frame({ width: -1 }), /frame: width must be >= 0, got -1/],
     [() => frame({ alignment: 'middle' }), /frame: alignment must be one of center, leading, trailing, top, bottom, topLeading, topTrailing, bottomLeading, bottomTrailing, got "middle"/],
     [() => frame({ size: 3 }), /frame: unknown option 'size'/],
-    [() => background(), /background: color must be a non-empty string, got undefined/],
+    [() => background(), /background: color is required/],
     [() => background('red', 'star'), /background: shape must be one of rectangle, roundedRectangle, circle, capsule, ellipse, got "star"/],
-    [() => background('red', 8), /background: shape must come from shapes\.rectangle\(\)/],
+    [() => background('red', 8), /background: shape must be one of rectangle, roundedRectangle, circle, capsule, ellipse, got number 8/],
+    [() => background('red', { color: 'blue' }), /background: unknown option 'color'/],
     [() => foregroundStyle(''), /foregroundStyle: color must be a non-empty string/],
     [() => tint(null), /tint: color must be a non-empty string, got null/],
     [() => font({ weight: 'extraBold' }), /font: weight must be one of ultraLight, thin, light, regular, medium, semibold, bold, heavy, black/],
@@ -439,10 +441,12 @@ test('style modifiers check their arguments with TypeErrors that say what is wro
     [() => font({ size: '17' }), /font: size must be a finite number/],
     [() => font({ style: 'italic' }), /font: unknown option 'style'/],
     [() => opacity(1.5), /opacity: value must be <= 1, got 1.5/],
-    [() => opacity(), /opacity: value must be a finite number, got undefined/],
+    [() => opacity(), /opacity: value is required/],
+    [() => opacity(0.5, 1), /opacity: takes at most 1 argument, got 2/],
     [() => cornerRadius(-2), /cornerRadius: radius must be >= 0/],
-    [() => border(), /border: params \{color, width\?\} are required/],
-    [() => border({ width: 2 }), /border: color must be a non-empty string/],
+    [() => border(), /border: color is required/],
+    [() => border({ width: 2 }), /border: color is required/],
+    [() => border({ color: '' }), /border: color must be a non-empty string/],
     [() => border({ color: 'red', width: 'thick' }), /border: width must be a finite number/],
     [() => listRowBackground(3), /listRowBackground: color must be a non-empty string, got number 3/],
     [() => badge({}), /badge: value must be a string or a number, got an object/],
@@ -450,7 +454,7 @@ test('style modifiers check their arguments with TypeErrors that say what is wro
     [() => deleteDisabled('yes'), /deleteDisabled: disabled must be a boolean/],
     [() => disabled(1), /disabled: disabled must be a boolean, got number 1/],
     [() => hidden(null), /hidden: hidden must be a boolean, got null/],
-    [() => contentShape(), /contentShape: shape must come from shapes/],
+    [() => contentShape(), /contentShape: shape is required/],
     [() => contentShape({ shape: 'square' }), /contentShape: shape must be one of/],
     [() => contentShape({ shape: 'rectangle', radius: 2 }), /contentShape: unknown option 'radius'/],
     [() => shapes.roundedRectangle({ cornerRadius: -1 }), /shapes\.roundedRectangle: cornerRadius must be >= 0/],

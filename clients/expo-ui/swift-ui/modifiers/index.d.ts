@@ -1,32 +1,14 @@
 // @expo/ui/swift-ui/modifiers: Expo UI's modifier helpers, as @modhost/client types them.
+export * from '../../../js/src/generated/bundled-modifiers.js';
 export {
   createModifier, createModifierWithEventListener,
-  onTapGesture, onLongPressGesture, onAppear, onDisappear, onSubmit, refreshable,
-  padding, frame, background, foregroundStyle, tint, font, opacity, cornerRadius, border,
-  listRowBackground, badge, deleteDisabled, disabled, hidden, contentShape, shapes,
-  symbolEffect, symbolEffectsRemoved, transition, contentTransition, imageScale, symbolRenderingMode, symbolVariant,
-  fontWeight,
-  shadow, offset, fixedSize, clipped, aspectRatio, zIndex, layoutPriority, scaleEffect, rotationEffect,
-  foregroundColor, blur, brightness, contrast, saturation, hueRotation, colorInvert, grayscale,
-  luminanceToAlpha, bold, italic, monospacedDigit, kerning, lineSpacing, lineLimit, truncationMode, textCase,
-  underline, strikethrough, multilineTextAlignment, allowsTightening, textSelection, listRowInsets,
-  listRowSeparator, listStyle, moveDisabled, scrollContentBackground, headerProminence, badgeProminence,
-  buttonStyle, toggleStyle, pickerStyle, datePickerStyle, gaugeStyle, progressViewStyle, labelStyle,
-  textFieldStyle, controlSize, labelsHidden, submitLabel, accessibilityLabel, accessibilityHint,
-  accessibilityValue,
-  ignoreSafeArea, glassEffect, glassEffectId, matchedGeometryEffect, scrollDismissesKeyboard,
-  scrollTargetBehavior, scrollTargetLayout, defaultScrollAnchor, defaultScrollAnchorForRole,
-  menuActionDismissBehavior, keyboardType, autocorrectionDisabled, textInputAutocapitalization,
-  textContentType, presentationDragIndicator, interactiveDismissDisabled,
-  clipShape, mask, containerShape, overlay, backgroundOverlay, rotation3DEffect, listSectionSpacing,
-  listSectionMargins, gridCellColumns, gridCellUnsizedAxes, gridColumnAlignment, resizable,
-  tag, environment, gridCellAnchor, animation, Animation,
-  scrollDisabled, containerRelativeFrame, presentationBackgroundInteraction,
-  searchable, presentationDetents,
+  onTapGesture, onLongPressGesture, onAppear, onDisappear, onSubmit, refreshable, badge, shapes,
+  symbolEffect, transition, contentTransition, rotation3DEffect, listSectionSpacing, animation, Animation,
+  presentationBackgroundInteraction, searchable, presentationDetents,
 } from '../../../js/index.js';
 export type {
   ModifierConfig, ModifierConfigWithListener, AnyModifierConfig, EventListener, EventInfo,
-  Shape, ShapeName, Color, PaddingParams, FrameParams, FontParams,
+  Shape, ShapeName, Color,
   SymbolEffectName, DiscreteSymbolEffect, IndefiniteSymbolEffect, TransitionSymbolEffect, ContentTransitionSymbolEffect,
   SymbolEffectOptions, SymbolEffectParams, SymbolScale, SymbolRenderingMode, SymbolVariant, FontWeight,
 } from '../../../js/index.js';
