@@ -133,13 +133,7 @@
         guard case let .slider(binding, bounds, step) = control else {
             return .notTaken(reason: "a \(type) does not slide; a Slider does")
         }
-        var shown = Swift.min(Swift.max(value, bounds.lowerBound), bounds.upperBound)
-        if let step, step > 0 {
-            var steps = ((shown - bounds.lowerBound) / step).rounded()
-            if bounds.lowerBound + steps * step > bounds.upperBound { steps -= 1 }
-            shown = bounds.lowerBound + steps * step
-        }
-        binding.wrappedValue = shown
+        binding.wrappedValue = SliderSnapping.snapped(value, min: bounds.lowerBound, max: bounds.upperBound, step: step)
         return .taken(value: .number(binding.wrappedValue))
     }
 

@@ -110,6 +110,20 @@ struct ViewTests {
         guard case .notTaken = root.children[0].slide(to: 1) else { Issue.record("a toggle does not slide"); return }
     }
 
+    /// A decimal step lands on the number as written, as the host's own Slider does.
+    @Test func aDecimalStepSnapsToTheNumberAsWritten() {
+        var value = 0.0
+        let body = RenderedBody.of(TenthsSlider(value: Binding(get: { value }, set: { value = $0 })))
+        _ = body.root.slide(to: 0.29)
+        #expect(value == 0.3)
+        _ = body.root.slide(to: 0.72)
+        #expect(value == 0.7)
+        #expect(SliderSnapping.snapped(0.34, min: 0.05, max: 1, step: 0.1) == 0.35)
+        #expect(SliderSnapping.snapped(7, min: 0, max: 10, step: 4) == 8)
+        #expect(SliderSnapping.snapped(11, min: 0, max: 10, step: 4) == 8, "never past max")
+        #expect(SliderSnapping.snapped(-1, min: 0, max: 10, step: nil) == 0)
+    }
+
     @Test func viewsWithoutAHeadlessFormAreLeftOutAndNamed() {
         let body = RenderedBody.of(OpaqueHolder())
         #expect(outline(body.root) == "VStack(alignment=center)[Text(text=kept)]")
@@ -122,6 +136,12 @@ private final class CounterModule: Module {
         Name("Counter")
         View(CounterView.self)
     }
+}
+
+/// A slider in tenths.
+private struct TenthsSlider: View {
+    let value: Binding<Double>
+    var body: some View { Slider(value: value, in: 0...1, step: 0.1) }
 }
 
 /// A body of every control, bound to the test's variables.

@@ -1,3 +1,4 @@
+@_spi(ModhostHost) import ModifierKit
 import ModhostWire
 
 // Views with events of their own (a Button's action, a TextField's text, a Toggle's and a
@@ -123,29 +124,9 @@ struct SliderRange: Equatable {
     /// `value` within min…max: what a Slider shows for a value out of its bounds.
     func clamped(_ value: Double) -> Double { Swift.min(Swift.max(value, min), max) }
 
-    /// `value` clamped, then on the nearest step from `min` that is not beyond `max`, as a
-    /// stepped Slider's thumb stops there. Decimal steps are rounded to the digits of `min`
-    /// and `step` as written, so that 0.1 × 3 shows 0.3, not 0.30000000000000004.
-    func snapped(_ value: Double) -> Double {
-        let inside = clamped(value)
-        guard let step else { return inside }
-        var steps = ((inside - min) / step).rounded()
-        if min + steps * step > max { steps -= 1 }
-        let result = min + steps * step
-        let digits = Swift.max(Self.decimals(of: min), Self.decimals(of: step))
-        guard digits > 0, digits <= 15 else { return result }
-        var scale = 1.0
-        for _ in 0..<digits { scale *= 10 }
-        return (result * scale).rounded() / scale
-    }
-
-    /// The digits after the point of `value` written shortest (0 when it has an exponent).
-    private static func decimals(of value: Double) -> Int {
-        let text = String(value)
-        guard !text.contains("e"), let point = text.firstIndex(of: ".") else { return 0 }
-        let fraction = text[text.index(after: point)...]
-        return fraction == "0" ? 0 : fraction.count
-    }
+    /// `value` clamped, then on the nearest step (the SDK's rule, which a plugin's Slider
+    /// follows too).
+    func snapped(_ value: Double) -> Double { SliderSnapping.snapped(value, min: min, max: max, step: step) }
 }
 
 /// The props of a control that the host reads, checked: the value they make it show, and a
