@@ -422,16 +422,9 @@ struct Reconciler {
         }
         for unknown in unknownParams {
             let place = JSONPath.member(unknown.path, of: propsPath)
-            let prop = UnknownProp(
+            try note(UnknownProp(
                 node: node, view: type.name,
-                unknown: UnknownParam(path: place, key: unknown.key, known: unknown.known, suggestion: unknown.suggestion))
-            if strictParams {
-                throw .invalidParams(
-                    "unknown prop: \(prop.message(outcome: "the request fails (this connection asked for strictParams at initialize)"))",
-                    path: place, expected: unknown.known.isEmpty ? "no props" : "one of \(unknown.known.joined(separator: ", "))", got: unknown.key,
-                    extra: unknown.data)
-            }
-            unknownProps.append(prop)
+                unknown: UnknownParam(path: place, key: unknown.key, known: unknown.known, suggestion: unknown.suggestion)))
         }
         let body = PluginCalls.run(plugin: type.plugin, .body, type.name) { instance.render() }
         let view = PluginViewNode(type: type, props: props, filled: filled, instance: instance, state: state, attachment: attachment, body: body, route: route)
@@ -453,16 +446,24 @@ struct Reconciler {
         // Members in place: `props.keys` would build an array for every new node with props.
         for (key, _) in props where !known.contains(key) {
             let place = JSONPath.member(key, of: NodeSpec.paramsPath(ofNode: path) + ".props")
-            let unknown = UnknownProp(
+            try note(UnknownProp(
                 node: node, view: kind.rawValue,
-                unknown: UnknownParam(path: place, key: key, known: known, suggestion: Suggestion.closest(to: key, among: known)))
-            if strictParams {
-                throw .invalidParams(
-                    "unknown prop: \(unknown.message(outcome: "the request fails (this connection asked for strictParams at initialize)"))",
-                    path: place, expected: known.isEmpty ? "no props" : "one of \(known.joined(separator: ", "))", got: key, extra: unknown.unknown.data)
-            }
-            unknownProps.append(unknown)
+                unknown: UnknownParam(path: place, key: key, known: known, suggestion: Suggestion.closest(to: key, among: known))))
         }
+    }
+
+    /// Keeps `prop` for an `unknown-prop` warning at commit, or, under `strictParams`, fails
+    /// the request with it: one rule for host views and plugin views.
+    private mutating func note(_ prop: UnknownProp) throws(RPCError) {
+        guard strictParams else {
+            unknownProps.append(prop)
+            return
+        }
+        let unknown = prop.unknown
+        throw .invalidParams(
+            "unknown prop: \(prop.message(outcome: "the request fails (this connection asked for strictParams at initialize)"))",
+            path: unknown.path, expected: unknown.known.isEmpty ? "no props" : "one of \(unknown.known.joined(separator: ", "))",
+            got: unknown.key, extra: unknown.data)
     }
 
     /// The quarantined plugin whose crash report lists `type` among its types, if any.
