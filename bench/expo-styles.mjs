@@ -17,19 +17,11 @@
 //   node bench/expo-styles.mjs MODHOSTD_PATH REPEATS ROWS --report   (bench/run: its markdown
 //     section; exit status 3 when the target is missed)
 //   BENCH_ROW_MODIFIERS=none node bench/expo-styles.mjs    (rows without modifiers; or bold)
-import { existsSync } from 'node:fs';
-import net from 'node:net';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { chooseDaemon, median, openTimed } from './support.mjs';
 
-const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const [argDaemon, argRepeats, argRows, argLine] = process.argv.slice(2);
-if (argDaemon) process.env.MODHOSTD = argDaemon;
-if (!process.env.MODHOSTD) {
-  const release = path.join(repo, '.build-bench', 'release', 'modhostd');
-  process.env.MODHOSTD = existsSync(release) ? release : path.join(repo, '.build', 'debug', 'modhostd');
-}
-const { encodeFrame, FrameDecoder } = await import('../clients/js/src/framing.js');
+chooseDaemon(argDaemon);
+const { encodeFrame } = await import('../clients/js/src/framing.js');
 const { HStack, List, Text, shadow, blur, scaleEffect, rotationEffect, bold } = await import('../clients/js/src/index.js');
 const { withDaemon } = await import('../clients/js/test-support/daemon.js');
 const REPEATS = Number(argRepeats ?? process.env.BENCH_EXPO_STYLES_REPEATS ?? 11);
@@ -43,44 +35,16 @@ if (!(KIND in KINDS)) throw new Error(`BENCH_ROW_MODIFIERS must be none, bold or
 if (argLine === '--report' && KIND !== 'five') throw new Error(`--report measures the five style modifiers; unset BENCH_ROW_MODIFIERS (${KIND})`);
 const STYLES = KINDS[KIND];
 
-const median = (xs) => { const s = [...xs].sort((a, b) => a - b); return s[Math.floor(s.length / 2)]; };
 
 const root = List({ key: 'list' }, Array.from({ length: ROWS }, (_, i) =>
   HStack(STYLES.length ? { key: `row-${i}`, modifiers: STYLES } : { key: `row-${i}` }, Text(`row ${i} of the list`))));
 // The helpers' nodes as the wire has them (the JS client would send this JSON).
 const wireRoot = JSON.parse(JSON.stringify(root, (key, value) => (typeof value === 'function' ? undefined : value)));
 
-/** One connection, frames in and out, each request answered in order. */
-function open(socket) {
-  return new Promise((resolve, reject) => {
-    const connection = net.createConnection(socket);
-    const decoder = new FrameDecoder(64 * 1024 * 1024);
-    const waiting = [];
-    connection.on('data', (chunk) => {
-      for (const body of decoder.push(chunk)) {
-        const message = JSON.parse(body.toString('utf8'));
-        if (message.id === undefined) continue; // notifications
-        waiting.shift()?.(message);
-      }
-    });
-    connection.once('error', reject);
-    connection.once('connect', () => resolve({
-      /** Writes `frame` and resolves with the answer and the milliseconds until it came. */
-      send(frame) {
-        return new Promise((done) => {
-          const t0 = performance.now();
-          waiting.push((message) => done({ message, ms: performance.now() - t0 }));
-          connection.write(frame);
-        });
-      },
-      close() { connection.end(); },
-    }));
-  });
-}
 
 const env = await withDaemon();
 try {
-  const client = await open(env.socket);
+  const client = await openTimed(env.socket);
   const hello = await client.send(encodeFrame({ jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: 1 } }));
   if (!hello.message.result) throw new Error(`initialize failed: ${JSON.stringify(hello.message).slice(0, 300)}`);
   let id = 1;

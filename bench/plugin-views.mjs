@@ -10,57 +10,26 @@
 //
 //   node bench/plugin-views.mjs [MODHOSTD_PATH] [REPEATS] [ROWS]
 import { existsSync, mkdirSync, copyFileSync, readFileSync, writeFileSync } from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { chooseDaemon, median, openTimed, repo } from './support.mjs';
 
-const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const [argDaemon, argRepeats, argRows] = process.argv.slice(2);
-if (argDaemon) process.env.MODHOSTD = argDaemon;
-if (!process.env.MODHOSTD) {
-  const release = path.join(repo, '.build-bench', 'release', 'modhostd');
-  process.env.MODHOSTD = existsSync(release) ? release : path.join(repo, '.build', 'debug', 'modhostd');
-}
+chooseDaemon(argDaemon);
 const REPEATS = Number(argRepeats ?? 11);
 const ROWS = Number(argRows ?? 10000);
 const { withDaemon } = await import('../clients/js/test-support/daemon.js');
-const { encodeFrame, FrameDecoder } = await import('../clients/js/src/index.js');
+const { encodeFrame } = await import('../clients/js/src/index.js');
 
 const library = path.join(path.dirname(process.env.MODHOSTD), 'libRatingFixture.so');
 if (!existsSync(library)) {
   console.error(`no ${library}: build it with swift build -c release --scratch-path .build-bench --product RatingFixture`);
   process.exit(2);
 }
-const median = (xs) => { const s = [...xs].sort((a, b) => a - b); return s[Math.floor(s.length / 2)]; };
 const rows = (type) => ({
   type: 'List', key: 'list',
   children: Array.from({ length: ROWS }, (_, i) => ({ type: 'HStack', key: `row-${i}`, children: [{ type, props: { text: `row ${i} of the list` } }] })),
 });
 
-function open(socket) {
-  return new Promise((resolve, reject) => {
-    const connection = net.createConnection(socket);
-    const decoder = new FrameDecoder(64 * 1024 * 1024);
-    const waiting = [];
-    connection.on('data', (chunk) => {
-      for (const body of decoder.push(chunk)) {
-        const message = JSON.parse(body.toString('utf8'));
-        if (message.id !== undefined) waiting.shift()?.(message);
-      }
-    });
-    connection.once('error', reject);
-    connection.once('connect', () => resolve({
-      send(frame) {
-        return new Promise((done) => {
-          const t0 = performance.now();
-          waiting.push((message) => done({ message, ms: performance.now() - t0 }));
-          connection.write(frame);
-        });
-      },
-      close() { connection.end(); },
-    }));
-  });
-}
 
 const env = await withDaemon((dir) => {
   const folder = path.join(dir, 'plugins', 'rating');
@@ -71,7 +40,7 @@ const env = await withDaemon((dir) => {
   return { args: ['--plugins', path.join(dir, 'plugins')] };
 });
 try {
-  const client = await open(env.socket);
+  const client = await openTimed(env.socket);
   let id = 0;
   const request = (method, params) => client.send(encodeFrame({ jsonrpc: '2.0', id: id++, method, params }));
   if (!(await request('initialize', { protocolVersion: 1 })).message.result) throw new Error('initialize failed');

@@ -10,23 +10,15 @@
 //
 //   node bench/symbols.mjs
 //   node bench/symbols.mjs MODHOSTD_PATH REPEATS --line   (bench/run: one line of key=value)
-import { existsSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { chooseDaemon, median } from './support.mjs';
 
-const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const [argDaemon, argRepeats, argLine] = process.argv.slice(2);
-if (argDaemon) process.env.MODHOSTD = argDaemon;
-if (!process.env.MODHOSTD) {
-  const release = path.join(repo, '.build-bench', 'release', 'modhostd');
-  process.env.MODHOSTD = existsSync(release) ? release : path.join(repo, '.build', 'debug', 'modhostd');
-}
+chooseDaemon(argDaemon);
 const { connect, VStack, symbolViewNode } = await import('../clients/js/src/index.js');
 const { withDaemon } = await import('../clients/js/test-support/daemon.js');
 const REPEATS = Number(argRepeats ?? process.env.BENCH_SYMBOLS_REPEATS ?? 11);
 const IMAGES = 1000;
 
-const median = (xs) => { const s = [...xs].sort((a, b) => a - b); return s[Math.floor(s.length / 2)]; };
 
 /** The tree: every image's SymbolView node, with `isAnimating` and a `color` prop. */
 function tree(isAnimating, color) {

@@ -124,9 +124,11 @@ public struct TypeScriptGenerator {
             script += ["", "// " + String(repeating: "-", count: 64) + " plugin views"]
         }
         let taken = accessors.union(clientNames).union(modifierStems.values)
-        let viewStems = TypeScriptNames.identifiers(for: model.views.map { TypeScriptNames.upperFirst(TypeScriptNames.stem(of: $0.name)) }, avoiding: taken)
+        // A view's helper is named like a component: the stem of its name, first letter up.
+        let viewKeys = model.views.map { TypeScriptNames.upperFirst(TypeScriptNames.stem(of: $0.name)) }
+        let viewStems = TypeScriptNames.identifiers(for: viewKeys, avoiding: taken)
         for (index, view) in model.views.enumerated() {
-            let stem = viewStems[TypeScriptNames.upperFirst(TypeScriptNames.stem(of: view.name))]!
+            let stem = viewStems[viewKeys[index]]!
             let (types, function) = try viewDeclarations(view, stem: stem, at: "viewInfo[\(index)]")
             declarations += [""] + types
             script += [""] + function

@@ -507,6 +507,8 @@ public final class PluginLoader {
     /// The serving registration of each modifier type and plugin view, by name. (A view named
     /// like a modifier type counts once: the two are told apart by where they are used.)
     private func servingSerials() -> [String: UInt64] {
+        // Views and modifier registrations count serials apart: the top bit, which neither
+        // reaches, keeps a view's serial from ever equalling a registration's.
         var serials = host.servingViews.mapValues { $0 | 1 << 63 }
         for entry in host.registry.entries { serials[entry.type] = entry.serial }
         return serials
