@@ -2,8 +2,9 @@ import ModhostWire
 
 /// `modhost codegen client`: the JS client's own helpers for the bundled plugins' modifier
 /// types, written from the plugins' descriptions like any generated factory (one
-/// `modifierHelper` call each, typed in a `.d.ts`), and the list of them that
-/// `modhost codegen ts` re-exports (`ClientNames.generatedHelpers`). The types whose helper
+/// `modifierHelper` call each, typed in a `.d.ts`), the list of them that
+/// `modhost codegen ts` re-exports (`ClientNames.generatedHelpers`), and the types each
+/// bundled plugin serves, for the protocol vectors. The types whose helper
 /// carries client-side behaviour (listeners, refresh completion, animation builders) are the
 /// client's hand-written ones (`ClientNames.handWritten`) and are left out. No I/O: the caller
 /// writes the files, at these paths from the repository's root. docs/codegen.md says how to
@@ -12,6 +13,9 @@ public struct ClientHelpersGenerator {
     public static let moduleFile = "clients/js/src/generated/bundled-modifiers.js"
     public static let declarationFile = "clients/js/src/generated/bundled-modifiers.d.ts"
     public static let namesFile = "Sources/ModhostCodegen/GeneratedClientHelpers.swift"
+    /// The types each bundled plugin serves, which the vector generator
+    /// (protocol/vectors/generate.py) expects `initialize` and `describe` to list.
+    public static let typesFile = "protocol/vectors/fixtures/bundled-types.json"
 
     public init() {}
 
@@ -67,7 +71,12 @@ public struct ClientHelpersGenerator {
             "    /// their declarations export.",
             "    public static let generatedHelpers: [Helper] = [",
         ] + names + ["    ]", "}"]
+        var served = JSONObject()
+        for plugin in ClientNames.bundledPlugins.sorted() {
+            served[plugin] = .array(model.modifiers.filter { $0.plugin == plugin }.map { .string($0.type) })
+        }
         return [
+            Self.typesFile: JSONValue.object(served).jsonText + "\n",
             Self.moduleFile: script.joined(separator: "\n") + "\n",
             Self.declarationFile: declarations.joined(separator: "\n") + "\n",
             Self.namesFile: swift.joined(separator: "\n") + "\n",

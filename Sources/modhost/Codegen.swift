@@ -72,6 +72,14 @@ private func runClientCodegen(arguments: [String]) -> Never {
         fail("codegen client: unexpected arguments \(rest.joined(separator: " ")) (it takes --root DIR)\n\(usage)", status: 2)
     }
     let describe = describeFromPluginFolders([], bundled: true, withoutUserPlugins: true)
+    // Output from plugins that did not load would drop their helpers: refuse to write it.
+    let plugins = describe["plugins"]?.arrayValue ?? []
+    for name in ClientNames.bundledPlugins.sorted() {
+        guard let plugin = plugins.first(where: { $0["name"]?.stringValue == name }), plugin["status"]?.stringValue == "loaded" else {
+            let error = plugins.first { $0["name"]?.stringValue == name }?["error"]?.stringValue ?? "it was not found beside modhostd"
+            fail("codegen client: the bundled plugin \(name) did not load, so nothing was written: \(error)", status: 1)
+        }
+    }
     let files: [String: String]
     do {
         files = try ClientHelpersGenerator().files(describeResult: describe)
