@@ -97,6 +97,16 @@ struct RibbonTap: Record {
 }
 // end guide-snippet
 
+// guide-snippet: arguments
+/// In JavaScript: `ribbon("New")` or `ribbon("New", {color: "orange", count: 3})`.
+func registerRibbon() {
+    ViewModifierRegistry.register("ribbon", description: "A coloured ribbon", arguments: [.value("text"), .options]) {
+        params, appContext, eventDispatcher in
+        try RibbonModifier(from: params, appContext: appContext, eventDispatcher: eventDispatcher)
+    }
+}
+// end guide-snippet
+
 // guide-snippet: module
 public class RibbonModule: Module {
     public func definition() -> ModuleDefinition {
@@ -298,6 +308,19 @@ struct GuideExamplesTests {
 
     static let sdkFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent()
+
+    /// The guide's arguments fit the guide's record: the host would report no problem.
+    @Test func theGuidesArgumentsFitItsRibbon() throws {
+        let registry = ModifierRegistry()
+        registry.attributing(plugin: "guide", module: "Ribbon") { registerRibbon() }
+        let entry = try #require(registry.entry(for: "ribbon"))
+        #expect(entry.arguments == [.value("text"), .options])
+        let schema = try #require(try PluginHostSupport.paramsSchema(of: entry, appContext: KitTestSupport.context))
+        let keys = Set((schema["properties"] as? [String: Any])?.keys.map { $0 } ?? [])
+        #expect(keys.isSuperset(of: ["text", "color", "count"]))
+        #expect(ModifierArgument.problems(of: entry.arguments, paramKeys: keys).isEmpty)
+        #expect(ModifierArgument.problems(of: [.value("colour")], paramKeys: keys).count == 1)
+    }
 
     @Test func theGuideShowsExactlyTheseSnippets() throws {
         let guide = try String(contentsOf: Self.sdkFolder.appendingPathComponent("README.md"), encoding: .utf8)
