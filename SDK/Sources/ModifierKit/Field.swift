@@ -48,20 +48,33 @@ public enum FieldOption: Sendable, Equatable {
     /// `read` for several options.
     @inlinable
     static func read(_ options: [FieldOption]) -> (required: Bool, description: StaticString?, bounds: FieldBounds?) {
-        var required = false
-        var description: StaticString? = nil
-        var bounds: FieldBounds? = nil
-        for option in options {
-            switch option {
-            case .required: required = true
-            case let .description(text): description = text
-            case .minimum, .maximum, .exclusiveMinimum:
-                var added = bounds ?? FieldBounds()
-                added.add(option)
-                bounds = added
-            }
+        var result: (required: Bool, description: StaticString?, bounds: FieldBounds?) = (false, nil, nil)
+        for option in options { add(option, to: &result) }
+        return result
+    }
+
+    /// `read` for two or three options, without an array.
+    @inlinable
+    static func read(
+        _ first: FieldOption, _ second: FieldOption, _ third: FieldOption? = nil
+    ) -> (required: Bool, description: StaticString?, bounds: FieldBounds?) {
+        var result = read(first)
+        add(second, to: &result)
+        if let third { add(third, to: &result) }
+        return result
+    }
+
+    /// Adds what `option` says to `result`.
+    @inlinable
+    static func add(_ option: FieldOption, to result: inout (required: Bool, description: StaticString?, bounds: FieldBounds?)) {
+        switch option {
+        case .required: result.required = true
+        case let .description(text): result.description = text
+        case .minimum, .maximum, .exclusiveMinimum:
+            var bounds = result.bounds ?? FieldBounds()
+            bounds.add(option)
+            result.bounds = bounds
         }
-        return (required, description, bounds)
     }
 }
 
@@ -138,15 +151,8 @@ public struct Field<Value: Convertible>: AnyField {
         self.init(value: wrappedValue, key: key, required: read.required, description: read.description, bounds: read.bounds)
     }
 
-    /// `@Field(.required, .description("…")) var id: String = ""`
-    @inlinable
-    public init(wrappedValue: Value, _ options: FieldOption...) {
-        let read = FieldOption.read(options)
-        self.init(value: wrappedValue, key: nil, required: read.required, description: read.description, bounds: read.bounds)
-    }
-
-    // One option, the usual case, without the array a variadic parameter allocates each time
-    // a field is created (for every record decoded).
+    // Options come one to four at a time, not as a variadic list: a variadic parameter
+    // allocates its array each time a field is created (for every record decoded).
 
     /// `@Field(.required) var id: String = ""` or `@Field(.description("…")) var label = ""`
     @inlinable
@@ -160,6 +166,28 @@ public struct Field<Value: Convertible>: AnyField {
     public init(wrappedValue: Value, _ key: String, _ option: FieldOption) {
         let read = FieldOption.read(option)
         self.init(value: wrappedValue, key: key, required: read.required, description: read.description, bounds: read.bounds)
+    }
+
+    /// `@Field(.required, .minimum(0)) var radius = 0.0`: two options, no array.
+    @inlinable
+    public init(wrappedValue: Value, _ first: FieldOption, _ second: FieldOption) {
+        let read = FieldOption.read(first, second)
+        self.init(value: wrappedValue, key: nil, required: read.required, description: read.description, bounds: read.bounds)
+    }
+
+    /// `@Field(.required, .minimum(0), .maximum(1)) var amount = 0.0`: three options, no array.
+    @inlinable
+    public init(wrappedValue: Value, _ first: FieldOption, _ second: FieldOption, _ third: FieldOption) {
+        let read = FieldOption.read(first, second, third)
+        self.init(value: wrappedValue, key: nil, required: read.required, description: read.description, bounds: read.bounds)
+    }
+
+    /// Four options: `@Field(.required, .description("…"), .minimum(0), .maximum(1))`.
+    @inlinable
+    public init(wrappedValue: Value, _ first: FieldOption, _ second: FieldOption, _ third: FieldOption, _ fourth: FieldOption) {
+        var read = FieldOption.read(first, second, third)
+        FieldOption.add(fourth, to: &read)
+        self.init(value: wrappedValue, key: nil, required: read.required, description: read.description, bounds: read.bounds)
     }
 
     /// The field's value: from the params when they set it, else the default.
@@ -232,15 +260,8 @@ extension Field where Value: ExpressibleByNilLiteral {
         self.init(value: nil, key: key, required: read.required, description: read.description, bounds: read.bounds)
     }
 
-    /// `@Field(.required, .description("…")) var tint: Color?`: the key must be present
-    /// (null is allowed).
-    @inlinable
-    public init(_ options: FieldOption...) {
-        let read = FieldOption.read(options)
-        self.init(value: nil, key: nil, required: read.required, description: read.description, bounds: read.bounds)
-    }
-
-    /// `@Field(.description("…")) var tint: Color?`, or `.required`; no array, as above.
+    /// `@Field(.description("…")) var tint: Color?`, or `.required` (the key must be present;
+    /// null is allowed); one to three options, no array, as above.
     @inlinable
     public init(_ option: FieldOption) {
         let read = FieldOption.read(option)
@@ -252,6 +273,20 @@ extension Field where Value: ExpressibleByNilLiteral {
     public init(_ key: String, _ option: FieldOption) {
         let read = FieldOption.read(option)
         self.init(value: nil, key: key, required: read.required, description: read.description, bounds: read.bounds)
+    }
+
+    /// `@Field(.required, .description("…")) var tint: Color?`: two options, no array.
+    @inlinable
+    public init(_ first: FieldOption, _ second: FieldOption) {
+        let read = FieldOption.read(first, second)
+        self.init(value: nil, key: nil, required: read.required, description: read.description, bounds: read.bounds)
+    }
+
+    /// `@Field(.description("…"), .minimum(0), .maximum(1)) var amount: Double?`: three options.
+    @inlinable
+    public init(_ first: FieldOption, _ second: FieldOption, _ third: FieldOption) {
+        let read = FieldOption.read(first, second, third)
+        self.init(value: nil, key: nil, required: read.required, description: read.description, bounds: read.bounds)
     }
 }
 

@@ -37,7 +37,21 @@ public struct FieldBounds: Sendable, Equatable {
     /// optional field set to nil has nothing to check. Out of line: only bounded fields call it.
     @usableFromInline @inline(never)
     func check<Value>(_ value: Value) throws(ConversionError) {
-        guard let number = (value as? any BoundedNumber)?.boundedValue, !admits(number) else { return }
+        // The common types by their metatype, a pointer compare; a cast to the existential
+        // costs more than the rest of the field's decoding.
+        let number: Double?
+        if Value.self == Double.self {
+            number = unsafeBitCast(value, to: Double.self)
+        } else if Value.self == Int.self {
+            number = Double(unsafeBitCast(value, to: Int.self))
+        } else if Value.self == Double?.self {
+            number = unsafeBitCast(value, to: Double?.self)
+        } else if Value.self == Int?.self {
+            number = unsafeBitCast(value, to: Int?.self).map(Double.init)
+        } else {
+            number = (value as? any BoundedNumber)?.boundedValue
+        }
+        guard let number, !admits(number) else { return }
         throw ConversionError("expected \(expected(integer: Value.self is any IntegerBoundedNumber.Type))")
     }
 
