@@ -13,6 +13,9 @@ public struct ClientHelpersGenerator {
     public static let moduleFile = "clients/js/src/generated/bundled-modifiers.js"
     public static let declarationFile = "clients/js/src/generated/bundled-modifiers.d.ts"
     public static let namesFile = "Sources/ModhostCodegen/GeneratedClientHelpers.swift"
+    /// The descriptions of the types whose helpers are hand-written, which those helpers
+    /// check values with (not re-exported by the client).
+    public static let specsFile = "clients/js/src/generated/hand-written-specs.js"
     /// The types each bundled plugin serves, which the vector generator
     /// (protocol/vectors/generate.py) expects `initialize` and `describe` to list.
     public static let typesFile = "protocol/vectors/fixtures/bundled-types.json"
@@ -71,12 +74,25 @@ public struct ClientHelpersGenerator {
             "    /// their declarations export.",
             "    public static let generatedHelpers: [Helper] = [",
         ] + names + ["    ]", "}"]
+        // The hand-written helpers check what they pass on against the same schemas.
+        var specs = header + [
+            "// The descriptions of the bundled types whose helpers are written by hand, in the form",
+            "// `modifierHelper` takes: what those helpers check values with.",
+            "export const handWrittenSpecs = Object.freeze({",
+        ]
+        for modifier in model.modifiers where handWritten.contains(modifier.type) && ClientNames.bundledPlugins.contains(modifier.plugin) {
+            var spec = JSONObject()
+            spec["params"] = TypeScriptGenerator.validationSchema(modifier.params, omitting: ["$type"])
+            specs.append("  \(modifier.type.jsonQuoted): \(JSONValue.object(spec).jsonText),")
+        }
+        specs.append("});")
         var served = JSONObject()
         for plugin in ClientNames.bundledPlugins.sorted() {
             served[plugin] = .array(model.modifiers.filter { $0.plugin == plugin }.map { .string($0.type) })
         }
         return [
             Self.typesFile: JSONValue.object(served).jsonText + "\n",
+            Self.specsFile: specs.joined(separator: "\n") + "\n",
             Self.moduleFile: script.joined(separator: "\n") + "\n",
             Self.declarationFile: declarations.joined(separator: "\n") + "\n",
             Self.namesFile: swift.joined(separator: "\n") + "\n",

@@ -207,6 +207,17 @@ export function modifierHelper(type, spec, name = type) {
 }
 
 /**
+ * An options object (or nothing: `{}`) of the params `spec` describes, checked member by member
+ * as a generated helper checks it: for the hand-written helpers, whose options are params.
+ */
+export function checkOptionsOf(name, options, spec) {
+  if (options === undefined || options === null) return {};
+  if (!isPlainObject(options)) fail(name, `options must be an object, got ${describeValue(options)}`);
+  checkMembers(name, name, '', options, spec.params?.properties ?? {}, []);
+  return options;
+}
+
+/**
  * The values of the enum at `path` (`weight`, `glass.variant`) in a helper spec's params, or
  * in a helper's own (`enumOf(font, 'weight')`), frozen: the lists the client exports
  * (`FONT_WEIGHTS`) follow from the plugin's description.

@@ -3,7 +3,8 @@
 // Every helper refuses keys it does not know (a TypeError naming the key, the known ones and the
 // closest), so a misspelt option never goes missing without a word.
 import { refuseUnknownKeys } from './suggest.js';
-import { createModifier, createModifierWithEventListener, describeValue, enumOf } from './modifier-helper.js';
+import { checkOptionsOf, createModifier, createModifierWithEventListener, describeValue, enumOf } from './modifier-helper.js';
+import { handWrittenSpecs } from './generated/hand-written-specs.js';
 import {
   aspectRatio, background, buttonStyle, controlSize, datePickerStyle, defaultScrollAnchor, font, frame, gaugeStyle,
   glassEffect, ignoreSafeArea, keyboardType, labelStyle, listRowSeparator, listStyle, multilineTextAlignment, overlay,
@@ -184,9 +185,9 @@ function handlerListener(fn) {
  */
 export function onTapGesture(fn, options) {
   checkFunction('onTapGesture', fn);
-  const { count } = checkOptions('onTapGesture', options, ['count']);
+  const { count } = checkOptionsOf('onTapGesture', options, handWrittenSpecs.onTapGesture);
   const params = {};
-  if (count !== undefined) params.count = checkNumber('onTapGesture', 'count', count, { min: 1, integer: true });
+  if (count !== undefined) params.count = count;
   return createModifierWithEventListener('onTapGesture', handlerListener(fn), params);
 }
 
@@ -198,11 +199,10 @@ export function onTapGesture(fn, options) {
  */
 export function onLongPressGesture(fn, options) {
   checkFunction('onLongPressGesture', fn);
-  const opts = typeof options === 'number' ? { minimumDuration: options } : checkOptions('onLongPressGesture', options, ['minimumDuration']);
+  const opts = checkOptionsOf('onLongPressGesture', typeof options === 'number' ? { minimumDuration: options } : options,
+    handWrittenSpecs.onLongPressGesture);
   const params = {};
-  if (opts.minimumDuration !== undefined) {
-    params.minimumDuration = checkNumber('onLongPressGesture', 'minimumDuration', opts.minimumDuration, { min: 0 });
-  }
+  if (opts.minimumDuration !== undefined) params.minimumDuration = opts.minimumDuration;
   return createModifierWithEventListener('onLongPressGesture', handlerListener(fn), params);
 }
 
@@ -447,7 +447,7 @@ export function presentationBackgroundInteraction(interaction) {
 
 // ---------------------------------------------------------------- ExpoUI: search fields and sheets
 
-export const SEARCH_FIELD_PLACEMENTS = Object.freeze(['automatic', 'toolbar', 'sidebar', 'navigationBarDrawer']);
+export const SEARCH_FIELD_PLACEMENTS = enumOf(handWrittenSpecs.searchable, 'placement');
 
 /**
  * A search field on the node, as Expo UI's `searchable(text, {placement?, prompt?, onChange?})`:
