@@ -17,9 +17,6 @@ import ModhostWire
 public struct TypeScriptGenerator {
     /// The module specifier the output imports the JS client from.
     public var clientImport = "@modhost/client"
-    /// Where `modifierHelper` comes from, when not from `clientImport` (the JS client's own
-    /// generated helpers import it from its file, not from the package that re-exports them).
-    public var helperImport: String? = nil
     /// Named in the header comment, so a reader knows where the files came from.
     public var generatorName = "modhost codegen ts"
 
@@ -87,7 +84,7 @@ public struct TypeScriptGenerator {
         ]
         var script = header(model)
         if !generatedModifiers.isEmpty {
-            script.append("import { modifierHelper as $modifierHelper } from \(quoted(helperImport ?? clientImport));")
+            script.append("import { modifierHelper as $modifierHelper } from \(quoted(clientImport));")
         }
         if !model.views.isEmpty {
             script.append("import { nativeViewHelper as $nativeViewHelper } from \(quoted(clientImport));")
@@ -215,13 +212,9 @@ public struct TypeScriptGenerator {
         lines += DocComment.lines(doc, indent: "")
         lines.append("export declare function \(stem)(\(parameters.joined(separator: ", "))): \(modifierName);")
 
-        var spec = JSONObject()
-        spec["params"] = Self.validationSchema(.object(paramsSchema), omitting: ["$type"])
-        if let arguments = modifier.arguments { spec["arguments"] = .array(arguments.map(\.jsonValue)) }
-        if modifier.event != nil { spec["event"] = true }
         let name = stem == modifier.type ? "" : ", \(quoted(stem))"
         let function = DocComment.lines(doc, indent: "") + [
-            "export const \(stem) = $modifierHelper(\(typeLiteral), \(JSONValue.object(spec).jsonText)\(name));",
+            "export const \(stem) = $modifierHelper(\(typeLiteral), \(Self.helperSpec(of: modifier).jsonText)\(name));",
         ]
         return (lines, function)
     }
@@ -288,6 +281,17 @@ public struct TypeScriptGenerator {
             laterNeeded = laterNeeded || entry.needed
         }
         return parameters.reversed()
+    }
+
+    /// What `modifierHelper` makes a helper from (`ModifierHelperSpec` in the client): the
+    /// params schema cut to what checks values, the declared arguments, and whether the type
+    /// has an event.
+    static func helperSpec(of modifier: ModifierDescription) -> JSONValue {
+        var spec = JSONObject()
+        spec["params"] = validationSchema(modifier.params, omitting: ["$type"])
+        if let arguments = modifier.arguments { spec["arguments"] = .array(arguments.map(\.jsonValue)) }
+        if modifier.event != nil { spec["event"] = true }
+        return .object(spec)
     }
 
     /// The parts of a schema a helper checks values with (types, enums, bounds, nesting),
@@ -391,7 +395,7 @@ public struct TypeScriptGenerator {
 
     // MARK: text
 
-    func header(_ model: DescribeModel) -> [String] {
+    private func header(_ model: DescribeModel) -> [String] {
         var plugins: [String] = []
         for name in model.modifiers.map(\.plugin) + model.modules.map(\.plugin) where !name.isEmpty && !plugins.contains(name) {
             plugins.append(name)

@@ -35,14 +35,9 @@ public enum FieldOption: Sendable, Equatable {
     /// decoded, and this must not cost them an allocation.
     @inlinable
     static func read(_ option: FieldOption) -> (required: Bool, description: StaticString?, bounds: FieldBounds?) {
-        switch option {
-        case .required: return (true, nil, nil)
-        case let .description(text): return (false, text, nil)
-        case .minimum, .maximum, .exclusiveMinimum:
-            var bounds = FieldBounds()
-            bounds.add(option)
-            return (false, nil, bounds)
-        }
+        var result: (required: Bool, description: StaticString?, bounds: FieldBounds?) = (false, nil, nil)
+        add(option, to: &result)
+        return result
     }
 
     /// `read` for several options.

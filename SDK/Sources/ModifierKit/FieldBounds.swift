@@ -78,14 +78,14 @@ public struct FieldBounds: Sendable, Equatable {
         if let exclusiveMinimum { schema["exclusiveMinimum"] = Self.json(exclusiveMinimum) }
     }
 
-    /// `1`, not `1.0`: bounds are usually whole numbers, and messages quote them.
-    private static func text(_ value: Double) -> String {
-        value.rounded() == value && abs(value) < 1e15 ? String(Int(value)) : String(value)
+    /// `1`, not `1.0`: bounds are usually whole numbers, and messages and schemas quote them.
+    private static func whole(_ value: Double) -> Int? {
+        value.rounded() == value && abs(value) < 1e15 ? Int(value) : nil
     }
 
-    private static func json(_ value: Double) -> Any {
-        value.rounded() == value && abs(value) < 1e15 ? Int(value) as Any : value as Any
-    }
+    private static func text(_ value: Double) -> String { whole(value).map(String.init) ?? String(value) }
+
+    private static func json(_ value: Double) -> Any { whole(value).map { $0 as Any } ?? value }
 }
 
 /// A field type whose values bounds apply to: the number types and their optionals.

@@ -33,7 +33,6 @@ export function createModifierWithEventListener(type, listener, params = {}) {
   return { ...createModifier(type, params), eventListener: listener };
 }
 
-
 /** How a value reads in a message. */
 export function describeValue(value) {
   if (value === null) return 'null';
@@ -84,10 +83,8 @@ function expectedWords(schema) {
 export function checkValue(name, path, value, schema) {
   if (schema === undefined || schema === null || schema === true) return value;
   if (schema.anyOf) {
-    if (schema.anyOf.some((option) => accepts(option, value))) {
-      const match = schema.anyOf.find((option) => accepts(option, value));
-      return checkValue(name, path, value, match);
-    }
+    // An option that takes the value has checked it already.
+    if (schema.anyOf.some((option) => accepts(option, value))) return value;
     // One non-null option (an optional field): its own message is the most precise.
     const options = schema.anyOf.filter((option) => option.type !== 'null');
     if (options.length === 1) return checkValue(name, path, value, options[0]);
@@ -134,6 +131,12 @@ function accepts(schema, value) {
   } catch {
     return false;
   }
+}
+
+/** Checks an options argument: an object of known keys only (`properties`), each value checked. */
+function checkOptionsObject(name, value, properties) {
+  if (!isPlainObject(value)) fail(name, `options must be an object, got ${describeValue(value)}`);
+  checkMembers(name, name, '', value, properties, []);
 }
 
 /** Checks the members of an options object: known keys only, required ones present. */
@@ -186,10 +189,9 @@ export function modifierHelper(type, spec, name = type) {
       const value = args[index];
       if (value === undefined) return;
       if (takesObject(argument, value)) {
-        if (!isPlainObject(value)) fail(name, `options must be an object, got ${describeValue(value)}`);
+        checkOptionsObject(name, value, objectProperties[index]);
         objects += 1;
         if (objects > 1) fail(name, 'takes one options object, got two');
-        checkMembers(name, name, '', value, objectProperties[index], []);
         for (const [key, member] of Object.entries(value)) if (member !== undefined) set(key, member);
         return;
       }
@@ -212,8 +214,7 @@ export function modifierHelper(type, spec, name = type) {
  */
 export function checkOptionsOf(name, options, spec) {
   if (options === undefined || options === null) return {};
-  if (!isPlainObject(options)) fail(name, `options must be an object, got ${describeValue(options)}`);
-  checkMembers(name, name, '', options, spec.params?.properties ?? {}, []);
+  checkOptionsObject(name, options, spec.params?.properties ?? {});
   return options;
 }
 
