@@ -433,6 +433,14 @@ V(D,"describe gives a modifier's description and event payload", [send(req(1,"de
    {"type":"onTapGesture","event":{"$exact":{"properties":{"$exact":{}},"required":[],"type":"object"}}},
    {"type":"padding","event":{"$absent":True}},
    {"type":"background","params":{"properties":{"color":{"default":{"$absent":True}}},"required":["$type","color"]}}]}})], init=True)
+V(D,"describe gives a modifier's JS arguments and its params' bounds", [send(req(1,"describe")),ok(1,{"modifiers":{"$includes":[
+   {"type":"opacity","arguments":[{"kind":"value","keys":["value"]}],"params":{"properties":{"value":{"type":"number","minimum":0,"maximum":1}}}},
+   {"type":"padding","arguments":[{"kind":"valueOrOptions","keys":["all"]}]},
+   {"type":"background","arguments":[{"kind":"value","keys":["color"]},{"kind":"valueOrOptions","keys":["shape"]}]},
+   {"type":"aspectRatio","params":{"properties":{"ratio":{"anyOf":[{"type":"number","exclusiveMinimum":0},{"type":"null"}]}}}},
+   {"type":"swipeActions","arguments":{"$absent":True}}]}})], init=True)
+V(D,"a value below a param's bound is refused at its path", [send(req(1,"mount",{"surface":"b","root":{"type":"Text","props":{"text":"x"},"modifiers":[{"$type":"opacity","value":1.5}]}})),
+   err(1,-32602,{"path":"root.modifiers[0].value","expected":"Double","got":"1.5"}),send(req(2,"ping")),ok(2)], init=True)
 
 # ---------------- limits (on a host started with small limits: hostArguments) ----------------
 L="limits"
