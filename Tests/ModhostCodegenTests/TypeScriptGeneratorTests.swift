@@ -193,5 +193,15 @@ struct TypeScriptGeneratorTests {
         #expect(throws: CodegenError(path: "modules[0].functions[0].arguments[0]", expected: "a JSON Schema object", got: "string")) {
             try generate(#"{"modifiers":[],"modules":[{"name":"M","functions":[{"name":"f","arguments":["string"]}]}]}"#)
         }
+        #expect(throws: CodegenError(path: "modifiers[0].arguments[0].kind", expected: "value, options or valueOrOptions", got: "\"positional\"")) {
+            try generate(#"{"modifiers":[{"type":"t","params":{},"arguments":[{"kind":"positional"}]}]}"#)
+        }
+        #expect(throws: CodegenError(path: "modifiers[0].arguments[0].keys", expected: "at least one key", got: "[]")) {
+            try generate(#"{"modifiers":[{"type":"t","params":{},"arguments":[{"kind":"value","keys":[]}]}]}"#)
+        }
+        // A key the params do not have cannot be typed.
+        #expect(throws: CodegenError(path: "modifiers[0].arguments[0].keys[0]", expected: "a key of the params", got: "\"x\"")) {
+            try generate(#"{"modifiers":[{"type":"t","params":{"type":"object","properties":{"y":{"type":"number"}}},"arguments":[{"kind":"value","keys":["x"]}]}]}"#)
+        }
     }
 }
