@@ -42,7 +42,8 @@ extension Host {
             let schema = PluginCalls.run(plugin: plugin, .schema, registration.name) { registration.propsSchema }
             let json = (try? ValueBridge.jsonValue(schema)).map(Self.orderingProperties) ?? .object(JSONObject())
             nextViewSerial += 1
-            return PluginViewType(registration: registration, plugin: plugin, module: name, serial: nextViewSerial, propsSchema: json)
+            return PluginViewType(registration: registration, plugin: plugin, module: name, serial: nextViewSerial, propsSchema: json,
+                appContext: appContext(forPlugin: plugin))
         }
         let loaded = LoadedModule(name: name, plugin: plugin, functions: definition.functions, events: definition.events, views: views)
         modules.append(loaded)

@@ -19,10 +19,17 @@ final class PluginViewType {
     /// For the stand-in of a quarantined plugin's view: that plugin. Such a view runs no
     /// plugin code, takes any props and shows an empty body.
     let quarantine: PluginStatus?
+    /// The plugin's context, handed to every props record made: kept here, as a lookup by
+    /// plugin name per node cost a tenth of what making a small view costs.
+    let appContext: AppContext
 
     /// `propsSchema` is the props record's; every view also takes `testID`, which is added.
-    init(registration: ViewRegistration, plugin: String, module: String, serial: UInt64, propsSchema: JSONValue, quarantine: PluginStatus? = nil) {
+    init(
+        registration: ViewRegistration, plugin: String, module: String, serial: UInt64, propsSchema: JSONValue, appContext: AppContext,
+        quarantine: PluginStatus? = nil
+    ) {
         self.serial = serial
+        self.appContext = appContext
         self.quarantine = quarantine
         self.registration = registration
         self.plugin = plugin

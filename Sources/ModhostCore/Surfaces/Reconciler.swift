@@ -376,7 +376,7 @@ struct Reconciler {
             // shows nothing until the plugin is back (the next update then makes it anew).
             let type = PluginViewType(
                 registration: .inert(name: spec.typeName), plugin: status.name, module: "", serial: 0,
-                propsSchema: .object(JSONObject([("type", "object")])), quarantine: status)
+                propsSchema: .object(JSONObject([("type", "object")])), appContext: host.appContext(forPlugin: status.name), quarantine: status)
             view = try makePluginView(type, props: spec.props, state: ViewStateStore(), filled: filled, node: node, path: path)
         } else {
             let place = NodeSpec.paramsPath(ofNode: path)
@@ -401,14 +401,15 @@ struct Reconciler {
     private mutating func makePluginView(
         _ type: PluginViewType, props: JSONObject, state: ViewStateStore, filled: Set<String>, node: String, path: String
     ) throws(RPCError) -> PluginViewNode {
-        let propsPath = NodeSpec.paramsPath(ofNode: path) + ".props"
+        // Spelt only for an error or a warning: it costs more than making a small view.
+        func propsPath() -> String { NodeSpec.paramsPath(ofNode: path) + ".props" }
         let route = ViewEventRoute()
         let instance: ViewInstance
         var unknownParams: [UnknownParam] = []
         do {
             let dict = host.paramsShapes.dict(props)
             let counted = PluginHostSupport.unknownKeysCounted
-            let appContext = host.appContext(forPlugin: type.plugin)
+            let appContext = type.appContext
             instance = try PluginCalls.run(plugin: type.plugin, .factory, type.name) { () throws in
                 try type.registration.makeInstance(params: dict, appContext: appContext, state: state, filled: filled) { event, payload in
                     route.view?.send(event, payload: payload)
@@ -416,12 +417,12 @@ struct Reconciler {
             }
             if PluginHostSupport.unknownKeysCounted != counted { unknownParams = UnknownParams.find(in: props, schema: type.propsSchema) }
         } catch let error as FieldError {
-            throw Self.invalidParams(error, under: propsPath)
+            throw Self.invalidParams(error, under: propsPath())
         } catch {
-            throw .invalidParams("view '\(type.name)' refused its props at '\(propsPath)': \(error)", path: propsPath)
+            throw .invalidParams("view '\(type.name)' refused its props at '\(propsPath())': \(error)", path: propsPath())
         }
         for unknown in unknownParams {
-            let place = JSONPath.member(unknown.path, of: propsPath)
+            let place = JSONPath.member(unknown.path, of: propsPath())
             try note(UnknownProp(
                 node: node, view: type.name,
                 unknown: UnknownParam(path: place, key: unknown.key, known: unknown.known, suggestion: unknown.suggestion)))
