@@ -151,8 +151,11 @@ public struct _BodyRenderer {
     /// Deeper than this, a view is taken to be endlessly recursive.
     static let maximumDepth = 256
 
-    /// The elements made so far at each open level, the innermost last.
-    private var levels: [[HeadlessElement]] = [[]]
+    /// The elements made so far at the innermost open level, and those of the levels around
+    /// it, outermost first: apart, so that a body of one level (most are) allocates no
+    /// array of arrays and adds without reaching through one.
+    private var current: [HeadlessElement] = []
+    private var enclosing: [[HeadlessElement]] = []
     /// Views that have no headless form, by type name (reported to the front-end).
     private(set) var ignored: [String] = []
     /// The id of the innermost `ForEach` element around the view being read.
@@ -184,8 +187,9 @@ public struct _BodyRenderer {
 
     /// Adds `element`, tagged with the innermost `ForEach` element's id.
     mutating func add(_ element: HeadlessElement) {
-        if element.tag == nil { element.tag = elementID }
-        levels[levels.count - 1].append(element)
+        // Copying an empty `AnyHashable?` in and out costs as much as the append.
+        if let elementID, element.tag == nil { element.tag = elementID }
+        current.append(element)
     }
 
     /// Adds `element` with the elements `content` makes as its children.
@@ -196,16 +200,18 @@ public struct _BodyRenderer {
 
     /// The elements `content` makes, apart from the current level.
     mutating func elements<Content: View>(of content: Content) -> [HeadlessElement] {
-        levels.append([])
+        enclosing.append(current)
+        current = []
         render(content)
-        return levels.removeLast()
+        defer { current = enclosing.removeLast() }
+        return current
     }
 
     /// Reads `content`, then changes each element it made at the current level.
     mutating func render<Content: View>(_ content: Content, changing change: (HeadlessElement) -> Void) {
-        let start = levels[levels.count - 1].count
+        let start = current.count
         render(content)
-        for element in levels[levels.count - 1][start...] { change(element) }
+        for element in current[start...] { change(element) }
     }
 
     /// Reads `view` as made from the `ForEach` element identified by `id`.
@@ -217,7 +223,7 @@ public struct _BodyRenderer {
     }
 
     /// The top-level elements made.
-    var elements: [HeadlessElement] { levels[0] }
+    var elements: [HeadlessElement] { enclosing.first ?? current }
 }
 
 extension View {
