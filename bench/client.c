@@ -2,9 +2,9 @@
  * client.c - load client for Modhost's framing (4-byte big-endian length,
  * then that many bytes of UTF-8 JSON) over a Unix domain stream socket.
  *
- *   client SOCKET rtt N [--pid PID] [--pad B]
+ *   client SOCKET rtt N [--pid PID] [--echo B]
  *       N ping round trips, one request outstanding at a time.
- *   client SOCKET pipe N DEPTH [--pid PID] [--pad B]
+ *   client SOCKET pipe N DEPTH [--pid PID] [--echo B]
  *       N pings in total with up to DEPTH in flight: requests go out in
  *       batches, replies are read as they come; every reply must come back,
  *       in order.
@@ -15,10 +15,13 @@
  *       one action label (back and forth), the rest pings. An update's reply
  *       must count exactly one updated modifier.
  *
- * --pad B: every ping carries "params":{"pad":"<B bytes of x>"}. The contract
- * says ping takes no params, so modhostd (and node-server.mjs, which follows
- * it here) answers -32602 with the same id: with --pad that reply counts as
- * correct, as does a result (c-echo returns the request).
+ * --echo B: every request is, instead of a ping, a call of the Greeting test
+ * module's echo function, {"jsonrpc":"2.0","id":<id>,"method":"callFunction",
+ * "params":{"module":"Greeting","function":"echo","args":["xx…"]}}, the string
+ * sized so that the request is about B bytes. A reply must carry no error and
+ * be at least as long as the string (modhostd and node-server.mjs answer it as
+ * the result; c-echo returns the request): a request the server accepts and
+ * answers, so that what is timed is the call path, not an error path.
  *
  * Requests are exactly {"jsonrpc":"2.0","id":<id>,"method":"ping"} with ids
  * counting up from 1. A reply must be a sane frame whose "id" equals the id of
@@ -229,9 +232,10 @@ static uint32_t be32(const char *p) {
     return ((uint32_t)u[0] << 24) | ((uint32_t)u[1] << 16) | ((uint32_t)u[2] << 8) | (uint32_t)u[3];
 }
 
-/* --pad B: every ping carries "params":{"pad":"<B bytes>"} (0: no params). */
-static size_t pad_len;
-static char *pad_text;      /* ,"params":{"pad":"xxx…"}} */
+/* --echo B: requests of about B bytes that call Greeting.echo (0: pings). */
+static size_t echo_len;     /* the request size asked for */
+static size_t echo_string;  /* the length of the string echoed */
+static char *echo_text;     /* ,"method":"callFunction","params":{…,"args":["xxx…"]}} */
 /* mix mode: every mix_every-th request (by id) is an update of the mounted
  * surface, alternating between mix_update[1] (one label renamed) and
  * mix_update[0] (as mounted), so each changes exactly one modifier. */
@@ -261,10 +265,9 @@ static size_t build_request(char *out, uint64_t id) {
         memcpy(p, utail, sizeof utail - 1); p += sizeof utail - 1;
         memcpy(p, mix_update[which], mix_update_len[which]); p += mix_update_len[which];
         *p++ = '}';
-    } else if (pad_len) {
-        memcpy(p, tail, sizeof tail - 2); p += sizeof tail - 2;
-        size_t k = strlen(pad_text);
-        memcpy(p, pad_text, k); p += k;
+    } else if (echo_len) {
+        size_t k = strlen(echo_text);
+        memcpy(p, echo_text, k); p += k;
     } else {
         memcpy(p, tail, sizeof tail - 1); p += sizeof tail - 1;
     }
@@ -278,9 +281,8 @@ static const char *find(const char *hay, size_t n, const char *needle) {
 }
 
 /* Minimal reply check: has "id": <want> (a whole number) and no "error" member.
- * With --pad a ping may also get the contract's answer to a ping with params,
- * -32602 (ping takes none); in mix mode an update's reply must count one
- * updated modifier. */
+ * With --echo a reply must also be at least as long as the string echoed; in
+ * mix mode an update's reply must count one updated modifier. */
 static void check_reply(const char *body, size_t n, uint64_t want) {
     const char *end = body + n;
     const char *p = find(body, n, "\"id\"");
@@ -295,8 +297,9 @@ static void check_reply(const char *body, size_t n, uint64_t want) {
     while (p < end && *p >= '0' && *p <= '9') got = got * 10 + (uint64_t)(*p++ - '0');
     if (p == digits || got != want)
         fail("reply id mismatch: wanted %llu, got: %.*s", (unsigned long long)want, (int)(n > 200 ? 200 : n), body);
+    if (echo_len && n < echo_string)
+        fail("reply to echo %llu is shorter than the string sent: %.*s", (unsigned long long)want, (int)(n > 300 ? 300 : n), body);
     if (find(body, n, "\"error\"")) {
-        if (pad_len && !is_update_id(want) && find(body, n, "\"code\":-32602")) return;
         fail("error reply to id %llu: %.*s", (unsigned long long)want, (int)(n > 300 ? 300 : n), body);
     }
     if (is_update_id(want) && !find(body, n, "\"updated\":1,"))
@@ -1161,8 +1164,8 @@ static void surface_main(int fd, uint64_t rows, uint64_t reps, uint64_t warmups,
 
 static void usage(const char *argv0) {
     fprintf(stderr,
-            "usage: %s SOCKET rtt N [--pid PID] [--pad B]\n"
-            "       %s SOCKET pipe N DEPTH [--pid PID] [--pad B]\n"
+            "usage: %s SOCKET rtt N [--pid PID] [--echo B]\n"
+            "       %s SOCKET pipe N DEPTH [--pid PID] [--echo B]\n"
             "       %s SOCKET mix N DEPTH [--pid PID] [--every K]\n"
             "       %s SOCKET interact N [--pid PID]\n"
             "       %s SOCKET expo N [--pid PID]\n"
@@ -1246,6 +1249,23 @@ static void mix_setup(int fd) {
     free(tree.p);
 }
 
+/* --echo: initialize first (the daemon answers callFunction only after it). c-echo
+ * returns the request, which passes the check too. */
+static void echo_setup(int fd) {
+    reader_t r = { malloc(1 << 20), 1 << 20, 0, 0 };
+    sbuf_t sb = { 0 };
+    uint64_t id = 0;
+    char *body;
+    if (!r.buf) fail("out of memory");
+    sb_request(&sb, ++id, "initialize", "{\"protocolVersion\":1,\"client\":{\"name\":\"bench-client\"}}", NULL, 0, NULL);
+    write_all(fd, sb.p, sb.len);
+    size_t n = read_response(fd, &r, id, &body);
+    need_result("initialize", body, n, "\"protocolVersion\":1");
+    if (r.end != r.start) fail("unexpected bytes after the initialize reply");
+    free(r.buf);
+    free(sb.p);
+}
+
 int main(int argc, char **argv) {
     if (argc < 4) usage(argv[0]);
     const char *path = argv[1];
@@ -1267,28 +1287,35 @@ int main(int argc, char **argv) {
             pid = (long)parse_count(argv[++i], "PID");
             use_sched_cpu = proc_sched_cpu_s(pid) >= 0;
             if (proc_cpu_s(pid) < 0) fail("cannot read the CPU time of process %ld from /proc", pid);
-        } else if (strcmp(argv[i], "--pad") == 0) {
-            pad_len = (size_t)parse_count(argv[++i], "B");
-            if (pad_len > 65536) fail("--pad over 65536");
+        } else if (strcmp(argv[i], "--echo") == 0) {
+            echo_len = (size_t)parse_count(argv[++i], "B");
+            if (echo_len > 65536) fail("--echo over 65536");
         } else if (is_mix && strcmp(argv[i], "--every") == 0) {
             mix_every = parse_count(argv[++i], "K");
         } else usage(argv[0]);
     }
     if (is_mix && !mix_every) mix_every = 2;
-    if (pad_len) {
-        static const char open[] = ",\"params\":{\"pad\":\"";
-        pad_text = malloc(sizeof open + pad_len + 4);
-        if (!pad_text) fail("out of memory");
-        memcpy(pad_text, open, sizeof open - 1);
-        memset(pad_text + sizeof open - 1, 'x', pad_len);
-        strcpy(pad_text + sizeof open - 1 + pad_len, "\"}}");
-        req_cap = MAX_REQ + sizeof open + pad_len + 4;
+    if (echo_len) {
+        static const char head[] = "{\"jsonrpc\":\"2.0\",\"id\":";
+        static const char open[] = ",\"method\":\"callFunction\",\"params\":{\"module\":\"Greeting\",\"function\":\"echo\",\"args\":[\"";
+        static const char close[] = "\"]}}";
+        /* Sized for a six-digit id, the ids of a long run. */
+        size_t fixed = (sizeof head - 1) + 6 + (sizeof open - 1) + (sizeof close - 1);
+        if (echo_len < fixed + 1) fail("--echo %zu: a callFunction request takes at least %zu bytes", echo_len, fixed + 1);
+        echo_string = echo_len - fixed;
+        echo_text = malloc(sizeof open + echo_string + sizeof close);
+        if (!echo_text) fail("out of memory");
+        memcpy(echo_text, open, sizeof open - 1);
+        memset(echo_text + sizeof open - 1, 'x', echo_string);
+        strcpy(echo_text + sizeof open - 1 + echo_string, close);
+        req_cap = MAX_REQ + echo_len;
     }
 
     run_deadline = now_s() + env_int("BENCH_RUN_TIMEOUT", 120);
     int fd = connect_unix(path, env_int("BENCH_IO_TIMEOUT", 10));
     uint64_t first = 1;
     if (is_mix) { mix_setup(fd); first = 3; }
+    else if (echo_len) { echo_setup(fd); first = 2; }
     char *body = malloc(MAX_REPLY);
     char *wbuf = malloc((size_t)depth * req_cap);
     rbuf_t rb = { malloc(256 << 10), 256 << 10, 0 };
@@ -1317,7 +1344,7 @@ int main(int argc, char **argv) {
                (unsigned long long)depth, secs, (double)n / secs);
     else
         printf("mode=rtt n=%llu secs=%.4f us_per_rt=%.3f", (unsigned long long)n, secs, secs * 1e6 / (double)n);
-    if (pad_len) printf(" pad=%zu", pad_len);
+    if (echo_len) printf(" echo=%zu", echo_len);
     if (is_mix) printf(" every=%llu", (unsigned long long)mix_every);
     printf(" client_cpu_us_per_req=%.3f", (cpu1 - cpu0) * 1e6 / (double)n);
     if (pid) {

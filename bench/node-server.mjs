@@ -5,7 +5,10 @@
 //
 // Every frame is JSON.parse'd; `ping` is answered {"jsonrpc":"2.0","id":<id>,
 // "result":{}} via JSON.stringify (a ping whose params have members gets
-// modhostd's -32602, as the contract says); other methods get a -32601 error, bad JSON
+// modhostd's -32602, as the contract says); `callFunction` of the Greeting fixture's
+// `echo` is answered with its one string argument as the result, as modhostd does for
+// bench/run's --echo runs (after checking what modhostd checks: module, function, one
+// string argument), and `initialize` with {"protocolVersion":1}; other methods get a -32601 error, bad JSON
 // a -32700 error, notifications (no id) no answer. All replies produced by
 // one 'data' event go out in a single socket.write.
 //
@@ -39,6 +42,16 @@ function reply(msg) {
       };
     }
     return { jsonrpc: '2.0', id: msg.id, result: {} };
+  }
+  // The echo runs initialize first, as modhostd requires.
+  if (msg.method === 'initialize') return { jsonrpc: '2.0', id: msg.id, result: { protocolVersion: 1 } };
+  if (msg.method === 'callFunction') {
+    const p = msg.params;
+    const args = p && typeof p === 'object' ? p.args : undefined;
+    if (p?.module === 'Greeting' && p?.function === 'echo' && Array.isArray(args) && args.length === 1 && typeof args[0] === 'string') {
+      return { jsonrpc: '2.0', id: msg.id, result: args[0] };
+    }
+    return { jsonrpc: '2.0', id: msg.id, error: { code: -32602, message: 'Invalid params: only Greeting.echo(string) is served here' } };
   }
   return { jsonrpc: '2.0', id: msg.id, error: { code: -32601, message: 'Method not found' } };
 }

@@ -40,7 +40,7 @@ struct ModuleFunctionIntegrationTests {
         #expect(heard["params"]?["event"] == "onGreet")
         let described = try caller.call("describe")
         let module = described["result"]?["modules"]?.arrayValue?.first { $0["name"] == "Greeting" }
-        #expect(module?["functions"]?.arrayValue?.map { $0["name"] } == ["greet", "greetLater"])
+        #expect(module?["functions"]?.arrayValue?.map { $0["name"] } == ["greet", "echo", "greetLater"])
         #expect(module?["events"] == ["onGreet"])
     }
 }

@@ -11,6 +11,9 @@ public class GreetingModule: Module {
             self.sendEvent("onGreet", ["name": name])
             return "Hello, \(name)"
         }
+        // Returns its argument: bench/run's callFunction round trip, a request the daemon
+        // accepts and answers whose cost is the call path itself.
+        Function("echo") { (text: String) -> String in text }
         AsyncFunction("greetLater") { (name: String, milliseconds: Int) async throws -> String in
             try await Task.sleep(nanoseconds: UInt64(milliseconds) * 1_000_000)
             return "Hello later, \(name)"

@@ -393,7 +393,7 @@ test('a plugin module through requireNativeModule: Function, AsyncFunction, and 
     const module = described.modules.find((m) => m.name === 'Greeting');
     assert.ok(module, JSON.stringify(described.modules));
     assert.deepEqual(module.events, ['onGreet']);
-    assert.deepEqual(module.functions.map((f) => [f.name, f.async]), [['greet', false], ['greetLater', true]]);
+    assert.deepEqual(module.functions.map((f) => [f.name, f.async]), [['greet', false], ['echo', false], ['greetLater', true]]);
 
     const greeting = host.requireNativeModule('Greeting');
     const heard = [];
@@ -424,6 +424,11 @@ test('a plugin module through requireNativeModule: Function, AsyncFunction, and 
     order.push('ping');
     assert.equal(await later, 'Hello later, Alan');
     assert.deepEqual(order, ['ping', 'function'], 'the ping was answered before the async function');
+
+    // bench/run's call round trip: the string comes back whole, escapes and all
+    const text = `${'x'.repeat(2000)} "quoted" \u00e9 \u{1F600}`;
+    assert.equal(await greeting.echo(text), text);
+    await assert.rejects(greeting.echo(), (e) => e instanceof ModhostError && e.code === -32602 && e.data.path === 'args');
 
     await assert.rejects(greeting.greet(3), (e) => e instanceof ModhostError && e.code === -32602 && e.data.path === 'args[0]');
     await assert.rejects(greeting.greetLater('x'), (e) => e instanceof ModhostError && e.code === -32602 && e.data.path === 'args');
