@@ -12,6 +12,12 @@ public struct LoadedModule {
     public let events: [String]
     /// The views the module declares (`View(_:)`).
     let views: [PluginViewType]
+    /// Its plugin's context, handed to every function call: kept here rather than looked up
+    /// by plugin name on every call.
+    let appContext: AppContext
+    /// `Module.function` for each of `functions`, in order: the detail of a call's plugin
+    /// mark, spelt once rather than on every call.
+    let places: [String]
 
     /// `{name, plugin, functions: [{name, async, arguments, result}], events}` for `describe`.
     var info: JSONValue {
@@ -45,7 +51,9 @@ extension Host {
             return PluginViewType(registration: registration, plugin: plugin, module: name, serial: nextViewSerial, propsSchema: json,
                 appContext: appContext(forPlugin: plugin))
         }
-        let loaded = LoadedModule(name: name, plugin: plugin, functions: definition.functions, events: definition.events, views: views)
+        let loaded = LoadedModule(
+            name: name, plugin: plugin, functions: definition.functions, events: definition.events, views: views,
+            appContext: appContext(forPlugin: plugin), places: definition.functions.map { name + "." + $0.name })
         modules.append(loaded)
         let bound = LoopBound((host: self, module: loaded))
         let loopThread = self.loopThread

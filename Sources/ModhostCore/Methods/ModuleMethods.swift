@@ -23,16 +23,17 @@ enum ModuleMethods {
                 path: "module", expected: known.isEmpty ? "the name of a loaded module" : "one of \(known.joined(separator: ", "))",
                 got: moduleName, extra: JSONObject([("known", .array(known.map { .string($0) }))]))
         }
-        guard let function = module.functions.first(where: { $0.name == functionName }) else {
+        guard let index = module.functions.firstIndex(where: { $0.name == functionName }) else {
             let known = module.functions.map(\.name)
             throw .invalidParams(
                 "module '\(moduleName)' has no function '\(functionName)'; its functions: \(known.isEmpty ? "none" : known.joined(separator: ", "))",
                 path: "function", expected: known.isEmpty ? "a function of module \(moduleName)" : "one of \(known.joined(separator: ", "))",
                 got: functionName, extra: JSONObject([("known", .array(known.map { .string($0) }))]))
         }
+        let function = module.functions[index]
         let values = arguments.map { host.paramsShapes.value($0) }
-        let appContext = host.appContext(forPlugin: module.plugin)
-        let place = "\(moduleName).\(functionName)"
+        let appContext = module.appContext
+        let place = module.places[index]
         guard function.isAsync else {
             do {
                 let result = try PluginCalls.run(plugin: module.plugin, .function, place) { () throws in
