@@ -475,6 +475,12 @@ public final class Session {
         if host.hasWatchers { host.relayToWatchers(method: method, params: params, deliveredTo: self) }
     }
 
+    // Replies that wait hold their session unowned (see `PendingReply.session`): none may
+    // outlive it still able to answer, closed or not.
+    deinit {
+        for reply in pendingReplies.values { reply.cancel() }
+    }
+
     /// The connection is gone: drop everything it owned.
     public func close() {
         guard !isClosed else { return }
