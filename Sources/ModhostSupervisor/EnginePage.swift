@@ -70,6 +70,10 @@ final class EnginePage {
     /// The folder of the plugin of each name loaded last: calls that name only the plugin.
     private var latestFolder: [String: String] = [:]
     private var overflowHolder: String?
+    /// The plugin last entered by name alone, its folder and own slot: calls repeat a plugin
+    /// (the rows of a tree, a module's functions), and looking both up by name and folder in
+    /// two dictionaries cost more than the rest of marking the call.
+    private var lastEntered: (plugin: String, folder: String, index: Int32)?
     private static let sharedSlot = Int32(MODHOST_PAGE_PLUGINS) - 1
     /// The current request as text, made once per request rather than once per plugin call.
     private var requestText: (serial: UInt64, text: [UInt8]) = (.max, [0])
@@ -81,6 +85,7 @@ final class EnginePage {
         let joined = types.joined(separator: ",")
         published[folder] = (name, identity, joined)
         latestFolder[name] = folder
+        lastEntered = nil
         let index: Int32
         if let known = slots[folder] {
             index = known
@@ -113,9 +118,17 @@ final class EnginePage {
 }
 
 extension EnginePage: PluginCalls.Recorder {
-    func enter(plugin: String, folder: String?, kind: PluginCalls.Kind, detail: String) {
-        let folder = folder ?? latestFolder[plugin]
-        let index = folder.map(slot(forFolder:)) ?? -1
+    func enter(plugin: String, folder given: String?, kind: PluginCalls.Kind, detail: String) {
+        let folder: String?
+        let index: Int32
+        if given == nil, let last = lastEntered, last.plugin == plugin {
+            (folder, index) = (last.folder, last.index)
+        } else {
+            folder = given ?? latestFolder[plugin]
+            index = folder.map(slot(forFolder:)) ?? -1
+            // Not the shared slot: entering it may have to write another plugin's name.
+            if given == nil, let folder, index >= 0, index != Self.sharedSlot { lastEntered = (plugin, folder, index) }
+        }
         // A nested call keeps the outer call's start: the time limit is for the whole stay in
         // plugin code.
         let started = stack.first?.started ?? Self.now()
