@@ -1,0 +1,116 @@
+// bench/updates.mjs - what a one-row change costs, by the size of the surface it is in (issue 45).
+//
+// One connection mounts a List of 10,000 plain rows ("small"), one of 49,999 ("large": a row
+// is two nodes and the List one, so 99,999 of the 100,000 nodes a surface may have), and
+// OTHERS more surfaces of 49,999 rows beside them, as an app with several large screens
+// would. Each round then times on that connection, from write to answer: an `update` of the
+// small surface that changes one row's text, the ping sent right after it (it waits for
+// whatever the update left to do, such as recording the session), a second ping (the
+// round trip of an idle connection), then the same for the large surface; rounds alternate
+// which surface goes first. An update sends the whole tree, as
+// `update` takes it today; every frame is encoded before the timing, and each reply is
+// checked. Medians of the rounds' own ratios, REPEATS rounds after one untimed.
+//
+// Targets (issue 45): the change in the largest surface within 1.2x the same change in the
+// 10,000-row one, and each at most 3x a ping's round trip. modhostd: $MODHOSTD, else the
+// release build of bench/run (.build-bench), else .build/debug.
+//
+//   node bench/updates.mjs [MODHOSTD_PATH] [REPEATS] [OTHERS] [--report]
+//     --report: bench/run's markdown section; exit status 3 when a target is missed
+import { chooseDaemon, median, openTimed } from './support.mjs';
+
+const args = process.argv.slice(2);
+const report = args.includes('--report');
+const [argDaemon, argRepeats, argOthers] = args.filter((a) => a !== '--report');
+chooseDaemon(argDaemon);
+const REPEATS = Number(argRepeats ?? 11);
+const OTHERS = Number(argOthers ?? 2);
+const SMALL = 10000;
+const LARGE = 49999;
+const CHANGED = 7;
+const { encodeFrame } = await import('../clients/js/src/framing.js');
+const { withDaemon } = await import('../clients/js/test-support/daemon.js');
+
+/** A List of `rows` plain rows; row CHANGED reads `changed` when `flip` is set. */
+const list = (rows, flip) => ({
+  type: 'List', key: 'list',
+  children: Array.from({ length: rows }, (_, i) => ({
+    type: 'HStack', key: `row-${i}`,
+    children: [{ type: 'Text', props: { text: i === CHANGED && flip ? `row ${i}, changed` : `row ${i} of the list` } }],
+  })),
+});
+
+const env = await withDaemon();
+try {
+  const client = await openTimed(env.socket);
+  let id = 0;
+  const frame = (method, params) => encodeFrame({ jsonrpc: '2.0', id: id++, method, params });
+  const expectResult = (what, answer) => {
+    if (!answer.message.result) throw new Error(`${what} failed: ${JSON.stringify(answer.message).slice(0, 300)}`);
+    return answer.ms;
+  };
+  expectResult('initialize', await client.send(frame('initialize', { protocolVersion: 1 })));
+  const trees = { small: [list(SMALL, false), list(SMALL, true)], large: [list(LARGE, false), list(LARGE, true)] };
+  expectResult('mount small', await client.send(frame('mount', { surface: 'small', root: trees.small[0] })));
+  expectResult('mount large', await client.send(frame('mount', { surface: 'large', root: trees.large[0] })));
+  for (let other = 0; other < OTHERS; other += 1) {
+    expectResult(`mount other-${other}`, await client.send(frame('mount', { surface: `other-${other}`, root: trees.large[0] })));
+  }
+  // Each update flips row CHANGED of its surface; ids are set at encoding, so frames are
+  // encoded per round, before the round's timing.
+  const flipped = { small: false, large: false };
+  const updateFrame = (surface) => {
+    flipped[surface] = !flipped[surface];
+    return frame('update', { surface, root: trees[surface][flipped[surface] ? 1 : 0] });
+  };
+  const times = { small: [], large: [], smallAfter: [], largeAfter: [], ping: [] };
+  let bytes = { small: 0, large: 0 };
+  for (let round = -1; round < REPEATS; round += 1) {
+    const order = round % 2 === 0 ? ['small', 'large'] : ['large', 'small'];
+    const frames = order.map((surface) => [surface, updateFrame(surface), frame('ping'), frame('ping')]);
+    const measured = {};
+    const pings = [];
+    for (const [surface, update, after, idle] of frames) {
+      bytes[surface] = update.length;
+      measured[surface] = expectResult(`update ${surface}`, await client.send(update));
+      measured[`${surface}After`] = expectResult('ping', await client.send(after));
+      pings.push(expectResult('ping', await client.send(idle)));
+    }
+    if (round < 0) continue;
+    times.small.push(measured.small);
+    times.large.push(measured.large);
+    times.smallAfter.push(measured.smallAfter);
+    times.largeAfter.push(measured.largeAfter);
+    times.ping.push(Math.min(...pings));
+  }
+  client.close();
+
+  const largeOverSmall = median(times.large.map((large, i) => large / times.small[i]));
+  const smallOverPing = median(times.small.map((small, i) => small / times.ping[i]));
+  const largeOverPing = median(times.large.map((large, i) => large / times.ping[i]));
+  const ms = (xs) => median(xs).toFixed(3);
+  if (report) {
+    const rows = [
+      ['one-row change: largest surface / 10,000-row surface', largeOverSmall, 1.2],
+      ['one-row change in the 10,000-row surface / ping', smallOverPing, 3],
+      ['one-row change in the largest surface / ping', largeOverPing, 3],
+    ];
+    const missed = rows.some(([, value, target]) => !(value <= target));
+    console.log('### One-row changes by surface size (bench/updates.mjs)\n');
+    console.log(`One connection holds a surface of ${SMALL.toLocaleString('en')} plain rows, one of ${LARGE.toLocaleString('en')} (the largest a surface takes)` +
+      ` and ${OTHERS} more of ${LARGE.toLocaleString('en')}; each round times, on that connection, an \`update\` that changes one row's text` +
+      ` in each of the first two (the whole tree sent: ${(bytes.small / 1048576).toFixed(1)} and ${(bytes.large / 1048576).toFixed(1)} MiB), then two pings (the first waits for what the update left to do; the second, an idle round trip, is the ratios' ping);` +
+      ` ${REPEATS} rounds in alternating order after one untimed, medians of the rounds' own ratios.\n`);
+    console.log('| measure | value | target | result |');
+    console.log('| --- | ---: | --- | --- |');
+    console.log(`| ping / small change / large change, medians | ${ms(times.ping)} / ${ms(times.small)} / ${ms(times.large)} ms | — | info |`);
+    console.log(`| ping sent right after the small / large change | ${ms(times.smallAfter)} / ${ms(times.largeAfter)} ms | — | info |`);
+    for (const [label, value, target] of rows) console.log(`| ${label} | ${value.toFixed(2)} | ≤ ${target} | ${value <= target ? 'PASS' : 'MISS'} |`);
+    process.exitCode = missed ? 3 : 0;
+  } else {
+    console.log(`ping_ms=${ms(times.ping)} small_ms=${ms(times.small)} large_ms=${ms(times.large)} small_after_ms=${ms(times.smallAfter)} large_after_ms=${ms(times.largeAfter)} large_over_small=${largeOverSmall.toFixed(2)}` +
+      ` small_over_ping=${smallOverPing.toFixed(1)} large_over_ping=${largeOverPing.toFixed(1)} others=${OTHERS} runs=${REPEATS}`);
+  }
+} finally {
+  await env.cleanup();
+}
