@@ -1,5 +1,6 @@
 #define _GNU_SOURCE
 #include <fcntl.h>
+#include <malloc.h>
 #include <sys/mman.h>
 
 #include "CModhostSystem.h"
@@ -10,4 +11,8 @@ int modhost_memfd_create(const char *name) {
 
 int modhost_memfd_seal(int fd) {
     return fcntl(fd, F_ADD_SEALS, F_SEAL_SHRINK | F_SEAL_GROW | F_SEAL_WRITE | F_SEAL_SEAL);
+}
+
+void modhost_trim_heap(void) {
+    malloc_trim(0);
 }

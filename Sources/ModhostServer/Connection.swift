@@ -298,8 +298,10 @@ final class Connection {
         }
         server.buffered(unreadBytes, by: self)
         flush()
-        // The last large request's reply is out (or queued): its params are freed now.
+        // The last large request's reply is out (or queued): its params are freed now, and
+        // the heap trimmed if the frames freed many nodes.
         session.releaseAnsweredRequest()
+        if server.host.takeHeapTrimDue() { modhost_trim_heap() }
     }
 
     /// After a frame or a slice of a batch: its replies join the output, the session's state
@@ -580,6 +582,7 @@ final class Connection {
         _ = shutdown(fd, Int32(SHUT_RDWR))
         release()
         session.close()
+        if server.host.takeHeapTrimDue() { modhost_trim_heap() }
     }
 
     /// Reads no more (an upgrade in place): what was read is still handled, then the
@@ -602,6 +605,7 @@ final class Connection {
         isClosed = true
         release()
         session.close()
+        if server.host.takeHeapTrimDue() { modhost_trim_heap() }
     }
 
     private func release() {

@@ -15,6 +15,9 @@ int modhost_memfd_create(const char *name);
 /// or -1 with errno set.
 int modhost_memfd_seal(int fd);
 
+/// Gives the heap's free pages back to the system (glibc's malloc_trim(0)).
+void modhost_trim_heap(void);
+
 /// PR_SET_PDEATHSIG: `signal` is sent to this process when its parent dies (the engine
 /// stops with its supervisor). Returns 0, or -1 with errno set.
 int modhost_die_with_parent(int signal);
