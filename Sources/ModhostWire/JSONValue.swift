@@ -124,6 +124,12 @@ public struct JSONObject: Sendable, Equatable, Sequence {
         entries.reserveCapacity(capacity)
     }
 
+    /// An object of one member: what a reply such as `{"result": value}` is, made without
+    /// the array of pairs (and the key lookup) a literal costs.
+    public init(_ key: String, _ value: JSONValue) {
+        entries = [Member(key: key, value: value)]
+    }
+
     public init(_ pairs: [(String, JSONValue)]) {
         entries.reserveCapacity(pairs.count)
         for (key, value) in pairs { self[key] = value }

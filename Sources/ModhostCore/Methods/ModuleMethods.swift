@@ -77,9 +77,9 @@ enum ModuleMethods {
 
     /// The function's result as JSON; a value JSON cannot carry is the function's failure.
     private static func json(_ result: Any?, module: String, function: String) throws(RPCError) -> JSONValue {
-        guard let result else { return ["result": .null] }
+        guard let result else { return .object(JSONObject("result", .null)) }
         do {
-            return ["result": try ValueBridge.jsonValue(result)]
+            return .object(JSONObject("result", try ValueBridge.jsonValue(result)))
         } catch {
             throw .functionFailed(
                 "\(module).\(function) returned a value whose part at '\(error.path)' is a \(error.typeName), which JSON cannot carry",
