@@ -178,4 +178,45 @@ struct JSONWriterTests {
         }
         #expect(identical(try JSONParser.parse(value.serialized()), value))
     }
+
+    /// Strings are scanned eight bytes at a time: every character that needs escaping is
+    /// escaped wherever it falls in or across those words, and nothing else is.
+    @Test func everyEscapeIsFoundAtEveryPlaceOfAWord() throws {
+        // The escaping written out a byte at a time, as the contract has it.
+        func reference(_ text: String) -> String {
+            var out = "\""
+            for scalar in text.unicodeScalars {
+                switch scalar {
+                case "\"": out += "\\\""
+                case "\\": out += "\\\\"
+                case "\u{08}": out += "\\b"
+                case "\u{0C}": out += "\\f"
+                case "\n": out += "\\n"
+                case "\r": out += "\\r"
+                case "\t": out += "\\t"
+                case let c where c.value < 0x20: out += "\\u00" + String(c.value, radix: 16).leftPadded(to: 2)
+                default: out.unicodeScalars.append(scalar)
+                }
+            }
+            return out + "\""
+        }
+        let specials: [String] = ["\u{00}", "\u{01}", "\u{08}", "\t", "\n", "\u{1F}", "\"", "\\", " ", "!", "#", "[", "]", "\u{7F}", "é", "😀"]
+        for length in 0..<20 {
+            for place in 0..<max(length, 1) {
+                for special in specials {
+                    var characters = Array(repeating: "a", count: max(length, 1))
+                    characters[place] = special
+                    let value = characters.joined()
+                    let written = text(.string(value))
+                    #expect(written == reference(value), "\(value.debugDescription)")
+                    #expect(try JSONParser.parse(Array(written.utf8)) == .string(value))
+                }
+            }
+        }
+    }
+
+}
+
+private extension String {
+    func leftPadded(to width: Int) -> String { String(repeating: "0", count: Swift.max(0, width - count)) + self }
 }
