@@ -41,7 +41,10 @@ public enum RPCPeek {
         text.reserveCapacity(64)
         text.append(UInt8(ascii: "{"))
         if let pid {
-            text.append(contentsOf: "\"pid\":\(pid),".utf8)
+            // Digits written as they are: an interpolated string cost more than the scan.
+            text.append(contentsOf: #""pid":"#.utf8)
+            appendDecimal(Int(pid), to: &text)
+            text.append(UInt8(ascii: ","))
         }
         text.append(contentsOf: #""id":"#.utf8)
         if let id = places?.id { text.append(contentsOf: bytes[id]) } else { text.append(contentsOf: "null".utf8) }
@@ -78,10 +81,11 @@ public enum RPCPeek {
             scanner.skipSpace()
             let valueStart = scanner.index
             guard scanner.skipValue() else { return found }
-            let key = bytes[keyRange]
-            if key.elementsEqual("id".utf8) {
+            // Compared byte by byte: the generic `elementsEqual` of a slice with a UTF-8 view
+            // cost as much as the rest of the scan.
+            if Self.equals(bytes, keyRange, "id") {
                 found.id = valueStart..<scanner.index
-            } else if key.elementsEqual("method".utf8) {
+            } else if Self.equals(bytes, keyRange, "method") {
                 found.method = valueStart..<scanner.index
             }
             if found.id != nil && found.method != nil { return found }
@@ -89,6 +93,26 @@ public enum RPCPeek {
             guard scanner.peek == UInt8(ascii: ",") else { return found }
             scanner.index += 1
         }
+    }
+
+    /// Whether `bytes[range]` is `name`, plain ASCII.
+    private static func equals(_ bytes: UnsafeRawBufferPointer, _ range: Range<Int>, _ name: StaticString) -> Bool {
+        guard range.count == name.utf8CodeUnitCount else { return false }
+        let expected = name.utf8Start
+        for offset in 0..<range.count where bytes[range.lowerBound + offset] != expected[offset] { return false }
+        return true
+    }
+
+    /// Appends `value` in decimal.
+    private static func appendDecimal(_ value: Int, to text: inout [UInt8]) {
+        if value < 0 { text.append(UInt8(ascii: "-")) }
+        var magnitude = value.magnitude
+        let start = text.count
+        repeat {
+            text.append(UInt8(ascii: "0") + UInt8(magnitude % 10))
+            magnitude /= 10
+        } while magnitude > 0
+        text[start...].reverse()
     }
 
     private struct Scanner {
@@ -139,7 +163,7 @@ public enum RPCPeek {
                     // A scalar (or, inside nesting, a separator): to the next structural byte.
                     index += 1
                     if depth == 0 {
-                        while let next = peek, ![UInt8(ascii: ","), UInt8(ascii: "}"), UInt8(ascii: "]")].contains(next),
+                        while let next = peek, next != UInt8(ascii: ","), next != UInt8(ascii: "}"), next != UInt8(ascii: "]"),
                             next != 0x20, next != 0x0A, next != 0x0D, next != 0x09
                         { index += 1 }
                     }

@@ -29,4 +29,21 @@ import Testing
         #expect(peek("42") == nil)
         #expect(peek("") == nil)
     }
+
+    private func requestText(_ text: String, pid: Int32?) -> String {
+        String(decoding: Array(text.utf8).withUnsafeBytes { RPCPeek.requestText($0, pid: pid) }, as: UTF8.self)
+    }
+
+    @Test func theRequestTextNamesThePidTheIdAndTheMethodOnly() {
+        #expect(requestText(#"{"jsonrpc":"2.0","id":7,"method":"mount","params":{"x":1}}"#, pid: 15120) == #"{"pid":15120,"id":7,"method":"mount"}"#)
+        #expect(requestText(#"{"method":"ping","id":"a"}"#, pid: 0) == #"{"pid":0,"id":"a","method":"ping"}"#)
+        #expect(requestText(#"{"method":"ping"}"#, pid: nil) == #"{"id":null,"method":"ping"}"#)
+        #expect(requestText(#"[{"id":1,"method":"ping"}]"#, pid: 9) == #"{"pid":9,"id":1,"method":"batch"}"#)
+    }
+
+    @Test func onlyTheExactNamesIdAndMethodCount() {
+        let found = peek(#"{"i":1,"ids":2,"Id":3,"methods":"a","metho":"b","id":4,"method":"c"}"#)
+        #expect(found == RPCPeek.Found(id: 4, method: "c"))
+    }
+
 }
