@@ -67,7 +67,7 @@ public final class Host {
     /// Nodes across every surface of every connection: what the node budget
     /// (`limits.maxNodes`) is spent on. Each session's own count is in its `surfaces`.
     public private(set) var totalNodes = 0
-    /// Nodes freed since the heap was last trimmed (see `trimHeapIfDue`).
+    /// Nodes freed since the heap was last trimmed (see `takeHeapTrimDue`).
     private var nodesFreedSinceTrim = 0
     /// Freed nodes that make a trim worth its time: at about 0.75 KiB each, some 15 MiB.
     public static let trimAfterFreedNodes = 20_000

@@ -58,16 +58,17 @@ extension Host {
     /// Makes `module`, created and set up by the plugin loader, reachable by front-ends, and
     /// sends its events to them.
     public func addModule(_ module: BaseModule, definition: ModuleDefinition, name: String, plugin: String) {
+        let context = appContext(forPlugin: plugin)
         let views = definition.views.map { registration in
             let schema = PluginCalls.run(plugin: plugin, .schema, registration.name) { registration.propsSchema }
             let json = (try? ValueBridge.jsonValue(schema)).map(Self.orderingProperties) ?? .object(JSONObject())
             nextViewSerial += 1
             return PluginViewType(registration: registration, plugin: plugin, module: name, serial: nextViewSerial, propsSchema: json,
-                appContext: appContext(forPlugin: plugin))
+                appContext: context)
         }
         let loaded = LoadedModule(
             name: name, plugin: plugin, functions: definition.functions, events: definition.events, views: views,
-            appContext: appContext(forPlugin: plugin), places: definition.functions.map { name + "." + $0.name })
+            appContext: context, places: definition.functions.map { name + "." + $0.name })
         modules.append(loaded)
         let bound = LoopBound((host: self, module: loaded))
         let loopThread = self.loopThread

@@ -301,7 +301,7 @@ final class Connection {
         // The last large request's reply is out (or queued): its params are freed now, and
         // the heap trimmed if the frames freed many nodes.
         session.releaseAnsweredRequest()
-        if server.host.takeHeapTrimDue() { modhost_trim_heap() }
+        trimHeapIfDue()
     }
 
     /// After a frame or a slice of a batch: its replies join the output, the session's state
@@ -582,7 +582,7 @@ final class Connection {
         _ = shutdown(fd, Int32(SHUT_RDWR))
         release()
         session.close()
-        if server.host.takeHeapTrimDue() { modhost_trim_heap() }
+        trimHeapIfDue()
     }
 
     /// Reads no more (an upgrade in place): what was read is still handled, then the
@@ -605,6 +605,12 @@ final class Connection {
         isClosed = true
         release()
         session.close()
+        trimHeapIfDue()
+    }
+
+    /// Gives the heap's free pages back once the host says many nodes have gone: after a
+    /// frame's replies are out, or once the connection's surfaces went with it.
+    private func trimHeapIfDue() {
         if server.host.takeHeapTrimDue() { modhost_trim_heap() }
     }
 

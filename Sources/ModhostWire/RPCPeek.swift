@@ -41,9 +41,9 @@ public enum RPCPeek {
         text.reserveCapacity(64)
         text.append(UInt8(ascii: "{"))
         if let pid {
-            // Digits written as they are: an interpolated string cost more than the scan.
+            // Digits written as JSON writes a number: an interpolated string cost more than the scan.
             text.append(contentsOf: #""pid":"#.utf8)
-            appendDecimal(Int(pid), to: &text)
+            JSONWriter.write(.int(Int64(pid)), into: &text)
             text.append(UInt8(ascii: ","))
         }
         text.append(contentsOf: #""id":"#.utf8)
@@ -101,18 +101,6 @@ public enum RPCPeek {
         let expected = name.utf8Start
         for offset in 0..<range.count where bytes[range.lowerBound + offset] != expected[offset] { return false }
         return true
-    }
-
-    /// Appends `value` in decimal.
-    private static func appendDecimal(_ value: Int, to text: inout [UInt8]) {
-        if value < 0 { text.append(UInt8(ascii: "-")) }
-        var magnitude = value.magnitude
-        let start = text.count
-        repeat {
-            text.append(UInt8(ascii: "0") + UInt8(magnitude % 10))
-            magnitude /= 10
-        } while magnitude > 0
-        text[start...].reverse()
     }
 
     private struct Scanner {
