@@ -15,11 +15,9 @@
 //   node bench/memory.mjs [MODHOSTD_PATH] [SURFACES] [ROWS] [--report]
 //     --report: bench/run's markdown section; exit status 3 when a target is missed
 import { readFileSync } from 'node:fs';
-import { chooseDaemon, openTimed } from './support.mjs';
+import { benchArgs, chooseDaemon, openTimed, rowList } from './support.mjs';
 
-const args = process.argv.slice(2);
-const report = args.includes('--report');
-const [argDaemon, argSurfaces, argRows] = args.filter((a) => a !== '--report');
+const { report, positional: [argDaemon, argSurfaces, argRows] } = benchArgs();
 chooseDaemon(argDaemon);
 const SURFACES = Number(argSurfaces ?? 4);
 const ROWS = Number(argRows ?? 25000);
@@ -54,10 +52,7 @@ try {
   };
   await call('initialize', { protocolVersion: 1 });
   const before = await settled();
-  const root = {
-    type: 'List', key: 'list',
-    children: Array.from({ length: ROWS }, (_, i) => ({ type: 'HStack', key: `row-${i}`, children: [{ type: 'Text', props: { text: `row ${i} of the list` } }] })),
-  };
+  const root = rowList(ROWS);
   for (let surface = 0; surface < SURFACES; surface += 1) await call('mount', { surface: `memory-${surface}`, root });
   const mounted = await settled();
   for (let surface = 0; surface < SURFACES; surface += 1) await call('unmount', { surface: `memory-${surface}` });

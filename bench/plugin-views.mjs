@@ -11,7 +11,7 @@
 //   node bench/plugin-views.mjs [MODHOSTD_PATH] [REPEATS] [ROWS]
 import { existsSync, mkdirSync, copyFileSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { chooseDaemon, median, openTimed, repo } from './support.mjs';
+import { chooseDaemon, median, openTimed, repo, rowList } from './support.mjs';
 
 const [argDaemon, argRepeats, argRows] = process.argv.slice(2);
 chooseDaemon(argDaemon);
@@ -25,10 +25,7 @@ if (!existsSync(library)) {
   console.error(`no ${library}: build it with swift build -c release --scratch-path .build-bench --product RatingFixture`);
   process.exit(2);
 }
-const rows = (type) => ({
-  type: 'List', key: 'list',
-  children: Array.from({ length: ROWS }, (_, i) => ({ type: 'HStack', key: `row-${i}`, children: [{ type, props: { text: `row ${i} of the list` } }] })),
-});
+const rows = (view) => rowList(ROWS, { view });
 
 
 const env = await withDaemon((dir) => {

@@ -21,6 +21,25 @@ export function chooseDaemon(argument) {
   return process.env.MODHOSTD;
 }
 
+/**
+ * A bench's command line: `--report` anywhere, and the other arguments in order (a bench
+ * reads them positionally, the first being the modhostd path).
+ */
+export function benchArgs(argv = process.argv.slice(2)) {
+  return { report: argv.includes('--report'), positional: argv.filter((a) => a !== '--report') };
+}
+
+/**
+ * A List of `rows` plain rows as the wire has them: each an HStack keyed `row-i` holding one
+ * view of type `view` whose `text` prop is `text(i)` (by default `row i of the list`).
+ */
+export function rowList(rows, { view = 'Text', text = (i) => `row ${i} of the list` } = {}) {
+  return {
+    type: 'List', key: 'list',
+    children: Array.from({ length: rows }, (_, i) => ({ type: 'HStack', key: `row-${i}`, children: [{ type: view, props: { text: text(i) } }] })),
+  };
+}
+
 /** The median of `values` (the upper one of an even count). */
 export const median = (values) => { const sorted = [...values].sort((a, b) => a - b); return sorted[Math.floor(sorted.length / 2)]; };
 

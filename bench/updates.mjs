@@ -17,11 +17,9 @@
 //
 //   node bench/updates.mjs [MODHOSTD_PATH] [REPEATS] [OTHERS] [--report]
 //     --report: bench/run's markdown section; exit status 3 when a target is missed
-import { chooseDaemon, median, openTimed } from './support.mjs';
+import { benchArgs, chooseDaemon, median, openTimed, rowList } from './support.mjs';
 
-const args = process.argv.slice(2);
-const report = args.includes('--report');
-const [argDaemon, argRepeats, argOthers] = args.filter((a) => a !== '--report');
+const { report, positional: [argDaemon, argRepeats, argOthers] } = benchArgs();
 chooseDaemon(argDaemon);
 const REPEATS = Number(argRepeats ?? 11);
 const OTHERS = Number(argOthers ?? 2);
@@ -32,13 +30,7 @@ const { encodeFrame } = await import('../clients/js/src/framing.js');
 const { withDaemon } = await import('../clients/js/test-support/daemon.js');
 
 /** A List of `rows` plain rows; row CHANGED reads `changed` when `flip` is set. */
-const list = (rows, flip) => ({
-  type: 'List', key: 'list',
-  children: Array.from({ length: rows }, (_, i) => ({
-    type: 'HStack', key: `row-${i}`,
-    children: [{ type: 'Text', props: { text: i === CHANGED && flip ? `row ${i}, changed` : `row ${i} of the list` } }],
-  })),
-});
+const list = (rows, flip) => rowList(rows, { text: (i) => (i === CHANGED && flip ? `row ${i}, changed` : `row ${i} of the list`) });
 
 const env = await withDaemon();
 try {
