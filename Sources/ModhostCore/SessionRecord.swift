@@ -78,14 +78,55 @@ extension Session {
     /// frame itself when it is the whole request, else the params written out.
     func recordCommit(of surface: Surface, params: JSONObject) {
         guard recordsState else { return }
-        if !isInBatch, let frame = currentFrame {
-            surface.committedRequest = Array(frame)
-        } else {
+        surface.committedRequest = request(params)
+        surface.committedPatches = []
+        surface.committedPatchBytes = 0
+        stateChanged()
+    }
+
+    /// Keeps an `update`'s `patch` after the requests that committed `surface` before it. Once
+    /// the patches outweigh the tree they apply to, the tree as it is now becomes the one
+    /// request kept (what a new engine replays stays in proportion to the tree).
+    func recordPatch(of surface: Surface, params: JSONObject) {
+        guard recordsState else { return }
+        let patch = request(params)
+        surface.committedPatches.append(patch)
+        surface.committedPatchBytes += patch.count
+        if surface.committedPatchBytes > max(surface.committedRequest.count, Self.patchesKeptBeforeRebase) {
             var bytes: [UInt8] = []
-            JSONWriter.write(["params": .object(params)], into: &bytes)
+            JSONWriter.write(["params": ["surface": .string(surface.name), "root": Self.spec(of: surface.root)]], into: &bytes)
             surface.committedRequest = bytes
+            surface.committedPatches = []
+            surface.committedPatchBytes = 0
         }
         stateChanged()
+    }
+
+    /// Bytes of patches a surface keeps, however small its tree, before it is written out whole.
+    static let patchesKeptBeforeRebase = 64 * 1024
+
+    /// The request being handled as JSON text of an object whose `params` are `params`: the
+    /// frame itself when it is the whole request.
+    private func request(_ params: JSONObject) -> [UInt8] {
+        if !isInBatch, let frame = currentFrame { return Array(frame) }
+        var bytes: [UInt8] = []
+        JSONWriter.write(["params": .object(params)], into: &bytes)
+        return bytes
+    }
+
+    /// The node as a front-end would send it to build the tree as it is: its type, key, props
+    /// (slot views in them), events, modifiers' params and children.
+    static func spec(of node: NodeState) -> JSONValue {
+        var object = JSONObject()
+        object["type"] = .string(node.typeName)
+        if let key = node.key { object["key"] = .string(key) }
+        var props = node.props
+        for slot in node.pluginView?.slots ?? [] { props[slot.name] = spec(of: slot.node) }
+        if !props.isEmpty { object["props"] = .object(props) }
+        if !node.events.isEmpty { object["events"] = .array(node.events.map { .string($0) }) }
+        if !node.modifiers.isEmpty { object["modifiers"] = .array(node.modifiers.map { .object($0.params) }) }
+        if !node.children.isEmpty { object["children"] = .array(node.children.map(spec(of:))) }
+        return .object(object)
     }
 
     /// The session's state as JSON text: the handshake, the watch, the requests waiting for
@@ -112,6 +153,14 @@ extension Session {
             JSONWriter.write(.string(surface.name), into: &bytes)
             JSONWriter.appendASCII(#","request":"#, to: &bytes)
             bytes.append(contentsOf: surface.committedRequest)
+            if !surface.committedPatches.isEmpty {
+                JSONWriter.appendASCII(#","patches":["#, to: &bytes)
+                for (index, patch) in surface.committedPatches.enumerated() {
+                    if index > 0 { bytes.append(UInt8(ascii: ",")) }
+                    bytes.append(contentsOf: patch)
+                }
+                bytes.append(UInt8(ascii: "]"))
+            }
             bytes.append(UInt8(ascii: "}"))
         }
         JSONWriter.appendASCII("]}", to: &bytes)
@@ -166,8 +215,14 @@ extension Session {
             guard let name = surface["name"]?.stringValue, let params = surface["request"]?["params"]?.objectValue else { continue }
             do {
                 try SurfaceMethods.remount(name, params: params, session: self)
+                for patch in surface["patches"]?.arrayValue ?? [] {
+                    guard let params = patch["params"]?.objectValue else { continue }
+                    try SurfaceMethods.repatch(name, params: params, session: self)
+                }
                 restoration.rebuilt.append(name)
             } catch {
+                // A surface whose patches no longer apply is not left half rebuilt.
+                if let rebuilt = surfaces[name] { surfaces.unmount(rebuilt, .connectionClosed) }
                 restoration.failed.append((name, error))
             }
         }

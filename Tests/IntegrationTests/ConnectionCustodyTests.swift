@@ -317,6 +317,36 @@ struct ConnectionCustodyTests {
         #expect(!daemon.log.contains("ending without exit handlers"), "\(daemon.log)")
     }
 
+    /// A surface changed by patches (enough of them that the session writes the tree out
+    /// whole once, then keeps the patches after it) is rebuilt by the next engine as it was.
+    @Test func patchedSurfacesAreRebuiltAsTheyWereByTheNextEngine() throws {
+        let (_, path, daemon) = try installedDaemon()
+        let client = try daemon.initializedClient()
+        func row(_ index: Int, _ text: String) -> JSONValue {
+            ["type": "HStack", "key": .string("r\(index)"), "children": [["type": "Text", "props": ["text": .string(text)]]]]
+        }
+        let rows: [JSONValue] = (0..<50).map { row($0, "row \($0)") }
+        let root: JSONValue = ["type": "List", "key": "list", "children": .array(rows)]
+        #expect(try client.call("mount", params: ["surface": "s", "root": root])["result"] != nil)
+        // About 120 bytes a patch: past the 64 KiB a session keeps before it writes the tree out.
+        for step in 0..<700 {
+            var patch: [JSONValue] = [["op": "set", "node": .string("0/\(step % 50)/0"), "props": ["text": .string("step \(step)")]]]
+            if (step * 3) % 50 != (step * 7) % 50 {
+                patch.append(["op": "move", "node": .string("r\((step * 7) % 50)"), "before": .string("r\((step * 3) % 50)")])
+            }
+            let answer = try client.call("update", params: ["surface": "s", "patch": .array(patch)])
+            try #require(answer["result"] != nil, "\(answer.jsonText)")
+        }
+        let inserted: JSONValue = [["op": "insert", "parent": "list", "before": "r3", "node": row(99, "new")], ["op": "remove", "node": "r4"]]
+        #expect(try client.call("update", params: ["surface": "s", "patch": inserted])["result"] != nil)
+        let before = try #require(client.call("snapshot", params: ["surface": "s"])["result"])
+        try install(BuiltProducts.folder.path + "/modhostd", at: path)
+        kill(daemon.process.processIdentifier, SIGUSR2)
+        let restarted = try client.nextNotification("engineRestarted")
+        #expect(restarted["params"]?["surfaces"] == [["surface": "s", "status": "rebuilt"]])
+        #expect(try client.call("snapshot", params: ["surface": "s"])["result"] == before)
+    }
+
     @Test func anUpgradeToAFileThatIsNoExecutableLeavesTheEngineServing() throws {
         let (folder, path, daemon) = try installedDaemon()
         let client = try daemon.initializedClient()

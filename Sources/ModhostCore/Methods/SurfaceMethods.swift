@@ -68,8 +68,27 @@ enum SurfaceMethods {
         let params = try context.params.object()
         let existing = try surface(try params.require("surface", at: "", as: .string), of: context)
         var reconciler = Reconciler(host: context.host, session: context.session, surface: existing.name, replacing: existing.nodeCount)
+        if let ops = try patchParam(params) {
+            let built = try logged(context) { () throws(RPCError) in try reconciler.applyPatch(ops, to: existing) }
+            context.session.recordPatch(of: context.session.surfaces.commit(built, as: existing.name, by: reconciler), params: params)
+            return result(of: reconciler)
+        }
         let built = try logged(context) { () throws(RPCError) in try reconciler.build(root: try rootParam(params), reusing: existing.root) }
         context.session.recordCommit(of: context.session.surfaces.commit(built, as: existing.name, by: reconciler), params: params)
+        return result(of: reconciler)
+    }
+
+    /// Applies the `patch` of an `update` that surface `name` took (`params`) in a new engine,
+    /// without lifecycle actions; the request is kept as before.
+    static func repatch(_ name: String, params: JSONObject, session: Session) throws(RPCError) {
+        guard let existing = session.surfaces[name], let ops = try patchParam(params) else { return }
+        var reconciler = Reconciler(host: session.host, session: session, surface: name, replacing: existing.nodeCount)
+        let built = try reconciler.applyPatch(ops, to: existing)
+        session.recordPatch(of: session.surfaces.commit(built, as: name, by: reconciler, lifecycle: false), params: params)
+    }
+
+    /// `update`'s result: the counts, and the symbol transitions it ran.
+    private static func result(of reconciler: Reconciler) -> JSONValue {
         // Images entering or leaving with a symbol transition: a leaving one is gone from the
         // snapshot, so the answer is where a front-end sees that its transition ran.
         let transitions = reconciler.symbolTransitions
@@ -87,6 +106,20 @@ enum SurfaceMethods {
             if error.code == RPCErrorCode.overBudget { context.host.logger.warning("\(context.session.peer): \(error.message)") }
             throw error
         }
+    }
+
+    /// The `patch` param, when the update sends one instead of `root`.
+    private static func patchParam(_ params: JSONObject) throws(RPCError) -> [JSONValue]? {
+        guard let value = params["patch"], !value.isNull else { return nil }
+        if let root = params["root"], !root.isNull {
+            throw .invalidParams(
+                "an update sends either 'root' (the whole tree) or 'patch' (what changed), not both", path: "patch",
+                expected: "no 'root' beside 'patch'", got: "both")
+        }
+        guard case let .array(ops) = value else {
+            throw .invalidParams("'patch' must be an array of operations ({\"op\": \"set\", ...})", path: "patch", expected: "array", got: value.typeName)
+        }
+        return ops
     }
 
     /// The `root` param, required.

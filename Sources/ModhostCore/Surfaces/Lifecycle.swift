@@ -13,6 +13,13 @@ enum Lifecycle {
         for node in entered { appear(node) }
     }
 
+    /// Runs the actions of a committed patch: `left` lists the nodes gone, in the order they
+    /// went (each subtree parent first), `entered` the new nodes in the same order.
+    static func run(leftInOrder left: [NodeState], entered: [NodeState]) {
+        for node in left { disappear(node) }
+        for node in entered { appear(node) }
+    }
+
     /// Runs the `onDisappear` actions of every node of the tree under `root` (an unmount).
     static func removeAll(_ root: NodeState) {
         for node in root.subtree { disappear(node) }

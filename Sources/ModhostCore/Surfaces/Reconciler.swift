@@ -15,8 +15,17 @@ struct Reconciler {
         let entered: [NodeState]
         /// The old tree's nodes that are not kept: they leave it (`onDisappear`).
         let left: Set<ObjectIdentifier>
+        /// For a patch, the same nodes in the order they left: its tree is changed in place,
+        /// so the old tree cannot be walked for them.
+        var leftInOrder: [NodeState]? = nil
         /// Plugin views' ids and listened events in the new tree, set when it is committed.
         let viewPlaces: [ViewPlace]
+        /// What the system images of kept nodes show under a patched node's new modifiers.
+        var symbolUpdates: [(node: NodeState, symbol: SymbolState?)] = []
+        /// Modifier instances in the new tree.
+        let modifierCount: Int
+        /// For a patch: parents whose children moved, from which index (`Surface.renameShifted`).
+        var shifted: [(parent: NodeState, from: Int)] = []
     }
 
     /// Where a plugin view's node is in the new tree, and which of its events the front-end
@@ -48,34 +57,36 @@ struct Reconciler {
     var unknownProps: [UnknownProp] = []
     /// Plugin views made by this pass, for the diagnostics their bodies may warrant.
     var freshViews: [PluginViewNode] = []
-    private var viewPlaces: [ViewPlace] = []
+    var viewPlaces: [ViewPlace] = []
     /// The symbol transitions this update runs: `{node, effect, phase: "enter" | "leave"}` for
     /// each image with a `transition` that enters or leaves (`update`'s `symbolTransitions`),
     /// those leaving first, as `onDisappear` runs before `onAppear`.
     var symbolTransitions: [JSONValue] { leavingTransitions + enteringTransitions }
-    private var leavingTransitions: [JSONValue] = []
-    private var enteringTransitions: [JSONValue] = []
+    var leavingTransitions: [JSONValue] = []
+    var enteringTransitions: [JSONValue] = []
     /// The connection the new modifiers will belong to, once the tree is committed.
-    private let attachment: Attachment
+    let attachment: Attachment
     /// Kept modifiers whose node id, index path or index changes with the new tree.
-    private var moves: [Move] = []
+    var moves: [Move] = []
     /// New nodes, and old ones not kept (see `Built`).
-    private var entered: [NodeState] = []
-    private var left = Set<ObjectIdentifier>()
+    var entered: [NodeState] = []
+    var left = Set<ObjectIdentifier>()
     /// The keyed nodes of the new tree by key; building it is where a key used twice is
     /// caught, so each key is hashed once.
-    private var nodesByKey: [String: NodeState] = [:]
+    var nodesByKey: [String: NodeState] = [:]
     /// Whether the tree replaces one (an `update`): only then do new images run their symbol
     /// transitions, since SwiftUI shows a hierarchy's first appearance without them.
-    private var isUpdate = false
+    var isUpdate = false
     /// Nodes checked so far, against the limit.
-    private var nodeCount: NodeBudget
+    var nodeCount: NodeBudget
     /// The registry entries and plugin contexts of the types this pass built, most recent
     /// first: rows of a large tree repeat a few types, and each lookup takes a lock and
     /// hashes a string, where comparing a few short names does neither.
     /// Held by reference: finding one then compares names without copying an entry (a
     /// dozen members) for each one passed over.
     private var entries: [CachedEntry] = []
+    /// The pass's own state when it applies a patch (`applyPatch`); nil for a whole tree.
+    var patch: PatchPass?
     /// The last inert modifier built for each type of this pass (see `makeModifier`).
     private var inert: [SharedModifier] = []
 
@@ -115,13 +126,15 @@ struct Reconciler {
         let built = try build(spec, reusing: old, parent: nil, grandparent: nil, path: "0", depth: 1, symbols: SymbolEnvironment())
         return Built(
             root: built, nodesByKey: nodesByKey, attachment: attachment, moves: moves, entered: entered, left: left,
-            viewPlaces: viewPlaces)
+            viewPlaces: viewPlaces, modifierCount: counts.created + counts.updated + counts.unchanged)
     }
 
     /// Builds the node `spec` whose index path is `path` (`0/3/1`), `depth` levels deep.
-    private mutating func build(
+    /// With `keeping` (a patch's `set`), the node takes that node's children as they are,
+    /// and its slot views too when `spec` names none (the patch left its props alone).
+    mutating func build(
         _ spec: NodeSpec, reusing old: NodeState?, parent: NodeState?, grandparent: ViewKind?, path: String, depth: Int,
-        symbols around: SymbolEnvironment
+        symbols around: SymbolEnvironment, keeping kept: NodeState? = nil, keepingSlots: Bool = false
     ) throws(RPCError) -> NodeState {
         // A node of another view type or key is another view: the old one leaves the tree
         // and the new one enters it.
@@ -143,13 +156,20 @@ struct Reconciler {
             entered.append(node)
         }
         if spec.kind == .plugin {
-            node.pluginView = try pluginView(spec, reusing: reusable?.pluginView, node: node.id, path: path)
+            let filled = keepingSlots ? kept?.pluginView?.filled ?? [] : Set(spec.slots.map(\.name))
+            node.pluginView = try pluginView(spec, reusing: reusable?.pluginView, filled: filled, node: node.id, path: path)
         } else if !spec.props.isEmpty, reusable?.props != spec.props {
             try checkProps(spec.props, of: spec.kind, node: node.id, path: path)
         }
-        if let key = spec.key, nodesByKey.updateValue(node, forKey: key) != nil {
-            let place = NodeSpec.paramsPath(ofNode: path)
-            throw .invalidParams("key '\(key)' at '\(place).key' is used twice; keys are unique in a surface", path: JSONPath.member("key", of: place), expected: "a unique key", got: "\"\(key)\"")
+        if let key = spec.key {
+            // A patch's pass starts from the surface's keys: a clash must leave them as they were.
+            if patch != nil, nodesByKey[key] == nil {
+                nodesByKey[key] = node
+                patch!.undo.append(.keyAdded(key))
+            } else if patch != nil || nodesByKey.updateValue(node, forKey: key) != nil {
+                let place = NodeSpec.paramsPath(ofNode: path)
+                throw .invalidParams("key '\(key)' at '\(place).key' is used twice; keys are unique in a surface", path: JSONPath.member("key", of: place), expected: "a unique key", got: "\"\(key)\"")
+            }
         }
         var modifiers: [ModifierInstance] = []
         // Reserving on an empty array allocates even for nothing: most nodes have no modifiers.
@@ -171,9 +191,14 @@ struct Reconciler {
                 type: config.type, params: config.params, node: node.id, indexPath: path, index: index, isListRow: isListRow)
             fresh.append(instance)
             modifiers.append(instance)
+            if patch != nil {
+                patch!.made.insert(ObjectIdentifier(instance))
+                if let replaced = reusable?.modifiers[safe: index] { patch!.made.remove(ObjectIdentifier(replaced)) }
+            }
         }
         if let reusable, reusable.modifiers.count > spec.modifiers.count {
             counts.removed += reusable.modifiers.count - spec.modifiers.count
+            if patch != nil { for dropped in reusable.modifiers[spec.modifiers.count...] { patch!.made.remove(ObjectIdentifier(dropped)) } }
         }
         node.modifiers = modifiers
         // The symbol modifiers reach the system images at or under the node.
@@ -190,23 +215,56 @@ struct Reconciler {
             if node.swipeActions(on: edge).isEmpty { node.revealed = nil }
         }
 
-        // Children match by key first, then unkeyed ones by position among the unkeyed.
-        let oldChildren = reusable?.children ?? []
+        var used = Set<ObjectIdentifier>()
+        if let kept {
+            keepChildren(of: kept, in: node, symbols: symbols)
+        } else {
+            try buildChildren(of: node, spec.children, reusing: reusable?.children ?? [], grandparent: parent?.kind, path: path, depth: depth, symbols: symbols, used: &used)
+        }
+        if let view = node.pluginView {
+            var slots: [(name: String, node: NodeState)] = []
+            if keepingSlots, let keptSlots = kept?.pluginView?.slots {
+                // A `set` that leaves the props alone leaves the views in them too.
+                for slot in keptSlots { adopt(slot.node, into: node) }
+                slots = keptSlots
+            } else {
+                // The views in its slot props, each matched with the old one of its slot.
+                let oldSlots = reusable?.pluginView?.slots ?? []
+                for (name, value) in spec.slots {
+                    let slotPath = path + "/" + name
+                    let slotSpec = try NodeSpec.check(value, at: slotPath, depth: depth + 1, host: host, count: &nodeCount)
+                    let match = oldSlots.first { $0.name == name }?.node
+                    if let match { used.insert(ObjectIdentifier(match)) }
+                    slots.append((name, try build(slotSpec, reusing: match, parent: node, grandparent: parent?.kind, path: slotPath, depth: depth + 1, symbols: symbols)))
+                }
+                for old in oldSlots where !used.contains(ObjectIdentifier(old.node)) { countRemoved(old.node) }
+            }
+            viewPlaces.append(ViewPlace(view: view, node: node.id, events: spec.events, slots: slots))
+        }
+        return node
+    }
+
+    /// Builds `node`'s children from `specs` (as sent), matching each with one of `oldChildren`:
+    /// by key first, then unkeyed ones by position among the unkeyed. Old children nothing
+    /// matched leave the tree; `used` collects the ones that matched.
+    private mutating func buildChildren(
+        of node: NodeState, _ specs: [JSONValue], reusing oldChildren: [NodeState], grandparent: ViewKind?, path: String, depth: Int,
+        symbols: SymbolEnvironment, used: inout Set<ObjectIdentifier>
+    ) throws(RPCError) {
         var oldByKey: [String: NodeState] = [:]
         var oldUnkeyed: [NodeState] = []
         for child in oldChildren {
             if let key = child.key { oldByKey[key] = child } else { oldUnkeyed.append(child) }
         }
         var unkeyedIndex = 0
-        var used = Set<ObjectIdentifier>()
         // Built aside and stored once: every change to a class's array property is checked
         // for exclusive access.
         var children: [NodeState] = []
-        if !spec.children.isEmpty { children.reserveCapacity(spec.children.count) }
+        if !specs.isEmpty { children.reserveCapacity(specs.count) }
         // A long list of children sizes the key index at once rather than growing it step
         // by step (each growth rehashes every key).
-        if spec.children.count > 64 { nodesByKey.reserveCapacity(nodesByKey.count + spec.children.count) }
-        for (index, child) in spec.children.enumerated() {
+        if specs.count > 64 { nodesByKey.reserveCapacity(nodesByKey.count + specs.count) }
+        for (index, child) in specs.enumerated() {
             let childPath = NodeSpec.indexPath(ofChild: index, of: path)
             let childSpec = try NodeSpec.check(child, at: childPath, depth: depth + 1, host: host, count: &nodeCount)
             var match: NodeState?
@@ -219,29 +277,19 @@ struct Reconciler {
             if let match { used.insert(ObjectIdentifier(match)) }
             children.append(
                 try build(
-                    childSpec, reusing: match, parent: node, grandparent: parent?.kind, path: childPath, depth: depth + 1, symbols: symbols))
+                    childSpec, reusing: match, parent: node, grandparent: grandparent, path: childPath, depth: depth + 1, symbols: symbols))
         }
         node.children = children
         for child in oldChildren where !used.contains(ObjectIdentifier(child)) { countRemoved(child) }
-        if let view = node.pluginView {
-            // The views in its slot props, each matched with the old one of its slot.
-            let oldSlots = reusable?.pluginView?.slots ?? []
-            var slots: [(name: String, node: NodeState)] = []
-            for (name, value) in spec.slots {
-                let slotPath = path + "/" + name
-                let slotSpec = try NodeSpec.check(value, at: slotPath, depth: depth + 1, host: host, count: &nodeCount)
-                let match = oldSlots.first { $0.name == name }?.node
-                if let match { used.insert(ObjectIdentifier(match)) }
-                slots.append((name, try build(slotSpec, reusing: match, parent: node, grandparent: parent?.kind, path: slotPath, depth: depth + 1, symbols: symbols)))
-            }
-            for old in oldSlots where !used.contains(ObjectIdentifier(old.node)) { countRemoved(old.node) }
-            viewPlaces.append(ViewPlace(view: view, node: node.id, events: spec.events, slots: slots))
-        }
-        return node
     }
 
-    private mutating func countRemoved(_ node: NodeState) {
+    mutating func countRemoved(_ node: NodeState) {
         left.insert(ObjectIdentifier(node))
+        if patch != nil {
+            patch!.left.append(node)
+            nodeCount.count -= 1
+            for instance in node.modifiers { patch!.made.remove(ObjectIdentifier(instance)) }
+        }
         if let transition = node.symbol?.transition { leavingTransitions.append(Self.transition(transition.effect, node: node.id, phase: "leave")) }
         counts.removed += node.modifiers.count
         for child in node.children { countRemoved(child) }
@@ -360,9 +408,10 @@ struct Reconciler {
     /// else made anew from the props, with `old`'s `@State`s. A node whose type no plugin
     /// serves any more keeps its view until its props change, as a modifier whose type is
     /// gone does (its owner heard of it by `view-type-removed` when the plugin went).
-    private mutating func pluginView(_ spec: NodeSpec, reusing old: PluginViewNode?, node: String, path: String) throws(RPCError) -> PluginViewNode {
+    private mutating func pluginView(
+        _ spec: NodeSpec, reusing old: PluginViewNode?, filled: Set<String>, node: String, path: String
+    ) throws(RPCError) -> PluginViewNode {
         let view: PluginViewNode
-        let filled = Set(spec.slots.map(\.name))
         if let type = spec.pluginView {
             if let old, old.type === type, old.props == spec.props, old.filled == filled {
                 view = old

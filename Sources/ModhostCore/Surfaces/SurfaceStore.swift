@@ -43,7 +43,13 @@ final class SurfaceStore {
         surface.diagnose(reconciler.fresh, session: session)
         surface.report(reconciler.unknownProps, session: session)
         surface.diagnose(views: reconciler.freshViews, session: session)
-        if lifecycle { Lifecycle.run(left: built.left, of: oldRoot, entered: built.entered) }
+        if lifecycle {
+            if let left = built.leftInOrder {
+                Lifecycle.run(leftInOrder: left, entered: built.entered)
+            } else {
+                Lifecycle.run(left: built.left, of: oldRoot, entered: built.entered)
+            }
+        }
         host.surfaceChanged(name, of: session)
         return surface
     }

@@ -160,8 +160,9 @@ final class NodeState {
     var children: [NodeState] = []
     /// The node this one is a child of, for gestures that look outward (hit testing,
     /// `disabled` and `refreshable` around a node). Unowned: a parent owns its children, and
-    /// only nodes of the current tree are asked for theirs.
-    unowned(unsafe) let parent: NodeState?
+    /// only nodes of the current tree are asked for theirs. A patch that sets a node's props
+    /// or modifiers hands its children to the node's next state, and points them at it.
+    unowned(unsafe) var parent: NodeState?
     /// The key, or the index path from the root (`0/3/1`).
     var id: String = ""
     /// A direct child of a List, or of a Section inside a List: only rows get swipe actions.
@@ -277,12 +278,18 @@ final class Surface {
     let name: String
     private(set) var root: NodeState
     /// Keyed nodes by key. Other nodes are named by their index path and found by walking it.
-    private var nodesByKey: [String: NodeState] = [:]
+    /// A patch takes it for its pass (`Reconciler.applyPatch`) and hands it back.
+    var nodesByKey: [String: NodeState] = [:]
+    /// Modifier instances in the tree: a patch's `unchanged` count is those it did not touch.
+    var modifierCount = 0
     /// Nodes in the tree, as the node budget counts them (kept by `SurfaceStore`).
     var nodeCount = 0
     /// The request that committed the tree (JSON text of an object whose `params` are a
     /// `mount`'s or an `update`'s), kept when the session records its state.
     var committedRequest: [UInt8] = []
+    /// The patches committed since, as requests of the same shape, in order.
+    var committedPatches: [[UInt8]] = []
+    var committedPatchBytes = 0
 
     init(name: String, root: NodeState) {
         self.name = name
@@ -291,7 +298,10 @@ final class Surface {
 
     /// The node with this key or index path (`0/3/1`). Keys can be neither all digits nor
     /// contain `/`, so the two never clash.
-    func node(_ id: String) -> NodeState? {
+    func node(_ id: String) -> NodeState? { Self.node(id, root: root, keys: nodesByKey) }
+
+    /// The node with this key (in `keys`) or index path in the tree under `root`.
+    static func node(_ id: String, root: NodeState, keys nodesByKey: [String: NodeState]) -> NodeState? {
         if let node = nodesByKey[id] { return node }
         var steps = id.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false).makeIterator()
         guard let first = steps.next(), first.elementsEqual("0".utf8) else { return nil }
@@ -329,6 +339,9 @@ final class Surface {
             place.view.listening = place.events
             place.view.slots = place.slots
         }
+        for update in built.symbolUpdates { update.node.symbol = update.symbol }
+        modifierCount = built.modifierCount
+        if !built.shifted.isEmpty { renameShifted(built.shifted) }
     }
 
     /// An `ignored-view` warning for each view in a new plugin view's body that has no
