@@ -321,6 +321,40 @@ V(U,"unchanged update sends no diagnostics", [send(req(1,"mount",{"surface":"o",
 V(U,"changed outside-list modifier diagnoses again", [send(req(1,"mount",{"surface":"o","root":{"type":"VStack","children":[{"type":"Text","key":"t","modifiers":[SA([{"id":"x"}])]}]}})),{"expectNotification":{"method":"diagnostic"}},ok(1),
    send(req(2,"update",{"surface":"o","root":{"type":"VStack","children":[{"type":"Text","key":"t","modifiers":[SA([{"id":"y"}])]}]}})),{"expectNotification":{"method":"diagnostic","params":{"code":"swipe-actions-outside-list","node":"t"}}},ok(2,C(0,1,0,0))], init=True)
 
+# ---------------- update with a patch ----------------
+def pat(id, name, ops, counts): return call(id,"update",{"surface":name,"patch":ops},{"$exact":counts})
+def pfail(id, ops, data): return fails(id,"update",{"surface":"m","patch":ops},-32602,data)
+TK={"type":"List","key":"l","children":[A,B,P]}
+def ids(id, children): return call(id,"snapshot",{"surface":"m"},{"root":{"children":[{"id":c} for c in children]}})
+V(U,"initialize lists the patch ops", [send(req(1,"initialize",{"protocolVersion":1})),ok(1,{"patchOps":["set","insert","remove","move"]})])
+V(U,"patch set of props keeps every modifier", mount(1,"m",TK)+pat(2,"m",[{"op":"set","node":"0/0/0","props":{"text":"Bye"}}],C(0,0,4,0))
+   +call(3,"snapshot",{"surface":"m"},{"root":{"children":[{"id":"a","children":[{"props":{"$exact":{"text":"Bye"}}}]},{"$any":True},{"$any":True}]}}), init=True)
+V(U,"patch set of modifiers counts by position", mount(1,"m",TK)+pat(2,"m",[{"op":"set","node":"b","modifiers":[SA([{"id":"y"}]),SA([{"id":"z2"}])]}],C(0,1,3,0))
+   +pat(3,"m",[{"op":"set","node":"b","modifiers":None}],C(0,0,2,2)), init=True)
+V(U,"patch insert, move and remove by key", mount(1,"m",TK)+pat(2,"m",[{"op":"insert","parent":"l","before":"b","node":row("c",[SA([{"id":"q"}])])}],C(1,0,4,0))
+   +pat(3,"m",[{"op":"move","node":"a","before":None},{"op":"remove","node":"b"}],C(0,0,3,2))+ids(4,["c","0/1","a"]), init=True)
+V(U,"patch names nodes in the tree the ops before it left", mount(1,"m",TK)+pat(2,"m",[{"op":"remove","node":"0/0"},{"op":"set","node":"0/1","props":{"lineLimit":2}}],C(0,0,3,1))
+   +call(3,"snapshot",{"surface":"m"},{"root":{"children":[{"id":"b"},{"id":"0/1","props":{"lineLimit":2}}]}}), init=True)
+V(U,"patch keeps the revealed row it sets", mount(1,"m",TK)+call(2,"interact",{"surface":"m","node":"a","gesture":"swipe","edge":"trailing"},{"handled":True})
+   +pat(3,"m",[{"op":"set","node":"a","modifiers":[SA([{"id":"x"},{"id":"x2"}])]}],C(0,1,3,0))
+   +call(4,"snapshot",{"surface":"m"},{"root":{"children":[{"id":"a","swipeActions":{"revealed":"trailing","trailing":[{"id":"x"},{"id":"x2"}]}},{"$any":True},{"$any":True}]}}), init=True)
+V(U,"failed patch changes nothing", mount(1,"m",TK)+pfail(2,[{"op":"remove","node":"a"},{"op":"insert","parent":"l","node":{"type":"Text","modifiers":[SA([{"id":"p","tint":"zz"}])]}}],
+   {"path":"patch[1].node.modifiers[0].trailing[0].tint","got":"zz"})+ids(3,["a","b","0/2"])+pat(4,"m",[],C(0,0,4,0)), init=True)
+V(U,"patch errors name their place", mount(1,"m",TK)
+   +pfail(2,[{"op":"sett","node":"a"}],{"path":"patch[0].op","expected":"one of set, insert, remove, move","suggestion":"set"})
+   +pfail(3,[{"op":"set","node":"zz"}],{"path":"patch[0].node","got":"zz"})
+   +pfail(4,[{"op":"remove","node":"l"}],{"path":"patch[0].node","expected":"a node below the root"})
+   +pfail(5,[{"op":"insert","parent":"0/2","node":{"type":"Text"}}],{"path":"patch[0].parent"})
+   +pfail(6,[{"op":"insert","parent":"l","before":"0/0/0","node":{"type":"Text"}}],{"path":"patch[0].before"})
+   +pfail(7,[{"op":"insert","parent":"l","node":{"type":"Text","key":"a"}}],{"path":"patch[0].node.key","expected":"a unique key"})
+   +pfail(8,"set",{"path":"patch","expected":"array"})
+   +fails(9,"update",{"surface":"m","root":T0,"patch":[]},-32602,{"path":"patch","expected":"no 'root' beside 'patch'"}), init=True)
+V(U,"patch runs the lifecycle of what it adds and removes", mount(1,"m",TK)
+   +[send(req(2,"update",{"surface":"m","patch":[{"op":"insert","parent":"l","node":{"type":"Text","key":"n","modifiers":[{"$type":"onAppear"},{"$type":"onDisappear"}]}}]})),
+     {"expectNotification":{"$exact":{"jsonrpc":"2.0","method":"event","params":{"$exact":{"surface":"m","node":"n","modifier":0,"payload":{"$exact":{"onAppear":{}}}}}}}},ok(2,C(2,0,4,0)),
+     send(req(3,"update",{"surface":"m","patch":[{"op":"remove","node":"n"}]})),
+     {"expectNotification":{"$exact":{"jsonrpc":"2.0","method":"event","params":{"$exact":{"surface":"m","node":"n","modifier":1,"payload":{"$exact":{"onDisappear":{}}}}}}}},ok(3,C(0,0,4,2))], init=True)
+
 # ---------------- interact / swipe ----------------
 I="swipe"
 def mm(): return mount(1,"main",MAIN)

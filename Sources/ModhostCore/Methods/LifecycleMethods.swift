@@ -83,6 +83,8 @@ enum LifecycleMethods {
             "sdkVersion": .string(ModifierKit.version),
         ]
         if strictParams { result["strictParams"] = true }
+        // What an `update` may send instead of a whole tree: a front-end that sees it sends patches.
+        result["patchOps"] = .array(PatchOperation.allCases.map { .string($0.rawValue) })
         for (key, value) in offer(of: context.host) { result[key] = value }
         return .object(result)
     }
