@@ -110,6 +110,18 @@ struct SurfacePatchTests {
         #expect(both.errorPath == "patch")
     }
 
+    /// A Toggle is controlled: any update shows its props' value again, as a whole tree does,
+    /// even a patch that does not name it.
+    @Test func anyPatchShowsAControlledViewsPropsAgain() throws {
+        let client = try SurfaceClient.initialized()
+        let toggle = J.node("Toggle", key: "t", props: JSONObject([("isOn", false)]))
+        try client.ok(client.mount("main", J.node("VStack", key: "v", children: [toggle, J.text("x", key: "x")])))
+        try client.ok(client.call("interact", ["surface": "main", "node": "t", "gesture": "tap"]))
+        #expect(surfaceChild(try client.root(), 0)?["value"] == true)
+        try client.ok(client.patch([op("set", [("node", "x"), ("props", ["text": "y"])])]))
+        #expect(surfaceChild(try client.root(), 0)?["value"] == false)
+    }
+
     @Test func lifecycleActionsRunForWhatThePatchAddsAndRemoves() throws {
         let client = try SurfaceClient.initialized()
         let appear = J.modifier(InteractionTypes.lifecycle, [("tag", "n")])

@@ -534,6 +534,8 @@ export interface InitializeResult {
   views: string[];
   /** Present when the connection asked for strict params. */
   strictParams?: true;
+  /** The ops an `update` may send as a `patch` (`set`, `insert`, `remove`, `move`); absent on older hosts. */
+  patchOps?: Array<'set' | 'insert' | 'remove' | 'move'>;
 }
 
 /** A native module's functions and events, as `describe` lists them. */
@@ -1082,6 +1084,11 @@ export interface ConnectOptions {
    * instead of the `unknown-param` warning diagnostic. Kept across reconnects.
    */
   strictParams?: boolean;
+  /**
+   * Send only what changed on `update` when the host takes patches (default true): the host then
+   * spends on a change what it changes, not what the surface holds. `false` sends whole trees.
+   */
+  patches?: boolean;
 }
 
 export interface HostEvents {
@@ -1114,7 +1121,10 @@ export declare class Surface {
   readonly error: Error | undefined;
   /** The latest tree the host accepted (with its listeners). */
   readonly tree: Node | null;
-  /** Reconciles with `tree`; a failure changes nothing (tree and listeners stay). */
+  /**
+   * Reconciles with `tree`; a failure changes nothing (tree and listeners stay). Sends only what
+   * changed since the tree the host has (`ConnectOptions.patches`); the counts are the same.
+   */
   update(tree: Node): Promise<UpdateCounts>;
   unmount(): Promise<{}>;
   snapshot(): Promise<{ root: ResolvedNode }>;
@@ -1190,6 +1200,8 @@ export declare class Connection {
   readonly requestTimeoutMs: number | undefined;
   /** Whether `initialize` asks for strict params (`ConnectOptions.strictParams`). */
   readonly strictParams: boolean;
+  /** Whether updates send patches when the host takes them (`ConnectOptions.patches`). */
+  readonly patches: boolean;
   /**
    * The diagnostics received while `start()` made the first connection (the host sends them with
    * its `initialize` answer). Those no listener heard then are emitted again on the Connection (as are

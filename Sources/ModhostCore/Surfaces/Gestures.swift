@@ -10,6 +10,7 @@ enum Gestures {
     struct Owner {
         let session: Session
         let surface: String
+        let tree: Surface
 
         func send(_ event: String, value: ShownValue? = nil, of node: NodeState) {
             session.sendViewEvent(event, value: value, of: node, in: surface)
@@ -54,7 +55,7 @@ enum Gestures {
             throw .invalidParams("no node '\(nodeID)' in surface '\(surface.name)' (nodes are named by key or by index path such as 0/2/1)", path: "node", expected: "a node key or index path", got: nodeID)
         }
         let gesture = try params.require("gesture", at: "", as: .string)
-        let owner = Owner(session: context.session, surface: surface.name)
+        let owner = Owner(session: context.session, surface: surface.name, tree: surface)
         if let answer = try bodyGesture(gesture, on: node, params: params, owner: owner) { return answer }
         switch gesture {
         case "swipe": return try swipe(node, params: params)
@@ -225,6 +226,7 @@ enum Gestures {
         if node.kind == .toggle {
             let value = ShownValue.isOn(!(node.value?.isOn ?? false))
             node.value = value
+            owner.tree.controlledValueChanged(node)
             owner.send("onValueChange", value: value, of: node)
             result["value"] = value.json
         } else {
@@ -373,6 +375,7 @@ enum Gestures {
         if let reason = unreachable(node) { return unhandled(reason) }
         let value = ShownValue.number(range.snapped(wanted))
         node.value = value
+        owner.tree.controlledValueChanged(node)
         owner.send("onValueChange", value: value, of: node)
         return viewHandled(node, value: value)
     }

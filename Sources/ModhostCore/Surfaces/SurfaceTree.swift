@@ -282,6 +282,9 @@ final class Surface {
     var nodesByKey: [String: NodeState] = [:]
     /// Modifier instances in the tree: a patch's `unchanged` count is those it did not touch.
     var modifierCount = 0
+    /// Controlled views (Toggle, Slider) whose gestures changed what they show since the last
+    /// commit: every update shows their props' value again, a patch that names them or not.
+    private var controlledDrift: [NodeState] = []
     /// Nodes in the tree, as the node budget counts them (kept by `SurfaceStore`).
     var nodeCount = 0
     /// The request that committed the tree (JSON text of an object whose `params` are a
@@ -322,6 +325,11 @@ final class Surface {
     /// Every node once, depth first, parent before children.
     var allNodes: [NodeState] { root.subtree }
 
+    /// Notes that a gesture changed what the controlled view `node` shows.
+    func controlledValueChanged(_ node: NodeState) {
+        if !controlledDrift.contains(where: { $0 === node }) { controlledDrift.append(node) }
+    }
+
     /// Takes a tree `Reconciler` built (ids, list-row flags and the addresses of new
     /// modifiers are set already): attaches its new modifiers to `session` and moves the
     /// kept ones to their new places.
@@ -340,6 +348,8 @@ final class Surface {
             place.view.slots = place.slots
         }
         for update in built.symbolUpdates { update.node.symbol = update.symbol }
+        for node in controlledDrift { node.value = (try? ControlProps.check(node.props, of: node.kind, at: ""))?.shown ?? node.value }
+        controlledDrift = []
         modifierCount = built.modifierCount
         if !built.shifted.isEmpty { renameShifted(built.shifted) }
     }

@@ -8,6 +8,7 @@ import { SocketChannel } from './socket-channel.js';
 import { ModhostError, ModhostConnectionError, ModhostTimeoutError, ENGINE_RESTARTED } from './errors.js';
 import { LostRequests, pluginCrashedEvent, modifierTypesOf, modifierTypeChanges } from './engine-restart.js';
 import { serializeTree } from './serialize.js';
+import { diffTrees } from './patch.js';
 import { nativeViewHelper } from './elements.js';
 import { isBuiltInView, resolveNativeView } from './views.js';
 import { ModuleEventEmitter, nativeModuleProxy } from './native-module.js';
@@ -87,6 +88,8 @@ export class Connection extends EventEmitter {
     }
     /** Whether initialize asks for strict params (a misspelt param fails its request). */
     this.strictParams = options.strictParams ?? false;
+    /** Whether updates send only what changed when the host takes patches (default true). */
+    this.patches = options.patches ?? true;
     this.maxFrame = options.maxFrame;
     if (options.reconnect === false) {
       this.reconnectOptions = null;
@@ -493,6 +496,7 @@ export class Connection extends EventEmitter {
         this.routeModuleEvent(params);
         break;
       case 'pluginsChanged':
+        this.forgetHostTrees();
         for (const type of params?.removed ?? []) this.modifierTypes.delete(type);
         for (const type of [...(params?.added ?? []), ...(params?.changed ?? [])]) this.modifierTypes.set(type, undefined);
         this.emit('pluginsChanged', params);
@@ -510,6 +514,9 @@ export class Connection extends EventEmitter {
    * reconnect. Then `engineRestarted` is emitted with the notification's params.
    */
   onEngineRestarted(params) {
+    // The new engine rebuilt what its journal held, which may include an update this client
+    // never heard answered: the next update of each surface is a whole tree.
+    this.forgetHostTrees();
     const reported = Array.isArray(params?.surfaces) ? params.surfaces : [];
     this.rebuiltSurfaces = new Set(reported.filter((s) => s?.status === 'rebuilt').map((s) => s.surface));
     for (const { surface: name, status, error } of reported) {
@@ -528,6 +535,11 @@ export class Connection extends EventEmitter {
         { surface: name, path: cause.data?.path, error: cause });
     }
     this.emit('engineRestarted', params);
+  }
+
+  /** The next update of every surface sends its whole tree (see `Surface.wireIsHosts`). */
+  forgetHostTrees() {
+    for (const surface of this.surfaces.values()) surface.wireIsHosts = false;
   }
 
   clientDiagnostic(severity, code, message, extra = {}) {
@@ -641,6 +653,11 @@ export class Connection extends EventEmitter {
  */
 export const Host = Connection;
 
+/** The ops a patch may use: a host must take all of them for this client to send patches. */
+const PATCH_OPS = ['set', 'insert', 'remove', 'move'];
+const INVALID_PARAMS = -32602;
+const OVER_BUDGET = -32001;
+
 export class Surface {
   constructor(connection, name) {
     /** The Connection this surface lives on. */
@@ -654,6 +671,13 @@ export class Surface {
     this.listeners = new Map();
     /** View event functions of the latest tree: node id -> event name -> function. */
     this.viewEvents = new Map();
+    /**
+     * Whether the host's tree is `wire`, exactly: then an update sends only what changed (a
+     * patch). Not while another update is on its way, nor after a failed one, an engine
+     * restart or a plugin change (the next whole tree rebuilds what new plugin code serves).
+     */
+    this.wireIsHosts = false;
+    this.updatesInFlight = 0;
   }
 
   /** @deprecated the Connection; use `surface.connection`. */
@@ -670,21 +694,49 @@ export class Surface {
     this.wire = wire;
     this.listeners = listeners;
     this.viewEvents = viewEvents;
+    this.wireIsHosts = this.updatesInFlight === 0;
   }
 
   /**
    * Reconciles with a new tree; resolves with `{created, updated, unchanged, removed}`,
-   * counts of modifier instances (not nodes).
+   * counts of modifier instances (not nodes). When the host takes patches (`patchOps` in its
+   * `initialize` answer) and has the last tree this surface committed, only what changed is
+   * sent; the host builds the same either way.
    */
   async update(tree) {
     this.assertMounted('update');
-    const { root, listeners, events } = serializeTree(tree);
+    const serialized = serializeTree(tree);
+    const patch = this.canPatch() ? diffTrees(this.wire, serialized.root) : null;
+    if (patch !== null) {
+      try {
+        return await this.send(tree, serialized, { surface: this.name, patch });
+      } catch (error) {
+        // A refused patch is sent again as the whole tree: its error then names the place in
+        // the tree the caller gave (`root.children[3]…`), as it would without patches.
+        if (!(error instanceof ModhostError) || (error.code !== INVALID_PARAMS && error.code !== OVER_BUDGET)) throw error;
+      }
+    }
+    return this.send(tree, serialized, { surface: this.name, root: serialized.root });
+  }
+
+  /** Sends one `update` of `tree` (serialized), committed as its answer is read. */
+  send(tree, { root, listeners, events }, params) {
     const done = this.connection.expectTree(this.name, listeners);
+    this.updatesInFlight += 1;
+    this.wireIsHosts = false;
     // Committed as the answer is read, before any event that follows it on the wire.
-    return this.connection.request('update', { surface: this.name, root }, (error) => {
+    return this.connection.request('update', params, (error) => {
       done();
+      this.updatesInFlight -= 1;
       if (!error) this.commit(tree, root, listeners, events);
     });
+  }
+
+  /** Whether an update may send a patch (see `wireIsHosts`). */
+  canPatch() {
+    const ops = this.connection.server?.patchOps;
+    return this.wireIsHosts && this.updatesInFlight === 0 && this.connection.patches !== false
+      && Array.isArray(ops) && PATCH_OPS.every((op) => ops.includes(op));
   }
 
   /** The host sends the onDisappear events of every node first; their listeners run before this resolves. */

@@ -101,6 +101,33 @@ test('100 setState calls in one tick make one update', { timeout: TEST_TIMEOUT_M
   } finally { await s.done(); }
 });
 
+test('a commit that changes one row of a long list sends that row only, as a patch', { timeout: TEST_TIMEOUT_MS }, async () => {
+  const s = await session();
+  const params = [];
+  const request = s.host.conn.request.bind(s.host.conn);
+  s.host.conn.request = (method, p, ...rest) => { if (method === 'update') params.push(p); return request(method, p, ...rest); };
+  try {
+    let setRows;
+    function Inbox() {
+      const [rows, set] = React.useState(() => Array.from({ length: 500 }, (_, i) => ({ id: `m${i}`, subject: `subject ${i}` })));
+      setRows = set;
+      return h(List, null, rows.map((row) => h(Text, { key: row.id }, row.subject)));
+    }
+    const root = await render(h(Inbox), s.host);
+    setRows((rows) => rows.map((row) => (row.id === 'm250' ? { ...row, subject: 'read' } : row)));
+    await root.settled();
+    setRows((rows) => [{ id: 'new', subject: 'new mail' }, ...rows.filter((row) => row.id !== 'm3')]);
+    await root.settled();
+    assert.deepEqual(params[0].patch, [{ op: 'set', node: 'm250', props: { text: 'read' } }]);
+    assert.deepEqual(params[1].patch.map((op) => op.op), ['remove', 'insert']);
+    const { root: tree } = await root.surface().snapshot();
+    assert.equal(tree.children.length, 500);
+    assert.deepEqual(texts(tree).slice(0, 2), ['new mail', 'subject 0']);
+    assert.equal(tree.children.find((c) => c.key === 'm250').props.text, 'read');
+    await root.unmount();
+  } finally { await s.done(); }
+});
+
 test('a commit updates only the surfaces whose tree it changed', { timeout: TEST_TIMEOUT_MS }, async () => {
   const s = await session();
   try {
