@@ -45,6 +45,13 @@ public final class Session {
     /// Behind the getter for the reason `isBatchUnfinished` is: the transport reads it after
     /// every frame.
     @exclusivity(unchecked) var stateIsUnrecorded = false
+    /// What changed since the last record, as records a journal can append to the last one
+    /// (`takeStateChanges`): each surface's committed request or patch, in order, and whether
+    /// the head (handshake, watch, requests waiting) changed.
+    var surfaceChanges: [[UInt8]] = []
+    var headChanged = false
+    /// Whether a whole `stateRecord` was taken: changes are records after one.
+    var hasWholeRecord = false
     /// The payload of the frame being handled, while it is.
     var currentFrame: UnsafeRawBufferPointer?
     /// Short strings the connection's requests made (member names above all), reused by its

@@ -69,9 +69,71 @@ public struct SessionRestoration {
 }
 
 extension Session {
-    /// Notes that what `stateRecord` holds changed, for the transport to store it.
+    /// Notes that what `stateRecord` holds changed, for the transport to store it: the head
+    /// (handshake, watch, requests waiting) unless `surface` says which surface's record did.
     func stateChanged() {
-        if recordsState { stateIsUnrecorded = true }
+        guard recordsState else { return }
+        stateIsUnrecorded = true
+        headChanged = true
+    }
+
+    /// Notes a surface's change as a record of its own: `{"surface": NAME, MEMBER: BYTES}`.
+    private func surfaceChanged(_ name: String, _ member: StaticString, _ bytes: [UInt8]) {
+        guard recordsState else { return }
+        stateIsUnrecorded = true
+        var record: [UInt8] = []
+        record.reserveCapacity(bytes.count + name.utf8.count + 32)
+        JSONWriter.appendASCII(#"{"surface":"#, to: &record)
+        JSONWriter.write(.string(name), into: &record)
+        record.append(contentsOf: [UInt8(ascii: ","), UInt8(ascii: "\"")])
+        JSONWriter.appendASCII(member, to: &record)
+        record.append(contentsOf: [UInt8(ascii: "\""), UInt8(ascii: ":")])
+        record.append(contentsOf: bytes)
+        record.append(UInt8(ascii: "}"))
+        surfaceChanges.append(record)
+    }
+
+    /// Notes that surface `name` is gone.
+    func surfaceUnmounted(_ name: String) {
+        surfaceChanged(name, "unmounted", Array("true".utf8))
+    }
+
+    /// What changed since the last record, each change a record a journal appends after it
+    /// (`restore` reads them in order over the last whole record); nil when the session has
+    /// stored no whole record yet. Taking them counts as recording them.
+    public func takeStateChanges() -> [[UInt8]]? {
+        guard hasWholeRecord else { return nil }
+        var records = surfaceChanges
+        surfaceChanges = []
+        if headChanged {
+            var record: [UInt8] = []
+            JSONWriter.appendASCII(#"{"head":"#, to: &record)
+            JSONWriter.write(.object(head()), into: &record)
+            record.append(UInt8(ascii: "}"))
+            records.append(record)
+            headChanged = false
+        }
+        stateIsUnrecorded = false
+        return records
+    }
+
+    /// Tells the session that the whole record it last made was not stored: the next record
+    /// must be whole again.
+    public func wholeRecordLost() {
+        hasWholeRecord = false
+    }
+
+    /// The record's handshake, watch and waiting requests.
+    private func head() -> JSONObject {
+        var head = JSONObject()
+        head["version"] = 1
+        head["initialized"] = .bool(isInitialized)
+        head["strictParams"] = .bool(strictParams)
+        if let clientInfo { head["client"] = .object(clientInfo) }
+        if let watchedTopics { head["watch"] = .array(watchedTopics.sorted().map { .string($0) }) }
+        let waiting = waitingReplyIDs
+        if !waiting.isEmpty { head["waiting"] = .array(waiting) }
+        return head
     }
 
     /// Keeps the request that committed `surface` (`params` of a `mount` or an `update`): the
@@ -81,7 +143,7 @@ extension Session {
         surface.committedRequest = request(params)
         surface.committedPatches = []
         surface.committedPatchBytes = 0
-        stateChanged()
+        surfaceChanged(surface.name, "request", surface.committedRequest)
     }
 
     /// Keeps an `update`'s `patch` after the requests that committed `surface` before it. Once
@@ -98,8 +160,10 @@ extension Session {
             surface.committedRequest = bytes
             surface.committedPatches = []
             surface.committedPatchBytes = 0
+            surfaceChanged(surface.name, "request", bytes)
+        } else {
+            surfaceChanged(surface.name, "patch", patch)
         }
-        stateChanged()
     }
 
     /// Bytes of patches a surface keeps, however small its tree, before it is written out whole.
@@ -133,16 +197,11 @@ extension Session {
     /// their answers, and each surface's last committed request (spliced in as it came).
     public func stateRecord() -> [UInt8] {
         stateIsUnrecorded = false
-        var head = JSONObject()
-        head["version"] = 1
-        head["initialized"] = .bool(isInitialized)
-        head["strictParams"] = .bool(strictParams)
-        if let clientInfo { head["client"] = .object(clientInfo) }
-        if let watchedTopics { head["watch"] = .array(watchedTopics.sorted().map { .string($0) }) }
-        let waiting = waitingReplyIDs
-        if !waiting.isEmpty { head["waiting"] = .array(waiting) }
+        surfaceChanges = []
+        headChanged = false
+        hasWholeRecord = true
         var bytes: [UInt8] = []
-        JSONWriter.write(.object(head), into: &bytes)
+        JSONWriter.write(.object(head()), into: &bytes)
         bytes.removeLast()
         JSONWriter.appendASCII(#","surfaces":["#, to: &bytes)
         var first = true
@@ -200,22 +259,46 @@ extension Session {
     /// front-end the views never left (see protocol/crashes.md). The record came from
     /// another process, which a plugin could write over: anything that does not read as a
     /// record is skipped, never trusted.
-    public func restore(from record: [UInt8]?) -> SessionRestoration {
+    public func restore(from record: [UInt8]?, changes: [[UInt8]] = []) -> SessionRestoration {
         var restoration = SessionRestoration()
-        guard let record, let state = try? JSONParser.parse(record), state["version"] == 1 else { return restoration }
+        guard let record, var head = try? JSONParser.parse(record), head["version"] == 1 else { return restoration }
         restoration.hadState = true
-        if state["initialized"] == true {
-            markInitialized(client: state["client"]?.objectValue, strictParams: state["strictParams"] == true)
+        // The surfaces as the whole record left them, then as each change after it did.
+        var kept: [(name: String, request: JSONValue, patches: [JSONValue])] = []
+        for surface in head["surfaces"]?.arrayValue ?? [] {
+            guard let name = surface["name"]?.stringValue, let request = surface["request"] else { continue }
+            kept.append((name, request, surface["patches"]?.arrayValue ?? []))
         }
-        if let topics = state["watch"]?.arrayValue?.compactMap(\.stringValue), peerUID == host.configuration.ownerUID {
+        for change in changes {
+            // A change that does not read ends the list: what follows it cannot be trusted.
+            guard let value = try? JSONParser.parse(change) else { break }
+            if let next = value["head"] {
+                if next["version"] == 1 { head = next }
+                continue
+            }
+            guard let name = value["surface"]?.stringValue else { break }
+            let index = kept.firstIndex { $0.name == name }
+            if let request = value["request"] {
+                if let index { kept[index] = (name, request, []) } else { kept.append((name, request, [])) }
+            } else if let patch = value["patch"], let index {
+                kept[index].patches.append(patch)
+            } else if value["unmounted"] == true, let index {
+                kept.remove(at: index)
+            }
+        }
+        if head["initialized"] == true {
+            markInitialized(client: head["client"]?.objectValue, strictParams: head["strictParams"] == true)
+        }
+        if let topics = head["watch"]?.arrayValue?.compactMap(\.stringValue), peerUID == host.configuration.ownerUID {
             host.setWatching(self, topics: Set(topics))
         }
-        restoration.waiting = state["waiting"]?.arrayValue ?? []
-        for surface in state["surfaces"]?.arrayValue ?? [] {
-            guard let name = surface["name"]?.stringValue, let params = surface["request"]?["params"]?.objectValue else { continue }
+        restoration.waiting = head["waiting"]?.arrayValue ?? []
+        for surface in kept {
+            guard let params = surface.request["params"]?.objectValue else { continue }
+            let name = surface.name
             do {
                 try SurfaceMethods.remount(name, params: params, session: self)
-                for patch in surface["patches"]?.arrayValue ?? [] {
+                for patch in surface.patches {
                     guard let params = patch["params"]?.objectValue else { continue }
                     try SurfaceMethods.repatch(name, params: params, session: self)
                 }

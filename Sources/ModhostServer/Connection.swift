@@ -327,7 +327,12 @@ final class Connection {
 
     /// Stores the session's state in the journal (the next engine rebuilds it from there).
     private func recordState() {
-        if !journal.writeState(session.stateRecord()), !toldStateTooLarge {
+        // What changed, appended after the last whole state, when the journal takes it.
+        if let changes = session.takeStateChanges(), journal.appendState(changes) { return }
+        guard !journal.writeState(session.stateRecord()) else { return }
+        // The journal keeps an older state: the next change must not be appended to it.
+        session.wholeRecordLost()
+        if !toldStateTooLarge {
             toldStateTooLarge = true
             server.logger.warning("\(peer): the session's state is over \(journal.stateCapacity >> 20) MiB; should the engine end, it is not kept")
         }

@@ -16,6 +16,11 @@ import ModhostWire
 /// Layout: a 4 KiB header (`Word`), then the input region, then the output region (both
 /// mapped), then two state slots (written with `pwrite`, not mapped). The file is sparse:
 /// only pages in use take memory, and large buffers are given back once drained.
+///
+/// A state slot holds a whole state, then the changes appended after it, each framed with
+/// its length and checksum: a change costs what it changes, and the whole state is written
+/// again (to the other slot) only once the changes outgrow it. Every write lands in bytes no
+/// record counts yet, and one release-store of a length or the selector makes it count.
 public final class ConnectionJournal {
     /// The header's 64-bit words.
     enum Word {
@@ -29,6 +34,9 @@ public final class ConnectionJournal {
         static let inputCapacity = 26
         static let outputCapacity = 27
         static let stateCapacity = 28
+        /// Per state slot: bytes of changes appended after its whole state (`appendState`).
+        /// Zero in a journal written before changes were appended: it reads as before.
+        static let stateAppended = 29
     }
 
     static let magic: UInt64 = 0x4D48_4A52_4E4C_0001
@@ -184,30 +192,78 @@ public final class ConnectionJournal {
         guard whole else { return false }
         word(Word.stateSlots + next * 2).pointee = UInt64(bytes.count)
         word(Word.stateSlots + next * 2 + 1).pointee = Self.checksum(bytes)
+        word(Word.stateAppended + next).pointee = 0
         modhost_store_release(word(Word.stateSelector), UInt64(next))
         // The other slot's pages go back (the state may be a large tree).
         let previous = 1 - next
-        let previousLength = Int(word(Word.stateSlots + previous * 2).pointee)
+        let previousLength = Int(clamping: word(Word.stateSlots + previous * 2).pointee &+ word(Word.stateAppended + previous).pointee)
         if previousLength > 64 * 1024 {
             _ = modhost_punch_hole(fd, UInt64(stateOffset(previous)), UInt64(min(previousLength, stateCapacity)))
         }
         return true
     }
 
-    /// The session's state as last stored, or nil when none was, or it does not check out.
-    public func readState() -> [UInt8]? {
+    /// Changes appended after a whole state are rewritten with it once they outweigh it and
+    /// this much (so a small state is not rewritten for every few changes).
+    static let appendedBeforeRewrite = 256 * 1024
+
+    /// Appends `changes` (each a record the session reads in order over its whole state) to
+    /// the current slot. False, with nothing counted, when there is no whole state to append
+    /// to, or the changes would outweigh it: then the caller writes a whole state.
+    public func appendState(_ changes: [[UInt8]]) -> Bool {
+        let slot = Int(word(Word.stateSelector).pointee & 1)
+        let base = Int(clamping: word(Word.stateSlots + slot * 2).pointee)
+        let appended = Int(clamping: word(Word.stateAppended + slot).pointee)
+        guard base > 0, base <= stateCapacity, appended <= stateCapacity - base else { return false }
+        var bytes: [UInt8] = []
+        for change in changes {
+            withUnsafeBytes(of: UInt64(change.count).littleEndian) { bytes.append(contentsOf: $0) }
+            withUnsafeBytes(of: Self.checksum(change).littleEndian) { bytes.append(contentsOf: $0) }
+            bytes.append(contentsOf: change)
+        }
+        if bytes.isEmpty { return true }
+        guard appended + bytes.count <= max(base, Self.appendedBeforeRewrite), base + appended + bytes.count <= stateCapacity else { return false }
+        let offset = stateOffset(slot) + base + appended
+        let whole = bytes.withUnsafeBytes { bytes in
+            Self.transfer(bytes.count) { done in pwrite(fd, bytes.baseAddress! + done, bytes.count - done, off_t(offset + done)) }
+        }
+        guard whole else { return false }
+        modhost_store_release(word(Word.stateAppended + slot), UInt64(appended + bytes.count))
+        return true
+    }
+
+    /// The session's state as last stored: the whole state and the changes appended after it,
+    /// in order; nil when none was stored, or the whole state does not check out. The changes
+    /// end before the first that does not (a plugin may have written over the file).
+    public func readState() -> (whole: [UInt8], changes: [[UInt8]])? {
         let slot = Int(word(Word.stateSelector).pointee)
         guard slot <= 1 else { return nil }
         let length = Int(clamping: word(Word.stateSlots + slot * 2).pointee)
         guard length > 0, length <= stateCapacity else { return nil }
+        let appended = min(Int(clamping: word(Word.stateAppended + slot).pointee), stateCapacity - length)
+        guard let bytes = read(length + appended, at: stateOffset(slot)) else { return nil }
+        let whole = Array(bytes[..<length])
+        guard Self.checksum(whole) == word(Word.stateSlots + slot * 2 + 1).pointee else { return nil }
+        var changes: [[UInt8]] = []
+        var at = length
+        while bytes.count - at >= 16 {
+            let count = bytes.withUnsafeBytes { Int(clamping: UInt64(littleEndian: $0.loadUnaligned(fromByteOffset: at, as: UInt64.self))) }
+            let sum = bytes.withUnsafeBytes { UInt64(littleEndian: $0.loadUnaligned(fromByteOffset: at + 8, as: UInt64.self)) }
+            guard count <= bytes.count - at - 16 else { break }
+            let change = Array(bytes[(at + 16)..<(at + 16 + count)])
+            guard Self.checksum(change) == sum else { break }
+            changes.append(change)
+            at += 16 + count
+        }
+        return (whole, changes)
+    }
+
+    private func read(_ length: Int, at offset: Int) -> [UInt8]? {
         var bytes = [UInt8](repeating: 0, count: length)
-        let offset = stateOffset(slot)
         let whole = bytes.withUnsafeMutableBytes { bytes in
             Self.transfer(length) { done in pread(fd, bytes.baseAddress! + done, length - done, off_t(offset + done)) }
         }
-        guard whole else { return nil }
-        guard Self.checksum(bytes) == word(Word.stateSlots + slot * 2 + 1).pointee else { return nil }
-        return bytes
+        return whole ? bytes : nil
     }
 
     private func stateOffset(_ slot: Int) -> Int { Self.headerSize + inputCapacity + outputCapacity + slot * stateCapacity }

@@ -296,7 +296,8 @@ public final class Server {
             let connection = Connection(server: self, fd: entry.socket, journal: journal, peer: peer, pid: pid, uid: uid, number: entry.number)
             connections[ObjectIdentifier(connection)] = connection
             let session = connection.hostSession
-            let restoration = session.restore(from: journal.readState())
+            let state = journal.readState()
+            let restoration = session.restore(from: state?.whole, changes: state?.changes ?? [])
             session.announce(restart, restoration)
             var answers: [UInt8] = []
             if let frame = connection.takeFrameInFlight() {

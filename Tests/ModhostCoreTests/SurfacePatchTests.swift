@@ -122,6 +122,33 @@ struct SurfacePatchTests {
         #expect(surfaceChild(try client.root(), 0)?["value"] == false)
     }
 
+    /// What a journal keeps: a whole record, then each change after it. A new session (the
+    /// next engine's) rebuilds every surface as it was from them.
+    @Test func aNewSessionRebuildsFromTheWholeRecordAndTheChangesAfterIt() throws {
+        let host = Host(registry: .tests)
+        let first = try SurfaceClient.initialized(host: host)
+        first.session.recordsState = true
+        try first.ok(first.mount("one", J.list(threeRows(), key: "list")))
+        try first.ok(first.mount("two", J.text("t")))
+        let whole = first.session.stateRecord()
+        #expect(first.session.takeStateChanges() == [])
+        try first.ok(first.patch([op("set", [("node", "b"), ("modifiers", .null)])], surface: "one"))
+        try first.ok(first.patch([op("remove", [("node", "c")]), op("insert", [("parent", "list"), ("node", swipeRow("d", ["d1"]))])], surface: "one"))
+        try first.ok(first.unmount("two"))
+        try first.ok(first.mount("three", J.text("3")))
+        try first.ok(first.update("three", J.text("33")))
+        let changes = try #require(first.session.takeStateChanges())
+        #expect(changes.count == 5)
+        let next = SurfaceClient(host: host, peer: "next")
+        next.session.recordsState = true
+        let restoration = next.session.restore(from: whole, changes: changes)
+        #expect(restoration.rebuilt.sorted() == ["one", "three"])
+        #expect(restoration.failed.isEmpty)
+        #expect(try next.root("one") == first.root("one"))
+        #expect(try next.root("three") == first.root("three"))
+        #expect(next.session.takeStateChanges() == nil, "a rebuilt session records a whole state first")
+    }
+
     @Test func lifecycleActionsRunForWhatThePatchAddsAndRemoves() throws {
         let client = try SurfaceClient.initialized()
         let appear = J.modifier(InteractionTypes.lifecycle, [("tag", "n")])

@@ -71,7 +71,7 @@ final class SurfaceStore {
         }
         account(surface, nodes: 0)
         surfaces[surface.name] = nil
-        session.stateChanged()
+        session.surfaceUnmounted(surface.name)
         host.surfaceChanged(surface.name, of: session)
     }
 
