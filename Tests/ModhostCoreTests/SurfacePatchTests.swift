@@ -149,6 +149,20 @@ struct SurfacePatchTests {
         #expect(next.session.takeStateChanges() == nil, "a rebuilt session records a whole state first")
     }
 
+    /// A diagnostic names the place a modifier has when it is sent: rows a patch moved above a
+    /// keyed row change its path, not its name.
+    @Test func aDiagnosticAfterAPatchNamesTheRowsPlaceThen() throws {
+        let client = try SurfaceClient.initialized()
+        try client.ok(client.mount("main", J.list([J.row("a"), J.row("r", modifiers: [J.modifier(SurfaceTestTypes.ignoring)])], key: "list")))
+        try client.ok(client.patch([
+            op("insert", [("parent", "list"), ("before", "a"), ("node", J.row("n1"))]),
+            op("insert", [("parent", "list"), ("before", "r"), ("node", J.row("n2"))]),
+        ]))
+        let swiped = try client.swipe("r", edge: "trailing")
+        #expect(swiped.diagnostics.first?["node"] == "r")
+        #expect(swiped.diagnostics.first?["path"] == "root.children[3].modifiers[0]")
+    }
+
     @Test func lifecycleActionsRunForWhatThePatchAddsAndRemoves() throws {
         let client = try SurfaceClient.initialized()
         let appear = J.modifier(InteractionTypes.lifecycle, [("tag", "n")])
@@ -277,9 +291,12 @@ struct SurfacePatchEquivalenceTests {
             default: return [J.modifier(InteractionTypes.tap, [("tag", .string("t\(Int.random(in: 0..<3, using: &random))"))])]
             }
         }
+        // Half the seeds key every node, as @modhost/react does: then nothing is renamed.
+        let keyedInside = seed % 2 == 1
         func row() -> JSONValue {
             let k = key()
-            return J.node("HStack", key: k, modifiers: modifiers(), children: [J.text(k), J.node("Image", props: JSONObject([("systemName", "star")]))])
+            let image = J.node("Image", key: keyedInside ? k + "-i" : nil, props: JSONObject([("systemName", "star")]))
+            return J.node("HStack", key: k, modifiers: modifiers(), children: [J.text(k, key: keyedInside ? k + "-t" : nil), image])
         }
         var rows: [JSONValue] = (0..<8).map { _ in row() }
         rows.append(J.node("Section", key: "s", props: JSONObject([("title", "S")]), children: (0..<3).map { _ in row() }))

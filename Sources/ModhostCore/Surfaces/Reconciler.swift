@@ -43,7 +43,6 @@ struct Reconciler {
     struct Move {
         let address: ModifierAddress
         let node: String
-        let indexPath: String
         let index: Int
     }
 
@@ -181,8 +180,8 @@ struct Reconciler {
                 counts.unchanged += 1
                 modifiers.append(previous)
                 let address = previous.address
-                if address.node != node.id || address.indexPath != path || address.index != index {
-                    moves.append(Move(address: address, node: node.id, indexPath: path, index: index))
+                if address.node != node.id || address.index != index {
+                    moves.append(Move(address: address, node: node.id, index: index))
                 }
                 continue
             }
@@ -227,6 +226,7 @@ struct Reconciler {
                 // A `set` that leaves the props alone leaves the views in them too.
                 for slot in keptSlots { adopt(slot.node, into: node) }
                 slots = keptSlots
+                if kept?.hasUnkeyedBelow == true { node.hasUnkeyedBelow = true }
             } else {
                 // The views in its slot props, each matched with the old one of its slot.
                 let oldSlots = reusable?.pluginView?.slots ?? []
@@ -235,7 +235,9 @@ struct Reconciler {
                     let slotSpec = try NodeSpec.check(value, at: slotPath, depth: depth + 1, host: host, count: &nodeCount)
                     let match = oldSlots.first { $0.name == name }?.node
                     if let match { used.insert(ObjectIdentifier(match)) }
-                    slots.append((name, try build(slotSpec, reusing: match, parent: node, grandparent: parent?.kind, path: slotPath, depth: depth + 1, symbols: symbols)))
+                    let built = try build(slotSpec, reusing: match, parent: node, grandparent: parent?.kind, path: slotPath, depth: depth + 1, symbols: symbols)
+                    if built.key == nil || built.hasUnkeyedBelow { node.hasUnkeyedBelow = true }
+                    slots.append((name, built))
                 }
                 for old in oldSlots where !used.contains(ObjectIdentifier(old.node)) { countRemoved(old.node) }
             }
@@ -257,6 +259,7 @@ struct Reconciler {
             if let key = child.key { oldByKey[key] = child } else { oldUnkeyed.append(child) }
         }
         var unkeyedIndex = 0
+        var unkeyedBelow = false
         // Built aside and stored once: every change to a class's array property is checked
         // for exclusive access.
         var children: [NodeState] = []
@@ -275,11 +278,14 @@ struct Reconciler {
                 unkeyedIndex += 1
             }
             if let match { used.insert(ObjectIdentifier(match)) }
-            children.append(
-                try build(
-                    childSpec, reusing: match, parent: node, grandparent: grandparent, path: childPath, depth: depth + 1, symbols: symbols))
+            let built = try build(
+                childSpec, reusing: match, parent: node, grandparent: grandparent, path: childPath, depth: depth + 1, symbols: symbols)
+            built.indexHint = index
+            if childSpec.key == nil || built.hasUnkeyedBelow { unkeyedBelow = true }
+            children.append(built)
         }
         node.children = children
+        if unkeyedBelow { node.hasUnkeyedBelow = true }
         for child in oldChildren where !used.contains(ObjectIdentifier(child)) { countRemoved(child) }
     }
 
@@ -315,7 +321,7 @@ struct Reconciler {
             // does nothing until the plugin is back (its registration then rebuilds it).
             return ModifierInstance(
                 type: type, params: params, modifier: QuarantinedModifier(), effect: EffectStore(ModifierEffect()),
-                address: ModifierAddress(type: type, attachment: attachment, node: node, indexPath: indexPath, index: index),
+                address: ModifierAddress(type: type, attachment: attachment, node: node, index: index),
                 plugin: status.name, serial: 0, quarantine: status)
         } else {
             found = rememberEntry(try entry(for: type, path: paramsPath()))
@@ -323,7 +329,7 @@ struct Reconciler {
         let cached = entries[found]
         // Read in place: a copy of the entry would retain each of its members for every modifier.
         let serial = cached.entry.serial, plugin = cached.entry.plugin, appContext = cached.appContext
-        let address = ModifierAddress(type: type, attachment: attachment, node: node, indexPath: indexPath, index: index)
+        let address = ModifierAddress(type: type, attachment: attachment, node: node, index: index)
         // Rows of a large tree repeat the same style modifiers. A modifier whose body does
         // nothing the host calls back (no actions, no swipe actions, nothing ignored) and that
         // kept no dispatcher is a value of its params alone, as SwiftUI takes bodies to be:

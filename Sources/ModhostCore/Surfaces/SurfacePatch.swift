@@ -99,8 +99,9 @@ extension Reconciler {
                     expected: "another child of the node's parent, or null for the end", got: node.id)
             }
             parent.children.remove(at: from)
-            let to = before.map { before in parent.children.firstIndex { $0 === before }! } ?? parent.children.count
+            let to = before.map { $0.index(in: parent)! } ?? parent.children.count
             parent.children.insert(node, at: to)
+            node.indexHint = to
             patch!.undo.append(.moved(parent: parent, from: from, to: to))
             patch!.shifted.append((parent, min(from, to)))
         }
@@ -114,7 +115,7 @@ extension Reconciler {
         let parent = node.parent
         let index: Int
         if let parent {
-            guard let found = parent.children.firstIndex(where: { $0 === node }) else { throw slotError(node, op: "set", at: place) }
+            guard let found = node.index(in: parent) else { throw slotError(node, op: "set", at: place) }
             index = found
         } else {
             index = 0
@@ -158,7 +159,7 @@ extension Reconciler {
                 expected: "a node whose view takes children", got: parent.id)
         }
         let before = try sibling(op, in: parent, at: place)
-        let index = before.map { before in parent.children.firstIndex { $0 === before }! } ?? parent.children.count
+        let index = before.map { $0.index(in: parent)! } ?? parent.children.count
         guard let value = op["node"] else {
             let member = JSONPath.member("node", of: place)
             throw .invalidParams("'\(member)' is required", path: member, expected: "node object", got: "nothing")
@@ -171,7 +172,15 @@ extension Reconciler {
             return try build(spec, reusing: nil, parent: parent, grandparent: parent.parent?.kind, path: path, depth: depth, symbols: symbols)
         }
         parent.children.insert(node, at: index)
+        node.indexHint = index
         patch!.undo.append(.inserted(parent: parent, index: index))
+        // Unkeyed nodes are renamed when a later patch moves what is above them.
+        if node.key == nil || node.hasUnkeyedBelow {
+            for ancestor in parent.outward {
+                if ancestor.hasUnkeyedBelow { break }
+                ancestor.hasUnkeyedBelow = true
+            }
+        }
         patch!.shifted.append((parent, index + 1))
     }
 
@@ -180,6 +189,7 @@ extension Reconciler {
     mutating func keepChildren(of kept: NodeState, in node: NodeState, symbols: SymbolEnvironment) {
         patch?.undo.append(.adopted(from: kept))
         node.children = kept.children
+        if kept.hasUnkeyedBelow { node.hasUnkeyedBelow = true }
         for child in node.children { child.parent = node }
         let symbolsMayChange =
             kept.modifiers.contains { $0.effectStore.changesSymbols } || node.modifiers.contains { $0.effectStore.changesSymbols }
@@ -250,7 +260,7 @@ extension Reconciler {
     private func sibling(_ op: JSONObject, in parent: NodeState, at place: String) throws(RPCError) -> NodeState? {
         guard let value = op["before"], !value.isNull else { return nil }
         let before = try find(op, "before", at: place)
-        guard before.parent === parent, parent.children.contains(where: { $0 === before }) else {
+        guard before.parent === parent, before.index(in: parent) != nil else {
             throw .invalidParams(
                 "'\(place).before' names node '\(value.stringValue ?? "")', which is not a child of '\(parent.id)'",
                 path: JSONPath.member("before", of: place), expected: "a child of the parent, or null for the end", got: value.stringValue ?? "")
@@ -266,7 +276,7 @@ extension Reconciler {
                 "'\(place).node' names the root, which a patch cannot \(name); send the whole tree as 'root' to replace it",
                 path: JSONPath.member("node", of: place), expected: "a node below the root", got: node.id)
         }
-        guard let index = parent.children.firstIndex(where: { $0 === node }) else { throw slotError(node, op: name, at: place) }
+        guard let index = node.index(in: parent) else { throw slotError(node, op: name, at: place) }
         return (parent, index)
     }
 
@@ -291,7 +301,7 @@ extension Reconciler {
         var steps: [String] = []
         var current = node
         while let parent = current.parent {
-            if let index = parent.children.firstIndex(where: { $0 === current }) {
+            if let index = current.index(in: parent) {
                 steps.append(String(index))
             } else if let slot = parent.pluginView?.slots.first(where: { $0.node === current }) {
                 steps.append(slot.name)
@@ -349,8 +359,9 @@ extension Surface {
             first[id] = entry
         }
         for (parent, from) in first.values {
-            // A parent that a later op removed is out of the tree.
-            guard parent.outward.reversed().first === root else { continue }
+            // Only unkeyed nodes are named by their place; a parent with none below keeps its
+            // children's names, however many moved. A parent a later op removed is gone.
+            guard parent.hasUnkeyedBelow, parent.outward.reversed().first === root else { continue }
             let path = Reconciler.indexPath(of: parent)
             for index in from..<parent.children.count {
                 rename(parent.children[index], path: NodeSpec.indexPath(ofChild: index, of: path))
@@ -359,15 +370,12 @@ extension Surface {
     }
 
     private func rename(_ node: NodeState, path: String) {
-        let id = node.key ?? path
-        if node.id != id {
-            node.id = id
-            node.pluginView?.nodeID = id
+        if node.key == nil, node.id != path {
+            node.id = path
+            node.pluginView?.nodeID = path
+            for instance in node.modifiers { instance.address.node = path }
         }
-        for instance in node.modifiers {
-            instance.address.node = id
-            instance.address.indexPath = path
-        }
+        guard node.hasUnkeyedBelow else { return }
         for (index, child) in node.children.enumerated() { rename(child, path: NodeSpec.indexPath(ofChild: index, of: path)) }
         for slot in node.pluginView?.slots ?? [] { rename(slot.node, path: path + "/" + slot.name) }
     }

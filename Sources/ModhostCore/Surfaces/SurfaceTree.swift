@@ -16,17 +16,14 @@ final class ModifierAddress {
     let type: String
     let attachment: Attachment
     var node: String = ""
-    /// The node's index path (`0/3/1`), for the params path diagnostics name.
-    var indexPath: String = ""
     var index: Int = 0
     /// Set when the instance is gone: a dispatcher a plugin kept sends nothing after that.
     var isDetached = false
 
-    init(type: String, attachment: Attachment, node: String, indexPath: String, index: Int) {
+    init(type: String, attachment: Attachment, node: String, index: Int) {
         self.type = type
         self.attachment = attachment
         self.node = node
-        self.indexPath = indexPath
         self.index = index
     }
 
@@ -34,7 +31,11 @@ final class ModifierAddress {
     var session: Session? { isDetached ? nil : attachment.session }
 
     /// The modifier's params path in the tree as it is now: `root.children[3].modifiers[0]`.
-    var paramsPath: String { NodeSpec.paramsPath(ofModifier: index, onNode: indexPath) }
+    /// Found when asked (only diagnostics ask), so that moving a keyed node changes nothing here.
+    var paramsPath: String {
+        let found = attachment.session?.surfaces[surface]?.node(node)
+        return NodeSpec.paramsPath(ofModifier: index, onNode: found.map { Reconciler.indexPath(of: $0) } ?? node)
+    }
 }
 
 /// One live modifier: built by its plugin's factory, kept while its type and params stay the
@@ -176,6 +177,12 @@ final class NodeState {
     var symbol: SymbolState?
     /// For a plugin's view (`kind == .plugin`): the view made from the props, and its body.
     var pluginView: PluginViewNode?
+    /// Where the node was last seen among its parent's children (`index(in:)` checks it): a
+    /// patch finds a row of a long list without reading the list.
+    var indexHint = 0
+    /// Whether a node under it has no key: its id is an index path, which changes when a
+    /// patch moves a node above it. Never cleared once set (it only makes renaming look).
+    var hasUnkeyedBelow = false
 
     // Everything known when the node is made is set here: stores in an initializer need no
     // exclusivity check, and a tree of many nodes makes that count.
@@ -208,6 +215,15 @@ final class NodeState {
             if let slots = node.pluginView?.slots, !slots.isEmpty { pending.append(contentsOf: slots.map(\.node).reversed()) }
         }
         return result
+    }
+
+    /// Where the node is among `parent`'s children, if it is one of them.
+    func index(in parent: NodeState) -> Int? {
+        let siblings = parent.children
+        if indexHint < siblings.count, siblings[indexHint] === self { return indexHint }
+        guard let found = siblings.firstIndex(where: { $0 === self }) else { return nil }
+        indexHint = found
+        return found
     }
 
     /// The node, then its ancestors up to the root.
@@ -339,7 +355,6 @@ final class Surface {
         built.attachment.session = session
         for move in built.moves {
             move.address.node = move.node
-            move.address.indexPath = move.indexPath
             move.address.index = move.index
         }
         for place in built.viewPlaces {
