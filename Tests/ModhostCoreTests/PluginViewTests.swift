@@ -269,6 +269,33 @@ private func card(header: JSONValue?, title: String = "Inbox", children: [JSONVa
 }
 
 @Suite struct PluginViewSlotTests {
+    /// A patch that sets a Card's props rebuilds its slot from them; one that leaves the props
+    /// alone keeps the slot's view; either way the tree is a whole-tree update's. A slot's view
+    /// itself is not named by an op.
+    @Test func patchesSetASlotThroughItsOwnersProps() throws {
+        let patched = try cardClient()
+        let whole = try cardClient()
+        let go: JSONValue = ["type": "Button", "key": "go", "props": ["label": "Go"], "events": ["onPress"]]
+        let stop: JSONValue = ["type": "Text", "key": "stop", "props": ["text": "Stop"]]
+        let root: JSONValue = ["type": "VStack", "key": "v", "children": [card(header: go)]]
+        for client in [patched, whole] { try client.ok(try client.mount("main", root)) }
+        func both(_ ops: [JSONValue], _ tree: JSONValue, sourceLocation: SourceLocation = #_sourceLocation) throws {
+            let viaPatch = try patched.call("update", ["surface": "main", "patch": .array(ops)])
+            let viaWhole = try whole.update("main", tree)
+            #expect(viaPatch.result != nil && viaPatch.result == viaWhole.result, "\(String(describing: viaPatch.response))", sourceLocation: sourceLocation)
+            #expect(try patched.root() == whole.root(), sourceLocation: sourceLocation)
+        }
+        try both([["op": "set", "node": "c", "props": ["title": "Mail", "header": stop]]], ["type": "VStack", "key": "v", "children": [card(header: stop, title: "Mail")]])
+        try both(
+            [["op": "set", "node": "c", "modifiers": [["$type": .string(SurfaceTestTypes.deferred), "tag": "x"]]]],
+            ["type": "VStack", "key": "v", "children": [["type": "Card", "key": "c", "props": ["title": "Mail", "header": stop], "modifiers": [["$type": .string(SurfaceTestTypes.deferred), "tag": "x"]]]]])
+        #expect(try patched.root()["children"]?[0]?["slots"]?["header"]?["id"] == "stop")
+        let named = try patched.call("update", ["surface": "main", "patch": [["op": "set", "node": "stop", "props": ["text": "x"]]]])
+        #expect(named.errorPath == "patch[0].node")
+        #expect(named.errorMessage?.contains("slot") == true)
+        #expect(try patched.call("update", ["surface": "main", "patch": [["op": "remove", "node": "0/0/header"]]]).errorPath == "patch[0].node")
+    }
+
     @Test func aSlotPropHoldsANodeShownUnderSlotsAndPlacedInTheBody() throws {
         let client = try cardClient()
         let info = try #require(try client.ok(try client.call("describe"))["viewInfo"]?.arrayValue?.first { $0["name"] == "Card" })

@@ -185,7 +185,8 @@ extension Reconciler {
     }
 
     /// Hands `kept`'s children to `node`, its next state (a `set`); what the system images
-    /// under them show follows the node's new modifiers.
+    /// under them show follows the node's new modifiers (`symbols`: the environment inside
+    /// the node, its own modifiers applied).
     mutating func keepChildren(of kept: NodeState, in node: NodeState, symbols: SymbolEnvironment) {
         patch?.undo.append(.adopted(from: kept))
         node.children = kept.children
@@ -194,9 +195,8 @@ extension Reconciler {
         let symbolsMayChange =
             kept.modifiers.contains { $0.effectStore.changesSymbols } || node.modifiers.contains { $0.effectStore.changesSymbols }
         guard symbolsMayChange, patch != nil else { return }
-        let inside = node.modifiers.contains { $0.effectStore.changesSymbols } ? symbols.inside(node.modifiers, node: node.id) : symbols
-        for child in node.children { refreshSymbols(child, around: inside) }
-        for slot in kept.pluginView?.slots ?? [] { refreshSymbols(slot.node, around: inside) }
+        for child in node.children { refreshSymbols(child, around: symbols) }
+        for slot in kept.pluginView?.slots ?? [] { refreshSymbols(slot.node, around: symbols) }
     }
 
     /// A slot view kept by its owner's next state.
