@@ -153,10 +153,10 @@ final class NodeState {
     let props: JSONObject
     /// The view's own events the front-end listens to: only these are sent.
     let events: [String]
-    /// What the control shows now (TextField, Toggle, Slider; nil for other views).
-    var value: ShownValue?
-    /// A Slider's bounds and step, from its props.
-    let range: SliderRange?
+    /// What a control shows and a Slider's range, and a system image's symbol: few nodes have
+    /// them, so they live apart (inline, a symbol alone took 224 bytes of every node).
+    private var control: ControlState?
+    private var symbolState: SymbolBox?
     var modifiers: [ModifierInstance]
     var children: [NodeState] = []
     /// The node this one is a child of, for gestures that look outward (hit testing,
@@ -172,9 +172,6 @@ final class NodeState {
     var revealed: HorizontalEdge?
     /// The node's refresh, once it has been pulled.
     var refresh: RefreshState?
-    /// A system image's symbol: what the symbol modifiers around it do, and what ran. `nil`
-    /// when none reaches it.
-    var symbol: SymbolState?
     /// For a plugin's view (`kind == .plugin`): the view made from the props, and its body.
     var pluginView: PluginViewNode?
     /// Where the node was last seen among its parent's children (`index(in:)` checks it): a
@@ -194,12 +191,29 @@ final class NodeState {
         self.key = key
         self.props = props
         self.events = events
-        self.value = value
-        self.range = range
+        if value != nil || range != nil { self.control = ControlState(value: value, range: range) }
         self.modifiers = []
         self.id = id
         self.isListRow = isListRow
         self.parent = parent
+    }
+
+    /// What the control shows now (TextField, Toggle, Slider; nil for other views).
+    var value: ShownValue? {
+        get { control?.value }
+        set {
+            if let control { control.value = newValue } else if newValue != nil { control = ControlState(value: newValue, range: nil) }
+        }
+    }
+
+    /// A Slider's bounds and step, from its props.
+    var range: SliderRange? { control?.range }
+
+    /// A system image's symbol: what the symbol modifiers around it do, and what ran. `nil`
+    /// when none reaches it.
+    var symbol: SymbolState? {
+        get { symbolState?.state }
+        set { symbolState = newValue.map(SymbolBox.init) }
     }
 
     /// The view's name on the wire: the built-in view's, or the plugin view's.
@@ -268,6 +282,24 @@ final class NodeState {
         }
         return result
     }
+}
+
+/// A control's shown value and a Slider's range (`NodeState.value`, `range`).
+private final class ControlState {
+    var value: ShownValue?
+    let range: SliderRange?
+
+    init(value: ShownValue?, range: SliderRange?) {
+        self.value = value
+        self.range = range
+    }
+}
+
+/// A system image's symbol (`NodeState.symbol`).
+private final class SymbolBox {
+    let state: SymbolState
+
+    init(_ state: SymbolState) { self.state = state }
 }
 
 /// Reconciliation counts, as `update` returns them.
