@@ -103,19 +103,21 @@ let package = Package(
             name: "RatingFixture", dependencies: [.product(name: "ModifierKit", package: "SDK")],
             path: "Tests/Fixtures/RatingPlugin"),
 
-        .testTarget(name: "ModhostWireTests", dependencies: ["ModhostWire"]),
-        .testTarget(name: "ModhostCodegenTests", dependencies: ["ModhostCodegen", "ModhostWire"]),
+        // A seeded generator the tests that shuffle share.
+        .target(name: "SeededRandom", path: "Tests/Support/SeededRandom"),
+        .testTarget(name: "ModhostWireTests", dependencies: ["ModhostWire", "SeededRandom"]),
+        .testTarget(name: "ModhostCodegenTests", dependencies: ["ModhostCodegen", "ModhostWire", "SeededRandom"]),
         // The ExpoUI plugin on its own, without a host: params, effects, completeRefresh.
         .testTarget(
             name: "ExpoUITests", dependencies: ["ExpoUI", .product(name: "ModifierKit", package: "SDK")],
             path: "Tests/ExpoUITests"),
         // Checks libraries' bytes and loads them from sealed memory files; needs `swift build`
         // first (it inspects and loads libGreetingFixture.so).
-        .testTarget(name: "ModhostPluginsTests", dependencies: ["ModhostPlugins"]),
+        .testTarget(name: "ModhostPluginsTests", dependencies: ["ModhostPlugins", "SeededRandom"]),
         // Drives the host in memory, with the real SwipeActions plugin and test modifiers.
         .testTarget(
             name: "ModhostCoreTests",
-            dependencies: ["ModhostCore", "ModhostWire", "SwipeActions", "RatingFixture", .product(name: "ModifierKit", package: "SDK")]),
+            dependencies: ["ModhostCore", "ModhostWire", "SwipeActions", "RatingFixture", "SeededRandom", .product(name: "ModifierKit", package: "SDK")]),
         // The SwipeActions plugin on its own, without a host.
         .testTarget(
             name: "SwipeActionsTests", dependencies: ["SwipeActions", .product(name: "ModifierKit", package: "SDK")],

@@ -1,5 +1,6 @@
 import ModhostCodegen
 import Testing
+import SeededRandom
 
 @Suite("TypeScript naming rule", .timeLimit(.minutes(20)))
 struct TypeScriptNamesTests {
@@ -72,7 +73,7 @@ struct TypeScriptNamesTests {
         let names = ["3d", "class", "Foo", "foo", "a-b", "a_b", "aB", "default", "constructor", "✨", "", "class_"]
         let expected = TypeScriptNames.identifiers(for: names)
         for seed in 0..<20 {
-            var generator = SplitMix(seed: UInt64(seed))
+            var generator = SplitMix64(seed: UInt64(seed))
             #expect(TypeScriptNames.identifiers(for: names.shuffled(using: &generator)) == expected)
         }
         // Every identifier is valid and distinct, even case-insensitively.
@@ -84,15 +85,3 @@ struct TypeScriptNamesTests {
     }
 }
 
-/// A small seeded generator, so that shuffles repeat.
-struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}

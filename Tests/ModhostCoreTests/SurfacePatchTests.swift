@@ -1,6 +1,7 @@
 @_spi(ModhostHost) import ModhostCore
 import ModhostWire
 import Testing
+import SeededRandom
 
 private typealias J = SurfaceJSON
 
@@ -258,16 +259,6 @@ private struct SpecTree {
     }
 }
 
-private struct Seeded: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 @Suite("Surface: patches match whole-tree updates", .timeLimit(.minutes(20)))
 struct SurfacePatchEquivalenceTests {
@@ -277,7 +268,7 @@ struct SurfacePatchEquivalenceTests {
     /// connection.
     @Test(arguments: 0..<12)
     func randomPatchesMatchWholeUpdates(seed: UInt64) throws {
-        var random = Seeded(state: seed &* 7919 &+ 1)
+        var random = SplitMix64(seed: seed &* 7919 &+ 1)
         var serial = 0
         func key() -> String {
             serial += 1

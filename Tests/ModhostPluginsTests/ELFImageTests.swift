@@ -1,6 +1,7 @@
 import Testing
 
 @testable import ModhostPlugins
+import SeededRandom
 
 /// `ELFImage.inspect` over an array.
 func inspect(_ bytes: [UInt8]) -> Result<ELFImage, ELFImage.Problem> {

@@ -2,6 +2,7 @@ import Glibc
 import Testing
 
 @testable import ModhostPlugins
+import SeededRandom
 
 @Suite(.timeLimit(.minutes(20))) struct SealedLibraryFileTests {
     private func sealed(_ bytes: [UInt8], name: String = "test") throws -> SealedLibraryFile {

@@ -1,23 +1,10 @@
 import Testing
 
 @testable import ModhostWire
+import SeededRandom
 
 // MARK: - Helpers
 
-/// SplitMix64: a tiny deterministic generator, so that every "random" split is reproducible.
-private struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 /// A payload whose bytes depend on both the frame index and the position, so that a frame
 /// returned out of order, truncated or shifted by one byte never compares equal.
