@@ -298,17 +298,22 @@ extension Reconciler {
 
     /// The index path of `node` in the tree as it is now (`0/3/1`; `0/3/header` in a slot).
     static func indexPath(of node: NodeState) -> String {
-        var steps: [String] = []
+        guard node.parent != nil else { return "0" }
+        var steps: [(index: Int, slot: String?)] = []
         var current = node
         while let parent = current.parent {
             if let index = current.index(in: parent) {
-                steps.append(String(index))
+                steps.append((index, nil))
             } else if let slot = parent.pluginView?.slots.first(where: { $0.node === current }) {
-                steps.append(slot.name)
+                steps.append((0, slot.name))
             }
             current = parent
         }
-        return (["0"] + steps.reversed()).joined(separator: "/")
+        var path = "0"
+        for step in steps.reversed() {
+            if let slot = step.slot { path += "/" + slot } else { path = NodeSpec.indexPath(ofChild: step.index, of: path) }
+        }
+        return path
     }
 
     /// How deep `node` is: the root is 1.
@@ -325,10 +330,11 @@ extension Reconciler {
 
     /// What the symbol modifiers of `node` and around it make of the images under it.
     static func environment(inside node: NodeState) -> SymbolEnvironment {
+        // Few nodes have symbol modifiers: those few are collected, then applied from the root.
+        var around: [NodeState] = []
+        for ancestor in node.outward where ancestor.modifiers.contains(where: { $0.effectStore.changesSymbols }) { around.append(ancestor) }
         var symbols = SymbolEnvironment()
-        for ancestor in node.outward.reversed() where ancestor.modifiers.contains(where: { $0.effectStore.changesSymbols }) {
-            symbols = symbols.inside(ancestor.modifiers, node: ancestor.id)
-        }
+        for ancestor in around.reversed() { symbols = symbols.inside(ancestor.modifiers, node: ancestor.id) }
         return symbols
     }
 }

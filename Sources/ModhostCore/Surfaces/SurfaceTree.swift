@@ -354,20 +354,38 @@ final class Surface {
     /// The node with this key (in `keys`) or index path in the tree under `root`.
     static func node(_ id: String, root: NodeState, keys nodesByKey: [String: NodeState]) -> NodeState? {
         if let node = nodesByKey[id] { return node }
-        var steps = id.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false).makeIterator()
-        guard let first = steps.next(), first.elementsEqual("0".utf8) else { return nil }
-        var node = root
-        while let step = steps.next() {
-            // A slot's view: the parent's slot prop by name (`0/header`).
-            if step.first.map({ !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }) == true {
-                guard let slot = node.pluginView?.slots.first(where: { $0.name.utf8.elementsEqual(step) }) else { return nil }
-                node = slot.node
-                continue
+        // Read in place, a step at a time: a patch names nodes this way, one lookup per op.
+        var id = id
+        return id.withUTF8 { bytes -> NodeState? in
+            guard bytes.first == UInt8(ascii: "0") else { return nil }
+            var node = root
+            var at = 1
+            while at < bytes.count {
+                guard bytes[at] == UInt8(ascii: "/") else { return nil }
+                let start = at + 1
+                var end = start
+                while end < bytes.count, bytes[end] != UInt8(ascii: "/") { end += 1 }
+                guard end > start else { return nil }
+                let step = UnsafeBufferPointer(rebasing: bytes[start..<end])
+                at = end
+                guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(step[0]) else {
+                    // A slot's view: the parent's slot prop by name (`0/header`).
+                    guard let slot = node.pluginView?.slots.first(where: { $0.name.utf8.elementsEqual(step) }) else { return nil }
+                    node = slot.node
+                    continue
+                }
+                // Digits only, no leading zero (`0/01` names nothing), within the children.
+                guard step.count <= 18, step[0] != UInt8(ascii: "0") || step.count == 1 else { return nil }
+                var index = 0
+                for digit in step {
+                    guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(digit) else { return nil }
+                    index = index * 10 + Int(digit - UInt8(ascii: "0"))
+                }
+                guard index < node.children.count else { return nil }
+                node = node.children[index]
             }
-            guard let index = Int(Substring(step)), String(index) == Substring(step), node.children.indices.contains(index) else { return nil }
-            node = node.children[index]
+            return node
         }
-        return node
     }
 
     /// Every node once, depth first, parent before children.
