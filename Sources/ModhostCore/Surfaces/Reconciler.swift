@@ -280,7 +280,7 @@ struct Reconciler {
             if let match { used.insert(ObjectIdentifier(match)) }
             let built = try build(
                 childSpec, reusing: match, parent: node, grandparent: grandparent, path: childPath, depth: depth + 1, symbols: symbols)
-            built.indexHint = index
+            built.indexHint = Int32(truncatingIfNeeded: index)
             if childSpec.key == nil || built.hasUnkeyedBelow { unkeyedBelow = true }
             children.append(built)
         }

@@ -101,7 +101,7 @@ extension Reconciler {
             parent.children.remove(at: from)
             let to = before.map { $0.index(in: parent)! } ?? parent.children.count
             parent.children.insert(node, at: to)
-            node.indexHint = to
+            node.indexHint = Int32(truncatingIfNeeded: to)
             patch!.undo.append(.moved(parent: parent, from: from, to: to))
             patch!.shifted.append((parent, min(from, to)))
         }
@@ -172,7 +172,7 @@ extension Reconciler {
             return try build(spec, reusing: nil, parent: parent, grandparent: parent.parent?.kind, path: path, depth: depth, symbols: symbols)
         }
         parent.children.insert(node, at: index)
-        node.indexHint = index
+        node.indexHint = Int32(truncatingIfNeeded: index)
         patch!.undo.append(.inserted(parent: parent, index: index))
         // Unkeyed nodes are renamed when a later patch moves what is above them.
         if node.key == nil || node.hasUnkeyedBelow {

@@ -152,8 +152,6 @@ final class NodeState {
     // follows the declarations): a node is 16 bytes smaller than with them spread out.
     let key: String?
     let props: JSONObject
-    /// The view's own events the front-end listens to: only these are sent.
-    let events: [String]
     /// What few nodes have (a control's value, a symbol, a refresh, a plugin's view), apart:
     /// inline, a symbol alone took 224 bytes of every node.
     private var extras: NodeExtras?
@@ -168,7 +166,8 @@ final class NodeState {
     var id: String = ""
     /// Where the node was last seen among its parent's children (`index(in:)` checks it): a
     /// patch finds a row of a long list without reading the list.
-    var indexHint = 0
+    /// (32 bits: a surface holds at most 100,000 nodes, and it keeps the node a size smaller.)
+    var indexHint: Int32 = 0
     let kind: ViewKind
     /// A direct child of a List, or of a Section inside a List: only rows get swipe actions.
     var isListRow = false
@@ -187,8 +186,7 @@ final class NodeState {
         self.kind = kind
         self.key = key
         self.props = props
-        self.events = events
-        if value != nil || range != nil { self.extras = NodeExtras(value: value, range: range) }
+        if value != nil || range != nil || !events.isEmpty { self.extras = NodeExtras(value: value, range: range, events: events) }
         self.modifiers = []
         self.id = id
         self.isListRow = isListRow
@@ -198,7 +196,7 @@ final class NodeState {
     /// The node's extras, made when one is first set.
     private var madeExtras: NodeExtras {
         if let extras { return extras }
-        let made = NodeExtras(value: nil, range: nil)
+        let made = NodeExtras(value: nil, range: nil, events: [])
         extras = made
         return made
     }
@@ -211,6 +209,9 @@ final class NodeState {
 
     /// A Slider's bounds and step, from its props.
     var range: SliderRange? { extras?.range }
+
+    /// The view's own events the front-end listens to: only these are sent.
+    var events: [String] { extras?.events ?? [] }
 
     /// A system image's symbol: what the symbol modifiers around it do, and what ran. `nil`
     /// when none reaches it.
@@ -249,9 +250,10 @@ final class NodeState {
     /// Where the node is among `parent`'s children, if it is one of them.
     func index(in parent: NodeState) -> Int? {
         let siblings = parent.children
-        if indexHint < siblings.count, siblings[indexHint] === self { return indexHint }
+        let hint = Int(indexHint)
+        if hint < siblings.count, siblings[hint] === self { return hint }
         guard let found = siblings.firstIndex(where: { $0 === self }) else { return nil }
-        indexHint = found
+        indexHint = Int32(truncatingIfNeeded: found)
         return found
     }
 
@@ -299,17 +301,19 @@ final class NodeState {
     }
 }
 
-/// What few nodes have (`NodeState.value`, `range`, `symbol`, `refresh`, `pluginView`).
+/// What few nodes have (`NodeState.value`, `range`, `events`, `symbol`, `refresh`, `pluginView`).
 private final class NodeExtras {
     var value: ShownValue?
     let range: SliderRange?
+    let events: [String]
     var symbol: SymbolState?
     var refresh: RefreshState?
     var pluginView: PluginViewNode?
 
-    init(value: ShownValue?, range: SliderRange?) {
+    init(value: ShownValue?, range: SliderRange?, events: [String]) {
         self.value = value
         self.range = range
+        self.events = events
     }
 }
 
