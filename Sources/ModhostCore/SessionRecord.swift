@@ -69,25 +69,26 @@ public struct SessionRestoration {
 }
 
 extension Session {
-    /// Notes that what `stateRecord` holds changed, for the transport to store it: the head
-    /// (handshake, watch, requests waiting) unless `surface` says which surface's record did.
+    /// Notes that the head of what `stateRecord` holds (handshake, watch, requests waiting)
+    /// changed, for the transport to store it. A surface's changes are recorded as their own.
     func stateChanged() {
         guard recordsState else { return }
         stateIsUnrecorded = true
         headChanged = true
     }
 
-    /// Notes a surface's change as a record of its own: `{"surface": NAME, MEMBER: BYTES}`.
-    private func surfaceChanged(_ name: String, _ member: StaticString, _ bytes: [UInt8]) {
+    /// Notes a surface's change as a record of its own: `{"surface": NAME, MEMBER: BYTES}`,
+    /// `bytes` being JSON text spliced in as it is.
+    private func recordSurfaceChange(_ name: String, _ member: String, _ bytes: [UInt8]) {
         guard recordsState else { return }
         stateIsUnrecorded = true
         var record: [UInt8] = []
         record.reserveCapacity(bytes.count + name.utf8.count + 32)
         JSONWriter.appendASCII(#"{"surface":"#, to: &record)
         JSONWriter.write(.string(name), into: &record)
-        record.append(contentsOf: [UInt8(ascii: ","), UInt8(ascii: "\"")])
-        JSONWriter.appendASCII(member, to: &record)
-        record.append(contentsOf: [UInt8(ascii: "\""), UInt8(ascii: ":")])
+        record.append(UInt8(ascii: ","))
+        JSONWriter.write(.string(member), into: &record)
+        record.append(UInt8(ascii: ":"))
         record.append(contentsOf: bytes)
         record.append(UInt8(ascii: "}"))
         surfaceChanges.append(record)
@@ -95,7 +96,7 @@ extension Session {
 
     /// Notes that surface `name` is gone.
     func surfaceUnmounted(_ name: String) {
-        surfaceChanged(name, "unmounted", Array("true".utf8))
+        recordSurfaceChange(name, "unmounted", Array("true".utf8))
     }
 
     /// What changed since the last record, each change a record a journal appends after it
@@ -143,7 +144,7 @@ extension Session {
         surface.committedRequest = request(params)
         surface.committedPatches = []
         surface.committedPatchBytes = 0
-        surfaceChanged(surface.name, "request", surface.committedRequest)
+        recordSurfaceChange(surface.name, "request", surface.committedRequest)
     }
 
     /// Keeps an `update`'s `patch` after the requests that committed `surface` before it. Once
@@ -156,13 +157,13 @@ extension Session {
         surface.committedPatchBytes += patch.count
         if surface.committedPatchBytes > max(surface.committedRequest.count, Self.patchesKeptBeforeRebase) {
             var bytes: [UInt8] = []
-            JSONWriter.write(["params": ["surface": .string(surface.name), "root": Self.spec(of: surface.root)]], into: &bytes)
+            JSONWriter.write(["params": ["surface": .string(surface.name), "root": .object(surface.root.spec(deep: true))]], into: &bytes)
             surface.committedRequest = bytes
             surface.committedPatches = []
             surface.committedPatchBytes = 0
-            surfaceChanged(surface.name, "request", bytes)
+            recordSurfaceChange(surface.name, "request", bytes)
         } else {
-            surfaceChanged(surface.name, "patch", patch)
+            recordSurfaceChange(surface.name, "patch", patch)
         }
     }
 
@@ -178,23 +179,9 @@ extension Session {
         return bytes
     }
 
-    /// The node as a front-end would send it to build the tree as it is: its type, key, props
-    /// (slot views in them), events, modifiers' params and children.
-    static func spec(of node: NodeState) -> JSONValue {
-        var object = JSONObject()
-        object["type"] = .string(node.typeName)
-        if let key = node.key { object["key"] = .string(key) }
-        var props = node.props
-        for slot in node.pluginView?.slots ?? [] { props[slot.name] = spec(of: slot.node) }
-        if !props.isEmpty { object["props"] = .object(props) }
-        if !node.events.isEmpty { object["events"] = .array(node.events.map { .string($0) }) }
-        if !node.modifiers.isEmpty { object["modifiers"] = .array(node.modifiers.map { .object($0.params) }) }
-        if !node.children.isEmpty { object["children"] = .array(node.children.map(spec(of:))) }
-        return .object(object)
-    }
-
     /// The session's state as JSON text: the handshake, the watch, the requests waiting for
-    /// their answers, and each surface's last committed request (spliced in as it came).
+    /// their answers, and each surface's last committed request and the patches committed
+    /// after it (spliced in as they came).
     public func stateRecord() -> [UInt8] {
         stateIsUnrecorded = false
         surfaceChanges = []
@@ -253,9 +240,10 @@ extension Session {
         notify(method: "engineRestarted", params: .object(params))
     }
 
-    /// Rebuilds the state an ended engine stored (`stateRecord`) in this new session: the
-    /// handshake and the watch as they were, and each surface mounted again from its last
-    /// committed tree with the plugins loaded now. Rebuilding runs no `onAppear`: to the
+    /// Rebuilds the state an ended engine stored (`stateRecord`, then the `changes` it took
+    /// after it, in order) in this new session: the handshake and the watch as they were, and
+    /// each surface mounted again from its last committed tree, its patches applied, with the
+    /// plugins loaded now. Rebuilding runs no `onAppear`: to the
     /// front-end the views never left (see protocol/crashes.md). The record came from
     /// another process, which a plugin could write over: anything that does not read as a
     /// record is skipped, never trusted.

@@ -224,7 +224,7 @@ struct Reconciler {
             var slots: [(name: String, node: NodeState)] = []
             if keepingSlots, let keptSlots = kept?.pluginView?.slots {
                 // A `set` that leaves the props alone leaves the views in them too.
-                for slot in keptSlots { adopt(slot.node, into: node) }
+                for slot in keptSlots { slot.node.parent = node }
                 slots = keptSlots
                 if kept?.hasUnkeyedBelow == true { node.hasUnkeyedBelow = true }
             } else {

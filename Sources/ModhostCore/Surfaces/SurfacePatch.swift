@@ -83,7 +83,7 @@ extension Reconciler {
         case .insert: try insert(op, at: place)
         case .remove:
             let node = try find(op, "node", at: place)
-            let (parent, index) = try position(of: node, op: op, at: place)
+            let (parent, index) = try position(of: node, kind, at: place)
             parent.children.remove(at: index)
             patch!.undo.append(.removed(parent: parent, index: index, node: node))
             forgetKeys(under: node)
@@ -91,7 +91,7 @@ extension Reconciler {
             patch!.shifted.append((parent, index))
         case .move:
             let node = try find(op, "node", at: place)
-            let (parent, from) = try position(of: node, op: op, at: place)
+            let (parent, from) = try position(of: node, kind, at: place)
             let before = try sibling(op, in: parent, at: place)
             guard before !== node else {
                 throw .invalidParams(
@@ -120,13 +120,10 @@ extension Reconciler {
         } else {
             index = 0
         }
-        var object = JSONObject()
-        object["type"] = .string(node.typeName)
-        if let key = node.key { object["key"] = .string(key) }
+        // The node as it is (its slot views apart), the members the op has in place of its own.
+        var object = node.spec(deep: false)
+        for member in ["props", "events", "modifiers"] { if let value = op[member] { object[member] = value } }
         let setsProps = op["props"] != nil
-        object["props"] = op["props"] ?? .object(node.props)
-        object["events"] = op["events"] ?? .array(node.events.map { .string($0) })
-        object["modifiers"] = op["modifiers"] ?? .array(node.modifiers.map { .object($0.params) })
         let path = Self.indexPath(of: node)
         let depth = Self.depth(of: node)
         if let key = node.key {
@@ -199,11 +196,6 @@ extension Reconciler {
         for slot in kept.pluginView?.slots ?? [] { refreshSymbols(slot.node, around: symbols) }
     }
 
-    /// A slot view kept by its owner's next state.
-    mutating func adopt(_ slot: NodeState, into node: NodeState) {
-        slot.parent = node
-    }
-
     /// What the system images at and under `node` show in `around`, applied at commit.
     private mutating func refreshSymbols(_ node: NodeState, around: SymbolEnvironment) {
         let symbols = node.modifiers.contains { $0.effectStore.changesSymbols } ? around.inside(node.modifiers, node: node.id) : around
@@ -269,8 +261,8 @@ extension Reconciler {
     }
 
     /// Where `node` is among its parent's children; the root and slot views have no such place.
-    private func position(of node: NodeState, op: JSONObject, at place: String) throws(RPCError) -> (NodeState, Int) {
-        let name = op["op"]?.stringValue ?? ""
+    private func position(of node: NodeState, _ kind: PatchOperation, at place: String) throws(RPCError) -> (NodeState, Int) {
+        let name = kind.rawValue
         guard let parent = node.parent else {
             throw .invalidParams(
                 "'\(place).node' names the root, which a patch cannot \(name); send the whole tree as 'root' to replace it",

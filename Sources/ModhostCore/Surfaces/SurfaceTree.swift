@@ -247,6 +247,22 @@ final class NodeState {
         return result
     }
 
+    /// The node as a front-end would send it: its type, key, props, events and modifiers'
+    /// params; with `deep`, the views in its slot props and its children too (the tree as it
+    /// is), else neither.
+    func spec(deep: Bool) -> JSONObject {
+        var object = JSONObject()
+        object["type"] = .string(typeName)
+        if let key { object["key"] = .string(key) }
+        var props = props
+        if deep { for slot in pluginView?.slots ?? [] { props[slot.name] = .object(slot.node.spec(deep: true)) } }
+        if !props.isEmpty { object["props"] = .object(props) }
+        if !events.isEmpty { object["events"] = .array(events.map { .string($0) }) }
+        if !modifiers.isEmpty { object["modifiers"] = .array(modifiers.map { .object($0.params) }) }
+        if deep, !children.isEmpty { object["children"] = .array(children.map { .object($0.spec(deep: true)) }) }
+        return object
+    }
+
     /// Where the node is among `parent`'s children, if it is one of them.
     func index(in parent: NodeState) -> Int? {
         let siblings = parent.children

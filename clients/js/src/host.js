@@ -735,7 +735,7 @@ export class Surface {
   /** Whether an update may send a patch (see `wireIsHosts`). */
   canPatch() {
     const ops = this.connection.server?.patchOps;
-    return this.wireIsHosts && this.updatesInFlight === 0 && this.connection.patches !== false
+    return this.wireIsHosts && this.connection.patches !== false
       && Array.isArray(ops) && PATCH_OPS.every((op) => ops.includes(op));
   }
 
