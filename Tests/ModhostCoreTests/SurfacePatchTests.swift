@@ -164,6 +164,26 @@ struct SurfacePatchTests {
         #expect(swiped.diagnostics.first?["path"] == "root.children[3].modifiers[0]")
     }
 
+    /// The changes came from another process, which a plugin could write over: one that does
+    /// not read ends them, and what came before it is rebuilt.
+    @Test func aChangeThatDoesNotReadEndsTheChanges() throws {
+        let host = Host(registry: .tests)
+        let first = try SurfaceClient.initialized(host: host)
+        first.session.recordsState = true
+        try first.ok(first.mount("one", J.list(threeRows(), key: "list")))
+        let whole = first.session.stateRecord()
+        try first.ok(first.patch([op("remove", [("node", "c")])], surface: "one"))
+        let kept = try first.root("one")
+        let good = try #require(first.session.takeStateChanges())
+        try first.ok(first.patch([op("remove", [("node", "b")])], surface: "one"))
+        let later = try #require(first.session.takeStateChanges())
+        let next = SurfaceClient(host: host, peer: "next")
+        next.session.recordsState = true
+        let restoration = next.session.restore(from: whole, changes: good + [Array("{\"surface\":".utf8)] + later)
+        #expect(restoration.rebuilt == ["one"])
+        #expect(try next.root("one") == kept)
+    }
+
     @Test func lifecycleActionsRunForWhatThePatchAddsAndRemoves() throws {
         let client = try SurfaceClient.initialized()
         let appear = J.modifier(InteractionTypes.lifecycle, [("tag", "n")])
