@@ -18,6 +18,8 @@ public final class Session {
     public let connectionID: Int64
     /// The topics this connection watches (`watch`), or nil when it watches none.
     var watchedTopics: Set<String>?
+    /// The `view.name`s of names from before SDK 58 this connection was warned of (`deprecated-name`).
+    var deprecatedNamesWarned: Set<String> = []
     @exclusivity(unchecked) public private(set) var isInitialized = false
     public private(set) var isClosed = false
     /// The client's `{name, version}` from `initialize`, when it sent one.

@@ -21,7 +21,7 @@ struct UnknownPropTests {
         #expect(warning["path"] == "root.children[0].props.alignmnt")
         #expect(warning["key"] == "alignmnt")
         #expect(warning["suggestion"] == "alignment")
-        #expect(warning["known"] == ["alignment", "spacing"])
+        #expect(warning["known"] == ["alignment", "spacing", "testID"])
         #expect(warning["message"]?.stringValue?.contains("is not a prop of HStack") == true)
         // Kept as sent.
         #expect(surfaceChild(try client.root(), 0)?["props"] == ["alignmnt": "center", "spacing": 4])

@@ -66,8 +66,8 @@ struct ViewEventsMemberTests {
         let answer = try client.mount("main", J.node("VStack", children: [view("TextField", events: ["onSubmit", "onChangeTxt"])]))
         #expect(answer.errorCode == -32602)
         #expect(answer.error?["data"] == [
-            "path": "root.children[0].events[1]", "expected": "one of onChangeText, onSubmit", "got": "onChangeTxt",
-            "known": ["onChangeText", "onSubmit"], "suggestion": "onChangeText",
+            "path": "root.children[0].events[1]", "expected": "one of onTextChange, onSubmit, onChangeText", "got": "onChangeTxt",
+            "known": ["onTextChange", "onSubmit", "onChangeText"], "suggestion": "onChangeText",
         ])
         #expect(answer.errorMessage?.contains("did you mean 'onChangeText'") == true)
         // A view without events of its own says so.
@@ -373,7 +373,7 @@ struct SliderEventTests {
         let client = try SurfaceClient.initialized()
         let cases: [([(String, JSONValue)], JSONValue)] = [
             ([("min", 2), ("max", 1)], ["path": "root.props.max", "expected": "a number >= 2", "got": "1"]),
-            ([("step", 0)], ["path": "root.props.step", "expected": "a number > 0", "got": "0"]),
+            ([("step", -0.5)], ["path": "root.props.step", "expected": "a number >= 0", "got": "-0.5"]),
             ([("value", "half")], ["path": "root.props.value", "expected": "number", "got": "string"]),
         ]
         for (props, data) in cases {
@@ -408,13 +408,19 @@ struct ViewInfoTests {
         let byName = Dictionary(uniqueKeysWithValues: infos.map { ($0["name"]?.stringValue ?? "", $0) })
         #expect(byName["Button"]?["children"] == true)
         #expect(byName["Button"]?["events"] == ["onPress": ["type": "object", "properties": [:], "required": []]])
-        #expect(byName["TextField"]?["events"]?.objectValue?.keys == ["onChangeText", "onSubmit"])
-        #expect(byName["TextField"]?["events"]?["onChangeText"] == ["type": "object", "properties": ["value": ["type": "string"]], "required": ["value"]])
+        #expect(byName["TextField"]?["events"]?.objectValue?.keys == ["onTextChange", "onSubmit", "onChangeText"])
+        #expect(byName["TextField"]?["events"]?["onTextChange"] == ["type": "object", "properties": ["value": ["type": "string"]], "required": ["value"]])
+        // SDK 58's names first, each with its payload's member; the older name keeps its own.
+        #expect(byName["Toggle"]?["events"]?.objectValue?.keys == ["onIsOnChange", "onValueChange"])
+        #expect(byName["Toggle"]?["events"]?["onIsOnChange"] == ["type": "object", "properties": ["isOn": ["type": "boolean"]], "required": ["isOn"]])
         #expect(byName["Toggle"]?["events"]?["onValueChange"]?["properties"]?["value"] == ["type": "boolean"])
-        #expect(byName["Slider"]?["props"]?["properties"]?.objectValue?.keys == ["value", "min", "max", "step"])
+        #expect(byName["Slider"]?["events"]?.objectValue?.keys == ["onValueChange", "onEditingChanged"])
+        #expect(byName["Slider"]?["events"]?["onEditingChanged"]?["properties"] == ["isEditing": ["type": "boolean"]])
+        #expect(byName["Slider"]?["props"]?["properties"]?.objectValue?.keys == ["value", "min", "max", "step", "testID"])
         #expect(byName["Slider"]?["children"] == false)
         #expect(byName["Text"]?["events"] == [:])
-        #expect(byName["Text"]?["props"]?["properties"]?.objectValue?.keys == ["text", "size", "weight", "design", "color", "lineLimit"])
+        #expect(byName["Text"]?["props"]?["properties"]?.objectValue?.keys == ["text", "size", "weight", "design", "color", "lineLimit", "testID"])
+        #expect(byName["Button"]?["props"]?["properties"]?["role"] == ["enum": ["default", "cancel", "destructive", "close"]])
     }
 }
 

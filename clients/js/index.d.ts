@@ -414,11 +414,11 @@ export declare const Button: ElementHelper<ViewPropsMap['Button']>;
 export declare const Spacer: LeafElementHelper<ViewPropsMap['Spacer']>;
 /** A scrolling container: children like VStack; may be `refreshable`. */
 export declare const ScrollView: ElementHelper<ViewPropsMap['ScrollView']>;
-/** A text field: `defaultValue`, `placeholder`; `onChangeText(text)`, `onSubmit(text)`. */
+/** A text field: `defaultValue`, `placeholder`; `onTextChange(text)`, `onSubmit(text)`. */
 export declare const TextField: LeafElementHelper<ViewPropsMap['TextField']>;
-/** A switch: `isOn`, `label`; `onValueChange(isOn)`. Controlled: pass the new value back. */
+/** A switch: `isOn`, `label`, `systemImage`; `onIsOnChange(isOn)`. Controlled: pass the new value back. */
 export declare const Toggle: LeafElementHelper<ViewPropsMap['Toggle']>;
-/** A slider: `value`, `min`, `max`, `step`; `onValueChange(value)`. Controlled. */
+/** A slider: `value`, `min`, `max`, `step` (0: continuous); `onValueChange(value)`, `onEditingChanged(isEditing)`. Controlled. */
 export declare const Slider: LeafElementHelper<ViewPropsMap['Slider']>;
 
 /** The views' own events: a function prop with one of these names stays in JS (see `Node.events`). */
@@ -838,7 +838,7 @@ export interface InteractResult {
 /**
  * An `event` notification: a modifier's event (`modifier` set, payload keyed by its `$type`), or
  * a view's own event (`view` set, no `modifier`; payload keyed by the event's name:
- * `{"onChangeText": {"value": "text now"}}`, `{"onPress": {}}`).
+ * `{"onTextChange": {"value": "text now"}}`, `{"onPress": {}}`).
  */
 export interface EventNotification {
   surface: string;

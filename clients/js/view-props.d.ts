@@ -16,6 +16,8 @@ export type Key = string | number;
 export interface CommonViewProps {
   key?: Key | null;
   modifiers?: Modifiers;
+  /** Names the node for tests and tools, as in Expo UI; shown in the snapshot with the props. */
+  testID?: string;
 }
 
 /** A view that holds child views. */
@@ -34,7 +36,7 @@ export type TextChild = string | number | null | undefined | boolean | readonly 
 export type HorizontalAlignment = 'leading' | 'center' | 'trailing';
 export type VerticalAlignment = 'top' | 'center' | 'bottom' | 'firstTextBaseline' | 'lastTextBaseline';
 export type ListStyle = NonNullable<import('./src/generated/bundled-modifiers.js').ListStyleParams['style']>;
-export type ButtonRole = 'destructive' | 'cancel';
+export type ButtonRole = 'default' | 'cancel' | 'destructive' | 'close';
 
 export interface ListProps extends ContainerViewProps { listStyle?: ListStyle }
 export interface SectionProps extends ContainerViewProps { title?: string; header?: string; footer?: string }
@@ -65,6 +67,8 @@ export interface LabelProps extends CommonViewProps {
 export interface ImageProps extends LeafViewProps {
   /** An SF Symbol name, e.g. "star.fill". */
   systemName: string;
+  /** @deprecated the name before SDK 58; use `systemName`. */
+  systemImage?: string;
   size?: number;
   color?: Color;
 }
@@ -80,11 +84,13 @@ export interface ButtonProps extends CommonViewProps {
 export interface SpacerProps extends LeafViewProps { minLength?: number }
 /**
  * A text field, uncontrolled as in Expo UI: `defaultValue` applies when it enters the tree; the
- * host keeps the text after that. `onChangeText` and `onSubmit` receive the text.
+ * host keeps the text after that. `onTextChange` and `onSubmit` receive the text.
  */
 export interface TextFieldProps extends LeafViewProps {
   defaultValue?: string;
   placeholder?: string;
+  onTextChange?: (text: string) => void;
+  /** @deprecated the name before SDK 58; use `onTextChange`. */
   onChangeText?: (text: string) => void;
   onSubmit?: (text: string) => void;
 }
@@ -92,15 +98,21 @@ export interface TextFieldProps extends LeafViewProps {
 export interface ToggleProps extends LeafViewProps {
   isOn?: boolean;
   label?: string;
+  /** An SF Symbol shown as the label's icon. */
+  systemImage?: string;
+  onIsOnChange?: (isOn: boolean) => void;
+  /** @deprecated the name before SDK 58; use `onIsOnChange`. */
   onValueChange?: (isOn: boolean) => void;
 }
-/** A slider, controlled like Toggle. `min` defaults to 0, `max` to 1; `step` > 0. */
+/** A slider, controlled like Toggle. `min` defaults to 0, `max` to 1; `step` 0 or none is continuous. */
 export interface SliderProps extends LeafViewProps {
   value?: number;
   min?: number;
   max?: number;
   step?: number;
   onValueChange?: (value: number) => void;
+  /** true when a drag starts, false when it ends. */
+  onEditingChanged?: (isEditing: boolean) => void;
 }
 
 /** Each view's props, by view type. */
@@ -124,9 +136,9 @@ export interface ViewPropsMap {
 /** The views' own events (function props that stay in JS), by view type. */
 export interface ViewEventsMap {
   Button: 'onPress';
-  TextField: 'onChangeText' | 'onSubmit';
-  Toggle: 'onValueChange';
-  Slider: 'onValueChange';
+  TextField: 'onTextChange' | 'onSubmit' | 'onChangeText';
+  Toggle: 'onIsOnChange' | 'onValueChange';
+  Slider: 'onValueChange' | 'onEditingChanged';
 }
 
 /** A function component: called at once with its props (`children` among them). */

@@ -332,9 +332,9 @@ def main():
                 "  Image({ key: 'old', systemImage: 'trash' }),\n"
                 "  Image({ key: 'bell', systemName: 'bell', modifiers: [symbolEffect({ effect: 'pulse' })] }),\n"
                 "  Image({ key: 'heart', systemName: 'heart', modifiers: [symbolEffect({ effect: 'bounce', value: on })] }),\n"
-                "  Toggle({ key: 'wifi', label: 'Wi-Fi', isOn: on, onValueChange: (v) => { on = v; console.log('toggle onValueChange ran: ' + v); surface.update(tree()); } }),\n"
+                "  Toggle({ key: 'wifi', label: 'Wi-Fi', isOn: on, onIsOnChange: (v) => { on = v; console.log('toggle onIsOnChange ran: ' + v); surface.update(tree()); } }),\n"
                 "  Slider({ key: 'volume', value: 0.5, min: 0, max: 2, step: 0.25, onValueChange: (v) => console.log('slider onValueChange ran: ' + v) }),\n"
-                "  TextField({ key: 'name', defaultValue: 'Ada', placeholder: 'Name', onChangeText: (t) => console.log('onChangeText ran: ' + t), onSubmit: (t) => console.log('onSubmit ran: ' + t) }));\n"
+                "  TextField({ key: 'name', defaultValue: 'Ada', placeholder: 'Name', onTextChange: (t) => console.log('onTextChange ran: ' + t), onSubmit: (t) => console.log('onSubmit ran: ' + t) }));\n"
                 "surface = await app.mount('controls', tree());\n"
                 "console.log('controls mounted');\n"
                 "setInterval(() => {}, 1 << 30);\n")
@@ -371,9 +371,9 @@ def main():
             checks.check("a TextField shows its text", field.input_value() == "Ada", field.input_value())
 
             switch.click()
-            controls_app.wait_for(r"toggle onValueChange ran: false")
+            controls_app.wait_for(r"toggle onIsOnChange ran: false")
             controls.locator('[role="switch"][aria-checked="false"]').wait_for(timeout=5000)
-            checks.check("a click on the Toggle tapped it: onValueChange ran and it is drawn off", True)
+            checks.check("a click on the Toggle tapped it: onIsOnChange ran and it is drawn off", True)
             # The update changed the bounce's value (it is the Toggle's state): it ran once.
             controls.locator('[data-node="heart"] .symbol-effect.ran').wait_for(timeout=5000)
             ran = controls.locator('[data-node="heart"] .symbol-effect').inner_text()
@@ -385,11 +385,11 @@ def main():
             field = controls.locator('[data-node="name"] input')
             field.fill("Grace")
             field.press("Enter")
-            controls_app.wait_for(r"onChangeText ran: Grace")
+            controls_app.wait_for(r"onTextChange ran: Grace")
             controls_app.wait_for(r"onSubmit ran: Grace")
             controls.locator('[data-node="name"] input[data-shown="Grace"]').wait_for(timeout=5000)
-            changes = len(re.findall(r"onChangeText ran", controls_app.text))
-            checks.check("typing into the TextField and Enter ran onChangeText once, then onSubmit", changes == 1, f"{changes} onChangeText")
+            changes = len(re.findall(r"onTextChange ran", controls_app.text))
+            checks.check("typing into the TextField and Enter ran onTextChange once, then onSubmit", changes == 1, f"{changes} onTextChange")
             search = controls.get_by_role("searchbox", name="Search fruit")
             checks.check("a List with searchable is drawn with its search field and prompt", search.get_attribute("placeholder") == "Search fruit")
             search.fill("ap")

@@ -445,7 +445,7 @@ V(D,"one unknown-param per unknown member", [send(req(1,"mount",{"surface":"o","
 V(D,"a kept modifier is not reported again", [send(req(1,"mount",{"surface":"o","root":ROWU([{"$type":"hidden","hiden":True}])})),UNK("r","root.children[0].modifiers[0].hiden","hiden",["hidden"],"hidden"),ok(1),
    send(req(2,"update",{"surface":"o","root":ROWU([{"$type":"hidden","hiden":True}])})),ok(2,{"$exact":C(0,0,1,0)}),QUIET], init=True)
 UNKP=lambda node,path,key,known,suggestion=None,surface="o": {"expectNotification":{"$exact":{"jsonrpc":"2.0","method":"diagnostic","params":{"$exact":dict({"severity":"warning","code":"unknown-prop","message":{"$type":"string"},"surface":surface,"node":node,"path":path,"key":key,"known":known},**({"suggestion":suggestion} if suggestion else {}))}}}}
-V(D,"a prop the view does not list is kept and is an unknown-prop warning", [send(req(1,"mount",{"surface":"o","root":{"type":"List","children":[{"type":"HStack","key":"r","props":{"alignmnt":"center"}}]}})),UNKP("r","root.children[0].props.alignmnt","alignmnt",["alignment","spacing"],"alignment"),ok(1,{"surface":"o"})]
+V(D,"a prop the view does not list is kept and is an unknown-prop warning", [send(req(1,"mount",{"surface":"o","root":{"type":"List","children":[{"type":"HStack","key":"r","props":{"alignmnt":"center"}}]}})),UNKP("r","root.children[0].props.alignmnt","alignmnt",["alignment","spacing","testID"],"alignment"),ok(1,{"surface":"o"})]
    +call(2,"snapshot",{"surface":"o"},{"root":{"children":[{"props":{"$exact":{"alignmnt":"center"}}}]}})+[QUIET], init=True)
 V(D,"with strictParams an unknown prop fails the mount", [send(req(1,"initialize",{"protocolVersion":1,"strictParams":True})),ok(1),
    send(req(2,"mount",{"surface":"o","root":{"type":"Text","props":{"txt":"x"}}})),err(2,-32602,{"path":"root.props.txt","expected":{"$type":"string"},"key":"txt","suggestion":"text"}),QUIET])
@@ -938,8 +938,8 @@ def VN(t, key=None, events=None, mods=None, children=None, **props):
     if props: n["props"]=props
     if events is not None: n["events"]=events
     return n
-def VEV(node, view, name, value=None, surface="v"):
-    body={"$exact":{}} if value is None else {"$exact":{"value":value}}
+def VEV(node, view, name, value=None, surface="v", member="value"):
+    body={"$exact":{}} if value is None else {"$exact":{member:value}}
     return {"expectNotification":{"$exact":{"jsonrpc":"2.0","method":"event","params":{"$exact":{"surface":surface,"node":node,"view":view,"payload":{"$exact":{name:body}}}}}}}
 def vm(root, id=1): return mount(id,"v",root)
 def vact(id, node, gesture, **params): return send(req(id,"interact",dict({"surface":"v","node":node,"gesture":gesture},**params)))
@@ -949,15 +949,15 @@ def vsnap(id, root): return call(id,"snapshot",{"surface":"v"},{"root":root})
 def vfail(id, root, data): return mfail(id,root,data,name="v")
 BTN=VN("Button","b",["onPress"],None,[N("Text","label",props={"text":"Go"})],label="Go")
 V(VW,"events: a name the view does not have is an error at its place", vfail(2,N("VStack",None,None,[VN("TextField",None,["onSubmit","onChangeTxt"])]),
-   {"$exact":{"path":"root.children[0].events[1]","expected":"one of onChangeText, onSubmit","got":"onChangeTxt","known":["onChangeText","onSubmit"],"suggestion":"onChangeText"}}), init=True)
+   {"$exact":{"path":"root.children[0].events[1]","expected":"one of onTextChange, onSubmit, onChangeText","got":"onChangeTxt","known":["onTextChange","onSubmit","onChangeText"],"suggestion":"onChangeText"}}), init=True)
 V(VW,"events: a view without events of its own", vfail(2,VN("Text",None,["onPress"]),{"path":"root.events[0]","expected":"no events (a Text has none)","got":"onPress","known":[]}), init=True)
 V(VW,"events: not an array", vfail(2,{"type":"Button","events":"onPress"},{"$exact":{"path":"root.events","expected":"array","got":"string"}}), init=True)
 V(VW,"events: a name that is not a string", vfail(2,{"type":"Button","events":[1]},{"$exact":{"path":"root.events[0]","expected":"string","got":"number"}}), init=True)
 V(VW,"events: a name listed twice", vfail(2,VN("Button",None,["onPress","onPress"]),{"$exact":{"path":"root.events[1]","expected":"distinct event names","got":"onPress"}}), init=True)
 V(VW,"events: null counts as absent", vm({"type":"Button","key":"b","events":None})+vnot(2,"b","tap")+vsnap(3,{"$exact":{"type":"Button","id":"b","key":"b"}}), init=True)
 V(VW,"events: changing only events keeps the node and its modifiers", vm(VN("TextField","f",[],[M("onSubmit")]))+[vact(2,"f","type",text="kept"),vdone(2,"f","TextField",value="kept")]
-   +call(3,"update",{"surface":"v","root":VN("TextField","f",["onChangeText"],[M("onSubmit")])},{"$exact":{"created":0,"updated":0,"unchanged":1,"removed":0}})
-   +vsnap(4,{"events":["onChangeText"],"value":"kept"}), init=True)
+   +call(3,"update",{"surface":"v","root":VN("TextField","f",["onTextChange"],[M("onSubmit")])},{"$exact":{"created":0,"updated":0,"unchanged":1,"removed":0}})
+   +vsnap(4,{"events":["onTextChange"],"value":"kept"}), init=True)
 V(VW,"Button: a tap performs its action before the response", vm(BTN)+[vact(2,"b","tap"),VEV("b","Button","onPress"),vdone(2,"b","Button"),QUIET], init=True)
 V(VW,"Button: a tap on its content performs its action", vm(BTN)+[vact(2,"label","tap"),VEV("b","Button","onPress"),vdone(2,"b","Button")], init=True)
 V(VW,"Button: its action wins over tap handlers around it", vm(N("VStack","top",[TAP],[BTN]))+[vact(2,"label","tap"),VEV("b","Button","onPress"),vdone(2,"b","Button"),QUIET], init=True)
@@ -969,21 +969,34 @@ V(VW,"Button: a double tap passes over its action", vm(N("VStack","top",[M("onTa
    +[vact(2,"b","tap",count=2),EVP("top",0,{"onTapGesture":{}},surface="v"),ok(2,{"$exact":{"handled":True,"node":"top","modifier":0}})], init=True)
 V(VW,"Button: disabled does nothing", vm(VN("Button","b",["onPress"],[M("disabled")]))+vnot(2,"b","tap"), init=True)
 V(VW,"Button: under a hidden ancestor does nothing", vm(N("VStack","top",[M("hidden")],[BTN]))+vnot(2,"label","tap"), init=True)
-TGL=VN("Toggle","t",["onValueChange"],isOn=False,label="Wi-Fi")
-V(VW,"Toggle: a tap flips it and sends the new value", vm(TGL)+vsnap(2,{"value":False})+[vact(3,"t","tap"),VEV("t","Toggle","onValueChange",True),vdone(3,"t","Toggle",value=True)]
-   +vsnap(4,{"$exact":{"type":"Toggle","id":"t","key":"t","props":{"isOn":False,"label":"Wi-Fi"},"events":["onValueChange"],"value":True}}), init=True)
+TGL=VN("Toggle","t",["onIsOnChange"],isOn=False,label="Wi-Fi")
+V(VW,"Toggle: a tap flips it and sends the new value", vm(TGL)+vsnap(2,{"value":False})+[vact(3,"t","tap"),VEV("t","Toggle","onIsOnChange",True,member="isOn"),vdone(3,"t","Toggle",value=True)]
+   +vsnap(4,{"$exact":{"type":"Toggle","id":"t","key":"t","props":{"isOn":False,"label":"Wi-Fi"},"events":["onIsOnChange"],"value":True}}), init=True)
+def DEPR(node, path, key, replacement):
+    return {"expectNotification":{"$exact":{"jsonrpc":"2.0","method":"diagnostic","params":{"$exact":{"severity":"warning","code":"deprecated-name","message":{"$type":"string"},
+            "surface":"v","node":node,"path":path,"key":key,"replacement":replacement}}}}}
+V(VW,"Toggle: onValueChange, its name before SDK 58, works with one deprecated-name warning per connection",
+   [send(req(1,"mount",{"surface":"v","root":N("VStack",None,None,[VN("Toggle","a",["onValueChange"]),VN("Toggle","b",["onValueChange"])])})),
+    DEPR("a","root.children[0].events[0]","onValueChange","the event 'onIsOnChange' (payload {isOn})"),ok(1,{"surface":"v"}),
+    vact(2,"a","tap"),VEV("a","Toggle","onValueChange",True),vdone(2,"a","Toggle",value=True)]
+   +call(3,"mount",{"surface":"w","root":VN("Toggle","c",["onValueChange","onIsOnChange"])},{"$exact":{"surface":"w"}})
+   +[send(req(4,"interact",{"surface":"w","node":"c","gesture":"tap"})),VEV("c","Toggle","onIsOnChange",True,surface="w",member="isOn"),VEV("c","Toggle","onValueChange",True,surface="w"),
+     vdone(4,"c","Toggle",value=True),QUIET], init=True)
+V(VW,"TextField: onChangeText, its name before SDK 58, works with a deprecated-name warning",
+   [send(req(1,"mount",{"surface":"v","root":VN("TextField","f",["onChangeText"])})),DEPR("f","root.events[0]","onChangeText","the event 'onTextChange' (payload {value})"),ok(1,{"surface":"v"}),
+    vact(2,"f","type",text="x"),VEV("f","TextField","onChangeText","x"),vdone(2,"f","TextField",value="x"),QUIET], init=True)
 V(VW,"Toggle: it always takes the tap, heard or not", vm(N("VStack","top",[TAP],[VN("Toggle","t",isOn=True)]))+[vact(2,"t","tap"),vdone(2,"t","Toggle",value=False),QUIET], init=True)
-V(VW,"Toggle: the next update sets the value again", vm(TGL)+[vact(2,"t","tap"),VEV("t","Toggle","onValueChange",True),vdone(2,"t","Toggle",value=True)]
+V(VW,"Toggle: the next update sets the value again", vm(TGL)+[vact(2,"t","tap"),VEV("t","Toggle","onIsOnChange",True,member="isOn"),vdone(2,"t","Toggle",value=True)]
    +call(3,"update",{"surface":"v","root":TGL})+vsnap(4,{"value":False}), init=True)
-V(VW,"Toggle: disabled does not flip", vm(VN("Toggle","t",["onValueChange"],[M("disabled")]))+vnot(2,"t","tap")+vsnap(3,{"value":False}), init=True)
+V(VW,"Toggle: disabled does not flip", vm(VN("Toggle","t",["onIsOnChange"],[M("disabled")]))+vnot(2,"t","tap")+vsnap(3,{"value":False}), init=True)
 V(VW,"Toggle: isOn must be a boolean", vfail(2,VN("Toggle",isOn="yes"),{"$exact":{"path":"root.props.isOn","expected":"boolean","got":"string"}}), init=True)
-FLD=VN("TextField","f",["onChangeText","onSubmit"],defaultValue="ab",placeholder="Name")
-V(VW,"TextField: type appends and sends the text", vm(FLD)+vsnap(2,{"value":"ab"})+[vact(3,"f","type",text="c"),VEV("f","TextField","onChangeText","abc"),vdone(3,"f","TextField",value="abc"),QUIET]+vsnap(4,{"value":"abc"}), init=True)
-V(VW,"TextField: type with replace replaces the text", vm(FLD)+[vact(2,"f","type",text="new",replace=True),VEV("f","TextField","onChangeText","new"),vdone(2,"f","TextField",value="new")], init=True)
-V(VW,"TextField: it keeps its text across updates", vm(FLD)+[vact(2,"f","type",text="!"),VEV("f","TextField","onChangeText","ab!"),ok(2)]
-   +call(3,"update",{"surface":"v","root":VN("TextField","f",["onChangeText"],defaultValue="other")})+vsnap(4,{"value":"ab!"}), init=True)
+FLD=VN("TextField","f",["onTextChange","onSubmit"],defaultValue="ab",placeholder="Name")
+V(VW,"TextField: type appends and sends the text", vm(FLD)+vsnap(2,{"value":"ab"})+[vact(3,"f","type",text="c"),VEV("f","TextField","onTextChange","abc"),vdone(3,"f","TextField",value="abc"),QUIET]+vsnap(4,{"value":"abc"}), init=True)
+V(VW,"TextField: type with replace replaces the text", vm(FLD)+[vact(2,"f","type",text="new",replace=True),VEV("f","TextField","onTextChange","new"),vdone(2,"f","TextField",value="new")], init=True)
+V(VW,"TextField: it keeps its text across updates", vm(FLD)+[vact(2,"f","type",text="!"),VEV("f","TextField","onTextChange","ab!"),ok(2)]
+   +call(3,"update",{"surface":"v","root":VN("TextField","f",["onTextChange"],defaultValue="other")})+vsnap(4,{"value":"ab!"}), init=True)
 V(VW,"TextField: a field not listening takes the text silently", vm(VN("TextField","f"))+[vact(2,"f","type",text="x"),vdone(2,"f","TextField",value="x"),QUIET], init=True)
-V(VW,"TextField: type on a disabled field is not handled", vm(VN("TextField","f",["onChangeText"],[M("disabled")]))+vnot(2,"f","type",text="x")+vsnap(3,{"value":""}), init=True)
+V(VW,"TextField: type on a disabled field is not handled", vm(VN("TextField","f",["onTextChange"],[M("disabled")]))+vnot(2,"f","type",text="x")+vsnap(3,{"value":""}), init=True)
 V(VW,"TextField: type on another view is not handled", vm(N("Text","t"))+vnot(2,"t","type",text="x"), init=True)
 V(VW,"TextField: type needs text", vm(VN("TextField","f"))+[vact(2,"f","type"),err(2,-32602,{"$exact":{"path":"text","expected":"string","got":"nothing"}})], init=True)
 V(VW,"TextField: replace must be a boolean", vm(VN("TextField","f"))+[vact(2,"f","type",text="x",replace="yes"),err(2,-32602,{"$exact":{"path":"replace","expected":"boolean","got":"string"}})], init=True)
@@ -992,7 +1005,7 @@ V(VW,"TextField: submit runs the field's own onSubmit first", vm(N("VStack","for
    +[vact(2,"f","submit"),VEV("f","TextField","onSubmit","hi"),EVP("f",0,{"onSubmit":{}},surface="v"),EVP("form",0,{"onSubmit":{}},surface="v"),
      ok(2,{"$exact":{"handled":True,"handlers":[{"$exact":{"node":"f","view":"TextField"}},{"$exact":{"node":"f","modifier":0}},{"$exact":{"node":"form","modifier":0}}]}}),QUIET], init=True)
 V(VW,"TextField: its own onSubmit alone handles submit", vm(VN("TextField","f",["onSubmit"]))+[vact(2,"f","submit"),VEV("f","TextField","onSubmit",""),ok(2,{"$exact":{"handled":True,"handlers":[{"$exact":{"node":"f","view":"TextField"}}]}})], init=True)
-V(VW,"TextField: submit unheard and without onSubmit is not handled", vm(VN("TextField","f",["onChangeText"]))+vnot(2,"f","submit"), init=True)
+V(VW,"TextField: submit unheard and without onSubmit is not handled", vm(VN("TextField","f",["onTextChange"]))+vnot(2,"f","submit"), init=True)
 SLD=VN("Slider","s",["onValueChange"],value=0.2,step=0.1)
 V(VW,"Slider: slide puts the value on its step and sends it", vm(SLD)+vsnap(2,{"value":0.2})+[vact(3,"s","slide",value=0.34),VEV("s","Slider","onValueChange",0.3),vdone(3,"s","Slider",value=0.3),QUIET]+vsnap(4,{"value":0.3}), init=True)
 V(VW,"Slider: slide clamps to min and max", vm(SLD)+[vact(2,"s","slide",value=7),VEV("s","Slider","onValueChange",1),vdone(2,"s","Slider",value=1),
@@ -1004,15 +1017,25 @@ V(VW,"Slider: slide on a disabled Slider is not handled", vm(VN("Slider","s",["o
 V(VW,"Slider: slide on another view is not handled", vm(TGL)+vnot(2,"t","slide",value=0.5), init=True)
 V(VW,"Slider: slide needs a value", vm(SLD)+[vact(2,"s","slide"),err(2,-32602,{"$exact":{"path":"value","expected":"number","got":"nothing"}})], init=True)
 V(VW,"Slider: max below min", vfail(2,VN("Slider",min=2,max=1),{"$exact":{"path":"root.props.max","expected":"a number >= 2","got":"1"}}), init=True)
-V(VW,"Slider: step must be above 0", vfail(2,VN("Slider",step=0),{"$exact":{"path":"root.props.step","expected":"a number > 0","got":"0"}}), init=True)
+V(VW,"Slider: step must not be below 0", vfail(2,VN("Slider",step=-1),{"$exact":{"path":"root.props.step","expected":"a number >= 0","got":"-1"}}), init=True)
+V(VW,"Slider: step 0 is continuous, as in SDK 58", vm(VN("Slider","s",min=0,max=10,step=0))+[vact(2,"s","slide",value=3.37),vdone(2,"s","Slider",value=3.37),QUIET], init=True)
+V(VW,"Slider: a slide is an edit between onEditingChanged true and false", vm(VN("Slider","s",["onValueChange","onEditingChanged"],value=0.2))
+   +[vact(2,"s","slide",value=0.7),VEV("s","Slider","onEditingChanged",True,member="isEditing"),VEV("s","Slider","onValueChange",0.7),VEV("s","Slider","onEditingChanged",False,member="isEditing"),
+     vdone(2,"s","Slider",value=0.7),QUIET], init=True)
+V(VW,"SDK 58 props: testID on every view, Button roles default and close, Toggle systemImage pass without a word",
+   [send(req(1,"mount",{"surface":"v","root":N("VStack",None,None,[VN(v,"n%d"%i,testID="id-%d"%i) for i,v in enumerate(["List","Section","HStack","VStack","ZStack","Text","Label","Image","Spacer","ScrollView","TextField","Slider"])]
+     +[VN("Button","b1",role="default"),VN("Button","b2",role="close"),VN("Toggle","t",label="Wi-Fi",systemImage="wifi")])})),ok(1,{"surface":"v"}),QUIET]
+   +vsnap(2,{"children":{"$includes":[{"id":"n0","props":{"$exact":{"testID":"id-0"}}}]}}), init=True)
 V(VW,"view events come before a batch array", vm(N("VStack",None,None,[BTN,TGL]))+[send([req("a","interact",{"surface":"v","node":"b","gesture":"tap"}),req("b","interact",{"surface":"v","node":"t","gesture":"tap"})]),
-   VEV("b","Button","onPress"),VEV("t","Toggle","onValueChange",True),{"expect":[{"id":"a","result":{"$exact":{"handled":True,"node":"b","view":"Button"}}},{"id":"b","result":{"$exact":{"handled":True,"node":"t","view":"Toggle","value":True}}}]}], init=True)
+   VEV("b","Button","onPress"),VEV("t","Toggle","onIsOnChange",True,member="isOn"),{"expect":[{"id":"a","result":{"$exact":{"handled":True,"node":"b","view":"Button"}}},{"id":"b","result":{"$exact":{"handled":True,"node":"t","view":"Toggle","value":True}}}]}], init=True)
 V(VW,"describe gives each view's events and props in viewInfo", call(2,"describe",None,{"viewInfo":{"$includes":[
-   {"$exact":{"name":"Button","children":True,"props":{"type":"object","properties":{"label":{"type":"string"},"role":{"enum":["destructive","cancel"]},"systemImage":{"type":"string"}}},
+   {"$exact":{"name":"Button","children":True,"props":{"type":"object","properties":{"label":{"type":"string"},"role":{"enum":["default","cancel","destructive","close"]},"systemImage":{"type":"string"}}},
               "events":{"$exact":{"onPress":{"$exact":{"type":"object","properties":{"$exact":{}},"required":[]}}}}}},
-   {"name":"TextField","children":False,"events":{"$exact":{"onChangeText":{"type":"object","properties":{"$exact":{"value":{"$exact":{"type":"string"}}}},"required":["value"]},"onSubmit":{"required":["value"]}}}},
-   {"name":"Toggle","events":{"onValueChange":{"properties":{"value":{"$exact":{"type":"boolean"}}}}}},
-   {"name":"Slider","props":{"properties":{"value":{"type":"number"},"min":{"default":0},"max":{"default":1},"step":{"exclusiveMinimum":0}}},"events":{"onValueChange":{"properties":{"value":{"$exact":{"type":"number"}}}}}},
+   {"name":"TextField","children":False,"events":{"$exact":{"onTextChange":{"type":"object","properties":{"$exact":{"value":{"$exact":{"type":"string"}}}},"required":["value"]},"onSubmit":{"required":["value"]},
+      "onChangeText":{"required":["value"]}}}},
+   {"name":"Toggle","events":{"$exact":{"onIsOnChange":{"properties":{"$exact":{"isOn":{"$exact":{"type":"boolean"}}}},"required":["isOn"]},"onValueChange":{"properties":{"value":{"$exact":{"type":"boolean"}}}}}}},
+   {"name":"Slider","props":{"properties":{"value":{"type":"number"},"min":{"default":0},"max":{"default":1},"step":{"minimum":0}}},
+    "events":{"$exact":{"onValueChange":{"properties":{"value":{"$exact":{"type":"number"}}}},"onEditingChanged":{"properties":{"$exact":{"isEditing":{"$exact":{"type":"boolean"}}}}}}}},
    {"name":"Text","events":{"$exact":{}}}]}}), init=True)
 V(VW,"initialize lists viewInfo in the order of views", [send(req(1,"initialize",{"protocolVersion":1})),ok(1,{"views":VIEWS,"viewInfo":[{"name":v} for v in VIEWS]})])
 

@@ -34,6 +34,8 @@ public enum DiagnosticCode {
     public static let quarantinedView = "quarantined-view"
     /// A mounted plugin view whose type no plugin serves any more (kept until its props change).
     public static let viewTypeRemoved = "view-type-removed"
+    /// A prop or event of a host view named as before Expo UI SDK 58 (served; once per connection).
+    public static let deprecatedName = "deprecated-name"
 }
 
 extension Session {
@@ -104,17 +106,19 @@ extension Session {
 }
 
 extension Session {
-    /// The view event `name` of `node` (a Button's `onPress`, a TextField's `onChangeText`,
-    /// …), sent to this, the owning, connection: `{surface, node, view, payload}`, with no
-    /// `modifier`, since no modifier sent it. The payload's one member is the event's name;
-    /// its value is `{"value": value}`, or `{}` for an event without a value. Sent only when
-    /// the node's `events` lists the event.
-    func sendViewEvent(_ name: String, value: ShownValue?, of node: NodeState, in surface: String) {
-        guard node.listens(to: name) else { return }
-        let body: JSONValue = value.map { .object(JSONObject([("value", $0.json)])) } ?? .object(JSONObject())
-        notify(method: "event", params: .object(JSONObject([
-            ("surface", .string(surface)), ("node", .string(node.id)), ("view", .string(node.typeName)),
-            ("payload", .object(JSONObject([(name, body)]))),
-        ])))
+    /// The view events of `node` that `trigger` sends (a Button's `onPress`, a Toggle's
+    /// `onIsOnChange`, …), to this, the owning, connection: `{surface, node, view, payload}`,
+    /// with no `modifier`, since no modifier sent it. The payload's one member is the event's
+    /// name; its value holds the event's member (`{"isOn": true}`), or is `{}` for an event
+    /// without one. Each is sent only when the node's `events` lists it, SDK 58's name first.
+    func sendViewEvents(_ trigger: ViewEvent.Trigger, value: JSONValue? = nil, of node: NodeState, in surface: String) {
+        if node.events.isEmpty { return }
+        for event in node.kind.viewEvents where event.trigger == trigger && node.listens(to: event.name) {
+            let body: JSONValue = event.member.flatMap { member in value.map { .object(JSONObject([(member.name, $0)])) } } ?? .object(JSONObject())
+            notify(method: "event", params: .object(JSONObject([
+                ("surface", .string(surface)), ("node", .string(node.id)), ("view", .string(node.typeName)),
+                ("payload", .object(JSONObject([(event.name, body)]))),
+            ])))
+        }
     }
 }

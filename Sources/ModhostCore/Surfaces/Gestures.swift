@@ -12,8 +12,8 @@ enum Gestures {
         let surface: String
         let tree: Surface
 
-        func send(_ event: String, value: ShownValue? = nil, of node: NodeState) {
-            session.sendViewEvent(event, value: value, of: node, in: surface)
+        func send(_ trigger: ViewEvent.Trigger, value: JSONValue? = nil, of node: NodeState) {
+            session.sendViewEvents(trigger, value: value, of: node, in: surface)
         }
     }
 
@@ -227,10 +227,10 @@ enum Gestures {
             let value = ShownValue.isOn(!(node.value?.isOn ?? false))
             node.value = value
             owner.tree.controlledValueChanged(node)
-            owner.send("onValueChange", value: value, of: node)
+            owner.send(.valueChange, value: value.json, of: node)
             result["value"] = value.json
         } else {
-            owner.send("onPress", of: node)
+            owner.send(.press, of: node)
         }
         return .object(result)
     }
@@ -320,7 +320,7 @@ enum Gestures {
         }
         var ran: [JSONValue] = []
         if own {
-            owner.send("onSubmit", value: node.value, of: node)
+            owner.send(.submit, value: node.value?.json, of: node)
             ran.append(["node": .string(node.id), "view": .string(node.typeName)])
         }
         for match in submits {
@@ -362,7 +362,7 @@ enum Gestures {
         if let reason = unreachable(node) { return unhandled(reason) }
         let value = ShownValue.text(replace ? text : (node.value?.text ?? "") + text)
         node.value = value
-        owner.send("onChangeText", value: value, of: node)
+        owner.send(.valueChange, value: value.json, of: node)
         return viewHandled(node, value: value)
     }
 
@@ -376,7 +376,10 @@ enum Gestures {
         let value = ShownValue.number(range.snapped(wanted))
         node.value = value
         owner.tree.controlledValueChanged(node)
-        owner.send("onValueChange", value: value, of: node)
+        // A drag, as a person makes it: editing starts, the value moves, editing ends.
+        owner.send(.editingChange, value: true, of: node)
+        owner.send(.valueChange, value: value.json, of: node)
+        owner.send(.editingChange, value: false, of: node)
         return viewHandled(node, value: value)
     }
 

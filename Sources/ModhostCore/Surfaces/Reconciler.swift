@@ -54,6 +54,9 @@ struct Reconciler {
     /// Props of new or changed nodes that their view does not list, reported once the tree
     /// is committed (`unknown-prop`).
     var unknownProps: [UnknownProp] = []
+    /// Names from before Expo UI SDK 58 on new or changed nodes (`deprecated-name`, once per
+    /// connection and name, at commit).
+    var deprecatedNames: [DeprecatedName] = []
     /// Plugin views made by this pass, for the diagnostics their bodies may warrant.
     var freshViews: [PluginViewNode] = []
     var viewPlaces: [ViewPlace] = []
@@ -157,8 +160,11 @@ struct Reconciler {
         if spec.kind == .plugin {
             let filled = keepingSlots ? kept?.pluginView?.filled ?? [] : Set(spec.slots.map(\.name))
             node.pluginView = try pluginView(spec, reusing: reusable?.pluginView, filled: filled, node: node.id, path: path)
-        } else if !spec.props.isEmpty, reusable?.props != spec.props {
-            try checkProps(spec.props, of: spec.kind, node: node.id, path: path)
+        } else {
+            if !spec.props.isEmpty, reusable?.props != spec.props {
+                try checkProps(spec.props, of: spec.kind, node: node.id, path: path)
+            }
+            if !spec.events.isEmpty, reusable?.events != spec.events { noteDeprecatedEvents(spec.events, of: spec.kind, node: node.id, path: path) }
         }
         if let key = spec.key {
             // A patch's pass starts from the surface's keys: a clash must leave them as they were.
@@ -506,6 +512,22 @@ struct Reconciler {
                 node: node, view: kind.rawValue,
                 unknown: UnknownParam(path: place, key: key, known: known, suggestion: Suggestion.closest(to: key, among: known))))
         }
+        for prop in kind.deprecatedProps where props[prop.name] != nil {
+            deprecatedNames.append(DeprecatedName(
+                node: node, view: kind.rawValue, name: prop.name, replacement: prop.replacement, isEvent: false,
+                path: JSONPath.member(prop.name, of: NodeSpec.paramsPath(ofNode: path) + ".props")))
+        }
+    }
+
+    /// Notes each of `events` that SDK 58 names otherwise: it is served, with a warning.
+    private mutating func noteDeprecatedEvents(_ events: [String], of kind: ViewKind, node: String, path: String) {
+        for (index, name) in events.enumerated() {
+            guard let replacement = kind.event(named: name)?.replacedBy else { continue }
+            let member = kind.event(named: replacement)?.member.map { " (payload {\($0.name)})" } ?? ""
+            deprecatedNames.append(DeprecatedName(
+                node: node, view: kind.rawValue, name: name, replacement: "the event '\(replacement)'\(member)", isEvent: true,
+                path: JSONPath.element(index, of: JSONPath.member("events", of: NodeSpec.paramsPath(ofNode: path)))))
+        }
     }
 
     /// Keeps `prop` for an `unknown-prop` warning at commit, or, under `strictParams`, fails
@@ -567,6 +589,18 @@ struct UnknownProp {
         let listed = unknown.known.isEmpty ? "none" : unknown.known.joined(separator: ", ")
         return "'\(unknown.path)' is not a prop of \(view), so \(outcome).\(hint) \(view)'s props: \(listed)"
     }
+}
+
+/// A prop or event of a host view that Expo UI SDK 58 names otherwise, on a new or changed node.
+struct DeprecatedName {
+    let node: String
+    let view: String
+    let name: String
+    /// What replaced it, as a phrase: "the event 'onIsOnChange' (payload {isOn})".
+    let replacement: String
+    let isEvent: Bool
+    /// Its params path: `root.events[0]`, `root.props.systemImage`.
+    let path: String
 }
 
 /// Stands in for a modifier whose plugin is quarantined: the content, unchanged.

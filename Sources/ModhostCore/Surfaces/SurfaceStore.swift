@@ -42,6 +42,7 @@ final class SurfaceStore {
         account(surface, nodes: reconciler.builtNodeCount)
         surface.diagnose(reconciler.fresh, session: session)
         surface.report(reconciler.unknownProps, session: session)
+        if !reconciler.deprecatedNames.isEmpty { surface.report(reconciler.deprecatedNames, session: session) }
         surface.diagnose(views: reconciler.freshViews, session: session)
         if lifecycle {
             if let left = built.leftInOrder {

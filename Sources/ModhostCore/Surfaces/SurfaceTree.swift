@@ -535,6 +535,19 @@ final class Surface {
         }
     }
 
+    /// One `deprecated-name` warning per view and name the connection has not been warned of:
+    /// the name works, and the warning says what Expo UI SDK 58 calls it.
+    func report(_ deprecated: [DeprecatedName], session: Session) {
+        for use in deprecated where session.deprecatedNamesWarned.insert(use.view + "." + use.name).inserted {
+            let what = use.isEvent ? "event" : "prop"
+            session.diagnostic(
+                "warning", code: DiagnosticCode.deprecatedName,
+                message: "node '\(use.node)': the \(use.view) \(what) '\(use.name)' at '\(use.path)' is the name from before Expo UI SDK 58; use \(use.replacement). It still works; this warning is given once per connection",
+                surface: name, node: use.node, path: use.path,
+                extra: JSONObject([("key", .string(use.name)), ("replacement", .string(use.replacement))]))
+        }
+    }
+
     /// A `quarantined-modifier` warning: `instance` is inert because its plugin is quarantined.
     private func reportInert(_ instance: ModifierInstance, quarantinedBy status: PluginStatus, session: Session) {
         let reason = status.crash.map { "it \($0.summary)" } ?? "it crashed or hung the host"

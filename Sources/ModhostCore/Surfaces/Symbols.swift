@@ -153,12 +153,12 @@ struct SymbolState {
     }
 
     /// The SF Symbol a node shows, if any: an Image's `systemName` (or `systemImage`, the older
-    /// name), a Label's or a Button's `systemImage` (SwiftUI's symbol modifiers reach a Label's
+    /// name), a Label's, a Button's or a Toggle's `systemImage` (SwiftUI's symbol modifiers reach a Label's
     /// icon as they reach an Image).
     static func systemName(of node: NodeState) -> String? {
         switch node.kind {
         case .image: return node.props["systemName"]?.stringValue ?? node.props["systemImage"]?.stringValue
-        case .label, .button: return node.props["systemImage"]?.stringValue
+        case .label, .button, .toggle: return node.props["systemImage"]?.stringValue
         default: return nil
         }
     }

@@ -5,17 +5,81 @@ import ModhostWire
 // Slider's value): which events each view has, the props the host reads, the value a
 // control shows, and how `initialize` and `describe` describe them (`viewInfo`).
 
+/// One of a view's own events: its name, what makes the view send it, and the one member its
+/// payload carries, as Expo UI's native view sends it (`onIsOnChange {isOn}`).
+struct ViewEvent: Sendable {
+    /// What a person does that sends the event.
+    enum Trigger: Sendable { case press, valueChange, submit, editingChange }
+
+    let name: String
+    let trigger: Trigger
+    /// The payload's member and its JSON Schema type (`isOn`, `boolean`); nil: the payload is `{}`.
+    let member: (name: String, type: String)?
+    /// For a name kept from before Expo UI SDK 58: the name that replaced it. Both are served;
+    /// a node listing the old one gets a `deprecated-name` warning.
+    let replacedBy: String?
+
+    init(_ name: String, _ trigger: Trigger, member: (String, String)? = nil, replacedBy: String? = nil) {
+        self.name = name
+        self.trigger = trigger
+        self.member = member.map { (name: $0.0, type: $0.1) }
+        self.replacedBy = replacedBy
+    }
+}
+
+/// A prop kept from before Expo UI SDK 58, and what replaced it (a prop or a modifier).
+struct DeprecatedProp: Sendable {
+    let name: String
+    let replacement: String
+}
+
 extension ViewKind {
-    /// The view's own events, which a node's `events` may list, in the order `viewInfo`
-    /// lists them. Most views have none.
-    public var events: [String] {
+    /// The view's own events, SDK 58's names first, then those they replaced. Most views
+    /// have none.
+    var viewEvents: [ViewEvent] {
         switch self {
-        case .button: return ["onPress"]
-        case .textField: return ["onChangeText", "onSubmit"]
-        case .toggle, .slider: return ["onValueChange"]
+        case .button: return Self.buttonEvents
+        case .textField: return Self.textFieldEvents
+        case .toggle: return Self.toggleEvents
+        case .slider: return Self.sliderEvents
         case .list, .section, .hStack, .vStack, .zStack, .text, .label, .image, .spacer, .scrollView, .plugin: return []
         }
     }
+
+    private static let buttonEvents = [ViewEvent("onPress", .press)]
+    private static let textFieldEvents = [
+        ViewEvent("onTextChange", .valueChange, member: ("value", "string")),
+        ViewEvent("onSubmit", .submit, member: ("value", "string")),
+        ViewEvent("onChangeText", .valueChange, member: ("value", "string"), replacedBy: "onTextChange"),
+    ]
+    private static let toggleEvents = [
+        ViewEvent("onIsOnChange", .valueChange, member: ("isOn", "boolean")),
+        ViewEvent("onValueChange", .valueChange, member: ("value", "boolean"), replacedBy: "onIsOnChange"),
+    ]
+    private static let sliderEvents = [
+        ViewEvent("onValueChange", .valueChange, member: ("value", "number")),
+        ViewEvent("onEditingChanged", .editingChange, member: ("isEditing", "boolean")),
+    ]
+
+    /// The names of the view's own events, which a node's `events` may list, in the order
+    /// `viewInfo` lists them.
+    public var events: [String] { Self.eventNames[self] ?? [] }
+
+    private static let eventNames: [ViewKind: [String]] = Dictionary(
+        uniqueKeysWithValues: allCases.map { ($0, $0.viewEvents.map(\.name)) })
+
+    /// The view's event `name`, if it has one.
+    func event(named name: String) -> ViewEvent? { viewEvents.first { $0.name == name } }
+
+    /// Props kept from before SDK 58, with what replaced them.
+    var deprecatedProps: [DeprecatedProp] {
+        switch self {
+        case .image: return Self.imageDeprecated
+        default: return []
+        }
+    }
+
+    private static let imageDeprecated = [DeprecatedProp(name: "systemImage", replacement: "the prop 'systemName'")]
 
     /// Whether the host keeps a value the view shows (`ShownValue`): a text, a switch's
     /// state or a slider's position, which gestures change.
@@ -25,8 +89,9 @@ extension ViewKind {
     /// Toggle, Slider) and those it passes through for the front-end, in Expo UI's names. A
     /// prop not listed is reported (`unknown-prop`).
     var propsSchema: JSONValue {
+        // `testID`, as every Expo UI view takes it, shown in the snapshot with the other props.
         func schema(_ properties: [(String, JSONValue)]) -> JSONValue {
-            ["type": "object", "properties": .object(JSONObject(properties))]
+            ["type": "object", "properties": .object(JSONObject(properties + [("testID", ["type": "string"])]))]
         }
         let string: JSONValue = ["type": "string"]
         let number: JSONValue = ["type": "number"]
@@ -47,15 +112,15 @@ extension ViewKind {
         case .image: return schema([("systemName", string), ("systemImage", string), ("size", number), ("color", color)])
         case .spacer: return schema([("minLength", number)])
         case .button:
-            return schema([("label", string), ("role", ["enum": ["destructive", "cancel"]]), ("systemImage", string)])
+            return schema([("label", string), ("role", ["enum": ["default", "cancel", "destructive", "close"]]), ("systemImage", string)])
         case .textField:
             return schema([("defaultValue", string), ("placeholder", string)])
         case .toggle:
-            return schema([("isOn", ["type": "boolean", "default": false]), ("label", string)])
+            return schema([("isOn", ["type": "boolean", "default": false]), ("label", string), ("systemImage", string)])
         case .slider:
             return schema([
                 ("value", ["type": "number"]), ("min", ["type": "number", "default": 0]), ("max", ["type": "number", "default": 1]),
-                ("step", ["type": "number", "exclusiveMinimum": 0]),
+                ("step", ["type": "number", "minimum": 0]),
             ])
         // A plugin view's props are its plugin's (`PluginViewType.propsSchema`).
         case .plugin: return schema([])
@@ -68,23 +133,20 @@ extension ViewKind {
     private static let knownPropNames: [ViewKind: [String]] = Dictionary(
         uniqueKeysWithValues: allCases.map { ($0, $0.propsSchema["properties"]?.objectValue?.keys ?? []) })
 
-    /// A JSON Schema of what the event `name` carries under its name in `payload`.
-    func payloadSchema(of name: String) -> JSONValue {
-        let valueType: JSONValue
-        switch (self, name) {
-        case (.textField, _): valueType = "string"
-        case (.toggle, _): valueType = "boolean"
-        case (.slider, _): valueType = "number"
-        default: return ["type": "object", "properties": .object(JSONObject()), "required": []]
-        }
-        return ["type": "object", "properties": ["value": ["type": valueType]], "required": ["value"]]
+    /// A JSON Schema of what `event` carries under its name in a payload.
+    static func payloadSchema(of event: ViewEvent) -> JSONValue {
+        guard let member = event.member else { return ["type": "object", "properties": .object(JSONObject()), "required": []] }
+        return [
+            "type": "object", "properties": .object(JSONObject([(member.name, .object(JSONObject([("type", .string(member.type))])))])),
+            "required": [.string(member.name)],
+        ]
     }
 
     /// The view's entry in `viewInfo`: `{name, children, props, events}`.
     var info: JSONValue {
         .object(JSONObject([
             ("name", .string(rawValue)), ("children", .bool(takesChildren)), ("props", propsSchema),
-            ("events", .object(JSONObject(events.map { ($0, payloadSchema(of: $0)) }))),
+            ("events", .object(JSONObject(viewEvents.map { ($0.name, Self.payloadSchema(of: $0)) }))),
         ]))
     }
 
@@ -155,12 +217,15 @@ struct ControlProps {
                     "'\(place)' must not be below 'min' (\(ShownValue.number(min).json.jsonText)): a Slider's range is min…max",
                     path: place, expected: "a number >= \(ShownValue.number(min).json.jsonText)", got: ShownValue.number(max).json.jsonText)
             }
-            let step = try props.optional("step", at: propsPath(), as: .number)
-            if let step, !(step > 0) {
+            var step = try props.optional("step", at: propsPath(), as: .number)
+            if let given = step, !(given >= 0) {
                 let place = JSONPath.member("step", of: propsPath())
                 throw .invalidParams(
-                    "'\(place)' must be a number above 0", path: place, expected: "a number > 0", got: ShownValue.number(step).json.jsonText)
+                    "'\(place)' must be a number of at least 0 (0 or none: the Slider is continuous)", path: place,
+                    expected: "a number >= 0", got: ShownValue.number(given).json.jsonText)
             }
+            // Expo UI SDK 58: `step={0}` is a continuous slider, as is no step.
+            if step == 0 { step = nil }
             let range = SliderRange(min: min, max: max, step: step)
             let value = try props.optional("value", at: propsPath(), as: .number) ?? min
             return ControlProps(shown: .number(range.clamped(value)), range: range)

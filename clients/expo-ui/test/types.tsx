@@ -1,7 +1,7 @@
 // Compile-time checks (tsc -p clients/expo-ui): Expo UI's import paths resolve through this
 // package's exports, with typed components and modifier helpers. Each @ts-expect-error must be
 // an error, or tsc fails.
-import { Host, List, HStack, Text, Button, TextField, Toggle, Image, SymbolView } from '@expo/ui/swift-ui';
+import { Host, List, HStack, Text, Button, TextField, Toggle, Slider, Image, SymbolView } from '@expo/ui/swift-ui';
 import type { HStackProps } from '@expo/ui/swift-ui';
 import { createModifier, createModifierWithEventListener, onTapGesture, padding, frame, symbolEffect, imageScale, symbolVariant } from '@expo/ui/swift-ui/modifiers';
 
@@ -17,8 +17,10 @@ export const screen = (
         <Text modifiers={[onTapGesture(() => {}), padding()]}>Pinned</Text>
       </HStack>
       <Button onPress={() => {}} role="destructive" systemImage="trash">Delete</Button>
-      <TextField defaultValue="a" onChangeText={(t) => t.toUpperCase()} />
-      <Toggle isOn={false} onValueChange={(on) => !on} label="On" />
+      <TextField defaultValue="a" onTextChange={(t) => t.toUpperCase()} />
+      <Toggle isOn={false} onIsOnChange={(on) => !on} label="On" systemImage="power" testID="power" />
+      <Slider value={0.5} step={0} onEditingChanged={(editing) => !editing} />
+      <Button role="close" onPress={() => {}} />
       <Image systemName="heart" modifiers={[symbolEffect({ effect: 'bounce', value: 1 }), imageScale('large'), symbolVariant('fill')]} />
       <SymbolView symbolName="01.circle" effect="drawon" isAnimating weight="ultralight" colors={['red', '#00F']} />
     </List>
@@ -30,8 +32,10 @@ export const wrong = [
   <Button onPres={() => {}} />,
   // @ts-expect-error: Image's name prop is systemName
   <Image name="pin" />,
-  // @ts-expect-error: onValueChange gets a boolean
-  <Toggle onValueChange={(v: string) => v} />,
+  // @ts-expect-error: onIsOnChange gets a boolean
+  <Toggle onIsOnChange={(v: string) => v} />,
+  // @ts-expect-error: not a Button role
+  <Button role="danger" />,
   // @ts-expect-error: the listener is a function
   createModifierWithEventListener('pin', 'not a function'),
   // @ts-expect-error: padding takes numbers

@@ -40,9 +40,9 @@ export function screen(messages: Message[], settings: Settings, change: (s: Part
           {messages.map((m) => <Row key={m.id} message={m} onDelete={remove} />)}
         </Section>
         <Section title="Settings">
-          <Toggle key="wifi" isOn={settings.wifi} label="Wi-Fi" onValueChange={(wifi) => change({ wifi })} />
+          <Toggle key="wifi" isOn={settings.wifi} label="Wi-Fi" onIsOnChange={(wifi) => change({ wifi })} />
           <Slider key="volume" value={settings.volume} min={0} max={10} step={1} onValueChange={(volume) => change({ volume })} />
-          <TextField key="name" defaultValue={settings.name} placeholder="Name" onChangeText={(name) => change({ name })} onSubmit={(name) => change({ name })} />
+          <TextField key="name" defaultValue={settings.name} placeholder="Name" onTextChange={(name) => change({ name })} onSubmit={(name) => change({ name })} />
           <>
             <Label title="Fragments" systemImage="square.stack" />
             <Label systemImage="tray">Children become the title</Label>
@@ -91,12 +91,10 @@ export function mistakes(): Node[] {
     <Button onPress={(x: string) => x} />,
     // @ts-expect-error not a role
     <Button role="danger" />,
-    // @ts-expect-error Expo's name is systemName
-    <Image systemName="star" systemImage="star" />,
     // @ts-expect-error an Image needs its systemName, as in Expo UI
     <Image size={8} />,
-    // @ts-expect-error onChangeText receives a string
-    <TextField onChangeText={(n: number) => n} />,
+    // @ts-expect-error onTextChange receives a string
+    <TextField onTextChange={(n: number) => n} />,
     // @ts-expect-error TextField's text is defaultValue
     <TextField text="x" />,
     // @ts-expect-error isOn is a boolean

@@ -147,9 +147,9 @@ export const Image = helper('Image');
 /** A button: `label` or children, `role`, `systemImage`; `onPress` runs on a tap. */
 export const Button = helper('Button');
 export const Spacer = helper('Spacer');
-/** A text field: `defaultValue`, `placeholder`; `onChangeText(text)`, `onSubmit(text)`. No children. */
+/** A text field: `defaultValue`, `placeholder`; `onTextChange(text)`, `onSubmit(text)`. No children. */
 export const TextField = helper('TextField');
-/** A switch: `isOn`, `label`; `onValueChange(isOn)`. Controlled: pass the new value back in `isOn`. */
+/** A switch: `isOn`, `label`, `systemImage`; `onIsOnChange(isOn)`. Controlled: pass the new value back in `isOn`. */
 export const Toggle = helper('Toggle');
-/** A slider: `value`, `min` (0), `max` (1), `step`; `onValueChange(value)`. Controlled, as Toggle. */
+/** A slider: `value`, `min` (0), `max` (1), `step` (0: continuous); `onValueChange(value)`, `onEditingChanged(isEditing)`. Controlled, as Toggle. */
 export const Slider = helper('Slider');

@@ -573,8 +573,8 @@ export class Connection extends EventEmitter {
 
   /**
    * A view's own event (`view` and no `modifier`): calls the function given as the prop named
-   * after the event, in the surface's latest tree, with the payload's `value` (nothing for
-   * `onPress`).
+   * after the event, in the surface's latest tree, with the one member the event carries
+   * (`value`, `isOn`, `isEditing`; nothing for `onPress`), as Expo UI unwraps it.
    */
   routeViewEvent(params) {
     const { surface: surfaceName, node, view, payload } = params ?? {};
@@ -597,7 +597,9 @@ export class Connection extends EventEmitter {
       `the ${name} function of ${where} threw: ${error?.message ?? error}`, { ...base, error });
     try {
       // A plugin's view gets the payload as Expo's native view events carry it.
-      const result = !isBuiltInView(view) ? fn({ nativeEvent: payload[name] }) : name === 'onPress' ? fn() : fn(payload[name]?.value);
+      const body = payload[name];
+      const members = body !== null && typeof body === 'object' ? Object.values(body) : [];
+      const result = !isBuiltInView(view) ? fn({ nativeEvent: body }) : members.length === 1 ? fn(members[0]) : fn();
       if (result && typeof result.then === 'function') result.then(undefined, failed);
     } catch (error) {
       failed(error);

@@ -16,9 +16,10 @@ export const LEAF_VIEWS = Object.freeze(['Image', 'Spacer', 'TextField', 'Toggle
  */
 export const VIEW_EVENTS = Object.freeze({
   Button: Object.freeze(['onPress']),
-  TextField: Object.freeze(['onChangeText', 'onSubmit']),
-  Toggle: Object.freeze(['onValueChange']),
-  Slider: Object.freeze(['onValueChange']),
+  // SDK 58's names first; the names before it still work (the host warns once).
+  TextField: Object.freeze(['onTextChange', 'onSubmit', 'onChangeText']),
+  Toggle: Object.freeze(['onIsOnChange', 'onValueChange']),
+  Slider: Object.freeze(['onValueChange', 'onEditingChanged']),
 });
 
 const isString = (v) => typeof v === 'string';
@@ -30,30 +31,40 @@ const isFunction = (v) => typeof v === 'function';
  * The props of the views whose props the protocol lists, each with a check and what it expects.
  * Other views' props pass through to the host as they are (typed in index.d.ts only).
  */
+const BUTTON_ROLES = ['default', 'cancel', 'destructive', 'close'];
+const testID = [isString, 'a string'];
 const STRICT_VIEW_PROPS = {
   Button: {
     label: [isString, 'a string'],
-    role: [(v) => v === 'destructive' || v === 'cancel', "'destructive' or 'cancel'"],
+    role: [(v) => BUTTON_ROLES.includes(v), BUTTON_ROLES.map((r) => `'${r}'`).join(', ')],
     systemImage: [isString, 'a string (an SF Symbol name)'],
     onPress: [isFunction, 'a function'],
+    testID,
   },
   TextField: {
     defaultValue: [isString, 'a string'],
     placeholder: [isString, 'a string'],
+    onTextChange: [isFunction, 'a function (text: string) => void'],
     onChangeText: [isFunction, 'a function (text: string) => void'],
     onSubmit: [isFunction, 'a function (text: string) => void'],
+    testID,
   },
   Toggle: {
     isOn: [isBoolean, 'a boolean'],
     label: [isString, 'a string'],
+    systemImage: [isString, 'a string (an SF Symbol name)'],
+    onIsOnChange: [isFunction, 'a function (isOn: boolean) => void'],
     onValueChange: [isFunction, 'a function (isOn: boolean) => void'],
+    testID,
   },
   Slider: {
     value: [isNumber, 'a finite number'],
     min: [isNumber, 'a finite number'],
     max: [isNumber, 'a finite number'],
-    step: [(v) => isNumber(v) && v > 0, 'a number > 0'],
+    step: [(v) => isNumber(v) && v >= 0, 'a number >= 0 (0: continuous)'],
     onValueChange: [isFunction, 'a function (value: number) => void'],
+    onEditingChanged: [isFunction, 'a function (isEditing: boolean) => void'],
+    testID,
   },
 };
 

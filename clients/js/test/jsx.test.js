@@ -104,16 +104,16 @@ test('examples/jsx.tsx compiles with jsxImportSource @modhost/client against the
     assert.equal(inbox.children[0].key, 'm1');
     assert.equal(inbox.children[0].type, 'HStack');
     assert.deepEqual(settings.children.map((n) => [n.type, n.key ?? null, n.events ?? null]), [
-      ['Toggle', 'wifi', ['onValueChange']],
+      ['Toggle', 'wifi', ['onIsOnChange']],
       ['Slider', 'volume', ['onValueChange']],
-      ['TextField', 'name', ['onChangeText', 'onSubmit']],
+      ['TextField', 'name', ['onTextChange', 'onSubmit']],
       ['Label', null, null],
       ['Label', null, null],
     ]);
     assert.equal(settings.children[4].props.title, 'Children become the title');
-    events.get('wifi').get('onValueChange')(true);
+    events.get('wifi').get('onIsOnChange')(true);
     events.get('volume').get('onValueChange')(7);
-    events.get('name').get('onChangeText')('Grace');
+    events.get('name').get('onTextChange')('Grace');
     events.get('clear').get('onPress')();
     assert.deepEqual(changes, [{ wifi: true }, { volume: 7 }, { name: 'Grace' }]);
     assert.deepEqual(removed, ['m1']);

@@ -85,14 +85,14 @@ test('the function of the latest tree runs after an update', { timeout: TEST_TIM
   } finally { await s.done(); }
 });
 
-test('typing into a TextField sends onChangeText with the new text; submit sends onSubmit first', { timeout: TEST_TIMEOUT_MS }, async (t) => {
+test('typing into a TextField sends onTextChange with the new text; submit sends onSubmit first', { timeout: TEST_TIMEOUT_MS }, async (t) => {
   const s = await session(t);
   if (!s) return;
   try {
     const log = [];
     const surface = await s.connection.mount('main', VStack(TextField({
       key: 'name', defaultValue: 'Ad', placeholder: 'Name',
-      onChangeText: (text) => log.push(['change', text]), onSubmit: (text) => log.push(['submit', text]),
+      onTextChange: (text) => log.push(['change', text]), onSubmit: (text) => log.push(['submit', text]),
     })));
     assert.deepEqual(await surface.typeText('name', 'a'), { handled: true, node: 'name', view: 'TextField', value: 'Ada' });
     assert.deepEqual(await surface.typeText('name', 'Grace', { replace: true }), { handled: true, node: 'name', view: 'TextField', value: 'Grace' });
@@ -102,7 +102,7 @@ test('typing into a TextField sends onChangeText with the new text; submit sends
     assert.deepEqual(log, [['change', 'Ada'], ['change', 'Grace'], ['submit', 'Grace']]);
     const { root } = await surface.snapshot();
     assert.equal(find(root, 'name').value, 'Grace');
-    assert.deepEqual(find(root, 'name').events, ['onChangeText', 'onSubmit']);
+    assert.deepEqual(find(root, 'name').events, ['onTextChange', 'onSubmit']);
   } finally { await s.done(); }
 });
 
@@ -112,7 +112,7 @@ test('a Toggle is controlled: a tap reports the flipped value; the next update s
   try {
     const seen = [];
     let isOn = false;
-    const tree = () => List(HStack(Toggle({ key: 'wifi', isOn, label: 'Wi-Fi', onValueChange: (value) => seen.push(value) })));
+    const tree = () => List(HStack(Toggle({ key: 'wifi', isOn, label: 'Wi-Fi', onIsOnChange: (value) => seen.push(value) })));
     const surface = await s.connection.mount('main', tree());
     assert.deepEqual(await surface.tap('wifi'), { handled: true, node: 'wifi', view: 'Toggle', value: true });
     assert.deepEqual(seen, [true]);
@@ -135,6 +135,39 @@ test('a Slider clamps and rounds to its step, and sends onValueChange', { timeou
     assert.deepEqual(await surface.slide('volume', 6.6), { handled: true, node: 'volume', view: 'Slider', value: 7 });
     assert.deepEqual(await surface.slide('volume', 42), { handled: true, node: 'volume', view: 'Slider', value: 10 });
     assert.deepEqual(seen, [7, 10]);
+  } finally { await s.done(); }
+});
+
+test('SDK 58 names: a slide is an edit between onEditingChanged true and false; step 0 is continuous', { timeout: TEST_TIMEOUT_MS }, async (t) => {
+  const s = await session(t);
+  if (!s) return;
+  try {
+    const seen = [];
+    const surface = await s.connection.mount('main', VStack(Slider({
+      key: 'level', value: 2, min: 0, max: 10, step: 0, onValueChange: (v) => seen.push(['value', v]), onEditingChanged: (e) => seen.push(['editing', e]),
+    })));
+    assert.deepEqual(await surface.slide('level', 6.25), { handled: true, node: 'level', view: 'Slider', value: 6.25 });
+    assert.deepEqual(seen, [['editing', true], ['value', 6.25], ['editing', false]]);
+    assert.deepEqual(s.diagnostics, []);
+  } finally { await s.done(); }
+});
+
+test('the names before SDK 58 still work, with one deprecated-name warning per connection', { timeout: TEST_TIMEOUT_MS }, async (t) => {
+  const s = await session(t);
+  if (!s) return;
+  try {
+    const seen = [];
+    const row = (key) => Toggle({ key, isOn: false, label: key, onValueChange: (on) => seen.push([key, on]) });
+    const surface = await s.connection.mount('main', VStack(row('a'), row('b')));
+    const warnings = s.diagnostics.filter((d) => d.code === 'deprecated-name');
+    assert.equal(warnings.length, 1);
+    assert.equal(warnings[0].path, 'root.children[0].events[0]');
+    assert.equal(warnings[0].key, 'onValueChange');
+    assert.match(warnings[0].replacement, /onIsOnChange/);
+    await surface.tap('b');
+    assert.deepEqual(seen, [['b', true]]);
+    await s.connection.mount('other', VStack(row('c')));
+    assert.equal(s.diagnostics.filter((d) => d.code === 'deprecated-name').length, 1, 'not again on this connection');
   } finally { await s.done(); }
 });
 

@@ -28,8 +28,8 @@ test('event props move into the node\'s events, in the view\'s order, and never 
   const submit = () => {};
   const { root, events } = serializeTree(List(
     Button({ key: 'go', label: 'Go', role: 'destructive', onPress: press }),
-    TextField({ key: 'name', defaultValue: 'Ada', onSubmit: submit, onChangeText: change }),
-    Toggle({ isOn: true, label: 'Wi-Fi', onValueChange: change }),
+    TextField({ key: 'name', defaultValue: 'Ada', onSubmit: submit, onTextChange: change }),
+    Toggle({ isOn: true, label: 'Wi-Fi', onIsOnChange: change }),
     Slider({ value: 0.5, step: 0.1, onValueChange: change }),
     Button({ label: 'No action' }),
   ));
@@ -37,16 +37,16 @@ test('event props move into the node\'s events, in the view\'s order, and never 
     type: 'List',
     children: [
       { type: 'Button', key: 'go', props: { label: 'Go', role: 'destructive' }, events: ['onPress'] },
-      { type: 'TextField', key: 'name', props: { defaultValue: 'Ada' }, events: ['onChangeText', 'onSubmit'] },
-      { type: 'Toggle', props: { isOn: true, label: 'Wi-Fi' }, events: ['onValueChange'] },
+      { type: 'TextField', key: 'name', props: { defaultValue: 'Ada' }, events: ['onTextChange', 'onSubmit'] },
+      { type: 'Toggle', props: { isOn: true, label: 'Wi-Fi' }, events: ['onIsOnChange'] },
       { type: 'Slider', props: { value: 0.5, step: 0.1 }, events: ['onValueChange'] },
       { type: 'Button', props: { label: 'No action' } },
     ],
   });
   assert.equal(events.get('go').get('onPress'), press);
   assert.equal(events.get('name').get('onSubmit'), submit);
-  assert.equal(events.get('name').get('onChangeText'), change);
-  assert.equal(events.get('0/2').get('onValueChange'), change);
+  assert.equal(events.get('name').get('onTextChange'), change);
+  assert.equal(events.get('0/2').get('onIsOnChange'), change);
   assert.deepEqual([...events.keys()], ['go', 'name', '0/2', '0/3']);
   // A Button whose only prop is its action sends no props.
   assert.deepEqual(serializeTree(Button({ onPress: press }, 'Go')).root,
@@ -75,28 +75,34 @@ test('any other function-valued prop is a TypeError naming it', { timeout: TEST_
 
 test('Toggle and Slider are leaf views with checked props', { timeout: TEST_TIMEOUT_MS }, () => {
   assert.ok(VIEW_TYPES.includes('Toggle') && VIEW_TYPES.includes('Slider'));
-  assert.deepEqual(VIEW_EVENTS.Toggle, ['onValueChange']);
+  // SDK 58's names first, then the names before it.
+  assert.deepEqual(VIEW_EVENTS.Toggle, ['onIsOnChange', 'onValueChange']);
+  assert.deepEqual(VIEW_EVENTS.Slider, ['onValueChange', 'onEditingChanged']);
   assert.deepEqual(Toggle({ key: 't', isOn: false, label: 'On' }), { type: 'Toggle', key: 't', props: { isOn: false, label: 'On' } });
   assert.deepEqual(Slider({ value: 3, min: 0, max: 10, step: 1 }), { type: 'Slider', props: { value: 3, min: 0, max: 10, step: 1 } });
   assert.throws(() => Toggle({ label: 'x' }, Text('no')), /a Toggle takes no child views/);
   assert.throws(() => Slider('5'), /a Slider takes no child views/);
   assert.throws(() => Toggle({ isOn: 'yes' }), /Toggle prop 'isOn' must be a boolean, got "yes"/);
-  assert.throws(() => Slider({ step: 0 }), /Slider prop 'step' must be a number > 0, got number 0/);
+  assert.throws(() => Slider({ step: -1 }), /Slider prop 'step' must be a number >= 0 \(0: continuous\), got number -1/);
+  // Expo UI SDK 58: step 0 is a continuous slider.
+  assert.deepEqual(Slider({ step: 0 }), { type: 'Slider', props: { step: 0 } });
+  assert.deepEqual(Toggle({ systemImage: 'wifi', testID: 'wifi' }), { type: 'Toggle', props: { systemImage: 'wifi', testID: 'wifi' } });
   assert.throws(() => Slider({ value: Number.NaN }), /Slider prop 'value' must be a finite number/);
 });
 
 test('views whose props the protocol lists refuse unknown props, naming the known ones and the closest', { timeout: TEST_TIMEOUT_MS }, () => {
   assert.throws(() => Button({ lable: 'Go' }), (e) => e instanceof TypeError
-    && e.message === "h(Button): unknown Button prop 'lable' (known: label, role, systemImage, onPress; closest: 'label')"
+    && e.message === "h(Button): unknown Button prop 'lable' (known: label, role, systemImage, onPress, testID; closest: 'label')"
     && e.key === 'lable' && e.suggestion === 'label');
-  assert.throws(() => TextField({ text: 'old name' }), /^TypeError: h\(TextField\): unknown TextField prop 'text' \(known: defaultValue, placeholder, onChangeText, onSubmit; closest: '\w+'\)$/);
+  assert.throws(() => TextField({ text: 'old name' }), /^TypeError: h\(TextField\): unknown TextField prop 'text' \(known: defaultValue, placeholder, onTextChange, onChangeText, onSubmit, testID; closest: '\w+'\)$/);
   assert.throws(() => Toggle({ isOnn: true }), /unknown Toggle prop 'isOnn'.*closest: 'isOn'/);
   assert.throws(() => Slider({ maximum: 3 }), /unknown Slider prop 'maximum'.*closest: 'max'/);
   assert.throws(() => serializeTree({ type: 'Button', props: { rol: 'cancel' } }), /^TypeError: root\.props: unknown Button prop 'rol'.*closest: 'role'/);
-  assert.throws(() => Button({ role: 'danger' }), /Button prop 'role' must be 'destructive' or 'cancel', got "danger"/);
+  assert.throws(() => Button({ role: 'danger' }), /Button prop 'role' must be 'default', 'cancel', 'destructive', 'close', got "danger"/);
+  for (const role of ['default', 'cancel', 'destructive', 'close']) assert.deepEqual(Button({ role }), { type: 'Button', props: { role } });
   // Views whose props the protocol does not list pass theirs through.
   assert.deepEqual(HStack({ alignmnt: 'centre' }), { type: 'HStack', props: { alignmnt: 'centre' } });
-  assert.deepEqual(knownViewProps('Button'), ['label', 'role', 'systemImage', 'onPress']);
+  assert.deepEqual(knownViewProps('Button'), ['label', 'role', 'systemImage', 'onPress', 'testID']);
   assert.equal(knownViewProps('HStack'), undefined);
   // undefined and null count as absent.
   assert.deepEqual(Button({ label: 'x', role: undefined, onPress: null }), { type: 'Button', props: { label: 'x' } });
@@ -106,16 +112,19 @@ test('a view event calls the function of the surface\'s tree with the payload\'s
   const calls = [];
   const { host, diagnostics } = await mounted(List(
     Button({ key: 'go', label: 'Go', onPress: (...args) => calls.push(['press', args.length]) }),
-    TextField({ key: 'name', onChangeText: (text) => calls.push(['change', text]), onSubmit: (text) => calls.push(['submit', text]) }),
-    Toggle({ key: 'wifi', isOn: false, onValueChange: (on) => calls.push(['toggle', on]) }),
-    Slider({ value: 0, onValueChange: (value) => calls.push(['slide', value]) }),
+    TextField({ key: 'name', onTextChange: (text) => calls.push(['change', text]), onSubmit: (text) => calls.push(['submit', text]) }),
+    Toggle({ key: 'wifi', isOn: false, onIsOnChange: (on) => calls.push(['toggle', on]), onValueChange: (on) => calls.push(['old toggle', on]) }),
+    Slider({ value: 0, onValueChange: (value) => calls.push(['slide', value]), onEditingChanged: (editing) => calls.push(['editing', editing]) }),
   ));
   host.onNotification('event', viewEvent('s', 'go', 'Button', { onPress: {} }));
-  host.onNotification('event', viewEvent('s', 'name', 'TextField', { onChangeText: { value: 'Ad' } }));
+  host.onNotification('event', viewEvent('s', 'name', 'TextField', { onTextChange: { value: 'Ad' } }));
   host.onNotification('event', viewEvent('s', 'name', 'TextField', { onSubmit: { value: 'Ada' } }));
+  // Each event's one member, unwrapped, as Expo UI calls its callbacks.
+  host.onNotification('event', viewEvent('s', 'wifi', 'Toggle', { onIsOnChange: { isOn: true } }));
   host.onNotification('event', viewEvent('s', 'wifi', 'Toggle', { onValueChange: { value: true } }));
+  host.onNotification('event', viewEvent('s', '0/3', 'Slider', { onEditingChanged: { isEditing: true } }));
   host.onNotification('event', viewEvent('s', '0/3', 'Slider', { onValueChange: { value: 0.5 } }));
-  assert.deepEqual(calls, [['press', 0], ['change', 'Ad'], ['submit', 'Ada'], ['toggle', true], ['slide', 0.5]]);
+  assert.deepEqual(calls, [['press', 0], ['change', 'Ad'], ['submit', 'Ada'], ['toggle', true], ['old toggle', true], ['editing', true], ['slide', 0.5]]);
   assert.deepEqual(diagnostics, []);
 });
 

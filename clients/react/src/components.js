@@ -27,9 +27,9 @@ export const Image = 'Image';
 /** `onPress`, `role`, `systemImage`; text children become `props.label`, view children stay children. */
 export const Button = 'Button';
 export const Spacer = 'Spacer';
-/** `defaultValue`, `placeholder`, `onChangeText`, `onSubmit`. */
+/** `defaultValue`, `placeholder`, `onTextChange`, `onSubmit` (`onChangeText` before SDK 58). */
 export const TextField = 'TextField';
-/** `isOn`, `label`, `onValueChange`. */
+/** `isOn`, `label`, `systemImage`, `onIsOnChange` (`onValueChange` before SDK 58). */
 export const Toggle = 'Toggle';
-/** `value`, `min`, `max`, `step`, `onValueChange`. */
+/** `value`, `min`, `max`, `step` (0: continuous), `onValueChange`, `onEditingChanged`. */
 export const Slider = 'Slider';

@@ -391,8 +391,8 @@ test("view events: Button, Toggle and TextField call the latest render's functio
       const [on, setOn] = React.useState(false);
       return h(List, null,
         h(Button, { key: 'go', onPress: () => { pressed.push(n); setN(n + 1); } }, 'Go'),
-        h(Toggle, { key: 'wifi', isOn: on, label: 'Wi-Fi', onValueChange: setOn }),
-        h(TextField, { key: 'name', defaultValue: '', placeholder: 'Name', onChangeText: (text) => typed.push(`${n}:${text}`) }),
+        h(Toggle, { key: 'wifi', isOn: on, label: 'Wi-Fi', onIsOnChange: setOn }),
+        h(TextField, { key: 'name', defaultValue: '', placeholder: 'Name', onTextChange: (text) => typed.push(`${n}:${text}`) }),
         h(Text, { key: 'state' }, `n=${n} on=${on}`));
     }
     const root = await render(h(App), s.host);

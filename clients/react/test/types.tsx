@@ -26,8 +26,9 @@ export async function screen(): Promise<ReactRoot> {
         <Button label="Edit" modifiers={[onTapGesture(() => {})]} />
         <Button onPress={() => {}}><Label title="Archive" systemImage="archivebox" /></Button>
         <Text modifiers={inset}>{['read-only ', 'modifiers']}</Text>
-        <TextField defaultValue="" placeholder="Search" onChangeText={(text: string) => text.length} onSubmit={() => {}} />
-        <Toggle isOn label="Wi-Fi" onValueChange={(on: boolean) => !on} />
+        <TextField defaultValue="" placeholder="Search" onTextChange={(text: string) => text.length} onSubmit={() => {}} />
+        <Toggle isOn label="Wi-Fi" onIsOnChange={(on: boolean) => !on} />
+        <Toggle isOn label="Older name" onValueChange={(on: boolean) => !on} />
         <Slider value={0.5} min={0} max={1} step={0.1} onValueChange={(v: number) => v * 2} />
         <List modifiers={[searchable('', { prompt: 'Search', onChange: (text: string) => text.length })]} />
         <VStack modifiers={[presentationDetents(['medium', { fraction: 0.3 }], { selection: 'medium', onSelectionChange: (d) => d })]} />
@@ -53,8 +54,8 @@ export const wrong = [
   <Button role="danger" />,
   // @ts-expect-error: isOn is a boolean
   <Toggle isOn="yes" />,
-  // @ts-expect-error: onChangeText gets a string
-  <TextField onChangeText={(n: number) => n} />,
+  // @ts-expect-error: onTextChange gets a string
+  <TextField onTextChange={(n: number) => n} />,
   // @ts-expect-error: modifiers is an array of modifier configs
   <Text modifiers={padding(4)}>x</Text>,
   // @ts-expect-error: searchable's callback is Expo's onChange
