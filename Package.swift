@@ -105,11 +105,13 @@ let package = Package(
 
         // A seeded generator the tests that shuffle share.
         .target(name: "SeededRandom", path: "Tests/Support/SeededRandom"),
+        // Hand-kept lists in sections (Plugins/ExpoUI/expo-modifiers.txt, expo-components.txt).
+        .target(name: "SectionedList", path: "Tests/Support/SectionedList"),
         .testTarget(name: "ModhostWireTests", dependencies: ["ModhostWire", "SeededRandom"]),
         .testTarget(name: "ModhostCodegenTests", dependencies: ["ModhostCodegen", "ModhostWire", "SeededRandom"]),
         // The ExpoUI plugin on its own, without a host: params, effects, completeRefresh.
         .testTarget(
-            name: "ExpoUITests", dependencies: ["ExpoUI", .product(name: "ModifierKit", package: "SDK")],
+            name: "ExpoUITests", dependencies: ["ExpoUI", "SectionedList", .product(name: "ModifierKit", package: "SDK")],
             path: "Tests/ExpoUITests"),
         // Checks libraries' bytes and loads them from sealed memory files; needs `swift build`
         // first (it inspects and loads libGreetingFixture.so).
@@ -123,7 +125,7 @@ let package = Package(
             name: "SwipeActionsTests", dependencies: ["SwipeActions", .product(name: "ModifierKit", package: "SDK")],
             path: "Tests/SwipeActionsTests"),
         // Starts real daemons on temporary sockets; needs `swift build` first.
-        .testTarget(name: "IntegrationTests", dependencies: ["ModhostClient", "ModhostServer", "ModhostSupervisor", "ModhostWire", "ModhostCodegen"]),
+        .testTarget(name: "IntegrationTests", dependencies: ["ModhostClient", "ModhostServer", "ModhostSupervisor", "ModhostWire", "ModhostCodegen", "SectionedList"]),
         // The supervisor's decisions, without processes.
         .testTarget(name: "ModhostSupervisorTests", dependencies: ["ModhostSupervisor", "ModhostCore", "ModhostPlugins", "ModhostWire"]),
         // Runs the conformance vectors against a real daemon and against a deliberately broken host.

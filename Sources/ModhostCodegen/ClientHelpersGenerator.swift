@@ -19,6 +19,17 @@ public struct ClientHelpersGenerator {
     /// The types each bundled plugin serves, which the vector generator
     /// (protocol/vectors/generate.py) expects `initialize` and `describe` to list.
     public static let typesFile = "protocol/vectors/fixtures/bundled-types.json"
+    /// The views each bundled plugin serves, in the order `initialize` lists them (after the
+    /// host's own), for the protocol vectors.
+    public static let viewsFile = "protocol/vectors/fixtures/bundled-views.json"
+    /// The bundled plugins' views as React components (@modhost/react, @expo/ui/swift-ui).
+    public static let reactViewsModule = "clients/react/src/generated/bundled-views.js"
+    public static let reactViewsDeclarations = "clients/react/src/generated/bundled-views.d.ts"
+
+    /// Every file `files(describeResult:)` writes.
+    public static let allFiles = [
+        moduleFile, declarationFile, namesFile, specsFile, typesFile, viewsFile, reactViewsModule, reactViewsDeclarations,
+    ]
 
     public init() {}
 
@@ -90,12 +101,60 @@ public struct ClientHelpersGenerator {
         for plugin in ClientNames.bundledPlugins.sorted() {
             served[plugin] = .array(model.modifiers.filter { $0.plugin == plugin }.map { .string($0.type) })
         }
+        // In `initialize`'s order (the model sorts by name).
+        var views = JSONObject()
+        let listed = describeResult["viewInfo"]?.arrayValue ?? []
+        for plugin in ClientNames.bundledPlugins.sorted() {
+            views[plugin] = .array(listed.filter { $0["plugin"]?.stringValue == plugin }.compactMap { $0["name"] })
+        }
+        let (reactScript, reactDeclarations) = try reactViews(model.views.filter { ClientNames.bundledPlugins.contains($0.plugin) }, header: header)
         return [
+            Self.viewsFile: JSONValue.object(views).jsonText + "\n",
+            Self.reactViewsModule: reactScript,
+            Self.reactViewsDeclarations: reactDeclarations,
             Self.typesFile: JSONValue.object(served).jsonText + "\n",
             Self.specsFile: specs.joined(separator: "\n") + "\n",
             Self.moduleFile: script.joined(separator: "\n") + "\n",
             Self.declarationFile: declarations.joined(separator: "\n") + "\n",
             Self.namesFile: swift.joined(separator: "\n") + "\n",
         ]
+    }
+
+    /// The bundled views as React components: each is `bundledView(name, slots)`, its node
+    /// type (or, with slots, a component that passes elements in those props as slot nodes).
+    /// Their event functions get the event's value, as Expo UI's components call theirs.
+    private func reactViews(_ views: [ViewDescription], header: [String]) throws(CodegenError) -> (script: String, declarations: String) {
+        var script = header + [
+            "// The bundled plugins' views as components of @modhost/react (and @expo/ui/swift-ui).",
+            "import { bundledView as $bundledView } from '../native-views.js';",
+        ]
+        var declarations = header + [
+            "import type * as ReactTypes from 'react';",
+            "import type * as $client from '../../../js/index.js';",
+            "",
+            "// Names of the client's own, for the types below; not exported.",
+            "type JSONValue = $client.JSONValue;",
+            "type ColorValue = $client.Color;",
+            "/** What every view takes: modifiers, a test id, and child views. */",
+            "type $ViewProps = { modifiers?: $client.Modifiers; testID?: string; children?: ReactTypes.ReactNode };",
+            "export {};",
+        ]
+        for (index, view) in views.enumerated() {
+            let stem = TypeScriptNames.stem(of: view.name)
+            guard stem == view.name, !TypeScriptNames.reservedWords.contains(stem) else {
+                throw CodegenError(path: "viewInfo[\(index)].name", expected: "a view name that is an identifier", got: view.name.jsonQuoted)
+            }
+            var schemas = SchemaTypeScript()
+            schemas.omittedKeys = ["testID"]
+            let props = try schemas.type(of: view.props, at: "viewInfo[\(index)].props")
+            var members = view.events.map { "  \(schemas.propertyName($0))?: (value?: any) => void;" }
+            members += view.slots.map { "  \(schemas.propertyName($0))?: ReactTypes.ReactNode;" }
+            let doc = DocComment.lines(["`\(view.name)`, a view of plugin \(view.plugin) (Swift `\(view.typeName)`)."], indent: "")
+            declarations += ["", "export type \(stem)Props = $ViewProps & \(props)" + (members.isEmpty ? ";" : " & {\n" + members.joined(separator: "\n") + "\n};")]
+            declarations += doc + ["export declare const \(stem): ReactTypes.FC<\(stem)Props>;"]
+            let slots = "[" + view.slots.map(\.jsonQuoted).joined(separator: ", ") + "]"
+            script += [""] + doc + ["export const \(stem) = $bundledView(\(view.name.jsonQuoted), \(slots));"]
+        }
+        return (script.joined(separator: "\n") + "\n", declarations.joined(separator: "\n") + "\n")
     }
 }

@@ -70,6 +70,8 @@ public struct ViewDescription: Equatable, Sendable {
     public var props: JSONValue
     /// Its events, in order.
     public var events: [String]
+    /// Its props that hold views (slots), in order.
+    public var slots: [String] = []
 }
 
 /// The part of a `describe` result the generator uses, sorted by name so that the output
@@ -140,7 +142,8 @@ public struct DescribeModel: Equatable, Sendable {
                 name: try Self.string(entry["name"], at: path + ".name"), plugin: plugin,
                 module: entry["module"]?.stringValue ?? "", typeName: entry["typeName"]?.stringValue ?? "",
                 props: try Self.schema(entry["props"], at: path + ".props") ?? ["type": "object"],
-                events: entry["events"]?.objectValue?.keys ?? []))
+                events: entry["events"]?.objectValue?.keys ?? [],
+                slots: entry["slots"]?.arrayValue?.compactMap(\.stringValue) ?? []))
         }
         self.views = views.sorted { TypeScriptNames.precedes($0.name, $1.name) }
         self.modifiers = modifiers.sorted { TypeScriptNames.precedes($0.type, $1.type) }

@@ -1,5 +1,6 @@
 @_spi(ModhostHost) import ModifierKit
 import Foundation
+import SectionedList
 import Testing
 
 @testable import ExpoUI
@@ -7,36 +8,11 @@ import Testing
 private typealias T = ExpoUITest
 
 /// Plugins/ExpoUI/expo-modifiers.txt, Expo UI's modifier names, by section.
-struct ExpoModifierList {
-    /// The names under each `[section]`, in file order.
-    let sections: [String: [String]]
-
+enum ExpoModifierList {
     /// The file beside the plugin's sources.
     static let url = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Plugins/ExpoUI/expo-modifiers.txt")
-
-    init(text: String) throws {
-        var sections: [String: [String]] = [:]
-        var current: String?
-        for (number, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let line = raw.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init)?
-                .trimmingCharacters(in: .whitespaces) ?? ""
-            if line.isEmpty { continue }
-            if line.hasPrefix("[") && line.hasSuffix("]") {
-                current = String(line.dropFirst().dropLast())
-                sections[current!, default: []] += []
-                continue
-            }
-            guard let current else {
-                throw ListError(message: "line \(number + 1): '\(line)' is before the first [section]")
-            }
-            sections[current, default: []].append(line)
-        }
-        self.sections = sections
-    }
-
-    struct ListError: Error, CustomStringConvertible { let message: String; var description: String { message } }
 }
 
 @Suite("ExpoUI: Expo's modifier list", .timeLimit(.minutes(20)))
@@ -52,8 +28,8 @@ struct ExpoModifierListTests {
         return registry.registrations(byPlugin: plugin).map(\.type)
     }
 
-    static func list() throws -> ExpoModifierList {
-        try ExpoModifierList(text: String(contentsOf: ExpoModifierList.url, encoding: .utf8))
+    static func list() throws -> SectionedList {
+        try SectionedList(text: String(contentsOf: ExpoModifierList.url, encoding: .utf8))
     }
 
     @Test func theFileHasItsSectionsAndNoNameTwice() throws {
@@ -86,8 +62,9 @@ struct ExpoModifierListTests {
     }
 
     @Test func aNameBeforeAnySectionIsAnError() {
-        #expect(throws: ExpoModifierList.ListError.self) { try ExpoModifierList(text: "shadow\n[served]\n") }
-        let list = try? ExpoModifierList(text: "# c\n[served]\npadding # why\n\n[not yet]\n")
+        #expect(throws: SectionedList.ListError.self) { try SectionedList(text: "shadow\n[served]\n") }
+        let list = try? SectionedList(text: "# c\n[served]\npadding # why\n\n[not yet]\n")
         #expect(list?.sections == ["served": ["padding"], "not yet": []])
+        #expect(list?.reasons == ["padding": "why"])
     }
 }

@@ -119,7 +119,7 @@ struct CodegenTests {
         let root = folder.path + "/client"
         let result = try modhost(["codegen", "client", "--root", root])
         #expect(result.status == 0, "\(result.stderr)")
-        for path in [ClientHelpersGenerator.moduleFile, ClientHelpersGenerator.declarationFile, ClientHelpersGenerator.namesFile, ClientHelpersGenerator.typesFile, ClientHelpersGenerator.specsFile] {
+        for path in ClientHelpersGenerator.allFiles {
             let written = try String(contentsOfFile: root + "/" + path, encoding: .utf8)
             let committed = try String(contentsOfFile: repositoryRoot + "/" + path, encoding: .utf8)
             #expect(written == committed, "\(path) is stale: run `.build/release/modhost codegen client` in the repository's root (after `swift build -c release`), then build again")

@@ -85,6 +85,11 @@ export declare const Slider: ReactTypes.FC<SliderProps>;
 export interface SymbolViewProps<Name extends string = string> extends ReactViewProps<Plain.SymbolViewProps<Name>> {}
 export declare const SymbolView: ReactTypes.FC<SymbolViewProps>;
 
+// Expo UI's components that a bundled plugin serves (Form, Gauge, ...), generated from its
+// description by `modhost codegen client`: their props, and event functions that get the
+// event's value.
+export * from './src/generated/bundled-views.js';
+
 // ---------------------------------------------------------------- rendering
 
 /** What went wrong, as `onError` and the `diagnostic` event (source `client`) report it. */

@@ -35,7 +35,12 @@ QUIET={"quiet":150}
 # lists. The few that check a whole list say requires="controlled-host": they run on a host the runner starts
 # (--spawn) and are skipped against --socket.
 CONTROLLED="controlled-host"
-VIEWS=["List","Section","HStack","VStack","ZStack","Text","Label","Image","Button","Spacer","ScrollView","TextField","Toggle","Slider"]
+HOST_VIEWS=["List","Section","HStack","VStack","ZStack","Text","Label","Image","Button","Spacer","ScrollView","TextField","Toggle","Slider"]
+# The views the bundled plugins add after the host's own, in `initialize`'s order, as `modhost codegen client`
+# writes them from the plugins' descriptions.
+with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "fixtures", "bundled-views.json")) as _views:
+    BUNDLED_VIEWS=json.load(_views)
+VIEWS=HOST_VIEWS+BUNDLED_VIEWS["ExpoUI"]+BUNDLED_VIEWS["SwipeActions"]
 # The types each bundled plugin serves, as `modhost codegen client` writes them from the
 # plugins' own descriptions (docs/codegen.md): adding a modifier to a bundled plugin changes
 # that file, not this one.
@@ -234,7 +239,7 @@ V(S,"mount then snapshot", mount(3,"main",MAIN)+call(4,"snapshot",{"surface":"ma
    "children":[{"$exact":{"type":"Text","id":"0/0/0","props":{"text":"Hello"}}}]},
   {"$exact":{"type":"Text","id":"0/1","props":{"text":"plain row"}}}]}}), init=True)
 V(S,"snapshot omits empty props and absent members", mount(1,"s",{"type":"VStack","props":{},"children":[{"type":"Spacer"}]})+call(2,"snapshot",{"surface":"s"},{"$exact":{"root":{"$exact":{"type":"VStack","id":"0","children":[{"$exact":{"type":"Spacer","id":"0/0"}}]}}}}), init=True)
-V(S,"every view type mounts", mount(1,"v",{"type":"VStack","children":[{"type":t} for t in VIEWS]}), init=True)
+V(S,"every view type mounts", mount(1,"v",{"type":"VStack","children":[{"type":t} for t in HOST_VIEWS]}), init=True)
 V(S,"duplicate surface name", mount(1,"e",{"type":"List"})+mfail(2,{"type":"List"},{"path":"surface","expected":"a new surface name","got":"e"}), init=True)
 V(S,"surface missing", fails(1,"mount",{"root":{"type":"List"}},-32602,{"path":"surface","expected":"string","got":"nothing"}), init=True)
 V(S,"surface not a string", fails(1,"mount",{"surface":5,"root":{"type":"List"}},-32602,{"path":"surface","expected":"string","got":"number"}), init=True)
@@ -679,8 +684,8 @@ CF=lambda id, params: send(req(id,"callFunction",params))
 def cfail(id, params, data, code=-32602): return [CF(id,params),err(id,code,data)]
 COMPLETE={"module":"ExpoUI","function":"completeRefresh"}
 BUNDLED_MODULES=[
-   {"$exact":{"name":"ExpoUI","plugin":"ExpoUI","functions":[{"$exact":{"name":"completeRefresh","async":False,"arguments":[{"type":"string"}],"result":{"$oneOf":[None,{"type":"null"}]}}}],"events":[],"views":[]}},
-   {"$exact":{"name":"SwipeActions","plugin":"SwipeActions","functions":[],"events":[],"views":[]}}]
+   {"$exact":{"name":"ExpoUI","plugin":"ExpoUI","functions":[{"$exact":{"name":"completeRefresh","async":False,"arguments":[{"type":"string"}],"result":{"$oneOf":[None,{"type":"null"}]}}}],"events":[],"views":BUNDLED_VIEWS["ExpoUI"]}},
+   {"$exact":{"name":"SwipeActions","plugin":"SwipeActions","functions":[],"events":[],"views":BUNDLED_VIEWS["SwipeActions"]}}]
 V(MO,"describe lists module ExpoUI with completeRefresh", call(2,"describe",None,{"modules":{"$includes":BUNDLED_MODULES}}), init=True)
 V(MO,"describe lists exactly the bundled modules", call(2,"describe",None,{"modules":BUNDLED_MODULES}), init=True, requires=CONTROLLED)
 V(MO,"callFunction before initialize is -32002", cfail(1,dict(COMPLETE,args=["x"]),{"method":"callFunction"},-32002))
@@ -1037,6 +1042,14 @@ V(VW,"describe gives each view's events and props in viewInfo", call(2,"describe
    {"name":"Slider","props":{"properties":{"value":{"type":"number"},"min":{"default":0},"max":{"default":1},"step":{"minimum":0}}},
     "events":{"$exact":{"onValueChange":{"properties":{"value":{"$exact":{"type":"number"}}}},"onEditingChanged":{"properties":{"$exact":{"isEditing":{"$exact":{"type":"boolean"}}}}}}}},
    {"name":"Text","events":{"$exact":{}}}]}}), init=True)
+V(VW,"ExpoUI's Form is a plugin view: its children in a List body",
+   vm(N("Form","f",None,[N("Text","t",props={"text":"Row"})]))
+   +vsnap(2,{"$exact":{"type":"Form","id":"f","key":"f","body":{"$exact":{"type":"List","element":"0","children":[{"$exact":{"type":"Children","element":"0/0"}}]}},
+      "children":[{"$exact":{"type":"Text","id":"t","key":"t","props":{"text":"Row"}}}]}}), init=True)
+V(VW,"ExpoUI's Gauge needs its value, named at its place; a view in a label prop is a slot",
+   vfail(2,N("Gauge","g"),{"path":"root.props.value"})
+   +call(3,"mount",{"surface":"v","root":VN("Gauge","g",value=0.5,currentValueLabel=N("Text","pct",props={"text":"50%"}))},{"$exact":{"surface":"v"}})
+   +vsnap(4,{"props":{"$exact":{"value":0.5}},"slots":{"$exact":{"currentValueLabel":{"$exact":{"type":"Text","id":"pct","key":"pct","props":{"text":"50%"}}}}}}), init=True)
 V(VW,"initialize lists viewInfo in the order of views", [send(req(1,"initialize",{"protocolVersion":1})),ok(1,{"views":VIEWS,"viewInfo":[{"name":v} for v in VIEWS]})])
 
 # ---------------- symbols: SF Symbols effects, transitions, scale, variants (ExpoUI) ----------------

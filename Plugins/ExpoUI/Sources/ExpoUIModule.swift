@@ -1,7 +1,8 @@
 import ModifierKit
 
 /// Expo UI's SwiftUI modifiers (`onTapGesture`, `padding`, `refreshable`, `symbolEffect`, ...) while the
-/// plugin is loaded, and the function `completeRefresh(id)` that ends a refresh the
+/// plugin is loaded, SDK 58's components the host has no view for (`Form`, `Gauge`, ...:
+/// Components.swift), and the function `completeRefresh(id)` that ends a refresh the
 /// `refreshable` modifier announced.
 public class ExpoUIModule: Module {
     /// The refreshes this module's `refreshable` modifiers started.
@@ -17,6 +18,16 @@ public class ExpoUIModule: Module {
         Function("completeRefresh") { (id: String) in
             try refreshes.complete(id)
         }
+
+        // SDK 58's components the host did not have (Components.swift), as plugin views.
+        View(FormView.self)
+        View(DividerView.self)
+        View(LabeledContentView.self)
+        View(ContentUnavailableViewView.self)
+        View(ProgressViewView.self)
+        View(GaugeView.self)
+        View(DisclosureGroupView.self)
+        View(SwitchView.self)
 
         OnCreate {
             ViewModifierRegistry.register("onTapGesture", description: "A tap (count 2: a double tap) on the view sends an event", event: TapEvent.self) { params, appContext, eventDispatcher in

@@ -8,3 +8,4 @@ export type {
   TextProps, LabelProps, ImageProps, ButtonProps, ButtonRole, SpacerProps, TextFieldProps,
   ToggleProps, SliderProps, SymbolViewProps, ViewProps, Modifiers, HorizontalAlignment, VerticalAlignment, Alignment,
 } from '../../react/index.js';
+export * from '../../react/src/generated/bundled-views.js';

@@ -3,3 +3,4 @@ export {
   Host, List, Section, HStack, VStack, ZStack, ScrollView, Text, Label, Image, Button, Spacer,
   TextField, Toggle, Slider, SymbolView,
 } from '../../react/src/index.js';
+export * from '../../react/src/generated/bundled-views.js';

@@ -10,7 +10,7 @@ import { LostRequests, pluginCrashedEvent, modifierTypesOf, modifierTypeChanges 
 import { serializeTree } from './serialize.js';
 import { diffTrees } from './patch.js';
 import { nativeViewHelper } from './elements.js';
-import { isBuiltInView, resolveNativeView } from './views.js';
+import { expoUIEventArguments, isExpoUIComponent, resolveNativeView } from './views.js';
 import { ModuleEventEmitter, nativeModuleProxy } from './native-module.js';
 import { defaultSocketPath } from './socket-path.js';
 
@@ -573,8 +573,10 @@ export class Connection extends EventEmitter {
 
   /**
    * A view's own event (`view` and no `modifier`): calls the function given as the prop named
-   * after the event, in the surface's latest tree, with the one member the event carries
-   * (`value`, `isOn`, `isEditing`; nothing for `onPress`), as Expo UI unwraps it.
+   * after the event, in the surface's latest tree: for Expo UI's components (the host's views
+   * and module ExpoUI's), with the one member the event carries (`value`, `isOn`,
+   * `isEditing`; nothing for `onPress`), as Expo UI unwraps it; for other plugins' views, with
+   * `{nativeEvent}`.
    */
   routeViewEvent(params) {
     const { surface: surfaceName, node, view, payload } = params ?? {};
@@ -598,8 +600,7 @@ export class Connection extends EventEmitter {
     try {
       // A plugin's view gets the payload as Expo's native view events carry it.
       const body = payload[name];
-      const members = body !== null && typeof body === 'object' ? Object.values(body) : [];
-      const result = !isBuiltInView(view) ? fn({ nativeEvent: body }) : members.length === 1 ? fn(members[0]) : fn();
+      const result = isExpoUIComponent(view, this.server?.viewInfo) ? fn(...expoUIEventArguments(body)) : fn({ nativeEvent: body });
       if (result && typeof result.then === 'function') result.then(undefined, failed);
     } catch (error) {
       failed(error);

@@ -77,6 +77,28 @@ export function isBuiltInView(type) {
   return VIEW_TYPES.includes(type);
 }
 
+/**
+ * Whether the view `type` is one of Expo UI's components: the host's own views, and the views
+ * of the native module `ExpoUI` (the bundled ExpoUI plugin's, as Expo's `requireNativeView('ExpoUI',
+ * ...)` names them), looked up in `viewInfo`. Their event functions get the event's value, as
+ * Expo UI's components call theirs; other plugins' views get `{nativeEvent}`, as Expo's native
+ * views do.
+ */
+export function isExpoUIComponent(type, viewInfo = []) {
+  if (isBuiltInView(type)) return true;
+  return (Array.isArray(viewInfo) ? viewInfo : []).some((info) => info?.name === type && info?.module === 'ExpoUI');
+}
+
+/**
+ * The arguments Expo UI's components call an event's function with: the payload's one member
+ * (`{isOn: true}` gives `true`), nothing for an empty payload, the payload itself otherwise.
+ */
+export function expoUIEventArguments(body) {
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) return [body];
+  const members = Object.values(body);
+  return members.length === 0 ? [] : members.length === 1 ? [members[0]] : [body];
+}
+
 /** The events a node of `type` listens to among `props`: a plugin view's are its function props. */
 export function eventNames(type, props) {
   if (isBuiltInView(type)) return VIEW_EVENTS[type] ?? [];

@@ -5,6 +5,9 @@ export {
   TextField, Toggle, Slider,
 } from './components.js';
 export { SymbolView } from './symbol-view.js';
+// Expo UI's components that a bundled plugin serves (Form, Gauge, ...): generated from its
+// description by `modhost codegen client`.
+export * from './generated/bundled-views.js';
 export {
   requireNativeView, requireNativeViewManager, requireNativeModule, useEvent, useEventListener,
 } from './native-views.js';

@@ -28,18 +28,37 @@ function connection(what) {
 export function requireNativeView(moduleName, viewName) {
   resolveNativeView(moduleName, viewName); // the arguments' checks
   function NativeView(props) {
-    const type = resolveNativeView(moduleName, viewName, current?.server?.viewInfo);
-    // A prop that holds an element is a slot (Expo UI's `header={<Text>…</Text>}`): React
-    // renders it as a child marked with the prop's name, which becomes that prop's node.
-    const slots = Object.entries(props).filter(([, value]) => React.isValidElement(value));
-    if (slots.length === 0) return React.createElement(type, props);
-    const rest = { ...props };
-    for (const [name] of slots) delete rest[name];
-    const marked = slots.map(([name, element]) => React.createElement(SLOT_TYPE, { key: `$slot-${name}`, name }, element));
-    return React.createElement(type, rest, ...marked, ...React.Children.toArray(props.children));
+    return withSlots(resolveNativeView(moduleName, viewName, current?.server?.viewInfo), props);
   }
   NativeView.displayName = viewName ? `${moduleName}.${viewName}` : moduleName;
   return NativeView;
+}
+
+/**
+ * The element of a view of node type `type`. A prop that holds an element is a slot (Expo UI's
+ * `header={<Text>…</Text>}`): React renders it as a child marked with the prop's name, which
+ * becomes that prop's node.
+ */
+function withSlots(type, props) {
+  // `children` are the view's children, even when they are one element.
+  const slots = Object.entries(props).filter(([name, value]) => name !== 'children' && React.isValidElement(value));
+  if (slots.length === 0) return React.createElement(type, props);
+  const rest = { ...props };
+  for (const [name] of slots) delete rest[name];
+  const marked = slots.map(([name, element]) => React.createElement(SLOT_TYPE, { key: `$slot-${name}`, name }, element));
+  return React.createElement(type, rest, ...marked, ...React.Children.toArray(props.children));
+}
+
+/**
+ * A bundled plugin's view as a component (generated/bundled-views.js): its node type itself, a
+ * string as `'div'` is for React DOM, or, for a view with slots, a component that passes the
+ * elements in those props as slot nodes.
+ */
+export function bundledView(type, slots) {
+  if (slots.length === 0) return type;
+  function BundledView(props) { return withSlots(type, props); }
+  BundledView.displayName = type;
+  return BundledView;
 }
 
 /** expo-modules-core's older name for `requireNativeView`. */

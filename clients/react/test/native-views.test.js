@@ -91,6 +91,7 @@ test('an element in a slot prop, as Expo UI passes a Section header, is a node t
     assert.equal(tree.slots.header.type, 'Button');
     assert.equal(tree.slots.header.props.label, 'Add (0)');
     assert.equal(tree.children[0].props.text, 'a child');
+    assert.deepEqual(tree.props, { title: 'Inbox 0' }, 'one element as children is a child, not a slot');
     await surface.tap(tree.slots.header.id);
     await root.settled();
     tree = (await surface.snapshot()).root;

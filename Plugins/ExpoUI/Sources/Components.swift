@@ -1,0 +1,164 @@
+import ModifierKit
+
+// Expo UI SDK 58 components that the host did not have, written as plugin views with the
+// SDK's public view API (issue 43): their props are records, their events dispatchers, their
+// bodies made of the SDK's views. Each is named after its type without `View` (`FormView` is
+// `Form`), as Expo's `requireNativeView('ExpoUI', 'FormView')` names it.
+
+/// A `Form`'s props: only its children, as in SDK 58.
+public final class FormProps: ExpoSwiftUI.ViewProps {
+    public required init() {}
+}
+
+/// A form: its children grouped in a list, as SwiftUI draws a `Form` on iOS.
+public struct FormView: ExpoSwiftUI.View {
+    public let props: FormProps
+    public init(props: FormProps) { self.props = props }
+    public var body: some View { List { Children() } }
+}
+
+/// A `Divider` has no props of its own.
+public final class DividerProps: ExpoSwiftUI.ViewProps {
+    public required init() {}
+}
+
+/// A thin line between views. Nothing in it is interactive; the snapshot shows the node.
+public struct DividerView: ExpoSwiftUI.View {
+    public let props: DividerProps
+    public init(props: DividerProps) { self.props = props }
+    public var body: some View { EmptyView() }
+}
+
+/// A `LabeledContent`'s props: the label, its children are the content.
+public final class LabeledContentProps: ExpoSwiftUI.ViewProps {
+    @Field public var label: String = ""
+    public required init() {}
+}
+
+/// A label beside a value: `Name  Ada`.
+public struct LabeledContentView: ExpoSwiftUI.View {
+    public let props: LabeledContentProps
+    public init(props: LabeledContentProps) { self.props = props }
+    public var body: some View {
+        HStack {
+            Text(props.label)
+            Spacer()
+            Children()
+        }
+    }
+}
+
+/// A `ContentUnavailableView`'s props, as SDK 58 names them.
+public final class ContentUnavailableProps: ExpoSwiftUI.ViewProps {
+    @Field public var title: String = ""
+    @Field public var systemImage: String?
+    @Field public var description: String?
+    public required init() {}
+}
+
+/// What a screen shows when there is nothing to show: a symbol, a title, a line of help.
+/// (Named `ContentUnavailableView` on the wire: a view's name is its type's without one `View`.)
+public struct ContentUnavailableViewView: ExpoSwiftUI.View {
+    public let props: ContentUnavailableProps
+    public init(props: ContentUnavailableProps) { self.props = props }
+    public var body: some View {
+        VStack {
+            if let systemImage = props.systemImage {
+                Label(props.title, systemImage: systemImage)
+            } else {
+                Text(props.title)
+            }
+            if let description = props.description { Text(description) }
+        }
+    }
+}
+
+/// A `ProgressView`'s props: a fraction done, or none while the work's length is unknown.
+public final class ProgressProps: ExpoSwiftUI.ViewProps {
+    @Field(.minimum(0), .maximum(1)) public var value: Double?
+    public required init() {}
+}
+
+/// Progress of a task: its children are the label; the snapshot shows `value` in the props
+/// (none: indeterminate, a spinner on a device). Named `ProgressView` on the wire.
+public struct ProgressViewView: ExpoSwiftUI.View {
+    public let props: ProgressProps
+    public init(props: ProgressProps) { self.props = props }
+    public var body: some View { Children() }
+}
+
+/// A `Gauge`'s props: a value in `min`…`max`, and labels as views.
+public final class GaugeProps: ExpoSwiftUI.ViewProps {
+    @Field(.required) public var value: Double = 0
+    @Field public var min: Double = 0
+    @Field public var max: Double = 1
+    public var currentValueLabel = Slot()
+    public var minimumValueLabel = Slot()
+    public var maximumValueLabel = Slot()
+    public required init() {}
+}
+
+/// A value shown against its range; its children are the label.
+public struct GaugeView: ExpoSwiftUI.View {
+    public let props: GaugeProps
+    public init(props: GaugeProps) { self.props = props }
+    public var body: some View {
+        VStack {
+            Children()
+            HStack {
+                if !props.minimumValueLabel.isEmpty { props.minimumValueLabel }
+                if !props.currentValueLabel.isEmpty { props.currentValueLabel }
+                if !props.maximumValueLabel.isEmpty { props.maximumValueLabel }
+            }
+        }
+    }
+}
+
+/// A `DisclosureGroup`'s props: the label, and whether it is open (controlled when given).
+public final class DisclosureGroupProps: ExpoSwiftUI.ViewProps {
+    @Field public var label: String = ""
+    @Field public var isExpanded: Bool?
+    /// Sent with `{isExpanded}` when a tap on the label opens or closes it.
+    public var onIsExpandedChange = EventDispatcher()
+    public required init() {}
+}
+
+/// A label that shows or hides its children. A tap on the label asks to open or close it:
+/// with `isExpanded` given, the front-end decides (it shows `isExpanded` until the next
+/// update, as a Toggle shows `isOn`); without, the group keeps its own state.
+public struct DisclosureGroupView: ExpoSwiftUI.View {
+    public let props: DisclosureGroupProps
+    @State private var ownExpanded = false
+    public init(props: DisclosureGroupProps) { self.props = props }
+
+    public var body: some View {
+        let expanded = props.isExpanded ?? ownExpanded
+        return VStack(alignment: .leading) {
+            Button(props.label) {
+                if props.isExpanded == nil { ownExpanded = !expanded }
+                props.onIsExpandedChange(["isExpanded": !expanded])
+            }
+            if expanded { Children() }
+        }
+    }
+}
+
+/// `Switch`'s props, Expo UI's name for a Toggle before SDK 55.
+public final class SwitchProps: ExpoSwiftUI.ViewProps {
+    @Field public var value: Bool = false
+    @Field public var label: String = ""
+    /// Sent with `{value}` when a tap flips it.
+    public var onValueChange = EventDispatcher()
+    public required init() {}
+}
+
+/// The older `Switch`: a Toggle whose value is `value`. Deprecated: use `Toggle` with `isOn`
+/// and `onIsOnChange`.
+public struct SwitchView: ExpoSwiftUI.View {
+    public let props: SwitchProps
+    public init(props: SwitchProps) { self.props = props }
+    public var body: some View {
+        let props = props
+        return Toggle(props.label, isOn: Binding(get: { props.value }, set: { props.onValueChange(["value": $0]) }))
+    }
+}

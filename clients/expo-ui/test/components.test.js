@@ -1,0 +1,113 @@
+// SDK 58 components the bundled ExpoUI plugin serves as plugin views (Form, LabeledContent,
+// Gauge, DisclosureGroup, ...), imported from @expo/ui/swift-ui and used as Expo's docs use
+// them, against a real modhostd: what the snapshot shows and what a tap does.
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import { connect } from '../../js/src/index.js';
+import { withDaemon } from '../../js/test-support/daemon.js';
+import { render, React } from '../../react/src/index.js';
+import {
+  Host, Form, Section, Text, Toggle, LabeledContent, Divider, Gauge, ProgressView, DisclosureGroup, ContentUnavailableView, Switch,
+} from '../swift-ui/index.js';
+
+const h = React.createElement;
+const TEST_TIMEOUT_MS = 120_000;
+
+function find(node, id) {
+  if (node.id === id) return node;
+  for (const child of [...(node.children ?? []), ...Object.values(node.slots ?? {})]) {
+    const found = find(child, id);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+async function session() {
+  const env = await withDaemon();
+  const connection = await connect({ socket: env.socket, reconnect: false, clientName: 'expo-ui-components-test' });
+  const diagnostics = [];
+  connection.on('diagnostic', (d) => diagnostics.push(d));
+  return { connection, diagnostics, async done() { await connection.close(); await env.cleanup(); } };
+}
+
+test('a settings Form: sections, labeled content, a gauge with a label slot, a divider, progress', { timeout: TEST_TIMEOUT_MS }, async () => {
+  const s = await session();
+  try {
+    function Settings() {
+      const [wifi, setWifi] = React.useState(false);
+      return h(Host, { name: 'settings' }, h(Form, null,
+        h(Section, { title: 'Network' },
+          h(Toggle, { key: 'wifi', isOn: wifi, label: 'Wi-Fi', systemImage: 'wifi', onIsOnChange: setWifi }),
+          h(LabeledContent, { key: 'ssid', label: 'Network' }, h(Text, null, wifi ? 'Home' : 'None'))),
+        h(Divider, { key: 'rule' }),
+        h(Section, { title: 'Storage' },
+          h(Gauge, { key: 'disk', value: 0.42, currentValueLabel: h(Text, null, '42%') }, h(Text, null, 'Disk')),
+          h(ProgressView, { key: 'sync', value: 0.5 }))));
+    }
+    const root = await render(h(Settings), s.connection);
+    const surface = root.surface('settings');
+    let { root: form } = await surface.snapshot();
+    assert.equal(form.type, 'Form');
+    assert.equal(form.body.type, 'List', 'a Form is its children in a grouped list');
+    assert.equal(find(form, 'ssid').body.children[0].props.text, 'Network');
+    assert.equal(find(form, 'ssid').children[0].props.text, 'None');
+    const disk = find(form, 'disk');
+    assert.deepEqual(disk.props, { value: 0.42 });
+    assert.equal(disk.slots.currentValueLabel.props.text, '42%', 'the element given as a prop is the slot\'s node');
+    assert.deepEqual(find(form, 'sync').props, { value: 0.5 });
+    assert.equal(find(form, 'rule').type, 'Divider');
+    // SDK 58's Toggle inside the Form: the tap reaches React's state, which the Form shows.
+    await surface.tap('wifi');
+    await root.settled();
+    ({ root: form } = await surface.snapshot());
+    assert.equal(find(form, 'ssid').children[0].props.text, 'Home');
+    assert.deepEqual(s.diagnostics, []);
+    await root.unmount();
+  } finally { await s.done(); }
+});
+
+test('a DisclosureGroup asks to open through onIsExpandedChange with the new value; controlled by isExpanded', { timeout: TEST_TIMEOUT_MS }, async () => {
+  const s = await session();
+  try {
+    const asked = [];
+    function Details() {
+      const [open, setOpen] = React.useState(false);
+      return h(Host, { name: 'details' }, h(DisclosureGroup, {
+        key: 'more', label: 'More', isExpanded: open, onIsExpandedChange: (value) => { asked.push(value); setOpen(value); },
+      }, h(Text, { key: 'inside' }, 'Inside')));
+    }
+    const root = await render(h(Details), s.connection);
+    const surface = root.surface('details');
+    let { root: group } = await surface.snapshot();
+    assert.equal(group.body.children.length, 1, 'closed: only the label');
+    // The label is the body's Button, at element 0/0.
+    const tapped = await surface.interact('more', { gesture: 'tap', element: '0/0' });
+    assert.equal(tapped.handled, true);
+    await root.settled();
+    assert.deepEqual(asked, [true], 'the function gets the value, as Expo UI calls it');
+    ({ root: group } = await surface.snapshot());
+    assert.deepEqual(group.props, { label: 'More', isExpanded: true });
+    assert.equal(group.body.children[1].type, 'Children', 'open: the children are placed');
+    await root.unmount();
+  } finally { await s.done(); }
+});
+
+test('ContentUnavailableView shows its symbol and text; the older Switch is a Toggle', { timeout: TEST_TIMEOUT_MS }, async () => {
+  const s = await session();
+  try {
+    const flipped = [];
+    const root = await render(h(Host, { name: 'empty' }, h(Form, null,
+      h(ContentUnavailableView, { key: 'none', title: 'No mail', systemImage: 'tray', description: 'Pull to refresh' }),
+      h(Switch, { key: 'old', value: true, label: 'Old', onValueChange: (value) => flipped.push(value) }))), s.connection);
+    const surface = root.surface('empty');
+    const { root: form } = await surface.snapshot();
+    const none = find(form, 'none');
+    assert.deepEqual(none.body.children.map((c) => [c.type, c.props]),
+      [['Label', { title: 'No mail', systemImage: 'tray' }], ['Text', { text: 'Pull to refresh' }]]);
+    assert.equal(find(form, 'old').body.type, 'Toggle');
+    await surface.tap('old');
+    await root.settled();
+    assert.deepEqual(flipped, [false]);
+    await root.unmount();
+  } finally { await s.done(); }
+});
