@@ -108,6 +108,18 @@ export interface RenderOptions {
   surface?: string;
   /** Called for each error, besides the Host's `diagnostic` event. */
   onError?: (error: RenderError) => void;
+  /**
+   * Print the host's diagnostics about this tree (`unknown-prop`, `deprecated-name`,
+   * `no-headless-effect`, a plugin that failed, ...) with `console.warn`, once per code and
+   * path (list indices aside), with the component stack of the node. Default: on, unless
+   * `NODE_ENV` is `production`.
+   */
+  warnings?: boolean;
+  /**
+   * Make them errors: `settled()` (and `render()` for the first commit) rejects with
+   * `code` 'ERR_MODHOST_DIAGNOSTICS' and the `diagnostics` since the last call.
+   */
+  strict?: boolean;
 }
 
 /** A React tree rendered into a connection. */
@@ -120,11 +132,14 @@ export declare class ReactRoot {
   readonly updates: number;
   /** The names of the surfaces mounted now. */
   readonly surfaceNames: string[];
-  /** Surface `name` (default: the root's default surface) of the plain client, once mounted. */
+  /** Surface `name` of the plain client, once mounted; without a name, the only surface (an unnamed `<Host>`'s too), else the default one. */
   surface(name?: string): Surface | null;
   /** Renders another element in place of the current one; a tree that threw gets a fresh try. */
   render(element: ReactTypes.ReactNode): void;
-  /** Resolves once React is idle and the host has answered every update that followed. */
+  /**
+   * Resolves once React is idle and the host has answered every update that followed; in
+   * strict mode, rejects with the host's diagnostics about this tree since the last call.
+   */
   settled(): Promise<void>;
   /** Unmounts the React tree (effect cleanups run), then every surface. */
   unmount(): Promise<void>;

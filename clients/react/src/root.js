@@ -25,6 +25,35 @@ function diagnostic(host, severity, code, message, extra) {
   host.emit('diagnostic', entry);
 }
 
+/** Fiber tags whose type is a component a developer wrote (function, class, forwardRef, memo). */
+const COMPONENT_TAGS = new Set([0, 1, 11, 14, 15]);
+
+/** A component's name, as React's own warnings give it. */
+function componentName(fiber) {
+  const type = fiber.tag === 14 ? fiber.type?.type ?? fiber.type : fiber.type;
+  if (typeof type === 'string') return type;
+  return type?.displayName ?? type?.name ?? type?.render?.name ?? 'Anonymous';
+}
+
+/**
+ * The component stack of host instance `instance`, innermost first, as React prints one:
+ * "\n    in Text\n    in Row\n    in App".
+ */
+export function componentStack(instance) {
+  const lines = [];
+  for (let fiber = instance?.internalInstanceHandle; fiber; fiber = fiber.return) {
+    if (fiber.tag === 5 && fiber.type !== HOST_TYPE) lines.push(fiber.type);
+    else if (COMPONENT_TAGS.has(fiber.tag) && fiber.type?.name !== 'Boundary' && fiber.type !== undefined) lines.push(componentName(fiber));
+    else if (fiber.tag === 5 && fiber.type === HOST_TYPE) lines.push(`Host name="${fiber.memoizedProps?.name ?? ''}"`);
+  }
+  return lines.map((name) => `\n    in ${name}`).join('');
+}
+
+/** A diagnostic's params path with its indices left out: rows of a list warn once, not once each. */
+function pathPattern(path) {
+  return typeof path === 'string' ? path.replace(/\[[0-9]+\]/g, '[]') : '';
+}
+
 /**
  * A React tree rendered into a connection (`render()` makes one): its surfaces, the flushes
  * that send each commit, and what went wrong.
@@ -37,6 +66,15 @@ export class ReactRoot {
     this.host = host;
     this.defaultName = options.surface ?? 'main';
     this.onError = options.onError;
+    // The host's warnings about this tree, where a developer looks: printed once each (code and
+    // path, indices aside) with the component stack, as React warns; off in production builds.
+    this.warnings = options.warnings ?? (globalThis.process?.env?.NODE_ENV !== 'production');
+    this.strict = options.strict === true;
+    this.warned = new Set();
+    /** Host diagnostics about this tree not yet thrown by settled() (strict mode). */
+    this.unthrown = [];
+    this.onDiagnostic = (entry) => this.hostDiagnostic(entry);
+    host.on('diagnostic', this.onDiagnostic);
     /** Surfaces by their owner: a <Host> instance, or the root itself for views outside any Host. */
     this.states = new Map();
     this.names = new WeakMap();
@@ -77,6 +115,25 @@ export class ReactRoot {
         `a component threw while rendering: ${error?.message ?? error}; the surfaces keep their last good tree${componentStack}`,
         { error, componentStack }),
     });
+  }
+
+  /**
+   * A diagnostic the host sent: about one of this root's surfaces (`unknown-prop`,
+   * `deprecated-name`, `no-headless-effect`, ...) or about no surface (a plugin that failed,
+   * crashed or was overridden). Printed with the component stack of the node it names.
+   */
+  hostDiagnostic(entry) {
+    if (!entry || entry.source === 'client' || this.closed) return;
+    const state = entry.surface === undefined ? null : [...this.states.values()].find((s) => s.name === entry.surface);
+    if (entry.surface !== undefined && !state) return;
+    if (this.strict) this.unthrown.push(entry);
+    if (!this.warnings) return;
+    const once = `${entry.code}|${entry.surface ?? ''}|${pathPattern(entry.path)}`;
+    if (this.warned.has(once)) return;
+    this.warned.add(once);
+    const instance = state && entry.node !== undefined ? state.tree.instanceOf(entry.node) : undefined;
+    const stack = instance ? componentStack(instance) : '';
+    console.warn(`@modhost/react: ${entry.severity ?? 'warning'} ${entry.code}: ${entry.message}${stack}`);
   }
 
   report(code, message, extra) {
@@ -162,6 +219,7 @@ export class ReactRoot {
   }
 
   async send(state, { root, used }) {
+    state.tree.send(used);
     try {
       if (state.surface && state.surface.mounted) {
         await state.surface.update(root);
@@ -210,9 +268,27 @@ export class ReactRoot {
       if (this.flushing) await this.flushing;
       if (this.idle && this.commits === before) {
         await new Promise((resolve) => setImmediate(resolve));
-        if (this.idle && this.commits === before) return;
+        if (this.idle && this.commits === before) {
+          this.throwStrictDiagnostics();
+          return;
+        }
       }
     }
+  }
+
+  /**
+   * In strict mode, the host diagnostics about this tree since the last call, as an error
+   * (`code` 'ERR_MODHOST_DIAGNOSTICS', `diagnostics` the entries).
+   */
+  throwStrictDiagnostics() {
+    if (this.unthrown.length === 0) return;
+    const diagnostics = this.unthrown;
+    this.unthrown = [];
+    const error = new Error(`@modhost/react (strict): the host sent ${diagnostics.length} diagnostic${diagnostics.length === 1 ? '' : 's'} about this tree: `
+      + diagnostics.map((d) => `${d.code} at ${d.path ?? d.node ?? d.surface ?? 'the connection'}: ${d.message}`).join('; '));
+    error.code = 'ERR_MODHOST_DIAGNOSTICS';
+    error.diagnostics = diagnostics;
+    throw error;
   }
 
   /** Renders another element in place of the current one (state is kept where types and keys match; a tree that threw gets a fresh try). */
@@ -222,9 +298,15 @@ export class ReactRoot {
     this.renderer.update(element);
   }
 
-  /** Surface `name`'s plain-client Surface (for snapshot, interact), once mounted. */
-  surface(name = this.defaultName) {
-    for (const state of this.states.values()) if (state.name === name) return state.surface;
+  /**
+   * Surface `name`'s plain-client Surface (for snapshot, interact), once mounted. Without a
+   * name: the only surface, when there is one (a `<Host>` without `name` gets a made-up one),
+   * else the default surface.
+   */
+  surface(name) {
+    if (name === undefined && this.states.size === 1) return [...this.states.values()][0].surface;
+    const wanted = name ?? this.defaultName;
+    for (const state of this.states.values()) if (state.name === wanted) return state.surface;
     return null;
   }
 
@@ -241,6 +323,7 @@ export class ReactRoot {
     this.renderer.unmount();
     this.host.off('reconnect', this.onReconnect);
     this.host.off('engineRestarted', this.onEngineRestarted);
+    this.host.off('diagnostic', this.onDiagnostic);
     const states = [...this.states.values()];
     this.states.clear();
     await Promise.all(states.filter((s) => s.surface?.mounted).map((s) => this.unmountSurface(s)));
@@ -257,7 +340,13 @@ export async function render(element, host, options = {}) {
   useConnectionForNativeModules(host);
   const root = new ReactRoot(host, options);
   root.start(element);
-  await root.settled();
+  try {
+    await root.settled();
+  } catch (error) {
+    if (error?.code !== 'ERR_MODHOST_DIAGNOSTICS') throw error;
+    await root.unmount();
+    throw error;
+  }
   if (root.errors.length > 0 && root.surfaceNames.length === 0) {
     await root.unmount();
     const first = root.errors[0];

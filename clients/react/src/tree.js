@@ -42,6 +42,8 @@ export class SurfaceTree {
     this.accepted = new Map();
     /** The root node the host has (last accepted). */
     this.acceptedRoot = null;
+    /** Keys of the tree sent and not answered yet, key -> instance. */
+    this.sending = null;
   }
 
   /** Starts building a tree: returns the key function for it and the map it fills. */
@@ -67,10 +69,24 @@ export class SurfaceTree {
     return { keyFor, used, built: this.built };
   }
 
+  /**
+   * The host instance of the node keyed `key`: in the tree being sent (the host's diagnostics
+   * about it come before its answer), else in the tree the host has.
+   */
+  instanceOf(key) {
+    return this.sending?.get(key) ?? this.accepted.get(key);
+  }
+
+  /** The tree built with `used` is on its way to the host. */
+  send(used) {
+    this.sending = used;
+  }
+
   /** The host took the tree built with `used`, whose root is `root`. */
   accept(root, used) {
     this.acceptedRoot = root;
     this.accepted = used;
+    this.sending = null;
   }
 }
 
