@@ -1213,6 +1213,17 @@ export declare class Connection {
   readonly closeError: ModhostConnectionError | undefined;
   /** Connects and sends `initialize` (what `connect()` does after `new Connection`); add listeners first to hear what comes with it. */
   start(): Promise<this>;
+  /**
+   * Makes user events discrete: after an event's function ran, the next event waits until
+   * `gate()` resolves (@modhost/react's root: until the updates it caused are on the host).
+   * The first event of a burst runs at once; `onAppear`/`onDisappear` never wait. Returns a
+   * function that removes the gate.
+   */
+  addEventGate(gate: () => unknown): () => void;
+  /** Whether user events wait for a gate, or are being run after one. */
+  readonly hasHeldEvents: boolean;
+  /** Resolves once the user events held now have run. */
+  heldEventsDone(): Promise<void>;
   mount(name: string, tree: Node): Promise<Surface>;
   describe(): Promise<DescribeResult>;
   /** Asks the host to rescan its plugin folders now. */

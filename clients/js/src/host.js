@@ -138,6 +138,58 @@ export class Connection extends EventEmitter {
     /** Module event emitters by module name (see requireNativeModule). */
     this.moduleEmitters = new Map();
     this.moduleObjects = new Map();
+    /** What a user event waits for before the next one runs (see addEventGate). */
+    this.eventGates = new Set();
+    /** User events waiting for the gates, and whether they are being run. */
+    this.heldEvents = [];
+    this.runningEvents = false;
+  }
+
+  /**
+   * Makes user events discrete, as on a device: after an event's handler ran, the next event
+   * waits until `gate()` resolves (a React root: until the updates the handler caused are
+   * committed and on the host), so its handler is the latest render's. The first event of a
+   * burst runs at once, before the `interact` that caused it resolves. Lifecycle events
+   * (`onAppear`, `onDisappear`), which commits cause, never wait. Returns a function that
+   * removes the gate.
+   */
+  addEventGate(gate) {
+    this.eventGates.add(gate);
+    return () => this.eventGates.delete(gate);
+  }
+
+  /** Runs `deliver` (one user event) now, or after the events before it and their gates. */
+  deliverUserEvent(deliver) {
+    if (this.eventGates.size === 0 || (!this.runningEvents && this.heldEvents.length === 0)) {
+      deliver();
+      if (this.eventGates.size > 0) this.heldEventsRun = this.runHeldEvents();
+      return;
+    }
+    this.heldEvents.push(deliver);
+  }
+
+  /** Whether user events wait for a gate, or are being run after one. */
+  get hasHeldEvents() {
+    return this.runningEvents || this.heldEvents.length > 0;
+  }
+
+  /** Resolves once the user events held now have run. */
+  async heldEventsDone() {
+    while (this.hasHeldEvents) await this.heldEventsRun;
+  }
+
+  async runHeldEvents() {
+    this.runningEvents = true;
+    try {
+      do {
+        // Every gate, each failure its own business: a gate does not throw events away.
+        await Promise.all([...this.eventGates].map((gate) => Promise.resolve().then(gate).catch(() => {})));
+        const next = this.heldEvents.shift();
+        if (next) next();
+      } while (this.heldEvents.length > 0);
+    } finally {
+      this.runningEvents = false;
+    }
   }
 
   get connected() {
@@ -477,7 +529,8 @@ export class Connection extends EventEmitter {
     switch (method) {
       case 'event':
         this.emit('event', params);
-        this.routeEvent(params);
+        if (isLifecycleEvent(params)) this.routeEvent(params);
+        else this.deliverUserEvent(() => this.routeEvent(params));
         break;
       case 'diagnostic':
         emitOrHold(this, 'diagnostic', params);
@@ -655,6 +708,13 @@ export class Connection extends EventEmitter {
  * @deprecated use Connection (and `connect()`); in Expo UI `<Host>` is the component holding a tree.
  */
 export const Host = Connection;
+
+/** Whether an `event` is a lifecycle event (`onAppear`, `onDisappear`), which commits cause. */
+function isLifecycleEvent(params) {
+  const payload = params?.payload;
+  return params?.view === undefined && payload !== null && typeof payload === 'object'
+    && (Object.prototype.hasOwnProperty.call(payload, 'onAppear') || Object.prototype.hasOwnProperty.call(payload, 'onDisappear'));
+}
 
 /** The ops a patch may use: a host must take all of them for this client to send patches. */
 const PATCH_OPS = ['set', 'insert', 'remove', 'move'];

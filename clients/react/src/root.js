@@ -75,6 +75,9 @@ export class ReactRoot {
     this.unthrown = [];
     this.onDiagnostic = (entry) => this.hostDiagnostic(entry);
     host.on('diagnostic', this.onDiagnostic);
+    // Discrete events, as React DOM makes a click: the updates one event's handler causes are
+    // committed and on the host before the next event's handler runs.
+    this.removeEventGate = host.addEventGate?.(() => this.settledQuietly()) ?? (() => {});
     /** Surfaces by their owner: a <Host> instance, or the root itself for views outside any Host. */
     this.states = new Map();
     this.names = new WeakMap();
@@ -263,15 +266,23 @@ export class ReactRoot {
    */
   async settled() {
     for (;;) {
+      await this.settledQuietly();
+      // Events held for a commit run now; what their handlers change is settled again.
+      if (!this.host.hasHeldEvents) break;
+      await this.host.heldEventsDone();
+    }
+    this.throwStrictDiagnostics();
+  }
+
+  /** `settled()` without the strict mode's error: what the connection's event gate waits for. */
+  async settledQuietly() {
+    for (;;) {
       const before = this.commits;
       await new Promise((resolve) => setImmediate(resolve));
       if (this.flushing) await this.flushing;
       if (this.idle && this.commits === before) {
         await new Promise((resolve) => setImmediate(resolve));
-        if (this.idle && this.commits === before) {
-          this.throwStrictDiagnostics();
-          return;
-        }
+        if (this.idle && this.commits === before) return;
       }
     }
   }
@@ -324,6 +335,7 @@ export class ReactRoot {
     this.host.off('reconnect', this.onReconnect);
     this.host.off('engineRestarted', this.onEngineRestarted);
     this.host.off('diagnostic', this.onDiagnostic);
+    this.removeEventGate();
     const states = [...this.states.values()];
     this.states.clear();
     await Promise.all(states.filter((s) => s.surface?.mounted).map((s) => this.unmountSurface(s)));
