@@ -125,6 +125,25 @@ struct SDK58NameTests {
         }
     }
 
+    @Test func aTextHoldsTextSegments() throws {
+        let client = try SurfaceClient.initialized()
+        let segments: JSONValue = [
+            "type": "Text", "key": "t",
+            "children": [["type": "Text", "props": ["text": "Hello "]], ["type": "Text", "key": "w", "props": ["text": "world"]]],
+        ]
+        try client.ok(client.mount("main", segments))
+        let root = try client.root()
+        #expect(root["children"]?.arrayValue?.map { $0["props"]?["text"] } == ["Hello ", "world"])
+        // Only Text segments: anything else fails at its place, in a tree or in a patch.
+        let image: JSONValue = ["type": "Text", "children": [["type": "Text"], ["type": "Image"]]]
+        let refused = try client.update("main", image)
+        #expect(refused.error?["data"] == ["path": "root.children[1].type", "expected": "Text", "got": "Image"])
+        let insert: JSONValue = ["op": "insert", "parent": "t", "node": ["type": "Spacer"]]
+        let patched = try client.call("update", ["surface": "main", "patch": [insert]])
+        #expect(patched.error?["data"]?["path"] == "patch[0].node.type")
+        #expect(try client.root()["children"]?.arrayValue?.count == 2, "a refused patch changes nothing")
+    }
+
     @Test func anImagesOlderSystemImageIsServedWithAWarning() throws {
         let client = try SurfaceClient.initialized()
         let mounted = try client.mount("main", node("Image", key: "i", props: [("systemImage", "star")]))

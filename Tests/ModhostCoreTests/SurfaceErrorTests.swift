@@ -183,10 +183,10 @@ struct SurfaceAtomicFailureTests {
         #expect(try client.root() == before)
     }
 
-    @Test func childrenOnATextAreInvalidParams() throws {
+    @Test func childrenOnALeafAreInvalidParams() throws {
         let client = try SurfaceClient.initialized()
-        let text = J.node("Text", props: JSONObject([("text", "hi")]), children: [J.text("nested")])
-        let answer = try client.mount("main", J.list([J.row("a"), text]))
+        let image = J.node("Image", props: JSONObject([("systemName", "star")]), children: [J.text("nested")])
+        let answer = try client.mount("main", J.list([J.row("a"), image]))
         #expect(answer.errorCode == -32602)
         #expect(answer.errorPath == "root.children[1].children")
     }

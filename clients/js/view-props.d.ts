@@ -45,9 +45,12 @@ export interface VStackProps extends ContainerViewProps { alignment?: Horizontal
 export interface ZStackProps extends ContainerViewProps { alignment?: FrameAlignment }
 /** May be `refreshable`. */
 export interface ScrollViewProps extends ContainerViewProps { axes?: 'vertical' | 'horizontal' | 'both'; showsIndicators?: boolean }
-/** The children are joined into `text` (the prop that goes on the wire). */
+/**
+ * Text children are joined into `text` (the prop that goes on the wire). Nested `Text`s are
+ * segments, each with its own style (Expo UI's nested `<Text>`).
+ */
 export interface TextProps extends CommonViewProps {
-  children?: TextChild;
+  children?: TextChild | Node | ReadonlyArray<TextChild | Node>;
   text?: string;
   size?: number;
   weight?: FontWeight;

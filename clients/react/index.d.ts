@@ -45,8 +45,8 @@ export interface HStackProps extends ReactContainerProps<Plain.HStackProps> {}
 export interface VStackProps extends ReactContainerProps<Plain.VStackProps> {}
 export interface ZStackProps extends ReactContainerProps<Plain.ZStackProps> {}
 export interface ScrollViewProps extends ReactContainerProps<Plain.ScrollViewProps> {}
-/** Its text children become the node's `text`. */
-export interface TextProps extends ReactViewProps<Plain.TextProps> {}
+/** Its text children become the node's `text`; nested `<Text>`s are segments, each with its own style. */
+export interface TextProps extends ReactContainerProps<Plain.TextProps> {}
 /** Text children become the node's `title`. */
 export interface LabelProps extends ReactViewProps<Plain.LabelProps> {}
 /** `systemName` (required, as in Expo UI), `size`, `color`. */

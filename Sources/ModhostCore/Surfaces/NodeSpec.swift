@@ -146,6 +146,15 @@ struct NodeSpec {
                 let path = paramsPath(ofNode: indexPath)
                 throw .invalidParams("a \(kind.rawValue) takes no children ('\(path).children')", path: JSONPath.member("children", of: path), expected: "no children", got: "\(list.count) children")
             }
+            if let only = kind.onlyChildKind {
+                for (index, child) in list.enumerated() where child["type"]?.stringValue != only.rawValue {
+                    let place = JSONPath.member("type", of: JSONPath.element(index, of: JSONPath.member("children", of: paramsPath(ofNode: indexPath))))
+                    let got = child["type"]?.stringValue ?? child.typeName
+                    throw .invalidParams(
+                        "'\(place)': a \(kind.rawValue)'s children are its segments, each a \(only.rawValue) (got \(got))", path: place,
+                        expected: only.rawValue, got: got)
+                }
+            }
             children = list
         }
         return NodeSpec(

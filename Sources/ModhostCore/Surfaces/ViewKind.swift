@@ -18,12 +18,17 @@ public enum ViewKind: String, CaseIterable, Sendable {
     /// the plugin view's; this case has none of its own and is not among `names`.
     case plugin = "$plugin"
 
+    /// Whether the view takes child nodes. A `Text`'s children are its segments, `Text`s
+    /// themselves (Expo UI's nested `<Text>`, each with its own style); `onlyChildKind` says so.
     public var takesChildren: Bool {
         switch self {
-        case .list, .section, .hStack, .vStack, .zStack, .button, .scrollView, .plugin: return true
-        case .text, .label, .image, .spacer, .textField, .toggle, .slider: return false
+        case .list, .section, .hStack, .vStack, .zStack, .button, .scrollView, .plugin, .text: return true
+        case .label, .image, .spacer, .textField, .toggle, .slider: return false
         }
     }
+
+    /// The one view a child of this view may be, for a view that takes only that one.
+    var onlyChildKind: ViewKind? { self == .text ? .text : nil }
 
     /// Whether a gesture aimed at the view itself hits it. Views that draw something (text,
     /// an image, a control) are hit; lists, stacks, sections, scroll views and spacers are

@@ -4,6 +4,7 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { connect } from '../../js/src/index.js';
+import { bold, foregroundStyle } from '../swift-ui/modifiers/index.js';
 import { withDaemon } from '../../js/test-support/daemon.js';
 import { render, React } from '../../react/src/index.js';
 import {
@@ -109,6 +110,21 @@ test('ContentUnavailableView shows its symbol and text; the older Switch is a To
     await surface.tap('old');
     await root.settled();
     assert.deepEqual(flipped, [false]);
+    await root.unmount();
+  } finally { await s.done(); }
+});
+
+test('nested Text: each segment keeps its own modifiers, as Expo UI styles a part of a line', { timeout: TEST_TIMEOUT_MS }, async () => {
+  const s = await session();
+  try {
+    const root = await render(h(Host, null,
+      h(Text, { key: 'line' }, 'Total: ', h(Text, { modifiers: [bold(), foregroundStyle('red')] }, '42'), ' items')), s.connection);
+    const { root: line } = await root.surface().snapshot();
+    assert.equal(line.type, 'Text');
+    assert.deepEqual(line.children.map((segment) => segment.props.text), ['Total: ', '42', ' items']);
+    assert.deepEqual(line.children[1].styles, [{ $style: 'bold' }, { $style: 'foregroundStyle', color: '#FF0000FF' }]);
+    assert.equal(line.children[0].styles, undefined, 'the other segments are plain');
+    assert.deepEqual(s.diagnostics, []);
     await root.unmount();
   } finally { await s.done(); }
 });

@@ -103,8 +103,6 @@ export function mistakes(): Node[] {
     <Slider onChange={() => {}} />,
     // @ts-expect-error a leaf view takes no children
     <Toggle><Text>no</Text></Toggle>,
-    // @ts-expect-error a Text's children are text
-    <Text><HStack /></Text>,
     // @ts-expect-error a component's props are checked
     <Row message="m1" onDelete={() => {}} />,
     // @ts-expect-error no lower-case intrinsic elements

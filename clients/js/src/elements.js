@@ -11,7 +11,8 @@
 //   (skipped, so `cond && Text("x")` works).
 // - String and number children: on `Text` they are joined into `props.text`; on `Label`
 //   into `props.title`; on any other view that takes children each becomes a
-//   `Text` node. Leaf views (`Image`, `Spacer`, `TextField`, `Toggle`, `Slider`) take no
+//   `Text` node. A `Text` with `Text` children (nested Text, as Expo UI's) has them as its
+//   segments, and its strings become segments too, in order. Leaf views (`Image`, `Spacer`, `TextField`, `Toggle`, `Slider`) take no
 //   children and throw.
 // - Props are checked by `checkViewProps` (views.js): functions only as a view's own events;
 //   Button, TextField, Toggle and Slider refuse props they do not have.
@@ -109,6 +110,16 @@ export function h(type, props, ...children) {
     if (!Array.isArray(modifiers)) throw new TypeError(`h(${type}): modifiers must be an array`);
     const list = modifiers.filter((m) => m !== null && m !== undefined && m !== false);
     if (list.length > 0) node.modifiers = list;
+  }
+  if (nodes.length > 0 && type === 'Text') {
+    // Nested Text, as Expo UI's: the children are segments, each a Text with its own style;
+    // text around them becomes segments of its own, in order.
+    const other = nodes.find((child) => child.type !== 'Text');
+    if (other) throw new TypeError(`h(Text): a Text's child views are its segments, each a Text, got a ${other.type}`);
+    if (node.props && hasText && rest.text === undefined) delete node.props.text;
+    if (node.props && Object.keys(node.props).length === 0) delete node.props;
+    node.children = flat.map((child) => (isNode(child) ? child : { type: 'Text', props: { text: String(child) } }));
+    return node;
   }
   if (nodes.length > 0) {
     if (LEAVES.has(type) || textProp) throw new TypeError(`h(${type}): a ${type} takes no child views`);

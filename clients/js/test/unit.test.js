@@ -82,7 +82,8 @@ test('h splits key, modifiers and props; Text strings become props.text', { time
   assert.deepEqual(Button({ key: 'b' }, 'Go'), { type: 'Button', key: 'b', children: [{ type: 'Text', props: { text: 'Go' } }] });
   assert.deepEqual(List([Section(VStack())]), { type: 'List', children: [{ type: 'Section', children: [{ type: 'VStack' }] }] });
   assert.throws(() => Spacer(Text('x')), /takes no child/);
-  assert.throws(() => Text(Text('x')), /takes no child/);
+  assert.throws(() => Text(Spacer()), /a Text's child views are its segments, each a Text, got a Spacer/);
+  assert.deepEqual(Text(Text('x')), { type: 'Text', children: [{ type: 'Text', props: { text: 'x' } }] });
 });
 
 test('serialization strips functions and listeners and indexes them by node id and modifier index', { timeout: TEST_TIMEOUT_MS }, () => {

@@ -90,6 +90,19 @@ test('Toggle and Slider are leaf views with checked props', { timeout: TEST_TIME
   assert.throws(() => Slider({ value: Number.NaN }), /Slider prop 'value' must be a finite number/);
 });
 
+test('a Text with Text children has them as segments, its strings too, in order', { timeout: TEST_TIMEOUT_MS }, () => {
+  const bold = { $type: 'bold' };
+  assert.deepEqual(Text('Hello ', Text({ modifiers: [bold] }, 'world'), '!'), {
+    type: 'Text',
+    children: [
+      { type: 'Text', props: { text: 'Hello ' } },
+      { type: 'Text', props: { text: 'world' }, modifiers: [bold] },
+      { type: 'Text', props: { text: '!' } },
+    ],
+  });
+  assert.throws(() => Text('a', Image({ systemName: 'star' })), /a Text's child views are its segments, each a Text, got a Image/);
+});
+
 test('views whose props the protocol lists refuse unknown props, naming the known ones and the closest', { timeout: TEST_TIMEOUT_MS }, () => {
   assert.throws(() => Button({ lable: 'Go' }), (e) => e instanceof TypeError
     && e.message === "h(Button): unknown Button prop 'lable' (known: label, role, systemImage, onPress, testID; closest: 'label')"
