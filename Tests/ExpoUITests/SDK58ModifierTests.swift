@@ -118,6 +118,15 @@ struct SDK58ModifierTests {
         #expect(try T.recorded(OnHingeChangeModifier.self) == [screenOnly("onHingeChange")])
     }
 
+    @Test func aShapeStylesTypeTagIsNotAnUnknownKey() throws {
+        let before = PluginHostSupport.unknownKeysCounted
+        _ = try T.checked(PresentationBackgroundModifier.self, ["style": ["type": "material", "material": "thin"]])
+        _ = try T.checked(ContainerBackgroundModifier.self, ["style": ["type": "angularGradient", "colors": ["red"], "center": ["x": 0.5, "y": 0.5]], "container": "widget"])
+        #expect(PluginHostSupport.unknownKeysCounted == before)
+        _ = try T.checked(PresentationBackgroundModifier.self, ["style": ["type": "material", "material": "thin", "blur": 3]])
+        #expect(PluginHostSupport.unknownKeysCounted == before + 1)
+    }
+
     @Test func badParamsAreRefusedAtTheirField() throws {
         let cases: [(FieldError, String, String)] = [
             (try T.refused(AccessibilityAddTraitsModifier.self, [:]), "traits", "required but missing"),

@@ -88,12 +88,15 @@ enum ShapeStyleValue: Convertible {
 
     static func convert(from value: Any, appContext: AppContext) throws -> ShapeStyleValue {
         if value is String { return .color(try Color.convert(from: value, appContext: appContext)) }
-        guard let object = value as? [String: Any] else {
+        guard let tagged = value as? [String: Any] else {
             throw ConversionError("expected a colour or a {type, ...} shape style object")
         }
-        guard let kind = object["type"] as? String else {
+        guard let kind = tagged["type"] as? String else {
             throw ConversionError("expected a shape style 'type': " + kinds.map { "'\($0)'" }.joined(separator: ", "))
         }
+        // The members, without the tag: the member record would count `type` as an unknown key.
+        var object = tagged
+        object.removeValue(forKey: "type")
         switch kind {
         case "color": return .color(try ColorStyleRecord.convert(from: object, appContext: appContext).color)
         case "hierarchical": return .hierarchical(try HierarchicalStyleRecord.convert(from: object, appContext: appContext).hierarchical)
