@@ -77,6 +77,9 @@ public struct SchemaRegistry: Sendable {
         if let minLength = keywords["minLength"]?.intValue, let string = value.stringValue, string.count < minLength {
             return "\(path): string shorter than \(minLength)"
         }
+        if let excluded = keywords["not"], check(value, excluded, root: root, at: path, depth: depth + 1) == nil {
+            return "\(path): \(short(value)) matches a schema it must not (\(excluded.jsonText))"
+        }
         if let all = keywords["allOf"]?.arrayValue {
             for sub in all {
                 if let problem = check(value, sub, root: root, at: path, depth: depth + 1) { return problem }

@@ -75,6 +75,23 @@ import Testing
         #expect(r.validate(["root": ["type": "List", "id": "0", "children": [["type": "Text", "id": "0/0"]]]], against: "result-snapshot.json") == nil)
         #expect(r.validate(["root": ["type": "List"]], against: "result-snapshot.json") != nil)
     }
+
+    /// A recorded style may have any name a plugin records, but a modelled one keeps its shape:
+    /// `padding` without its edges is no recorded style.
+    @Test func aSnapshotStyleIsRecordedByAnyNameButAModelledOneKeepsItsShape() throws {
+        let r = try SchemaRegistry(folder: ProtocolFolder.schemas)
+        func snapshot(_ style: JSONValue) -> JSONValue { ["root": ["type": "Text", "id": "0", "styles": [style]]] }
+        #expect(r.validate(snapshot(["$style": "navigationTitle", "title": "Inbox"]), against: "result-snapshot.json") == nil)
+        #expect(r.validate(snapshot(["$style": "myPluginsOwnStyle", "level": 2]), against: "result-snapshot.json") == nil)
+        #expect(r.validate(snapshot(["$style": "padding", "top": 1]), against: "result-snapshot.json") != nil)
+        #expect(r.validate(snapshot(["$style": ""]), against: "result-snapshot.json") != nil)
+    }
+
+    @Test func notRefusesWhatItsSchemaTakes() throws {
+        let r = try registry(##"{"type": "string", "not": {"enum": ["padding"]}}"##)
+        #expect(r.validate("shadow", against: "s.json") == nil)
+        #expect(r.validate("padding", against: "s.json") != nil)
+    }
 }
 
 @Suite(.timeLimit(.minutes(20))) struct MatcherTests {

@@ -43,6 +43,19 @@ struct ModuleTests {
         "presentationBackgroundInteraction",
         // State the user changes: a search field, a sheet's detent.
         "searchable", "presentationDetents",
+        // SDK 58, recorded.
+        "accessibilityAddTraits", "accessibilityRemoveTraits", "accessibilityElement", "accessibilityHidden",
+        "accessibilityIdentifier", "accessibilityInputLabels", "redacted", "unredacted", "privacySensitive",
+        "invalidatableContent", "dynamicTypeSize", "preferredColorScheme", "alignmentGuide", "lineHeight",
+        "minimumScaleFactor", "strokeBorder", "listRowSeparatorTint", "listRowSpacing", "buttonBorderShape",
+        "menuIndicator", "menuStyle", "searchToolbarBehavior", "navigationTitle", "navigationBarTitleDisplayMode",
+        "toolbarTitleDisplayMode", "navigationSplitViewStyle", "navigationSplitViewColumnWidth", "tabViewStyle",
+        "indexViewStyle", "arrangementViewStyle", "splitArrangementFixedLayoutSize", "splitArrangementLayoutRatio",
+        "splitArrangementLayoutSize", "overlayArrangementEdge",
+        // SDK 58, accepted with a no-headless-effect warning.
+        "scrollIndicators", "scrollClipDisabled", "scrollEdgeEffectStyle", "presentationBackground",
+        "presentationCornerRadius", "presentationSizing", "containerBackground", "widgetAccentedRenderingMode",
+        "widgetURL", "activityBackgroundTint", "geometryGroup", "menuOrder", "onHingeChange",
     ]
 
     @Test func registersEveryTypeWhileItLives() async throws {
@@ -54,7 +67,7 @@ struct ModuleTests {
         }
         let registered = registry.registrations(byPlugin: plugin).map(\.type)
         #expect(registered == Self.modifierTypes.sorted())
-        #expect(Set(Self.modifierTypes).count == 118)
+        #expect(Set(Self.modifierTypes).count == 165)
 
         // Every factory makes its modifier, and the host can describe its params.
         var schemas: [String: [String: Any]] = [:]
@@ -69,7 +82,7 @@ struct ModuleTests {
         for type in Self.modifierTypes {
             let entry = try #require(registry.registrations(of: type).first { $0.plugin == plugin })
             #expect(entry.description?.isEmpty == false, "\(type) has a description")
-            let declaresEvent = ["onTapGesture", "onLongPressGesture", "onAppear", "onDisappear", "refreshable", "onSubmit", "searchable", "presentationDetents"].contains(type)
+            let declaresEvent = ["onTapGesture", "onLongPressGesture", "onAppear", "onDisappear", "refreshable", "onSubmit", "searchable", "presentationDetents", "onHingeChange"].contains(type)
             #expect((PluginHostSupport.eventSchema(of: entry) != nil) == declaresEvent, "\(type)")
         }
         let refreshEvent = try #require(registry.registrations(of: "refreshable").first { $0.plugin == plugin })

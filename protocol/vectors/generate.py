@@ -862,6 +862,26 @@ for t, params, members in SCREEN_ONLY:
       [send(req(1,"mount",{"surface":"st","root":N("List",None,None,[N("HStack","row",[M("padding",all=1),M(t,**params)],[N("Text",None,props={"text":"x"})])])}))]
       +[{"expectNotification":{"$exact":{"jsonrpc":"2.0","method":"diagnostic","params":{"$exact":{"severity":"warning","code":"no-headless-effect","message":{"$contains":f"('{t}') on node 'row' has no headless effect"},"surface":"st","node":"row","path":"root.children[0].modifiers[1]"}}}}},ok(1,{"$exact":{"surface":"st"}})]
       +call(2,"snapshot",{"surface":"st"},{"root":{"children":[{"id":"row","styles":[{"$exact":{"$style":"padding","top":1,"leading":1,"bottom":1,"trailing":1}},{"$exact":dict({"$style":t},**members)}]}]}}), init=True)
+# SDK 58's modifiers: recorded under their own names (result-snapshot.json takes any recorded name).
+SDK58_RECORDED=[
+  ("accessibilityAddTraits",dict(traits=["isHeader","isSelected"])),
+  ("navigationTitle",dict(title="Inbox")),
+  ("dynamicTypeSize",dict(min="large",max="accessibility3")),
+  ("strokeBorder",dict(content={"type":"color","color":"red"},style={"lineWidth":2},shape="capsule")),
+]
+for t, params in SDK58_RECORDED:
+    V(ST,f"{t} mounts with no warning", mount(1,"st",N("List",None,None,[N("HStack","row",[M(t,**params)],[N("Text",None,props={"text":"x"})])]))
+      +call(2,"snapshot",{"surface":"st"},{"root":{"children":[{"id":"row","styles":[{"$style":t}]}]}}), init=True)
+SDK58_SCREEN_ONLY=[
+  ("presentationBackground",dict(style={"type":"material","material":"thin"})),
+  ("scrollIndicators",dict(visibility="hidden")),
+  ("onHingeChange",{}),
+]
+for t, params in SDK58_SCREEN_ONLY:
+    V(ST,f"{t} is accepted with a no-headless-effect warning",
+      [send(req(1,"mount",{"surface":"st","root":N("List",None,None,[N("HStack","row",[M("padding",all=1),M(t,**params)],[N("Text",None,props={"text":"x"})])])}))]
+      +[{"expectNotification":{"$exact":{"jsonrpc":"2.0","method":"diagnostic","params":{"$exact":{"severity":"warning","code":"no-headless-effect","message":{"$contains":f"('{t}') on node 'row' has no headless effect"},"surface":"st","node":"row","path":"root.children[0].modifiers[1]"}}}}},ok(1,{"$exact":{"surface":"st"}})]
+      +call(2,"snapshot",{"surface":"st"},{"root":{"children":[{"id":"row","styles":[{"$style":"padding"},{"$style":t}]}]}}), init=True)
 REFUSED=[
   ("a negative shadow radius is refused","shadow",dict(radius=-1),"radius","-1"),
   ("shadow needs a radius","shadow",{},"radius","nothing"),
@@ -894,6 +914,9 @@ REFUSED=[
   ("an unknown animation curve is refused","animation",{"animation":{"type":"bouncy"},"animatedValue":1},"animation.type","bouncy"),
   ("a containerRelativeFrame span above its count is refused","containerRelativeFrame",dict(axes="both",count=2,span=3),"span","3"),
   ("enabledUpThrough needs a detent","presentationBackgroundInteraction",dict(interactionType="enabledUpThrough"),"detent","nothing"),
+  ("minimumScaleFactor above 1 is refused","minimumScaleFactor",dict(factor=1.5),"factor","1.5"),
+  ("navigationTitle needs a title","navigationTitle",{},"title","nothing"),
+  ("an unknown presentationBackground material is refused","presentationBackground",dict(style={"type":"material","material":"frosted"}),"style.material","frosted"),
 ]
 for name, t, params, field, got in REFUSED:
     V(ST,name, mfail(1,{"type":"Text","modifiers":[M(t,**params)]},{"path":f"root.modifiers[0].{field}","got":got}), init=True)

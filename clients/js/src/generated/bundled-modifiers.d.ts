@@ -10,6 +10,53 @@ type JSONValue = $client.JSONValue;
 type ColorValue = $client.Color;
 export {};
 
+// ---- accessibilityAddTraits (plugin ExpoUI)
+
+/** The params of the `accessibilityAddTraits` modifier. */
+export type AccessibilityAddTraitsParams = {
+  traits: Array<"isButton" | "isHeader" | "isImage" | "isSelected" | "isLink" | "isModal" | "isSummaryElement" | "updatesFrequently" | "startsMediaSession" | "allowsDirectInteraction" | "causesPageTurn" | "isToggle" | "playsSound" | "isStaticText" | "isSearchField" | "isKeyboardKey" | "isTabBar">;
+};
+/** A `accessibilityAddTraits` modifier config, as `accessibilityAddTraits()` builds it. */
+export type AccessibilityAddTraitsModifier = { $type: "accessibilityAddTraits" } & AccessibilityAddTraitsParams;
+/**
+ * Traits VoiceOver announces for the view (isHeader, isButton, ...)
+ *
+ * The `accessibilityAddTraits` modifier of plugin ExpoUI.
+ */
+export declare function accessibilityAddTraits(traits: Array<"isButton" | "isHeader" | "isImage" | "isSelected" | "isLink" | "isModal" | "isSummaryElement" | "updatesFrequently" | "startsMediaSession" | "allowsDirectInteraction" | "causesPageTurn" | "isToggle" | "playsSound" | "isStaticText" | "isSearchField" | "isKeyboardKey" | "isTabBar">): AccessibilityAddTraitsModifier;
+
+// ---- accessibilityElement (plugin ExpoUI)
+
+/** The params of the `accessibilityElement` modifier. */
+export type AccessibilityElementParams = {
+  /** @default "ignore" */
+  children?: "contain" | "ignore" | "combine";
+};
+/** A `accessibilityElement` modifier config, as `accessibilityElement()` builds it. */
+export type AccessibilityElementModifier = { $type: "accessibilityElement" } & AccessibilityElementParams;
+/**
+ * How the subtree's accessibility elements are exposed: contain, ignore or combine
+ *
+ * The `accessibilityElement` modifier of plugin ExpoUI.
+ */
+export declare function accessibilityElement(children?: "contain" | "ignore" | "combine"): AccessibilityElementModifier;
+
+// ---- accessibilityHidden (plugin ExpoUI)
+
+/** The params of the `accessibilityHidden` modifier. */
+export type AccessibilityHiddenParams = {
+  /** @default true */
+  hidden?: boolean;
+};
+/** A `accessibilityHidden` modifier config, as `accessibilityHidden()` builds it. */
+export type AccessibilityHiddenModifier = { $type: "accessibilityHidden" } & AccessibilityHiddenParams;
+/**
+ * Assistive technologies skip the view
+ *
+ * The `accessibilityHidden` modifier of plugin ExpoUI.
+ */
+export declare function accessibilityHidden(hidden?: boolean): AccessibilityHiddenModifier;
+
 // ---- accessibilityHint (plugin ExpoUI)
 
 /** The params of the `accessibilityHint` modifier. */
@@ -24,6 +71,36 @@ export type AccessibilityHintModifier = { $type: "accessibilityHint" } & Accessi
  * The `accessibilityHint` modifier of plugin ExpoUI.
  */
 export declare function accessibilityHint(hint: string): AccessibilityHintModifier;
+
+// ---- accessibilityIdentifier (plugin ExpoUI)
+
+/** The params of the `accessibilityIdentifier` modifier. */
+export type AccessibilityIdentifierParams = {
+  identifier: string;
+};
+/** A `accessibilityIdentifier` modifier config, as `accessibilityIdentifier()` builds it. */
+export type AccessibilityIdentifierModifier = { $type: "accessibilityIdentifier" } & AccessibilityIdentifierParams;
+/**
+ * The id UI tests find the view by
+ *
+ * The `accessibilityIdentifier` modifier of plugin ExpoUI.
+ */
+export declare function accessibilityIdentifier(identifier: string): AccessibilityIdentifierModifier;
+
+// ---- accessibilityInputLabels (plugin ExpoUI)
+
+/** The params of the `accessibilityInputLabels` modifier. */
+export type AccessibilityInputLabelsParams = {
+  inputLabels: string[];
+};
+/** A `accessibilityInputLabels` modifier config, as `accessibilityInputLabels()` builds it. */
+export type AccessibilityInputLabelsModifier = { $type: "accessibilityInputLabels" } & AccessibilityInputLabelsParams;
+/**
+ * Phrases Voice Control knows the view by
+ *
+ * The `accessibilityInputLabels` modifier of plugin ExpoUI.
+ */
+export declare function accessibilityInputLabels(inputLabels: string[]): AccessibilityInputLabelsModifier;
 
 // ---- accessibilityLabel (plugin ExpoUI)
 
@@ -40,6 +117,21 @@ export type AccessibilityLabelModifier = { $type: "accessibilityLabel" } & Acces
  */
 export declare function accessibilityLabel(label: string): AccessibilityLabelModifier;
 
+// ---- accessibilityRemoveTraits (plugin ExpoUI)
+
+/** The params of the `accessibilityRemoveTraits` modifier. */
+export type AccessibilityRemoveTraitsParams = {
+  traits: Array<"isButton" | "isHeader" | "isImage" | "isSelected" | "isLink" | "isModal" | "isSummaryElement" | "updatesFrequently" | "startsMediaSession" | "allowsDirectInteraction" | "causesPageTurn" | "isToggle" | "playsSound" | "isStaticText" | "isSearchField" | "isKeyboardKey" | "isTabBar">;
+};
+/** A `accessibilityRemoveTraits` modifier config, as `accessibilityRemoveTraits()` builds it. */
+export type AccessibilityRemoveTraitsModifier = { $type: "accessibilityRemoveTraits" } & AccessibilityRemoveTraitsParams;
+/**
+ * Traits VoiceOver no longer announces for the view
+ *
+ * The `accessibilityRemoveTraits` modifier of plugin ExpoUI.
+ */
+export declare function accessibilityRemoveTraits(traits: Array<"isButton" | "isHeader" | "isImage" | "isSelected" | "isLink" | "isModal" | "isSummaryElement" | "updatesFrequently" | "startsMediaSession" | "allowsDirectInteraction" | "causesPageTurn" | "isToggle" | "playsSound" | "isStaticText" | "isSearchField" | "isKeyboardKey" | "isTabBar">): AccessibilityRemoveTraitsModifier;
+
 // ---- accessibilityValue (plugin ExpoUI)
 
 /** The params of the `accessibilityValue` modifier. */
@@ -55,6 +147,38 @@ export type AccessibilityValueModifier = { $type: "accessibilityValue" } & Acces
  */
 export declare function accessibilityValue(value: string): AccessibilityValueModifier;
 
+// ---- activityBackgroundTint (plugin ExpoUI)
+
+/** The params of the `activityBackgroundTint` modifier. */
+export type ActivityBackgroundTintParams = {
+  /** #RGB, #RGBA, #RRGGBB or #RRGGBBAA (alpha last, # optional), rgb()/rgba(), a CSS or SwiftUI colour name */
+  color?: ColorValue | null;
+};
+/** A `activityBackgroundTint` modifier config, as `activityBackgroundTint()` builds it. */
+export type ActivityBackgroundTintModifier = { $type: "activityBackgroundTint" } & ActivityBackgroundTintParams;
+/**
+ * A Live Activity's background tint (no headless effect)
+ *
+ * The `activityBackgroundTint` modifier of plugin ExpoUI.
+ */
+export declare function activityBackgroundTint(color?: ColorValue | null): ActivityBackgroundTintModifier;
+
+// ---- alignmentGuide (plugin ExpoUI)
+
+/** The params of the `alignmentGuide` modifier. */
+export type AlignmentGuideParams = {
+  guide: "center" | "leading" | "trailing" | "listRowSeparatorLeading" | "listRowSeparatorTrailing";
+  value: number;
+};
+/** A `alignmentGuide` modifier config, as `alignmentGuide()` builds it. */
+export type AlignmentGuideModifier = { $type: "alignmentGuide" } & AlignmentGuideParams;
+/**
+ * Where a horizontal alignment guide of the view sits
+ *
+ * The `alignmentGuide` modifier of plugin ExpoUI.
+ */
+export declare function alignmentGuide(guide: "center" | "leading" | "trailing" | "listRowSeparatorLeading" | "listRowSeparatorTrailing", value: number): AlignmentGuideModifier;
+
 // ---- allowsTightening (plugin ExpoUI)
 
 /** The params of the `allowsTightening` modifier. */
@@ -69,6 +193,22 @@ export type AllowsTighteningModifier = { $type: "allowsTightening" } & AllowsTig
  * The `allowsTightening` modifier of plugin ExpoUI.
  */
 export declare function allowsTightening(value: boolean): AllowsTighteningModifier;
+
+// ---- arrangementViewStyle (plugin ExpoUI)
+
+/** The params of the `arrangementViewStyle` modifier. */
+export type ArrangementViewStyleParams = {
+  style: "automatic" | "split" | "overlay";
+  axes?: "horizontal" | "vertical" | "both" | null;
+};
+/** A `arrangementViewStyle` modifier config, as `arrangementViewStyle()` builds it. */
+export type ArrangementViewStyleModifier = { $type: "arrangementViewStyle" } & ArrangementViewStyleParams;
+/**
+ * How the ArrangementViews under the view arrange their views
+ *
+ * The `arrangementViewStyle` modifier of plugin ExpoUI.
+ */
+export declare function arrangementViewStyle(style: "automatic" | "split" | "overlay", options?: Omit<ArrangementViewStyleParams, "style">): ArrangementViewStyleModifier;
 
 // ---- aspectRatio (plugin ExpoUI)
 
@@ -215,6 +355,22 @@ export type BrightnessModifier = { $type: "brightness" } & BrightnessParams;
  */
 export declare function brightness(amount: number): BrightnessModifier;
 
+// ---- buttonBorderShape (plugin ExpoUI)
+
+/** The params of the `buttonBorderShape` modifier. */
+export type ButtonBorderShapeParams = {
+  shape: "automatic" | "capsule" | "roundedRectangle" | "circle";
+  cornerRadius?: number | null;
+};
+/** A `buttonBorderShape` modifier config, as `buttonBorderShape()` builds it. */
+export type ButtonBorderShapeModifier = { $type: "buttonBorderShape" } & ButtonBorderShapeParams;
+/**
+ * The border shape of the buttons under the view
+ *
+ * The `buttonBorderShape` modifier of plugin ExpoUI.
+ */
+export declare function buttonBorderShape(shape: "automatic" | "capsule" | "roundedRectangle" | "circle", cornerRadius?: number | null): ButtonBorderShapeModifier;
+
 // ---- buttonStyle (plugin ExpoUI)
 
 /** The params of the `buttonStyle` modifier. */
@@ -277,6 +433,97 @@ export type ColorInvertModifier = { $type: "colorInvert" } & ColorInvertParams;
  * The `colorInvert` modifier of plugin ExpoUI.
  */
 export declare function colorInvert(inverted?: boolean): ColorInvertModifier;
+
+// ---- containerBackground (plugin ExpoUI)
+
+/** The params of the `containerBackground` modifier. */
+export type ContainerBackgroundParams = {
+  /** #RGB, #RGBA, #RRGGBB or #RRGGBBAA (alpha last, # optional), rgb()/rgba(), a CSS or SwiftUI colour name */
+  style: ColorValue | {
+    /** #RGB, #RGBA, #RRGGBB or #RRGGBBAA (alpha last, # optional), rgb()/rgba(), a CSS or SwiftUI colour name */
+    color: ColorValue;
+    type: "color";
+  } | {
+    hierarchical: "primary" | "secondary" | "tertiary" | "quaternary" | "quinary";
+    type: "hierarchical";
+  } | {
+    material: "ultraThin" | "thin" | "regular" | "thick" | "ultraThick" | "bar";
+    type: "material";
+  } | {
+    colors: ColorValue[];
+    startPoint: {
+      x: number;
+      y: number;
+    };
+    endPoint: {
+      x: number;
+      y: number;
+    };
+    type: "linearGradient";
+  } | {
+    colors: ColorValue[];
+    center: {
+      x: number;
+      y: number;
+    };
+    startRadius: number;
+    endRadius: number;
+    type: "radialGradient";
+  } | {
+    colors: ColorValue[];
+    center: {
+      x: number;
+      y: number;
+    };
+    type: "angularGradient";
+  };
+  container: "widget" | "navigation" | "navigationSplitView";
+};
+/** A `containerBackground` modifier config, as `containerBackground()` builds it. */
+export type ContainerBackgroundModifier = { $type: "containerBackground" } & ContainerBackgroundParams;
+/**
+ * The background of the enclosing widget or navigation container (no headless effect)
+ *
+ * The `containerBackground` modifier of plugin ExpoUI.
+ */
+export declare function containerBackground(style: ColorValue | {
+  /** #RGB, #RGBA, #RRGGBB or #RRGGBBAA (alpha last, # optional), rgb()/rgba(), a CSS or SwiftUI colour name */
+  color: ColorValue;
+  type: "color";
+} | {
+  hierarchical: "primary" | "secondary" | "tertiary" | "quaternary" | "quinary";
+  type: "hierarchical";
+} | {
+  material: "ultraThin" | "thin" | "regular" | "thick" | "ultraThick" | "bar";
+  type: "material";
+} | {
+  colors: ColorValue[];
+  startPoint: {
+    x: number;
+    y: number;
+  };
+  endPoint: {
+    x: number;
+    y: number;
+  };
+  type: "linearGradient";
+} | {
+  colors: ColorValue[];
+  center: {
+    x: number;
+    y: number;
+  };
+  startRadius: number;
+  endRadius: number;
+  type: "radialGradient";
+} | {
+  colors: ColorValue[];
+  center: {
+    x: number;
+    y: number;
+  };
+  type: "angularGradient";
+}, container: "widget" | "navigation" | "navigationSplitView"): ContainerBackgroundModifier;
 
 // ---- containerRelativeFrame (plugin ExpoUI)
 
@@ -456,6 +703,23 @@ export type DisabledModifier = { $type: "disabled" } & DisabledParams;
  */
 export declare function disabled(disabled?: boolean): DisabledModifier;
 
+// ---- dynamicTypeSize (plugin ExpoUI)
+
+/** The params of the `dynamicTypeSize` modifier. */
+export type DynamicTypeSizeParams = {
+  size?: "xSmall" | "small" | "medium" | "large" | "xLarge" | "xxLarge" | "xxxLarge" | "accessibility1" | "accessibility2" | "accessibility3" | "accessibility4" | "accessibility5" | null;
+  min?: "xSmall" | "small" | "medium" | "large" | "xLarge" | "xxLarge" | "xxxLarge" | "accessibility1" | "accessibility2" | "accessibility3" | "accessibility4" | "accessibility5" | null;
+  max?: "xSmall" | "small" | "medium" | "large" | "xLarge" | "xxLarge" | "xxxLarge" | "accessibility1" | "accessibility2" | "accessibility3" | "accessibility4" | "accessibility5" | null;
+};
+/** A `dynamicTypeSize` modifier config, as `dynamicTypeSize()` builds it. */
+export type DynamicTypeSizeModifier = { $type: "dynamicTypeSize" } & DynamicTypeSizeParams;
+/**
+ * Fixes or bounds the Dynamic Type size under the view
+ *
+ * The `dynamicTypeSize` modifier of plugin ExpoUI.
+ */
+export declare function dynamicTypeSize(size?: "xSmall" | "small" | "medium" | "large" | "xLarge" | "xxLarge" | "xxxLarge" | "accessibility1" | "accessibility2" | "accessibility3" | "accessibility4" | "accessibility5" | null | Partial<DynamicTypeSizeParams>): DynamicTypeSizeModifier;
+
 // ---- environment (plugin ExpoUI)
 
 /** The params of the `environment` modifier. */
@@ -597,6 +861,19 @@ export type GaugeStyleModifier = { $type: "gaugeStyle" } & GaugeStyleParams;
  * The `gaugeStyle` modifier of plugin ExpoUI.
  */
 export declare function gaugeStyle(style: "automatic" | "circular" | "circularCapacity" | "linear" | "linearCapacity"): GaugeStyleModifier;
+
+// ---- geometryGroup (plugin ExpoUI)
+
+/** The params of the `geometryGroup` modifier. */
+export type GeometryGroupParams = { [key: string]: never };
+/** A `geometryGroup` modifier config, as `geometryGroup()` builds it. */
+export type GeometryGroupModifier = { $type: "geometryGroup" };
+/**
+ * The view's geometry animates as one (no headless effect)
+ *
+ * The `geometryGroup` modifier of plugin ExpoUI.
+ */
+export declare function geometryGroup(): GeometryGroupModifier;
 
 // ---- glassEffect (plugin ExpoUI)
 
@@ -800,6 +1077,24 @@ export type ImageScaleModifier = { $type: "imageScale" } & ImageScaleParams;
  */
 export declare function imageScale(scale: "small" | "medium" | "large"): ImageScaleModifier;
 
+// ---- indexViewStyle (plugin ExpoUI)
+
+/** The params of the `indexViewStyle` modifier. */
+export type IndexViewStyleParams = {
+  /** @default "page" */
+  type?: "page";
+  /** @default "automatic" */
+  backgroundDisplayMode?: "automatic" | "always" | "never" | "interactive";
+};
+/** A `indexViewStyle` modifier config, as `indexViewStyle()` builds it. */
+export type IndexViewStyleModifier = { $type: "indexViewStyle" } & IndexViewStyleParams;
+/**
+ * The backdrop behind a paged TabView's dots
+ *
+ * The `indexViewStyle` modifier of plugin ExpoUI.
+ */
+export declare function indexViewStyle(options?: IndexViewStyleParams): IndexViewStyleModifier;
+
 // ---- interactiveDismissDisabled (plugin ExpoUI)
 
 /** The params of the `interactiveDismissDisabled` modifier. */
@@ -815,6 +1110,22 @@ export type InteractiveDismissDisabledModifier = { $type: "interactiveDismissDis
  * The `interactiveDismissDisabled` modifier of plugin ExpoUI.
  */
 export declare function interactiveDismissDisabled(isDisabled?: boolean): InteractiveDismissDisabledModifier;
+
+// ---- invalidatableContent (plugin ExpoUI)
+
+/** The params of the `invalidatableContent` modifier. */
+export type InvalidatableContentParams = {
+  /** @default true */
+  isInvalidatable?: boolean;
+};
+/** A `invalidatableContent` modifier config, as `invalidatableContent()` builds it. */
+export type InvalidatableContentModifier = { $type: "invalidatableContent" } & InvalidatableContentParams;
+/**
+ * The view is redacted under the invalidated reason
+ *
+ * The `invalidatableContent` modifier of plugin ExpoUI.
+ */
+export declare function invalidatableContent(isInvalidatable?: boolean): InvalidatableContentModifier;
 
 // ---- italic (plugin ExpoUI)
 
@@ -903,6 +1214,21 @@ export type LayoutPriorityModifier = { $type: "layoutPriority" } & LayoutPriorit
  */
 export declare function layoutPriority(priority: number): LayoutPriorityModifier;
 
+// ---- lineHeight (plugin ExpoUI)
+
+/** The params of the `lineHeight` modifier. */
+export type LineHeightParams = {
+  value: number;
+};
+/** A `lineHeight` modifier config, as `lineHeight()` builds it. */
+export type LineHeightModifier = { $type: "lineHeight" } & LineHeightParams;
+/**
+ * The total height of a line of text, in points
+ *
+ * The `lineHeight` modifier of plugin ExpoUI.
+ */
+export declare function lineHeight(value: number): LineHeightModifier;
+
 // ---- lineLimit (plugin ExpoUI)
 
 /** The params of the `lineLimit` modifier. */
@@ -990,6 +1316,39 @@ export type ListRowSeparatorModifier = { $type: "listRowSeparator" } & ListRowSe
  * The `listRowSeparator` modifier of plugin ExpoUI.
  */
 export declare function listRowSeparator(visibility: "automatic" | "visible" | "hidden", edges?: "all" | "top" | "bottom"): ListRowSeparatorModifier;
+
+// ---- listRowSeparatorTint (plugin ExpoUI)
+
+/** The params of the `listRowSeparatorTint` modifier. */
+export type ListRowSeparatorTintParams = {
+  /** #RGB, #RGBA, #RRGGBB or #RRGGBBAA (alpha last, # optional), rgb()/rgba(), a CSS or SwiftUI colour name */
+  color?: ColorValue | null;
+  /** @default "all" */
+  edges?: "all" | "top" | "bottom";
+};
+/** A `listRowSeparatorTint` modifier config, as `listRowSeparatorTint()` builds it. */
+export type ListRowSeparatorTintModifier = { $type: "listRowSeparatorTint" } & ListRowSeparatorTintParams;
+/**
+ * The colour of the row's separators
+ *
+ * The `listRowSeparatorTint` modifier of plugin ExpoUI.
+ */
+export declare function listRowSeparatorTint(color?: ColorValue | null, edges?: "all" | "top" | "bottom"): ListRowSeparatorTintModifier;
+
+// ---- listRowSpacing (plugin ExpoUI)
+
+/** The params of the `listRowSpacing` modifier. */
+export type ListRowSpacingParams = {
+  spacing?: number | null;
+};
+/** A `listRowSpacing` modifier config, as `listRowSpacing()` builds it. */
+export type ListRowSpacingModifier = { $type: "listRowSpacing" } & ListRowSpacingParams;
+/**
+ * Points between a List's rows
+ *
+ * The `listRowSpacing` modifier of plugin ExpoUI.
+ */
+export declare function listRowSpacing(spacing?: number | null): ListRowSpacingModifier;
 
 // ---- listSectionMargins (plugin ExpoUI)
 
@@ -1083,6 +1442,66 @@ export type MenuActionDismissBehaviorModifier = { $type: "menuActionDismissBehav
  */
 export declare function menuActionDismissBehavior(behavior: "automatic" | "disabled" | "enabled"): MenuActionDismissBehaviorModifier;
 
+// ---- menuIndicator (plugin ExpoUI)
+
+/** The params of the `menuIndicator` modifier. */
+export type MenuIndicatorParams = {
+  visibility: "automatic" | "visible" | "hidden";
+};
+/** A `menuIndicator` modifier config, as `menuIndicator()` builds it. */
+export type MenuIndicatorModifier = { $type: "menuIndicator" } & MenuIndicatorParams;
+/**
+ * Whether menus under the view show their chevron
+ *
+ * The `menuIndicator` modifier of plugin ExpoUI.
+ */
+export declare function menuIndicator(visibility: "automatic" | "visible" | "hidden"): MenuIndicatorModifier;
+
+// ---- menuOrder (plugin ExpoUI)
+
+/** The params of the `menuOrder` modifier. */
+export type MenuOrderParams = {
+  order: "automatic" | "fixed" | "priority";
+};
+/** A `menuOrder` modifier config, as `menuOrder()` builds it. */
+export type MenuOrderModifier = { $type: "menuOrder" } & MenuOrderParams;
+/**
+ * The order an opened menu lists its items in (no headless effect)
+ *
+ * The `menuOrder` modifier of plugin ExpoUI.
+ */
+export declare function menuOrder(order: "automatic" | "fixed" | "priority"): MenuOrderModifier;
+
+// ---- menuStyle (plugin ExpoUI)
+
+/** The params of the `menuStyle` modifier. */
+export type MenuStyleParams = {
+  style: "automatic" | "button";
+};
+/** A `menuStyle` modifier config, as `menuStyle()` builds it. */
+export type MenuStyleModifier = { $type: "menuStyle" } & MenuStyleParams;
+/**
+ * How the menus under the view look
+ *
+ * The `menuStyle` modifier of plugin ExpoUI.
+ */
+export declare function menuStyle(style: "automatic" | "button"): MenuStyleModifier;
+
+// ---- minimumScaleFactor (plugin ExpoUI)
+
+/** The params of the `minimumScaleFactor` modifier. */
+export type MinimumScaleFactorParams = {
+  factor: number;
+};
+/** A `minimumScaleFactor` modifier config, as `minimumScaleFactor()` builds it. */
+export type MinimumScaleFactorModifier = { $type: "minimumScaleFactor" } & MinimumScaleFactorParams;
+/**
+ * How far text may shrink to fit, 0 to 1
+ *
+ * The `minimumScaleFactor` modifier of plugin ExpoUI.
+ */
+export declare function minimumScaleFactor(factor: number): MinimumScaleFactorModifier;
+
 // ---- monospacedDigit (plugin ExpoUI)
 
 /** The params of the `monospacedDigit` modifier. */
@@ -1127,6 +1546,69 @@ export type MultilineTextAlignmentModifier = { $type: "multilineTextAlignment" }
  */
 export declare function multilineTextAlignment(alignment: "leading" | "center" | "trailing"): MultilineTextAlignmentModifier;
 
+// ---- navigationBarTitleDisplayMode (plugin ExpoUI)
+
+/** The params of the `navigationBarTitleDisplayMode` modifier. */
+export type NavigationBarTitleDisplayModeParams = {
+  displayMode: "automatic" | "inline" | "large";
+};
+/** A `navigationBarTitleDisplayMode` modifier config, as `navigationBarTitleDisplayMode()` builds it. */
+export type NavigationBarTitleDisplayModeModifier = { $type: "navigationBarTitleDisplayMode" } & NavigationBarTitleDisplayModeParams;
+/**
+ * How the navigation bar shows the title
+ *
+ * The `navigationBarTitleDisplayMode` modifier of plugin ExpoUI.
+ */
+export declare function navigationBarTitleDisplayMode(displayMode: "automatic" | "inline" | "large"): NavigationBarTitleDisplayModeModifier;
+
+// ---- navigationSplitViewColumnWidth (plugin ExpoUI)
+
+/** The params of the `navigationSplitViewColumnWidth` modifier. */
+export type NavigationSplitViewColumnWidthParams = {
+  width?: number | null;
+  min?: number | null;
+  ideal?: number | null;
+  max?: number | null;
+};
+/** A `navigationSplitViewColumnWidth` modifier config, as `navigationSplitViewColumnWidth()` builds it. */
+export type NavigationSplitViewColumnWidthModifier = { $type: "navigationSplitViewColumnWidth" } & NavigationSplitViewColumnWidthParams;
+/**
+ * A split view column's fixed or resizable width
+ *
+ * The `navigationSplitViewColumnWidth` modifier of plugin ExpoUI.
+ */
+export declare function navigationSplitViewColumnWidth(width?: number | null | Partial<NavigationSplitViewColumnWidthParams>): NavigationSplitViewColumnWidthModifier;
+
+// ---- navigationSplitViewStyle (plugin ExpoUI)
+
+/** The params of the `navigationSplitViewStyle` modifier. */
+export type NavigationSplitViewStyleParams = {
+  style: "automatic" | "balanced" | "prominentDetail";
+};
+/** A `navigationSplitViewStyle` modifier config, as `navigationSplitViewStyle()` builds it. */
+export type NavigationSplitViewStyleModifier = { $type: "navigationSplitViewStyle" } & NavigationSplitViewStyleParams;
+/**
+ * How a NavigationSplitView lays out its columns
+ *
+ * The `navigationSplitViewStyle` modifier of plugin ExpoUI.
+ */
+export declare function navigationSplitViewStyle(style: "automatic" | "balanced" | "prominentDetail"): NavigationSplitViewStyleModifier;
+
+// ---- navigationTitle (plugin ExpoUI)
+
+/** The params of the `navigationTitle` modifier. */
+export type NavigationTitleParams = {
+  title: string;
+};
+/** A `navigationTitle` modifier config, as `navigationTitle()` builds it. */
+export type NavigationTitleModifier = { $type: "navigationTitle" } & NavigationTitleParams;
+/**
+ * The title a navigation bar shows for the view
+ *
+ * The `navigationTitle` modifier of plugin ExpoUI.
+ */
+export declare function navigationTitle(title: string): NavigationTitleModifier;
+
 // ---- offset (plugin ExpoUI)
 
 /** The params of the `offset` modifier. */
@@ -1144,6 +1626,34 @@ export type OffsetModifier = { $type: "offset" } & OffsetParams;
  * The `offset` modifier of plugin ExpoUI.
  */
 export declare function offset(options?: OffsetParams): OffsetModifier;
+
+// ---- onHingeChange (plugin ExpoUI)
+
+/** The params of the `onHingeChange` modifier. */
+export type OnHingeChangeParams = { [key: string]: never };
+/** What the `onHingeChange` modifier dispatches, under its type: `{"onHingeChange": OnHingeChangeEvent}`. */
+export type OnHingeChangeEvent = {
+  oldContext: {
+    hinge: {
+      angle: number;
+      status: "closed" | "partiallyOpen" | "fullyOpen" | "unknown";
+    } | null;
+  };
+  newContext: {
+    hinge: {
+      angle: number;
+      status: "closed" | "partiallyOpen" | "fullyOpen" | "unknown";
+    } | null;
+  };
+};
+/** A `onHingeChange` modifier config, as `onHingeChange()` builds it. */
+export type OnHingeChangeModifier = { $type: "onHingeChange"; eventListener?: $client.EventListener<OnHingeChangeEvent> };
+/**
+ * Folding a foldable device sends an event; never fires headless (no headless effect)
+ *
+ * The `onHingeChange` modifier of plugin ExpoUI. `listener` receives its events.
+ */
+export declare function onHingeChange(listener?: $client.EventListener<OnHingeChangeEvent>): OnHingeChangeModifier;
 
 // ---- opacity (plugin ExpoUI)
 
@@ -1177,6 +1687,21 @@ export type OverlayModifier = { $type: "overlay" } & OverlayParams;
  * The `overlay` modifier of plugin ExpoUI.
  */
 export declare function overlay(options?: OverlayParams): OverlayModifier;
+
+// ---- overlayArrangementEdge (plugin ExpoUI)
+
+/** The params of the `overlayArrangementEdge` modifier. */
+export type OverlayArrangementEdgeParams = {
+  edge: "top" | "bottom" | "leading" | "trailing";
+};
+/** A `overlayArrangementEdge` modifier config, as `overlayArrangementEdge()` builds it. */
+export type OverlayArrangementEdgeModifier = { $type: "overlayArrangementEdge" } & OverlayArrangementEdgeParams;
+/**
+ * The edge the view takes in an overlay arrangement
+ *
+ * The `overlayArrangementEdge` modifier of plugin ExpoUI.
+ */
+export declare function overlayArrangementEdge(edge: "top" | "bottom" | "leading" | "trailing"): OverlayArrangementEdgeModifier;
 
 // ---- padding (plugin ExpoUI)
 
@@ -1214,6 +1739,126 @@ export type PickerStyleModifier = { $type: "pickerStyle" } & PickerStyleParams;
  */
 export declare function pickerStyle(style: "automatic" | "inline" | "menu" | "navigationLink" | "palette" | "segmented" | "wheel"): PickerStyleModifier;
 
+// ---- preferredColorScheme (plugin ExpoUI)
+
+/** The params of the `preferredColorScheme` modifier. */
+export type PreferredColorSchemeParams = {
+  colorScheme?: "light" | "dark" | null;
+};
+/** A `preferredColorScheme` modifier config, as `preferredColorScheme()` builds it. */
+export type PreferredColorSchemeModifier = { $type: "preferredColorScheme" } & PreferredColorSchemeParams;
+/**
+ * The colour scheme the enclosing presentation prefers
+ *
+ * The `preferredColorScheme` modifier of plugin ExpoUI.
+ */
+export declare function preferredColorScheme(colorScheme?: "light" | "dark" | null): PreferredColorSchemeModifier;
+
+// ---- presentationBackground (plugin ExpoUI)
+
+/** The params of the `presentationBackground` modifier. */
+export type PresentationBackgroundParams = {
+  /** #RGB, #RGBA, #RRGGBB or #RRGGBBAA (alpha last, # optional), rgb()/rgba(), a CSS or SwiftUI colour name */
+  style: ColorValue | {
+    /** #RGB, #RGBA, #RRGGBB or #RRGGBBAA (alpha last, # optional), rgb()/rgba(), a CSS or SwiftUI colour name */
+    color: ColorValue;
+    type: "color";
+  } | {
+    hierarchical: "primary" | "secondary" | "tertiary" | "quaternary" | "quinary";
+    type: "hierarchical";
+  } | {
+    material: "ultraThin" | "thin" | "regular" | "thick" | "ultraThick" | "bar";
+    type: "material";
+  } | {
+    colors: ColorValue[];
+    startPoint: {
+      x: number;
+      y: number;
+    };
+    endPoint: {
+      x: number;
+      y: number;
+    };
+    type: "linearGradient";
+  } | {
+    colors: ColorValue[];
+    center: {
+      x: number;
+      y: number;
+    };
+    startRadius: number;
+    endRadius: number;
+    type: "radialGradient";
+  } | {
+    colors: ColorValue[];
+    center: {
+      x: number;
+      y: number;
+    };
+    type: "angularGradient";
+  };
+};
+/** A `presentationBackground` modifier config, as `presentationBackground()` builds it. */
+export type PresentationBackgroundModifier = { $type: "presentationBackground" } & PresentationBackgroundParams;
+/**
+ * What paints a sheet's chrome, a ShapeStyle (no headless effect)
+ *
+ * The `presentationBackground` modifier of plugin ExpoUI.
+ */
+export declare function presentationBackground(style: ColorValue | {
+  /** #RGB, #RGBA, #RRGGBB or #RRGGBBAA (alpha last, # optional), rgb()/rgba(), a CSS or SwiftUI colour name */
+  color: ColorValue;
+  type: "color";
+} | {
+  hierarchical: "primary" | "secondary" | "tertiary" | "quaternary" | "quinary";
+  type: "hierarchical";
+} | {
+  material: "ultraThin" | "thin" | "regular" | "thick" | "ultraThick" | "bar";
+  type: "material";
+} | {
+  colors: ColorValue[];
+  startPoint: {
+    x: number;
+    y: number;
+  };
+  endPoint: {
+    x: number;
+    y: number;
+  };
+  type: "linearGradient";
+} | {
+  colors: ColorValue[];
+  center: {
+    x: number;
+    y: number;
+  };
+  startRadius: number;
+  endRadius: number;
+  type: "radialGradient";
+} | {
+  colors: ColorValue[];
+  center: {
+    x: number;
+    y: number;
+  };
+  type: "angularGradient";
+}): PresentationBackgroundModifier;
+
+// ---- presentationCornerRadius (plugin ExpoUI)
+
+/** The params of the `presentationCornerRadius` modifier. */
+export type PresentationCornerRadiusParams = {
+  cornerRadius?: number | null;
+};
+/** A `presentationCornerRadius` modifier config, as `presentationCornerRadius()` builds it. */
+export type PresentationCornerRadiusModifier = { $type: "presentationCornerRadius" } & PresentationCornerRadiusParams;
+/**
+ * A sheet's corner radius (no headless effect)
+ *
+ * The `presentationCornerRadius` modifier of plugin ExpoUI.
+ */
+export declare function presentationCornerRadius(cornerRadius?: number | null): PresentationCornerRadiusModifier;
+
 // ---- presentationDragIndicator (plugin ExpoUI)
 
 /** The params of the `presentationDragIndicator` modifier. */
@@ -1229,6 +1874,37 @@ export type PresentationDragIndicatorModifier = { $type: "presentationDragIndica
  */
 export declare function presentationDragIndicator(visibility: "automatic" | "visible" | "hidden"): PresentationDragIndicatorModifier;
 
+// ---- presentationSizing (plugin ExpoUI)
+
+/** The params of the `presentationSizing` modifier. */
+export type PresentationSizingParams = {
+  sizing: "automatic" | "fitted" | "form" | "page";
+};
+/** A `presentationSizing` modifier config, as `presentationSizing()` builds it. */
+export type PresentationSizingModifier = { $type: "presentationSizing" } & PresentationSizingParams;
+/**
+ * How a sheet sizes itself on a large screen (no headless effect)
+ *
+ * The `presentationSizing` modifier of plugin ExpoUI.
+ */
+export declare function presentationSizing(sizing: "automatic" | "fitted" | "form" | "page"): PresentationSizingModifier;
+
+// ---- privacySensitive (plugin ExpoUI)
+
+/** The params of the `privacySensitive` modifier. */
+export type PrivacySensitiveParams = {
+  /** @default true */
+  sensitive?: boolean;
+};
+/** A `privacySensitive` modifier config, as `privacySensitive()` builds it. */
+export type PrivacySensitiveModifier = { $type: "privacySensitive" } & PrivacySensitiveParams;
+/**
+ * The view is redacted under the privacy reason
+ *
+ * The `privacySensitive` modifier of plugin ExpoUI.
+ */
+export declare function privacySensitive(sensitive?: boolean): PrivacySensitiveModifier;
+
 // ---- progressViewStyle (plugin ExpoUI)
 
 /** The params of the `progressViewStyle` modifier. */
@@ -1243,6 +1919,22 @@ export type ProgressViewStyleModifier = { $type: "progressViewStyle" } & Progres
  * The `progressViewStyle` modifier of plugin ExpoUI.
  */
 export declare function progressViewStyle(style: "automatic" | "linear" | "circular"): ProgressViewStyleModifier;
+
+// ---- redacted (plugin ExpoUI)
+
+/** The params of the `redacted` modifier. */
+export type RedactedParams = {
+  /** @default ["placeholder"] */
+  reasons?: "placeholder" | "privacy" | "invalidated" | Array<"placeholder" | "privacy" | "invalidated">;
+};
+/** A `redacted` modifier config, as `redacted()` builds it. */
+export type RedactedModifier = { $type: "redacted" } & RedactedParams;
+/**
+ * The subtree shows placeholders for the reasons given
+ *
+ * The `redacted` modifier of plugin ExpoUI.
+ */
+export declare function redacted(reasons?: "placeholder" | "privacy" | "invalidated" | Array<"placeholder" | "privacy" | "invalidated">): RedactedModifier;
 
 // ---- resizable (plugin ExpoUI)
 
@@ -1312,6 +2004,22 @@ export type ScaleEffectModifier = { $type: "scaleEffect" } & ScaleEffectParams;
  */
 export declare function scaleEffect(x?: number | Partial<ScaleEffectParams>): ScaleEffectModifier;
 
+// ---- scrollClipDisabled (plugin ExpoUI)
+
+/** The params of the `scrollClipDisabled` modifier. */
+export type ScrollClipDisabledParams = {
+  /** @default true */
+  disabled?: boolean;
+};
+/** A `scrollClipDisabled` modifier config, as `scrollClipDisabled()` builds it. */
+export type ScrollClipDisabledModifier = { $type: "scrollClipDisabled" } & ScrollClipDisabledParams;
+/**
+ * Scroll content may draw past the scroll view (no headless effect)
+ *
+ * The `scrollClipDisabled` modifier of plugin ExpoUI.
+ */
+export declare function scrollClipDisabled(disabled?: boolean): ScrollClipDisabledModifier;
+
 // ---- scrollContentBackground (plugin ExpoUI)
 
 /** The params of the `scrollContentBackground` modifier. */
@@ -1358,6 +2066,40 @@ export type ScrollDismissesKeyboardModifier = { $type: "scrollDismissesKeyboard"
  */
 export declare function scrollDismissesKeyboard(mode: "automatic" | "never" | "interactively" | "immediately"): ScrollDismissesKeyboardModifier;
 
+// ---- scrollEdgeEffectStyle (plugin ExpoUI)
+
+/** The params of the `scrollEdgeEffectStyle` modifier. */
+export type ScrollEdgeEffectStyleParams = {
+  style: "automatic" | "hard" | "soft";
+  /** @default "all" */
+  edges?: "all" | "top" | "bottom" | "leading" | "trailing" | "horizontal" | "vertical";
+};
+/** A `scrollEdgeEffectStyle` modifier config, as `scrollEdgeEffectStyle()` builds it. */
+export type ScrollEdgeEffectStyleModifier = { $type: "scrollEdgeEffectStyle" } & ScrollEdgeEffectStyleParams;
+/**
+ * How scroll content meets a bar (no headless effect)
+ *
+ * The `scrollEdgeEffectStyle` modifier of plugin ExpoUI.
+ */
+export declare function scrollEdgeEffectStyle(style: "automatic" | "hard" | "soft", edges?: "all" | "top" | "bottom" | "leading" | "trailing" | "horizontal" | "vertical"): ScrollEdgeEffectStyleModifier;
+
+// ---- scrollIndicators (plugin ExpoUI)
+
+/** The params of the `scrollIndicators` modifier. */
+export type ScrollIndicatorsParams = {
+  visibility: "automatic" | "visible" | "hidden" | "never";
+  /** @default "both" */
+  axes?: "horizontal" | "vertical" | "both";
+};
+/** A `scrollIndicators` modifier config, as `scrollIndicators()` builds it. */
+export type ScrollIndicatorsModifier = { $type: "scrollIndicators" } & ScrollIndicatorsParams;
+/**
+ * Whether scroll views show their indicators (no headless effect)
+ *
+ * The `scrollIndicators` modifier of plugin ExpoUI.
+ */
+export declare function scrollIndicators(visibility: "automatic" | "visible" | "hidden" | "never", axes?: "horizontal" | "vertical" | "both"): ScrollIndicatorsModifier;
+
 // ---- scrollTargetBehavior (plugin ExpoUI)
 
 /** The params of the `scrollTargetBehavior` modifier. */
@@ -1386,6 +2128,21 @@ export type ScrollTargetLayoutModifier = { $type: "scrollTargetLayout" };
  */
 export declare function scrollTargetLayout(): ScrollTargetLayoutModifier;
 
+// ---- searchToolbarBehavior (plugin ExpoUI)
+
+/** The params of the `searchToolbarBehavior` modifier. */
+export type SearchToolbarBehaviorParams = {
+  behavior: "automatic" | "minimize";
+};
+/** A `searchToolbarBehavior` modifier config, as `searchToolbarBehavior()` builds it. */
+export type SearchToolbarBehaviorModifier = { $type: "searchToolbarBehavior" } & SearchToolbarBehaviorParams;
+/**
+ * How a search field in the toolbar shows
+ *
+ * The `searchToolbarBehavior` modifier of plugin ExpoUI.
+ */
+export declare function searchToolbarBehavior(behavior: "automatic" | "minimize"): SearchToolbarBehaviorModifier;
+
 // ---- shadow (plugin ExpoUI)
 
 /** The params of the `shadow` modifier. */
@@ -1407,6 +2164,65 @@ export type ShadowModifier = { $type: "shadow" } & ShadowParams;
  */
 export declare function shadow(options: ShadowParams): ShadowModifier;
 
+// ---- splitArrangementFixedLayoutSize (plugin ExpoUI)
+
+/** The params of the `splitArrangementFixedLayoutSize` modifier. */
+export type SplitArrangementFixedLayoutSizeParams = {
+  /** @default true */
+  horizontal?: boolean;
+  /** @default true */
+  vertical?: boolean;
+};
+/** A `splitArrangementFixedLayoutSize` modifier config, as `splitArrangementFixedLayoutSize()` builds it. */
+export type SplitArrangementFixedLayoutSizeModifier = { $type: "splitArrangementFixedLayoutSize" } & SplitArrangementFixedLayoutSizeParams;
+/**
+ * The view prefers its ideal size in a split arrangement
+ *
+ * The `splitArrangementFixedLayoutSize` modifier of plugin ExpoUI.
+ */
+export declare function splitArrangementFixedLayoutSize(options?: SplitArrangementFixedLayoutSizeParams): SplitArrangementFixedLayoutSizeModifier;
+
+// ---- splitArrangementLayoutRatio (plugin ExpoUI)
+
+/** The params of the `splitArrangementLayoutRatio` modifier. */
+export type SplitArrangementLayoutRatioParams = {
+  ratio?: number | null;
+  minHorizontal?: number | null;
+  idealHorizontal?: number | null;
+  maxHorizontal?: number | null;
+  minVertical?: number | null;
+  idealVertical?: number | null;
+  maxVertical?: number | null;
+};
+/** A `splitArrangementLayoutRatio` modifier config, as `splitArrangementLayoutRatio()` builds it. */
+export type SplitArrangementLayoutRatioModifier = { $type: "splitArrangementLayoutRatio" } & SplitArrangementLayoutRatioParams;
+/**
+ * The view's share of a split arrangement
+ *
+ * The `splitArrangementLayoutRatio` modifier of plugin ExpoUI.
+ */
+export declare function splitArrangementLayoutRatio(ratio?: number | null | Partial<SplitArrangementLayoutRatioParams>): SplitArrangementLayoutRatioModifier;
+
+// ---- splitArrangementLayoutSize (plugin ExpoUI)
+
+/** The params of the `splitArrangementLayoutSize` modifier. */
+export type SplitArrangementLayoutSizeParams = {
+  minWidth?: number | null;
+  idealWidth?: number | null;
+  maxWidth?: number | null;
+  minHeight?: number | null;
+  idealHeight?: number | null;
+  maxHeight?: number | null;
+};
+/** A `splitArrangementLayoutSize` modifier config, as `splitArrangementLayoutSize()` builds it. */
+export type SplitArrangementLayoutSizeModifier = { $type: "splitArrangementLayoutSize" } & SplitArrangementLayoutSizeParams;
+/**
+ * The view's size bounds in a split arrangement
+ *
+ * The `splitArrangementLayoutSize` modifier of plugin ExpoUI.
+ */
+export declare function splitArrangementLayoutSize(options?: SplitArrangementLayoutSizeParams): SplitArrangementLayoutSizeModifier;
+
 // ---- strikethrough (plugin ExpoUI)
 
 /** The params of the `strikethrough` modifier. */
@@ -1426,6 +2242,78 @@ export type StrikethroughModifier = { $type: "strikethrough" } & StrikethroughPa
  * The `strikethrough` modifier of plugin ExpoUI.
  */
 export declare function strikethrough(options?: StrikethroughParams): StrikethroughModifier;
+
+// ---- strokeBorder (plugin ExpoUI)
+
+/** The params of the `strokeBorder` modifier. */
+export type StrokeBorderParams = {
+  content?: ColorValue | {
+    /** #RGB, #RGBA, #RRGGBB or #RRGGBBAA (alpha last, # optional), rgb()/rgba(), a CSS or SwiftUI colour name */
+    color: ColorValue;
+    type: "color";
+  } | {
+    hierarchical: "primary" | "secondary" | "tertiary" | "quaternary" | "quinary";
+    type: "hierarchical";
+  } | {
+    material: "ultraThin" | "thin" | "regular" | "thick" | "ultraThick" | "bar";
+    type: "material";
+  } | {
+    colors: ColorValue[];
+    startPoint: {
+      x: number;
+      y: number;
+    };
+    endPoint: {
+      x: number;
+      y: number;
+    };
+    type: "linearGradient";
+  } | {
+    colors: ColorValue[];
+    center: {
+      x: number;
+      y: number;
+    };
+    startRadius: number;
+    endRadius: number;
+    type: "radialGradient";
+  } | {
+    colors: ColorValue[];
+    center: {
+      x: number;
+      y: number;
+    };
+    type: "angularGradient";
+  } | null;
+  /** #RGB, #RGBA, #RRGGBB or #RRGGBBAA (alpha last, # optional), rgb()/rgba(), a CSS or SwiftUI colour name */
+  color?: ColorValue | null;
+  style?: {
+    /** @default 1.0 */
+    lineWidth?: number;
+    /** @default "butt" */
+    lineCap?: "butt" | "round" | "square";
+    /** @default "miter" */
+    lineJoin?: "miter" | "round" | "bevel";
+    /** @default 10.0 */
+    miterLimit?: number;
+    /** @default [] */
+    dash?: number[];
+    /** @default 0.0 */
+    dashPhase?: number;
+  } | null;
+  /** @default true */
+  antialiased?: boolean;
+  shape?: "rectangle" | "roundedRectangle" | "circle" | "capsule" | "ellipse" | "containerRelativeShape" | null;
+  cornerRadius?: number | null;
+};
+/** A `strokeBorder` modifier config, as `strokeBorder()` builds it. */
+export type StrokeBorderModifier = { $type: "strokeBorder" } & StrokeBorderParams;
+/**
+ * A border stroked inside the view's shape, in a ShapeStyle
+ *
+ * The `strokeBorder` modifier of plugin ExpoUI.
+ */
+export declare function strokeBorder(options?: StrokeBorderParams): StrokeBorderModifier;
 
 // ---- submitLabel (plugin ExpoUI)
 
@@ -1487,6 +2375,22 @@ export type SymbolVariantModifier = { $type: "symbolVariant" } & SymbolVariantPa
  * The `symbolVariant` modifier of plugin ExpoUI.
  */
 export declare function symbolVariant(variant: "none" | "fill" | "slash" | "slash.fill" | "circle" | "circle.fill" | "square" | "square.fill" | "rectangle" | "rectangle.fill" | "slash.circle" | "slash.circle.fill" | "slash.square" | "slash.square.fill" | "slash.rectangle" | "slash.rectangle.fill"): SymbolVariantModifier;
+
+// ---- tabViewStyle (plugin ExpoUI)
+
+/** The params of the `tabViewStyle` modifier. */
+export type TabViewStyleParams = {
+  type: "page" | "automatic" | "sidebarAdaptable";
+  indexDisplayMode?: "automatic" | "always" | "never" | null;
+};
+/** A `tabViewStyle` modifier config, as `tabViewStyle()` builds it. */
+export type TabViewStyleModifier = { $type: "tabViewStyle" } & TabViewStyleParams;
+/**
+ * How a TabView shows its tabs
+ *
+ * The `tabViewStyle` modifier of plugin ExpoUI.
+ */
+export declare function tabViewStyle(options: TabViewStyleParams): TabViewStyleModifier;
 
 // ---- tag (plugin ExpoUI)
 
@@ -1609,6 +2513,21 @@ export type ToggleStyleModifier = { $type: "toggleStyle" } & ToggleStyleParams;
  */
 export declare function toggleStyle(style: "automatic" | "switch" | "button"): ToggleStyleModifier;
 
+// ---- toolbarTitleDisplayMode (plugin ExpoUI)
+
+/** The params of the `toolbarTitleDisplayMode` modifier. */
+export type ToolbarTitleDisplayModeParams = {
+  mode: "automatic" | "inline" | "inlineLarge" | "large";
+};
+/** A `toolbarTitleDisplayMode` modifier config, as `toolbarTitleDisplayMode()` builds it. */
+export type ToolbarTitleDisplayModeModifier = { $type: "toolbarTitleDisplayMode" } & ToolbarTitleDisplayModeParams;
+/**
+ * How the toolbar shows the title
+ *
+ * The `toolbarTitleDisplayMode` modifier of plugin ExpoUI.
+ */
+export declare function toolbarTitleDisplayMode(mode: "automatic" | "inline" | "inlineLarge" | "large"): ToolbarTitleDisplayModeModifier;
+
 // ---- truncationMode (plugin ExpoUI)
 
 /** The params of the `truncationMode` modifier. */
@@ -1643,6 +2562,49 @@ export type UnderlineModifier = { $type: "underline" } & UnderlineParams;
  * The `underline` modifier of plugin ExpoUI.
  */
 export declare function underline(options?: UnderlineParams): UnderlineModifier;
+
+// ---- unredacted (plugin ExpoUI)
+
+/** The params of the `unredacted` modifier. */
+export type UnredactedParams = { [key: string]: never };
+/** A `unredacted` modifier config, as `unredacted()` builds it. */
+export type UnredactedModifier = { $type: "unredacted" };
+/**
+ * The subtree is exempt from redaction above it
+ *
+ * The `unredacted` modifier of plugin ExpoUI.
+ */
+export declare function unredacted(): UnredactedModifier;
+
+// ---- widgetAccentedRenderingMode (plugin ExpoUI)
+
+/** The params of the `widgetAccentedRenderingMode` modifier. */
+export type WidgetAccentedRenderingModeParams = {
+  renderingMode: "fullColor" | "accented" | "desaturated" | "accentedDesaturated";
+};
+/** A `widgetAccentedRenderingMode` modifier config, as `widgetAccentedRenderingMode()` builds it. */
+export type WidgetAccentedRenderingModeModifier = { $type: "widgetAccentedRenderingMode" } & WidgetAccentedRenderingModeParams;
+/**
+ * How an image draws in a widget's accented mode (no headless effect)
+ *
+ * The `widgetAccentedRenderingMode` modifier of plugin ExpoUI.
+ */
+export declare function widgetAccentedRenderingMode(renderingMode: "fullColor" | "accented" | "desaturated" | "accentedDesaturated"): WidgetAccentedRenderingModeModifier;
+
+// ---- widgetURL (plugin ExpoUI)
+
+/** The params of the `widgetURL` modifier. */
+export type WidgetURLParams = {
+  url: string;
+};
+/** A `widgetURL` modifier config, as `widgetURL()` builds it. */
+export type WidgetURLModifier = { $type: "widgetURL" } & WidgetURLParams;
+/**
+ * The URL a tap on the widget opens (no headless effect)
+ *
+ * The `widgetURL` modifier of plugin ExpoUI.
+ */
+export declare function widgetURL(url: string): WidgetURLModifier;
 
 // ---- zIndex (plugin ExpoUI)
 

@@ -7,11 +7,46 @@
 import { modifierHelper as $modifierHelper } from '../modifier-helper.js';
 
 /**
+ * Traits VoiceOver announces for the view (isHeader, isButton, ...)
+ *
+ * The `accessibilityAddTraits` modifier of plugin ExpoUI.
+ */
+export const accessibilityAddTraits = $modifierHelper("accessibilityAddTraits", {"params":{"type":"object","properties":{"traits":{"items":{"enum":["isButton","isHeader","isImage","isSelected","isLink","isModal","isSummaryElement","updatesFrequently","startsMediaSession","allowsDirectInteraction","causesPageTurn","isToggle","playsSound","isStaticText","isSearchField","isKeyboardKey","isTabBar"],"type":"string"},"type":"array"}},"required":["traits"]},"arguments":[{"kind":"value","keys":["traits"]}]});
+
+/**
+ * How the subtree's accessibility elements are exposed: contain, ignore or combine
+ *
+ * The `accessibilityElement` modifier of plugin ExpoUI.
+ */
+export const accessibilityElement = $modifierHelper("accessibilityElement", {"params":{"type":"object","properties":{"children":{"enum":["contain","ignore","combine"],"type":"string"}}},"arguments":[{"kind":"value","keys":["children"]}]});
+
+/**
+ * Assistive technologies skip the view
+ *
+ * The `accessibilityHidden` modifier of plugin ExpoUI.
+ */
+export const accessibilityHidden = $modifierHelper("accessibilityHidden", {"params":{"type":"object","properties":{"hidden":{"type":"boolean"}}},"arguments":[{"kind":"value","keys":["hidden"]}]});
+
+/**
  * What using the view does, read aloud
  *
  * The `accessibilityHint` modifier of plugin ExpoUI.
  */
 export const accessibilityHint = $modifierHelper("accessibilityHint", {"params":{"type":"object","properties":{"hint":{"type":"string"}},"required":["hint"]},"arguments":[{"kind":"value","keys":["hint"]}]});
+
+/**
+ * The id UI tests find the view by
+ *
+ * The `accessibilityIdentifier` modifier of plugin ExpoUI.
+ */
+export const accessibilityIdentifier = $modifierHelper("accessibilityIdentifier", {"params":{"type":"object","properties":{"identifier":{"type":"string"}},"required":["identifier"]},"arguments":[{"kind":"value","keys":["identifier"]}]});
+
+/**
+ * Phrases Voice Control knows the view by
+ *
+ * The `accessibilityInputLabels` modifier of plugin ExpoUI.
+ */
+export const accessibilityInputLabels = $modifierHelper("accessibilityInputLabels", {"params":{"type":"object","properties":{"inputLabels":{"items":{"type":"string"},"type":"array"}},"required":["inputLabels"]},"arguments":[{"kind":"value","keys":["inputLabels"]}]});
 
 /**
  * What VoiceOver reads for the view
@@ -21,6 +56,13 @@ export const accessibilityHint = $modifierHelper("accessibilityHint", {"params":
 export const accessibilityLabel = $modifierHelper("accessibilityLabel", {"params":{"type":"object","properties":{"label":{"type":"string"}},"required":["label"]},"arguments":[{"kind":"value","keys":["label"]}]});
 
 /**
+ * Traits VoiceOver no longer announces for the view
+ *
+ * The `accessibilityRemoveTraits` modifier of plugin ExpoUI.
+ */
+export const accessibilityRemoveTraits = $modifierHelper("accessibilityRemoveTraits", {"params":{"type":"object","properties":{"traits":{"items":{"enum":["isButton","isHeader","isImage","isSelected","isLink","isModal","isSummaryElement","updatesFrequently","startsMediaSession","allowsDirectInteraction","causesPageTurn","isToggle","playsSound","isStaticText","isSearchField","isKeyboardKey","isTabBar"],"type":"string"},"type":"array"}},"required":["traits"]},"arguments":[{"kind":"value","keys":["traits"]}]});
+
+/**
  * The view's value, read aloud
  *
  * The `accessibilityValue` modifier of plugin ExpoUI.
@@ -28,11 +70,32 @@ export const accessibilityLabel = $modifierHelper("accessibilityLabel", {"params
 export const accessibilityValue = $modifierHelper("accessibilityValue", {"params":{"type":"object","properties":{"value":{"type":"string"}},"required":["value"]},"arguments":[{"kind":"value","keys":["value"]}]});
 
 /**
+ * A Live Activity's background tint (no headless effect)
+ *
+ * The `activityBackgroundTint` modifier of plugin ExpoUI.
+ */
+export const activityBackgroundTint = $modifierHelper("activityBackgroundTint", {"params":{"type":"object","properties":{"color":{"anyOf":[{"format":"color","type":"string"},{"type":"null"}]}}},"arguments":[{"kind":"value","keys":["color"]}]});
+
+/**
+ * Where a horizontal alignment guide of the view sits
+ *
+ * The `alignmentGuide` modifier of plugin ExpoUI.
+ */
+export const alignmentGuide = $modifierHelper("alignmentGuide", {"params":{"type":"object","properties":{"guide":{"enum":["center","leading","trailing","listRowSeparatorLeading","listRowSeparatorTrailing"],"type":"string"},"value":{"type":"number"}},"required":["guide","value"]},"arguments":[{"kind":"value","keys":["guide"]},{"kind":"value","keys":["value"]}]});
+
+/**
  * Text may tighten its letters to fit
  *
  * The `allowsTightening` modifier of plugin ExpoUI.
  */
 export const allowsTightening = $modifierHelper("allowsTightening", {"params":{"type":"object","properties":{"value":{"type":"boolean"}},"required":["value"]},"arguments":[{"kind":"value","keys":["value"]}]});
+
+/**
+ * How the ArrangementViews under the view arrange their views
+ *
+ * The `arrangementViewStyle` modifier of plugin ExpoUI.
+ */
+export const arrangementViewStyle = $modifierHelper("arrangementViewStyle", {"params":{"type":"object","properties":{"style":{"enum":["automatic","split","overlay"],"type":"string"},"axes":{"anyOf":[{"enum":["horizontal","vertical","both"],"type":"string"},{"type":"null"}]}},"required":["style"]},"arguments":[{"kind":"value","keys":["style"]},{"kind":"options"}]});
 
 /**
  * The view's width over height, fitting or filling
@@ -98,6 +161,13 @@ export const border = $modifierHelper("border", {"params":{"type":"object","prop
 export const brightness = $modifierHelper("brightness", {"params":{"type":"object","properties":{"amount":{"maximum":1,"minimum":-1,"type":"number"}},"required":["amount"]},"arguments":[{"kind":"value","keys":["amount"]}]});
 
 /**
+ * The border shape of the buttons under the view
+ *
+ * The `buttonBorderShape` modifier of plugin ExpoUI.
+ */
+export const buttonBorderShape = $modifierHelper("buttonBorderShape", {"params":{"type":"object","properties":{"shape":{"enum":["automatic","capsule","roundedRectangle","circle"],"type":"string"},"cornerRadius":{"anyOf":[{"minimum":0,"type":"number"},{"type":"null"}]}},"required":["shape"]},"arguments":[{"kind":"value","keys":["shape"]},{"kind":"value","keys":["cornerRadius"]}]});
+
+/**
  * How the buttons at or under the view look
  *
  * The `buttonStyle` modifier of plugin ExpoUI.
@@ -124,6 +194,13 @@ export const clipped = $modifierHelper("clipped", {"params":{"type":"object","pr
  * The `colorInvert` modifier of plugin ExpoUI.
  */
 export const colorInvert = $modifierHelper("colorInvert", {"params":{"type":"object","properties":{"inverted":{"type":"boolean"}}},"arguments":[{"kind":"value","keys":["inverted"]}]});
+
+/**
+ * The background of the enclosing widget or navigation container (no headless effect)
+ *
+ * The `containerBackground` modifier of plugin ExpoUI.
+ */
+export const containerBackground = $modifierHelper("containerBackground", {"params":{"type":"object","properties":{"style":{"anyOf":[{"format":"color","type":"string"},{"properties":{"color":{"format":"color","type":"string"},"type":{"enum":["color"]}},"required":["type","color"],"type":"object"},{"properties":{"hierarchical":{"enum":["primary","secondary","tertiary","quaternary","quinary"],"type":"string"},"type":{"enum":["hierarchical"]}},"required":["type","hierarchical"],"type":"object"},{"properties":{"material":{"enum":["ultraThin","thin","regular","thick","ultraThick","bar"],"type":"string"},"type":{"enum":["material"]}},"required":["type","material"],"type":"object"},{"properties":{"colors":{"items":{"format":"color","type":"string"},"type":"array"},"startPoint":{"properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"type":"object"},"endPoint":{"properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"type":"object"},"type":{"enum":["linearGradient"]}},"required":["type","colors","startPoint","endPoint"],"type":"object"},{"properties":{"colors":{"items":{"format":"color","type":"string"},"type":"array"},"center":{"properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"type":"object"},"startRadius":{"minimum":0,"type":"number"},"endRadius":{"minimum":0,"type":"number"},"type":{"enum":["radialGradient"]}},"required":["type","colors","center","startRadius","endRadius"],"type":"object"},{"properties":{"colors":{"items":{"format":"color","type":"string"},"type":"array"},"center":{"properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"type":"object"},"type":{"enum":["angularGradient"]}},"required":["type","colors","center"],"type":"object"}]},"container":{"enum":["widget","navigation","navigationSplitView"],"type":"string"}},"required":["style","container"]},"arguments":[{"kind":"value","keys":["style"]},{"kind":"value","keys":["container"]}]});
 
 /**
  * A frame that is a share of the container's size
@@ -203,6 +280,13 @@ export const deleteDisabled = $modifierHelper("deleteDisabled", {"params":{"type
 export const disabled = $modifierHelper("disabled", {"params":{"type":"object","properties":{"disabled":{"type":"boolean"}}},"arguments":[{"kind":"value","keys":["disabled"]}]});
 
 /**
+ * Fixes or bounds the Dynamic Type size under the view
+ *
+ * The `dynamicTypeSize` modifier of plugin ExpoUI.
+ */
+export const dynamicTypeSize = $modifierHelper("dynamicTypeSize", {"params":{"type":"object","properties":{"size":{"anyOf":[{"enum":["xSmall","small","medium","large","xLarge","xxLarge","xxxLarge","accessibility1","accessibility2","accessibility3","accessibility4","accessibility5"],"type":"string"},{"type":"null"}]},"min":{"anyOf":[{"enum":["xSmall","small","medium","large","xLarge","xxLarge","xxxLarge","accessibility1","accessibility2","accessibility3","accessibility4","accessibility5"],"type":"string"},{"type":"null"}]},"max":{"anyOf":[{"enum":["xSmall","small","medium","large","xLarge","xxLarge","xxxLarge","accessibility1","accessibility2","accessibility3","accessibility4","accessibility5"],"type":"string"},{"type":"null"}]}}},"arguments":[{"kind":"valueOrOptions","keys":["size"]}]});
+
+/**
  * An environment value (editMode, colorScheme, locale, timeZone) for the views under this one
  *
  * The `environment` modifier of plugin ExpoUI.
@@ -257,6 +341,13 @@ export const frame = $modifierHelper("frame", {"params":{"type":"object","proper
  * The `gaugeStyle` modifier of plugin ExpoUI.
  */
 export const gaugeStyle = $modifierHelper("gaugeStyle", {"params":{"type":"object","properties":{"style":{"enum":["automatic","circular","circularCapacity","linear","linearCapacity"],"type":"string"}},"required":["style"]},"arguments":[{"kind":"value","keys":["style"]}]});
+
+/**
+ * The view's geometry animates as one (no headless effect)
+ *
+ * The `geometryGroup` modifier of plugin ExpoUI.
+ */
+export const geometryGroup = $modifierHelper("geometryGroup", {"params":{"type":"object","properties":{}}});
 
 /**
  * Liquid Glass behind the view (no headless effect)
@@ -343,11 +434,25 @@ export const ignoreSafeArea = $modifierHelper("ignoreSafeArea", {"params":{"type
 export const imageScale = $modifierHelper("imageScale", {"params":{"type":"object","properties":{"scale":{"enum":["small","medium","large"],"type":"string"}},"required":["scale"]},"arguments":[{"kind":"value","keys":["scale"]}]});
 
 /**
+ * The backdrop behind a paged TabView's dots
+ *
+ * The `indexViewStyle` modifier of plugin ExpoUI.
+ */
+export const indexViewStyle = $modifierHelper("indexViewStyle", {"params":{"type":"object","properties":{"type":{"enum":["page"],"type":"string"},"backgroundDisplayMode":{"enum":["automatic","always","never","interactive"],"type":"string"}}},"arguments":[{"kind":"options"}]});
+
+/**
  * A sheet cannot be swiped away (no headless effect)
  *
  * The `interactiveDismissDisabled` modifier of plugin ExpoUI.
  */
 export const interactiveDismissDisabled = $modifierHelper("interactiveDismissDisabled", {"params":{"type":"object","properties":{"isDisabled":{"type":"boolean"}}},"arguments":[{"kind":"value","keys":["isDisabled"]}]});
+
+/**
+ * The view is redacted under the invalidated reason
+ *
+ * The `invalidatableContent` modifier of plugin ExpoUI.
+ */
+export const invalidatableContent = $modifierHelper("invalidatableContent", {"params":{"type":"object","properties":{"isInvalidatable":{"type":"boolean"}}},"arguments":[{"kind":"value","keys":["isInvalidatable"]}]});
 
 /**
  * Italic text
@@ -392,6 +497,13 @@ export const labelsHidden = $modifierHelper("labelsHidden", {"params":{"type":"o
 export const layoutPriority = $modifierHelper("layoutPriority", {"params":{"type":"object","properties":{"priority":{"type":"number"}},"required":["priority"]},"arguments":[{"kind":"value","keys":["priority"]}]});
 
 /**
+ * The total height of a line of text, in points
+ *
+ * The `lineHeight` modifier of plugin ExpoUI.
+ */
+export const lineHeight = $modifierHelper("lineHeight", {"params":{"type":"object","properties":{"value":{"minimum":0,"type":"number"}},"required":["value"]},"arguments":[{"kind":"value","keys":["value"]}]});
+
+/**
  * The most lines the text shows: a limit or a min...max range
  *
  * The `lineLimit` modifier of plugin ExpoUI.
@@ -425,6 +537,20 @@ export const listRowInsets = $modifierHelper("listRowInsets", {"params":{"type":
  * The `listRowSeparator` modifier of plugin ExpoUI.
  */
 export const listRowSeparator = $modifierHelper("listRowSeparator", {"params":{"type":"object","properties":{"visibility":{"enum":["automatic","visible","hidden"],"type":"string"},"edges":{"enum":["all","top","bottom"],"type":"string"}},"required":["visibility"]},"arguments":[{"kind":"value","keys":["visibility"]},{"kind":"value","keys":["edges"]}]});
+
+/**
+ * The colour of the row's separators
+ *
+ * The `listRowSeparatorTint` modifier of plugin ExpoUI.
+ */
+export const listRowSeparatorTint = $modifierHelper("listRowSeparatorTint", {"params":{"type":"object","properties":{"color":{"anyOf":[{"format":"color","type":"string"},{"type":"null"}]},"edges":{"enum":["all","top","bottom"],"type":"string"}}},"arguments":[{"kind":"value","keys":["color"]},{"kind":"value","keys":["edges"]}]});
+
+/**
+ * Points between a List's rows
+ *
+ * The `listRowSpacing` modifier of plugin ExpoUI.
+ */
+export const listRowSpacing = $modifierHelper("listRowSpacing", {"params":{"type":"object","properties":{"spacing":{"anyOf":[{"minimum":0,"type":"number"},{"type":"null"}]}}},"arguments":[{"kind":"value","keys":["spacing"]}]});
 
 /**
  * A List section's margins
@@ -469,6 +595,34 @@ export const matchedGeometryEffect = $modifierHelper("matchedGeometryEffect", {"
 export const menuActionDismissBehavior = $modifierHelper("menuActionDismissBehavior", {"params":{"type":"object","properties":{"behavior":{"enum":["automatic","disabled","enabled"],"type":"string"}},"required":["behavior"]},"arguments":[{"kind":"value","keys":["behavior"]}]});
 
 /**
+ * Whether menus under the view show their chevron
+ *
+ * The `menuIndicator` modifier of plugin ExpoUI.
+ */
+export const menuIndicator = $modifierHelper("menuIndicator", {"params":{"type":"object","properties":{"visibility":{"enum":["automatic","visible","hidden"],"type":"string"}},"required":["visibility"]},"arguments":[{"kind":"value","keys":["visibility"]}]});
+
+/**
+ * The order an opened menu lists its items in (no headless effect)
+ *
+ * The `menuOrder` modifier of plugin ExpoUI.
+ */
+export const menuOrder = $modifierHelper("menuOrder", {"params":{"type":"object","properties":{"order":{"enum":["automatic","fixed","priority"],"type":"string"}},"required":["order"]},"arguments":[{"kind":"value","keys":["order"]}]});
+
+/**
+ * How the menus under the view look
+ *
+ * The `menuStyle` modifier of plugin ExpoUI.
+ */
+export const menuStyle = $modifierHelper("menuStyle", {"params":{"type":"object","properties":{"style":{"enum":["automatic","button"],"type":"string"}},"required":["style"]},"arguments":[{"kind":"value","keys":["style"]}]});
+
+/**
+ * How far text may shrink to fit, 0 to 1
+ *
+ * The `minimumScaleFactor` modifier of plugin ExpoUI.
+ */
+export const minimumScaleFactor = $modifierHelper("minimumScaleFactor", {"params":{"type":"object","properties":{"factor":{"maximum":1,"minimum":0,"type":"number"}},"required":["factor"]},"arguments":[{"kind":"value","keys":["factor"]}]});
+
+/**
  * Digits of one width
  *
  * The `monospacedDigit` modifier of plugin ExpoUI.
@@ -490,11 +644,46 @@ export const moveDisabled = $modifierHelper("moveDisabled", {"params":{"type":"o
 export const multilineTextAlignment = $modifierHelper("multilineTextAlignment", {"params":{"type":"object","properties":{"alignment":{"enum":["leading","center","trailing"],"type":"string"}},"required":["alignment"]},"arguments":[{"kind":"value","keys":["alignment"]}]});
 
 /**
+ * How the navigation bar shows the title
+ *
+ * The `navigationBarTitleDisplayMode` modifier of plugin ExpoUI.
+ */
+export const navigationBarTitleDisplayMode = $modifierHelper("navigationBarTitleDisplayMode", {"params":{"type":"object","properties":{"displayMode":{"enum":["automatic","inline","large"],"type":"string"}},"required":["displayMode"]},"arguments":[{"kind":"value","keys":["displayMode"]}]});
+
+/**
+ * A split view column's fixed or resizable width
+ *
+ * The `navigationSplitViewColumnWidth` modifier of plugin ExpoUI.
+ */
+export const navigationSplitViewColumnWidth = $modifierHelper("navigationSplitViewColumnWidth", {"params":{"type":"object","properties":{"width":{"anyOf":[{"minimum":0,"type":"number"},{"type":"null"}]},"min":{"anyOf":[{"minimum":0,"type":"number"},{"type":"null"}]},"ideal":{"anyOf":[{"minimum":0,"type":"number"},{"type":"null"}]},"max":{"anyOf":[{"minimum":0,"type":"number"},{"type":"null"}]}}},"arguments":[{"kind":"valueOrOptions","keys":["width"]}]});
+
+/**
+ * How a NavigationSplitView lays out its columns
+ *
+ * The `navigationSplitViewStyle` modifier of plugin ExpoUI.
+ */
+export const navigationSplitViewStyle = $modifierHelper("navigationSplitViewStyle", {"params":{"type":"object","properties":{"style":{"enum":["automatic","balanced","prominentDetail"],"type":"string"}},"required":["style"]},"arguments":[{"kind":"value","keys":["style"]}]});
+
+/**
+ * The title a navigation bar shows for the view
+ *
+ * The `navigationTitle` modifier of plugin ExpoUI.
+ */
+export const navigationTitle = $modifierHelper("navigationTitle", {"params":{"type":"object","properties":{"title":{"type":"string"}},"required":["title"]},"arguments":[{"kind":"value","keys":["title"]}]});
+
+/**
  * Moves the view's drawing by x and y points
  *
  * The `offset` modifier of plugin ExpoUI.
  */
 export const offset = $modifierHelper("offset", {"params":{"type":"object","properties":{"x":{"type":"number"},"y":{"type":"number"}}},"arguments":[{"kind":"options"}]});
+
+/**
+ * Folding a foldable device sends an event; never fires headless (no headless effect)
+ *
+ * The `onHingeChange` modifier of plugin ExpoUI. `listener` receives its events.
+ */
+export const onHingeChange = $modifierHelper("onHingeChange", {"params":{"type":"object","properties":{}},"event":true});
 
 /**
  * The view's opacity, from 0 to 1
@@ -511,6 +700,13 @@ export const opacity = $modifierHelper("opacity", {"params":{"type":"object","pr
 export const overlay = $modifierHelper("overlay", {"params":{"type":"object","properties":{"color":{"anyOf":[{"format":"color","type":"string"},{"type":"null"}]},"alignment":{"enum":["center","top","bottom","leading","trailing"],"type":"string"}}},"arguments":[{"kind":"options"}]});
 
 /**
+ * The edge the view takes in an overlay arrangement
+ *
+ * The `overlayArrangementEdge` modifier of plugin ExpoUI.
+ */
+export const overlayArrangementEdge = $modifierHelper("overlayArrangementEdge", {"params":{"type":"object","properties":{"edge":{"enum":["top","bottom","leading","trailing"],"type":"string"}},"required":["edge"]},"arguments":[{"kind":"value","keys":["edge"]}]});
+
+/**
  * Space around the view, in points (16 each side when no value is given)
  *
  * The `padding` modifier of plugin ExpoUI.
@@ -525,6 +721,27 @@ export const padding = $modifierHelper("padding", {"params":{"type":"object","pr
 export const pickerStyle = $modifierHelper("pickerStyle", {"params":{"type":"object","properties":{"style":{"enum":["automatic","inline","menu","navigationLink","palette","segmented","wheel"],"type":"string"}},"required":["style"]},"arguments":[{"kind":"value","keys":["style"]}]});
 
 /**
+ * The colour scheme the enclosing presentation prefers
+ *
+ * The `preferredColorScheme` modifier of plugin ExpoUI.
+ */
+export const preferredColorScheme = $modifierHelper("preferredColorScheme", {"params":{"type":"object","properties":{"colorScheme":{"anyOf":[{"enum":["light","dark"],"type":"string"},{"type":"null"}]}}},"arguments":[{"kind":"value","keys":["colorScheme"]}]});
+
+/**
+ * What paints a sheet's chrome, a ShapeStyle (no headless effect)
+ *
+ * The `presentationBackground` modifier of plugin ExpoUI.
+ */
+export const presentationBackground = $modifierHelper("presentationBackground", {"params":{"type":"object","properties":{"style":{"anyOf":[{"format":"color","type":"string"},{"properties":{"color":{"format":"color","type":"string"},"type":{"enum":["color"]}},"required":["type","color"],"type":"object"},{"properties":{"hierarchical":{"enum":["primary","secondary","tertiary","quaternary","quinary"],"type":"string"},"type":{"enum":["hierarchical"]}},"required":["type","hierarchical"],"type":"object"},{"properties":{"material":{"enum":["ultraThin","thin","regular","thick","ultraThick","bar"],"type":"string"},"type":{"enum":["material"]}},"required":["type","material"],"type":"object"},{"properties":{"colors":{"items":{"format":"color","type":"string"},"type":"array"},"startPoint":{"properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"type":"object"},"endPoint":{"properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"type":"object"},"type":{"enum":["linearGradient"]}},"required":["type","colors","startPoint","endPoint"],"type":"object"},{"properties":{"colors":{"items":{"format":"color","type":"string"},"type":"array"},"center":{"properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"type":"object"},"startRadius":{"minimum":0,"type":"number"},"endRadius":{"minimum":0,"type":"number"},"type":{"enum":["radialGradient"]}},"required":["type","colors","center","startRadius","endRadius"],"type":"object"},{"properties":{"colors":{"items":{"format":"color","type":"string"},"type":"array"},"center":{"properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"type":"object"},"type":{"enum":["angularGradient"]}},"required":["type","colors","center"],"type":"object"}]}},"required":["style"]},"arguments":[{"kind":"value","keys":["style"]}]});
+
+/**
+ * A sheet's corner radius (no headless effect)
+ *
+ * The `presentationCornerRadius` modifier of plugin ExpoUI.
+ */
+export const presentationCornerRadius = $modifierHelper("presentationCornerRadius", {"params":{"type":"object","properties":{"cornerRadius":{"anyOf":[{"minimum":0,"type":"number"},{"type":"null"}]}}},"arguments":[{"kind":"value","keys":["cornerRadius"]}]});
+
+/**
  * A sheet's grabber (no headless effect)
  *
  * The `presentationDragIndicator` modifier of plugin ExpoUI.
@@ -532,11 +749,32 @@ export const pickerStyle = $modifierHelper("pickerStyle", {"params":{"type":"obj
 export const presentationDragIndicator = $modifierHelper("presentationDragIndicator", {"params":{"type":"object","properties":{"visibility":{"enum":["automatic","visible","hidden"],"type":"string"}},"required":["visibility"]},"arguments":[{"kind":"value","keys":["visibility"]}]});
 
 /**
+ * How a sheet sizes itself on a large screen (no headless effect)
+ *
+ * The `presentationSizing` modifier of plugin ExpoUI.
+ */
+export const presentationSizing = $modifierHelper("presentationSizing", {"params":{"type":"object","properties":{"sizing":{"enum":["automatic","fitted","form","page"],"type":"string"}},"required":["sizing"]},"arguments":[{"kind":"value","keys":["sizing"]}]});
+
+/**
+ * The view is redacted under the privacy reason
+ *
+ * The `privacySensitive` modifier of plugin ExpoUI.
+ */
+export const privacySensitive = $modifierHelper("privacySensitive", {"params":{"type":"object","properties":{"sensitive":{"type":"boolean"}}},"arguments":[{"kind":"value","keys":["sensitive"]}]});
+
+/**
  * How the progress views at or under the view look
  *
  * The `progressViewStyle` modifier of plugin ExpoUI.
  */
 export const progressViewStyle = $modifierHelper("progressViewStyle", {"params":{"type":"object","properties":{"style":{"enum":["automatic","linear","circular"],"type":"string"}},"required":["style"]},"arguments":[{"kind":"value","keys":["style"]}]});
+
+/**
+ * The subtree shows placeholders for the reasons given
+ *
+ * The `redacted` modifier of plugin ExpoUI.
+ */
+export const redacted = $modifierHelper("redacted", {"params":{"type":"object","properties":{"reasons":{"anyOf":[{"enum":["placeholder","privacy","invalidated"],"type":"string"},{"items":{"enum":["placeholder","privacy","invalidated"],"type":"string"},"type":"array"}]}}},"arguments":[{"kind":"value","keys":["reasons"]}]});
 
 /**
  * An Image fills its frame
@@ -567,6 +805,13 @@ export const saturation = $modifierHelper("saturation", {"params":{"type":"objec
 export const scaleEffect = $modifierHelper("scaleEffect", {"params":{"type":"object","properties":{"x":{"type":"number"},"y":{"type":"number"}}},"arguments":[{"kind":"valueOrOptions","keys":["x","y"]}]});
 
 /**
+ * Scroll content may draw past the scroll view (no headless effect)
+ *
+ * The `scrollClipDisabled` modifier of plugin ExpoUI.
+ */
+export const scrollClipDisabled = $modifierHelper("scrollClipDisabled", {"params":{"type":"object","properties":{"disabled":{"type":"boolean"}}},"arguments":[{"kind":"value","keys":["disabled"]}]});
+
+/**
  * Whether a List's or ScrollView's own background shows
  *
  * The `scrollContentBackground` modifier of plugin ExpoUI.
@@ -588,6 +833,20 @@ export const scrollDisabled = $modifierHelper("scrollDisabled", {"params":{"type
 export const scrollDismissesKeyboard = $modifierHelper("scrollDismissesKeyboard", {"params":{"type":"object","properties":{"mode":{"enum":["automatic","never","interactively","immediately"],"type":"string"}},"required":["mode"]},"arguments":[{"kind":"value","keys":["mode"]}]});
 
 /**
+ * How scroll content meets a bar (no headless effect)
+ *
+ * The `scrollEdgeEffectStyle` modifier of plugin ExpoUI.
+ */
+export const scrollEdgeEffectStyle = $modifierHelper("scrollEdgeEffectStyle", {"params":{"type":"object","properties":{"style":{"enum":["automatic","hard","soft"],"type":"string"},"edges":{"enum":["all","top","bottom","leading","trailing","horizontal","vertical"],"type":"string"}},"required":["style"]},"arguments":[{"kind":"value","keys":["style"]},{"kind":"value","keys":["edges"]}]});
+
+/**
+ * Whether scroll views show their indicators (no headless effect)
+ *
+ * The `scrollIndicators` modifier of plugin ExpoUI.
+ */
+export const scrollIndicators = $modifierHelper("scrollIndicators", {"params":{"type":"object","properties":{"visibility":{"enum":["automatic","visible","hidden","never"],"type":"string"},"axes":{"enum":["horizontal","vertical","both"],"type":"string"}},"required":["visibility"]},"arguments":[{"kind":"value","keys":["visibility"]},{"kind":"value","keys":["axes"]}]});
+
+/**
  * Where scrolling comes to rest (no headless effect)
  *
  * The `scrollTargetBehavior` modifier of plugin ExpoUI.
@@ -602,6 +861,13 @@ export const scrollTargetBehavior = $modifierHelper("scrollTargetBehavior", {"pa
 export const scrollTargetLayout = $modifierHelper("scrollTargetLayout", {"params":{"type":"object","properties":{}}});
 
 /**
+ * How a search field in the toolbar shows
+ *
+ * The `searchToolbarBehavior` modifier of plugin ExpoUI.
+ */
+export const searchToolbarBehavior = $modifierHelper("searchToolbarBehavior", {"params":{"type":"object","properties":{"behavior":{"enum":["automatic","minimize"],"type":"string"}},"required":["behavior"]},"arguments":[{"kind":"value","keys":["behavior"]}]});
+
+/**
  * A drop shadow: radius, x, y, colour
  *
  * The `shadow` modifier of plugin ExpoUI.
@@ -609,11 +875,39 @@ export const scrollTargetLayout = $modifierHelper("scrollTargetLayout", {"params
 export const shadow = $modifierHelper("shadow", {"params":{"type":"object","properties":{"radius":{"minimum":0,"type":"number"},"x":{"type":"number"},"y":{"type":"number"},"color":{"anyOf":[{"format":"color","type":"string"},{"type":"null"}]}},"required":["radius"]},"arguments":[{"kind":"options"}]});
 
 /**
+ * The view prefers its ideal size in a split arrangement
+ *
+ * The `splitArrangementFixedLayoutSize` modifier of plugin ExpoUI.
+ */
+export const splitArrangementFixedLayoutSize = $modifierHelper("splitArrangementFixedLayoutSize", {"params":{"type":"object","properties":{"horizontal":{"type":"boolean"},"vertical":{"type":"boolean"}}},"arguments":[{"kind":"options"}]});
+
+/**
+ * The view's share of a split arrangement
+ *
+ * The `splitArrangementLayoutRatio` modifier of plugin ExpoUI.
+ */
+export const splitArrangementLayoutRatio = $modifierHelper("splitArrangementLayoutRatio", {"params":{"type":"object","properties":{"ratio":{"anyOf":[{"minimum":0,"type":"number"},{"type":"null"}]},"minHorizontal":{"anyOf":[{"minimum":0,"type":"number"},{"type":"null"}]},"idealHorizontal":{"anyOf":[{"minimum":0,"type":"number"},{"type":"null"}]},"maxHorizontal":{"anyOf":[{"minimum":0,"type":"number"},{"type":"null"}]},"minVertical":{"anyOf":[{"minimum":0,"type":"number"},{"type":"null"}]},"idealVertical":{"anyOf":[{"minimum":0,"type":"number"},{"type":"null"}]},"maxVertical":{"anyOf":[{"minimum":0,"type":"number"},{"type":"null"}]}}},"arguments":[{"kind":"valueOrOptions","keys":["ratio"]}]});
+
+/**
+ * The view's size bounds in a split arrangement
+ *
+ * The `splitArrangementLayoutSize` modifier of plugin ExpoUI.
+ */
+export const splitArrangementLayoutSize = $modifierHelper("splitArrangementLayoutSize", {"params":{"type":"object","properties":{"minWidth":{"anyOf":[{"minimum":0,"type":"number"},{"type":"null"}]},"idealWidth":{"anyOf":[{"minimum":0,"type":"number"},{"type":"null"}]},"maxWidth":{"anyOf":[{"minimum":0,"type":"number"},{"type":"null"}]},"minHeight":{"anyOf":[{"minimum":0,"type":"number"},{"type":"null"}]},"idealHeight":{"anyOf":[{"minimum":0,"type":"number"},{"type":"null"}]},"maxHeight":{"anyOf":[{"minimum":0,"type":"number"},{"type":"null"}]}}},"arguments":[{"kind":"options"}]});
+
+/**
  * A line through the text, in a pattern and colour
  *
  * The `strikethrough` modifier of plugin ExpoUI.
  */
 export const strikethrough = $modifierHelper("strikethrough", {"params":{"type":"object","properties":{"isActive":{"type":"boolean"},"pattern":{"enum":["solid","dash","dot","dashDot","dashDotDot"],"type":"string"},"color":{"anyOf":[{"format":"color","type":"string"},{"type":"null"}]}}},"arguments":[{"kind":"options"}]});
+
+/**
+ * A border stroked inside the view's shape, in a ShapeStyle
+ *
+ * The `strokeBorder` modifier of plugin ExpoUI.
+ */
+export const strokeBorder = $modifierHelper("strokeBorder", {"params":{"type":"object","properties":{"content":{"anyOf":[{"anyOf":[{"format":"color","type":"string"},{"properties":{"color":{"format":"color","type":"string"},"type":{"enum":["color"]}},"required":["type","color"],"type":"object"},{"properties":{"hierarchical":{"enum":["primary","secondary","tertiary","quaternary","quinary"],"type":"string"},"type":{"enum":["hierarchical"]}},"required":["type","hierarchical"],"type":"object"},{"properties":{"material":{"enum":["ultraThin","thin","regular","thick","ultraThick","bar"],"type":"string"},"type":{"enum":["material"]}},"required":["type","material"],"type":"object"},{"properties":{"colors":{"items":{"format":"color","type":"string"},"type":"array"},"startPoint":{"properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"type":"object"},"endPoint":{"properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"type":"object"},"type":{"enum":["linearGradient"]}},"required":["type","colors","startPoint","endPoint"],"type":"object"},{"properties":{"colors":{"items":{"format":"color","type":"string"},"type":"array"},"center":{"properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"type":"object"},"startRadius":{"minimum":0,"type":"number"},"endRadius":{"minimum":0,"type":"number"},"type":{"enum":["radialGradient"]}},"required":["type","colors","center","startRadius","endRadius"],"type":"object"},{"properties":{"colors":{"items":{"format":"color","type":"string"},"type":"array"},"center":{"properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"type":"object"},"type":{"enum":["angularGradient"]}},"required":["type","colors","center"],"type":"object"}]},{"type":"null"}]},"color":{"anyOf":[{"format":"color","type":"string"},{"type":"null"}]},"style":{"anyOf":[{"properties":{"lineWidth":{"minimum":0,"type":"number"},"lineCap":{"enum":["butt","round","square"],"type":"string"},"lineJoin":{"enum":["miter","round","bevel"],"type":"string"},"miterLimit":{"minimum":0,"type":"number"},"dash":{"items":{"type":"number"},"type":"array"},"dashPhase":{"type":"number"}},"type":"object"},{"type":"null"}]},"antialiased":{"type":"boolean"},"shape":{"anyOf":[{"enum":["rectangle","roundedRectangle","circle","capsule","ellipse","containerRelativeShape"],"type":"string"},{"type":"null"}]},"cornerRadius":{"anyOf":[{"minimum":0,"type":"number"},{"type":"null"}]}}},"arguments":[{"kind":"options"}]});
 
 /**
  * The return key's label of the text fields at or under the view
@@ -642,6 +936,13 @@ export const symbolRenderingMode = $modifierHelper("symbolRenderingMode", {"para
  * The `symbolVariant` modifier of plugin ExpoUI.
  */
 export const symbolVariant = $modifierHelper("symbolVariant", {"params":{"type":"object","properties":{"variant":{"enum":["none","fill","slash","slash.fill","circle","circle.fill","square","square.fill","rectangle","rectangle.fill","slash.circle","slash.circle.fill","slash.square","slash.square.fill","slash.rectangle","slash.rectangle.fill"],"type":"string"}},"required":["variant"]},"arguments":[{"kind":"value","keys":["variant"]}]});
+
+/**
+ * How a TabView shows its tabs
+ *
+ * The `tabViewStyle` modifier of plugin ExpoUI.
+ */
+export const tabViewStyle = $modifierHelper("tabViewStyle", {"params":{"type":"object","properties":{"type":{"enum":["page","automatic","sidebarAdaptable"],"type":"string"},"indexDisplayMode":{"anyOf":[{"enum":["automatic","always","never"],"type":"string"},{"type":"null"}]}},"required":["type"]},"arguments":[{"kind":"options"}]});
 
 /**
  * The value a Picker or TabView selects with this view
@@ -700,6 +1001,13 @@ export const tint = $modifierHelper("tint", {"params":{"type":"object","properti
 export const toggleStyle = $modifierHelper("toggleStyle", {"params":{"type":"object","properties":{"style":{"enum":["automatic","switch","button"],"type":"string"}},"required":["style"]},"arguments":[{"kind":"value","keys":["style"]}]});
 
 /**
+ * How the toolbar shows the title
+ *
+ * The `toolbarTitleDisplayMode` modifier of plugin ExpoUI.
+ */
+export const toolbarTitleDisplayMode = $modifierHelper("toolbarTitleDisplayMode", {"params":{"type":"object","properties":{"mode":{"enum":["automatic","inline","inlineLarge","large"],"type":"string"}},"required":["mode"]},"arguments":[{"kind":"value","keys":["mode"]}]});
+
+/**
  * Where text that does not fit is cut: head, middle or tail
  *
  * The `truncationMode` modifier of plugin ExpoUI.
@@ -712,6 +1020,27 @@ export const truncationMode = $modifierHelper("truncationMode", {"params":{"type
  * The `underline` modifier of plugin ExpoUI.
  */
 export const underline = $modifierHelper("underline", {"params":{"type":"object","properties":{"isActive":{"type":"boolean"},"pattern":{"enum":["solid","dash","dot","dashDot","dashDotDot"],"type":"string"},"color":{"anyOf":[{"format":"color","type":"string"},{"type":"null"}]}}},"arguments":[{"kind":"options"}]});
+
+/**
+ * The subtree is exempt from redaction above it
+ *
+ * The `unredacted` modifier of plugin ExpoUI.
+ */
+export const unredacted = $modifierHelper("unredacted", {"params":{"type":"object","properties":{}}});
+
+/**
+ * How an image draws in a widget's accented mode (no headless effect)
+ *
+ * The `widgetAccentedRenderingMode` modifier of plugin ExpoUI.
+ */
+export const widgetAccentedRenderingMode = $modifierHelper("widgetAccentedRenderingMode", {"params":{"type":"object","properties":{"renderingMode":{"enum":["fullColor","accented","desaturated","accentedDesaturated"],"type":"string"}},"required":["renderingMode"]},"arguments":[{"kind":"value","keys":["renderingMode"]}]});
+
+/**
+ * The URL a tap on the widget opens (no headless effect)
+ *
+ * The `widgetURL` modifier of plugin ExpoUI.
+ */
+export const widgetURL = $modifierHelper("widgetURL", {"params":{"type":"object","properties":{"url":{"type":"string"}},"required":["url"]},"arguments":[{"kind":"value","keys":["url"]}]});
 
 /**
  * The view's place in its siblings' drawing order
