@@ -6,6 +6,23 @@ import Testing
 
 /// Shared helpers for the ExpoUI tests (a namespace, so its names cannot clash).
 enum ExpoUITest {
+    /// A style argument by Swift type: numbers, strings, bools and colours.
+    static func argument(_ label: String, _ value: Any) -> StyleArgument {
+        switch value {
+        case let value as Double: return StyleArgument(label, .number(value))
+        case let value as Int: return StyleArgument(label, .number(Double(value)))
+        case let value as Bool: return StyleArgument(label, .bool(value))
+        case let value as Color: return StyleArgument(label, .color(value))
+        default: return StyleArgument(label, .string("\(value)"))
+        }
+    }
+
+    /// A recorded style with its arguments; `hasHeadlessEffect` false for one recorded with a
+    /// `no-headless-effect` warning.
+    static func named(_ name: String, hasHeadlessEffect: Bool = true, _ arguments: [(String, Any)]) -> ResolvedStyle {
+        .named(NamedStyle(name, arguments.map { argument($0.0, $0.1) }, hasHeadlessEffect: hasHeadlessEffect))
+    }
+
     /// An ordinary (decoding) context.
     static let context = AppContext(hostVersion: "0.0.0-test", log: .silent)
 

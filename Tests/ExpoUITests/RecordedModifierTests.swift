@@ -23,17 +23,7 @@ extension ExpoUITest {
 }
 
 /// A named style with its arguments: numbers, strings, bools and colours by Swift type.
-private func named(_ name: String, _ arguments: (String, Any)...) -> ResolvedStyle {
-    .named(NamedStyle(name, arguments.map { label, value in
-        switch value {
-        case let value as Double: return StyleArgument(label, .number(value))
-        case let value as Int: return StyleArgument(label, .number(Double(value)))
-        case let value as Bool: return StyleArgument(label, .bool(value))
-        case let value as Color: return StyleArgument(label, .color(value))
-        default: return StyleArgument(label, .string("\(value)"))
-        }
-    }))
-}
+private func named(_ name: String, _ arguments: (String, Any)...) -> ResolvedStyle { T.named(name, arguments) }
 
 @Suite("ExpoUI: recorded styles", .timeLimit(.minutes(20)))
 struct RecordedModifierTests {

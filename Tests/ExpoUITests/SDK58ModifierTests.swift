@@ -5,25 +5,12 @@ import Testing
 
 private typealias T = ExpoUITest
 
-/// A style argument by Swift type: numbers, strings, bools and colours.
-private func argument(_ label: String, _ value: Any) -> StyleArgument {
-    switch value {
-    case let value as Double: return StyleArgument(label, .number(value))
-    case let value as Int: return StyleArgument(label, .number(Double(value)))
-    case let value as Bool: return StyleArgument(label, .bool(value))
-    case let value as Color: return StyleArgument(label, .color(value))
-    default: return StyleArgument(label, .string("\(value)"))
-    }
-}
-
 /// A recorded style, with a headless effect.
-private func named(_ name: String, _ arguments: (String, Any)...) -> ResolvedStyle {
-    .named(NamedStyle(name, arguments.map { argument($0.0, $0.1) }))
-}
+private func named(_ name: String, _ arguments: (String, Any)...) -> ResolvedStyle { T.named(name, arguments) }
 
 /// A style recorded with a `no-headless-effect` warning.
 private func screenOnly(_ name: String, _ arguments: (String, Any)...) -> ResolvedStyle {
-    .named(NamedStyle(name, arguments.map { argument($0.0, $0.1) }, hasHeadlessEffect: false))
+    T.named(name, hasHeadlessEffect: false, arguments)
 }
 
 @Suite("ExpoUI: SDK 58 modifiers", .timeLimit(.minutes(20)))
