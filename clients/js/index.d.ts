@@ -1109,6 +1109,15 @@ export interface HostEvents {
   notification: [{ method: string; params: unknown }];
 }
 
+/** A node to act on: its key or index path, or a node a query found (its `id`). */
+export type NodeRef = string | { id: string };
+/** What a query compares text with: the same string, or a match of a RegExp. */
+export type TextMatch = string | RegExp;
+/** The roles getByRole knows: Button, Toggle (and Switch), Slider, TextField, Image, Text and Label, List and Form, and ProgressView, Gauge, DisclosureGroup. */
+export type NodeRole = 'button' | 'switch' | 'slider' | 'textbox' | 'image' | 'text' | 'list' | 'link' | 'progressbar' | 'meter' | 'group';
+/** How long a findBy* query waits, and how often it looks again. */
+export interface FindOptions { timeout?: number; interval?: number }
+
 export declare class Surface {
   /** The Connection this surface lives on. */
   readonly connection: Connection;
@@ -1128,24 +1137,46 @@ export declare class Surface {
   update(tree: Node): Promise<UpdateCounts>;
   unmount(): Promise<{}>;
   snapshot(): Promise<{ root: ResolvedNode }>;
-  /** `node` is a key or an index path such as "0/2/1". */
-  interact(node: string, gesture: Gesture | string): Promise<InteractResult>;
-  swipe(node: string, edge: SwipeEdge, options?: { full?: boolean }): Promise<InteractResult>;
-  tapAction(node: string, id: string): Promise<InteractResult>;
+  /** `node` is a key, an index path such as "0/2/1", or a node a query found. */
+  interact(node: NodeRef, gesture: Gesture | string): Promise<InteractResult>;
+  swipe(node: NodeRef, edge: SwipeEdge, options?: { full?: boolean }): Promise<InteractResult>;
+  tapAction(node: NodeRef, id: string): Promise<InteractResult>;
   /** A tap (`count` taps, default 1); resolves with `{handled, node, modifier}` of the handler that ran. */
-  tap(node: string, options?: { count?: number; element?: string }): Promise<InteractResult>;
+  tap(node: NodeRef, options?: { count?: number; element?: string }): Promise<InteractResult>;
   /** A press of `duration` seconds. */
-  longPress(node: string, duration: number): Promise<InteractResult>;
+  longPress(node: NodeRef, duration: number): Promise<InteractResult>;
   /** Pull to refresh on a List or ScrollView: `{handled, node, modifier, refreshing: true}`. */
-  refresh(node: string): Promise<InteractResult>;
+  refresh(node: NodeRef): Promise<InteractResult>;
   /** Submits a TextField: `{handled, handlers: [{node, modifier}, ...]}`. */
-  submit(node: string, options?: { element?: string }): Promise<InteractResult>;
+  submit(node: NodeRef, options?: { element?: string }): Promise<InteractResult>;
   /** Types into a TextField (appends; `replace: true` replaces): `{handled, node, view, value}`. */
-  typeText(node: string, text: string, options?: { replace?: boolean; element?: string }): Promise<InteractResult>;
+  typeText(node: NodeRef, text: string, options?: { replace?: boolean; element?: string }): Promise<InteractResult>;
   /** Moves a Slider: `{handled, node, view, value}` (the value clamped and rounded by the host). */
-  slide(node: string, value: number, options?: { element?: string }): Promise<InteractResult>;
+  slide(node: NodeRef, value: number, options?: { element?: string }): Promise<InteractResult>;
   /** Drags the sheet whose content is `node` to one of its detents: `{handled, node, modifier, detent, changed}`. */
-  detent(node: string, detent: PresentationDetent): Promise<InteractResult>;
+  detent(node: NodeRef, detent: PresentationDetent): Promise<InteractResult>;
+  // Finding nodes as a user sees them, as testing-library does: getBy* (exactly one),
+  // queryBy* (one or null), getAllBy* (one or more), findBy*/findAllBy* (waiting up to
+  // `timeout` ms, default 1000). None (or several for getBy*) is an error
+  // (ERR_MODHOST_NO_MATCH, ERR_MODHOST_MULTIPLE_MATCHES) listing what the tree has and the
+  // closest. Text is a Text's (its segments joined), a Label's title or a Button's label; a
+  // role's name is the node's accessibilityLabel, its text, label or placeholder, or the text
+  // inside it.
+  getByTestId(id: TextMatch): Promise<ResolvedNode>;
+  queryByTestId(id: TextMatch): Promise<ResolvedNode | null>;
+  getAllByTestId(id: TextMatch): Promise<ResolvedNode[]>;
+  findByTestId(id: TextMatch, options?: FindOptions): Promise<ResolvedNode>;
+  findAllByTestId(id: TextMatch, options?: FindOptions): Promise<ResolvedNode[]>;
+  getByText(text: TextMatch): Promise<ResolvedNode>;
+  queryByText(text: TextMatch): Promise<ResolvedNode | null>;
+  getAllByText(text: TextMatch): Promise<ResolvedNode[]>;
+  findByText(text: TextMatch, options?: FindOptions): Promise<ResolvedNode>;
+  findAllByText(text: TextMatch, options?: FindOptions): Promise<ResolvedNode[]>;
+  getByRole(role: NodeRole, options?: { name?: TextMatch }): Promise<ResolvedNode>;
+  queryByRole(role: NodeRole, options?: { name?: TextMatch }): Promise<ResolvedNode | null>;
+  getAllByRole(role: NodeRole, options?: { name?: TextMatch }): Promise<ResolvedNode[]>;
+  findByRole(role: NodeRole, options?: { name?: TextMatch } & FindOptions): Promise<ResolvedNode>;
+  findAllByRole(role: NodeRole, options?: { name?: TextMatch } & FindOptions): Promise<ResolvedNode[]>;
 }
 
 // ---------------------------------------------------------------- native modules

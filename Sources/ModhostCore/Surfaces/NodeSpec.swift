@@ -146,13 +146,9 @@ struct NodeSpec {
                 let path = paramsPath(ofNode: indexPath)
                 throw .invalidParams("a \(kind.rawValue) takes no children ('\(path).children')", path: JSONPath.member("children", of: path), expected: "no children", got: "\(list.count) children")
             }
-            if let only = kind.onlyChildKind {
-                for (index, child) in list.enumerated() where child["type"]?.stringValue != only.rawValue {
-                    let place = JSONPath.member("type", of: JSONPath.element(index, of: JSONPath.member("children", of: paramsPath(ofNode: indexPath))))
-                    let got = child["type"]?.stringValue ?? child.typeName
-                    throw .invalidParams(
-                        "'\(place)': a \(kind.rawValue)'s children are its segments, each a \(only.rawValue) (got \(got))", path: place,
-                        expected: only.rawValue, got: got)
+            if kind.onlyChildKind != nil {
+                for (index, child) in list.enumerated() {
+                    try checkChild(child, of: kind, at: JSONPath.element(index, of: JSONPath.member("children", of: paramsPath(ofNode: indexPath))))
                 }
             }
             children = list
@@ -160,6 +156,17 @@ struct NodeSpec {
         return NodeSpec(
             kind: kind, pluginView: pluginView, typeName: typeName, slots: slots, key: key, props: props, events: events, control: control,
             modifiers: modifiers, children: children)
+    }
+
+    /// Checks that `child`, at params path `place`, may be a child of a view of `kind`: a
+    /// Text's children are Texts (its segments).
+    static func checkChild(_ child: JSONValue, of kind: ViewKind, at place: String) throws(RPCError) {
+        guard let only = kind.onlyChildKind, child["type"]?.stringValue != only.rawValue else { return }
+        let member = JSONPath.member("type", of: place)
+        let got = child["type"]?.stringValue ?? child.typeName
+        throw .invalidParams(
+            "'\(member)': a \(kind.rawValue)'s children are its segments, each a \(only.rawValue) (got \(got))", path: member,
+            expected: only.rawValue, got: got)
     }
 
     /// Whether every character of `key` is a number. Keys nearly always start with an ASCII

@@ -161,13 +161,7 @@ extension Reconciler {
             let member = JSONPath.member("node", of: place)
             throw .invalidParams("'\(member)' is required", path: member, expected: "node object", got: "nothing")
         }
-        if let only = parent.kind.onlyChildKind, value["type"]?.stringValue != only.rawValue {
-            let member = JSONPath.member("type", of: JSONPath.member("node", of: place))
-            let got = value["type"]?.stringValue ?? value.typeName
-            throw .invalidParams(
-                "'\(member)': a \(parent.typeName)'s children are its segments, each a \(only.rawValue) (got \(got))", path: member,
-                expected: only.rawValue, got: got)
-        }
+        try NodeSpec.checkChild(value, of: parent.kind, at: JSONPath.member("node", of: place))
         let path = NodeSpec.indexPath(ofChild: index, of: Self.indexPath(of: parent))
         let depth = Self.depth(of: parent) + 1
         let symbols = Self.environment(inside: parent)

@@ -11,6 +11,7 @@ import { serializeTree } from './serialize.js';
 import { diffTrees } from './patch.js';
 import { nativeViewHelper } from './elements.js';
 import { expoUIEventArguments, isExpoUIComponent, resolveNativeView } from './views.js';
+import { queryAll, queryError } from './queries.js';
 import { ModuleEventEmitter, nativeModuleProxy } from './native-module.js';
 import { defaultSocketPath } from './socket-path.js';
 
@@ -829,7 +830,36 @@ export class Surface {
     if (!g || typeof g.gesture !== 'string') {
       throw new TypeError('interact: gesture must be a string or an object {gesture, ...}');
     }
-    return this.connection.request('interact', { ...g, surface: this.name, node: String(node) });
+    // A snapshot node (what getByText and the other queries give) stands for its id.
+    const id = node !== null && typeof node === 'object' && typeof node.id === 'string' ? node.id : String(node);
+    return this.connection.request('interact', { ...g, surface: this.name, node: id });
+  }
+
+  /**
+   * The snapshot node with `value` for query `kind` ('TestId', 'Text', 'Role'): all of them
+   * (`all`), or exactly one; none, or more than one, is an error that lists what the tree has.
+   */
+  async query(kind, value, options, { all = false, orNull = false } = {}) {
+    const { root } = await this.snapshot();
+    const found = queryAll(root, kind, value, options);
+    if (all ? found.length > 0 : found.length === 1) return all ? found : found[0];
+    if (orNull && found.length === 0) return null;
+    throw queryError(root, kind, value, options, found);
+  }
+
+  /** `query` again until it finds its node or `timeout` ms (default 1000) pass. */
+  async findWith(kind, value, options, all) {
+    const timeout = options?.timeout ?? 1000;
+    const interval = options?.interval ?? 20;
+    const deadline = Date.now() + timeout;
+    for (;;) {
+      try {
+        return await this.query(kind, value, options, { all });
+      } catch (error) {
+        if (error?.code !== 'ERR_MODHOST_NO_MATCH' || Date.now() >= deadline) throw error;
+      }
+      await new Promise((resolve) => setTimeout(resolve, interval));
+    }
   }
 
   swipe(node, edge, options = {}) {
@@ -898,6 +928,25 @@ export class Surface {
   submit(node, options = {}) {
     return this.interact(node, options.element !== undefined ? { gesture: 'submit', element: options.element } : { gesture: 'submit' });
   }
+
+  // Queries as testing-library's: getBy* (exactly one), queryBy* (one or null), getAllBy* (one
+  // or more), findBy* and findAllBy* (waiting up to options.timeout ms). Each gives snapshot
+  // nodes, which the gestures take in place of an id: `surface.tap(await surface.getByText('Send'))`.
+  getByTestId(id) { return this.query('TestId', id); }
+  queryByTestId(id) { return this.query('TestId', id, undefined, { orNull: true }); }
+  getAllByTestId(id) { return this.query('TestId', id, undefined, { all: true }); }
+  findByTestId(id, options) { return this.findWith('TestId', id, options, false); }
+  findAllByTestId(id, options) { return this.findWith('TestId', id, options, true); }
+  getByText(text) { return this.query('Text', text); }
+  queryByText(text) { return this.query('Text', text, undefined, { orNull: true }); }
+  getAllByText(text) { return this.query('Text', text, undefined, { all: true }); }
+  findByText(text, options) { return this.findWith('Text', text, options, false); }
+  findAllByText(text, options) { return this.findWith('Text', text, options, true); }
+  getByRole(role, options) { return this.query('Role', role, options); }
+  queryByRole(role, options) { return this.query('Role', role, options, { orNull: true }); }
+  getAllByRole(role, options) { return this.query('Role', role, options, { all: true }); }
+  findByRole(role, options) { return this.findWith('Role', role, options, false); }
+  findAllByRole(role, options) { return this.findWith('Role', role, options, true); }
 
   assertMounted(what) {
     if (this.state !== 'mounted') {
