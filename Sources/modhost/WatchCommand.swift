@@ -65,7 +65,14 @@ enum WatchCommand {
     static func summary(method: String, params: JSONValue) -> String {
         switch method {
         case "event":
-            let place = "\(params["surface"]?.stringValue ?? "?")/\(params["node"]?.stringValue ?? "?") modifier \(params["modifier"]?.intValue.map(String.init) ?? "?")"
+            let node = "\(params["surface"]?.stringValue ?? "?")/\(params["node"]?.stringValue ?? "?")"
+            // A view's own event names its view and event (`main/save Button onPress`); a
+            // modifier's, the modifier's index on the node.
+            if let view = params["view"]?.stringValue, case let .object(payload)? = params["payload"], payload.count == 1,
+               let (name, body) = Array(payload).first {
+                return "\(node) \(view) \(name): \(compactJSON(body))"
+            }
+            let place = "\(node) modifier \(params["modifier"]?.intValue.map(String.init) ?? "?")"
             return "\(place): \(compactJSON(params["payload"] ?? .null))"
         case "diagnostic":
             var text = "\(params["severity"]?.stringValue ?? "?") \(params["code"]?.stringValue ?? "?")"

@@ -245,6 +245,19 @@ struct CLIWatchTests {
         while let line = try diagnosticsOnly.nextLine(seconds: 1) { #expect(line.contains(" diagnostic "), "\(line)") }
     }
 
+    @Test func watchNamesAViewsOwnEventByItsViewAndName() throws {
+        let daemon = try DaemonProcess()
+        let watcher = try RunningCLI(["--socket", daemon.socketPath, "watch", "--topics", "event"])
+        try watcher.waitForStderr("watching event")
+        let app = try daemon.initializedClient()
+        let root: JSONValue = ["type": "Toggle", "key": "wifi", "events": ["onIsOnChange"]]
+        #expect(try app.call("mount", params: ["surface": "main", "root": root])["result"] != nil)
+        #expect(try app.call("interact", params: ["surface": "main", "node": "wifi", "gesture": "tap"])["result"]?["handled"] == true)
+        let line = try watcher.nextLine(containing: "event")
+        #expect(line.hasSuffix("event  main/wifi Toggle onIsOnChange: {\"isOn\":true}"), "\(line)")
+        _ = daemon.terminate()
+    }
+
     @Test func watchingSurfacesPrintsALinePerChangedTreeAndOneWhenItGoes() throws {
         let daemon = try DaemonProcess()
         let watcher = try RunningCLI(["--socket", daemon.socketPath, "watch", "--topics", "surfaces"])
