@@ -66,7 +66,7 @@ function renderer() {
 }
 
 /** Catches what a component throws below it, with the component stack. */
-class Boundary extends React.Component {
+export class Boundary extends React.Component {
   constructor(props) {
     super(props);
     this.state = { error: null, generation: props.generation };

@@ -1,6 +1,6 @@
 // A React tree rendered into a connection of the plain client: the commits of a tick become
 // one `mount`, `update` or `unmount` per surface whose tree they changed, one flush at a time.
-import { createContainer } from './renderer.js';
+import { Boundary, createContainer } from './renderer.js';
 import { HOST_TYPE, SurfaceTree, buildSurfaceRoot } from './tree.js';
 import { useConnectionForNativeModules } from './native-views.js';
 
@@ -43,7 +43,8 @@ export function componentStack(instance) {
   const lines = [];
   for (let fiber = instance?.internalInstanceHandle; fiber; fiber = fiber.return) {
     if (fiber.tag === 5 && fiber.type !== HOST_TYPE) lines.push(fiber.type);
-    else if (COMPONENT_TAGS.has(fiber.tag) && fiber.type?.name !== 'Boundary' && fiber.type !== undefined) lines.push(componentName(fiber));
+    // The renderer's own error boundary wraps every tree: not a component of the app's.
+    else if (COMPONENT_TAGS.has(fiber.tag) && fiber.type !== Boundary && fiber.type !== undefined) lines.push(componentName(fiber));
     else if (fiber.tag === 5 && fiber.type === HOST_TYPE) lines.push(`Host name="${fiber.memoizedProps?.name ?? ''}"`);
   }
   return lines.map((name) => `\n    in ${name}`).join('');

@@ -52,6 +52,20 @@ test('a host warning is printed once, with the component stack of the node it na
   } finally { await s.done(); }
 });
 
+test("the stack leaves out the renderer's own error boundary, not an app component of that name", { timeout: TEST_TIMEOUT_MS }, async () => {
+  const s = await session();
+  try {
+    function Boundary({ children }) { return children; }
+    let root;
+    const printed = await capturingWarnings(async () => {
+      root = await render(h(Host, { name: 'b' }, h(Boundary, null, h(HStack, { alignmnt: 'center' }))), s.host);
+    });
+    assert.equal(printed.length, 1);
+    assert.match(printed[0], /\n {4}in HStack\n {4}in Boundary\n {4}in Host name="b"$/);
+    await root.unmount();
+  } finally { await s.done(); }
+});
+
 test('an older name prints its deprecation once; warnings: false prints nothing', { timeout: TEST_TIMEOUT_MS }, async () => {
   const s = await session();
   try {
