@@ -40,16 +40,24 @@ public struct FrameDecoder: Sendable {
     public mutating func append(_ bytes: UnsafeRawBufferPointer) {
         guard let source = bytes.baseAddress, bytes.count > 0 else { return }
         compactIfWorthIt()
-        let newEnd = end + bytes.count
-        // The array's own capacity grows geometrically, so a large frame arriving in many
-        // reads is still copied in linear time.
-        if newEnd > buffer.count { buffer.append(contentsOf: repeatElement(0, count: newEnd - buffer.count)) }
-        buffer.withUnsafeMutableBytes { $0.baseAddress!.advanced(by: end).copyMemory(from: source, byteCount: bytes.count) }
-        end = newEnd
+        // What fits in storage already received into is copied there; the rest is appended,
+        // straight from `source` (the array's capacity grows geometrically, so a large frame
+        // arriving in many reads is still copied in linear time). No byte is written twice:
+        // zero-filling first cost as much as the copy, and far more in a debug build.
+        let reused = min(buffer.count - end, bytes.count)
+        if reused > 0 {
+            buffer.withUnsafeMutableBytes { $0.baseAddress!.advanced(by: end).copyMemory(from: source, byteCount: reused) }
+        }
+        if reused < bytes.count {
+            buffer.append(contentsOf: UnsafeBufferPointer(start: source.advanced(by: reused).assumingMemoryBound(to: UInt8.self), count: bytes.count - reused))
+        }
+        end += bytes.count
     }
 
     public mutating func append<S: Sequence>(contentsOf bytes: S) where S.Element == UInt8 {
-        Array(bytes).withUnsafeBytes { append($0) }
+        if bytes.withContiguousStorageIfAvailable({ append(UnsafeRawBufferPointer($0)) }) == nil {
+            Array(bytes).withUnsafeBytes { append($0) }
+        }
     }
 
     /// The next whole frame's payload, or nil when more bytes are needed. The slice shares the
