@@ -1,6 +1,7 @@
 import Glibc
 import ModhostClient
 import ModhostWire
+import Synchronization
 
 /// The outcome of one vector.
 public struct VectorResult: Sendable {
@@ -39,6 +40,10 @@ public enum ProtocolFolder {
 public struct ConformanceRunner: Sendable {
     public var socketPath: String
     public var schemas: SchemaRegistry
+    /// Large frames already found valid: every vector starts with an `initialize` whose reply
+    /// (every view and modifier with its schema) is the same bytes each time, and checking it
+    /// again cost most of a run.
+    let validFrames = ValidFrames()
 
     public init(socketPath: String, schemas: SchemaRegistry) {
         self.socketPath = socketPath
@@ -244,9 +249,13 @@ final class Session {
         do { message = try JSONParser.parse(frame) } catch {
             throw ConformanceError("the host sent a frame that is not JSON (\(error)): \(String(decoding: frame.prefix(200), as: UTF8.self))")
         }
+        // The schemas a reply is checked against depend on the method its id called.
+        let method = message["id"].flatMap { connection.methods[$0.jsonText] }
+        if runner.validFrames.contains(frame, method: method) { return message }
         if let problem = runner.schemaProblem(message, methods: connection.methods) {
             throw ConformanceError("schema violation: \(problem) in \(Matcher.short(message))")
         }
+        runner.validFrames.insert(frame, method: method)
         return message
     }
 }
@@ -256,4 +265,34 @@ final class Connection {
     /// Request ids (JSON text) sent on this connection, to the method they name.
     var methods: [String: String] = [:]
     init(client: BlockingClient) { self.client = client }
+}
+
+/// Frames of at least `minimumSize` bytes that passed the schema check, with the method their
+/// id called (small frames are cheaper to check again than to remember).
+final class ValidFrames: Sendable {
+    static let minimumSize = 4096
+
+    private struct Key: Hashable {
+        let bytes: [UInt8]
+        let method: String?
+        func hash(into hasher: inout Hasher) {
+            bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
+            hasher.combine(method)
+        }
+        static func == (a: Key, b: Key) -> Bool {
+            a.method == b.method && a.bytes.count == b.bytes.count
+                && a.bytes.withUnsafeBytes { x in b.bytes.withUnsafeBytes { y in memcmp(x.baseAddress!, y.baseAddress!, x.count) == 0 } }
+        }
+    }
+
+    private let frames = Mutex<Set<Key>>([])
+
+    func contains(_ frame: [UInt8], method: String?) -> Bool {
+        frame.count >= Self.minimumSize && frames.withLock { $0.contains(Key(bytes: frame, method: method)) }
+    }
+
+    func insert(_ frame: [UInt8], method: String?) {
+        guard frame.count >= Self.minimumSize else { return }
+        _ = frames.withLock { $0.insert(Key(bytes: frame, method: method)) }
+    }
 }
