@@ -107,6 +107,7 @@ let package = Package(
         .target(name: "SeededRandom", path: "Tests/Support/SeededRandom"),
         // Hand-kept lists in sections (Plugins/ExpoUI/expo-modifiers.txt, expo-components.txt).
         .target(name: "SectionedList", path: "Tests/Support/SectionedList"),
+        .target(name: "BlockingTests", path: "Tests/Support/BlockingTests"),
         .testTarget(name: "ModhostWireTests", dependencies: ["ModhostWire", "SeededRandom"]),
         .testTarget(name: "ModhostCodegenTests", dependencies: ["ModhostCodegen", "ModhostWire", "SeededRandom"]),
         // The ExpoUI plugin on its own, without a host: params, effects, completeRefresh.
@@ -125,10 +126,10 @@ let package = Package(
             name: "SwipeActionsTests", dependencies: ["SwipeActions", .product(name: "ModifierKit", package: "SDK")],
             path: "Tests/SwipeActionsTests"),
         // Starts real daemons on temporary sockets; needs `swift build` first.
-        .testTarget(name: "IntegrationTests", dependencies: ["ModhostClient", "ModhostServer", "ModhostSupervisor", "ModhostWire", "ModhostCodegen", "SectionedList"]),
+        .testTarget(name: "IntegrationTests", dependencies: ["ModhostClient", "ModhostServer", "ModhostSupervisor", "ModhostWire", "ModhostCodegen", "SectionedList", "BlockingTests"]),
         // The supervisor's decisions, without processes.
         .testTarget(name: "ModhostSupervisorTests", dependencies: ["ModhostSupervisor", "ModhostCore", "ModhostPlugins", "ModhostWire"]),
         // Runs the conformance vectors against a real daemon and against a deliberately broken host.
-        .testTarget(name: "ConformanceTests", dependencies: ["ModhostConformance", "ModhostClient", "ModhostWire"]),
+        .testTarget(name: "ConformanceTests", dependencies: ["ModhostConformance", "ModhostClient", "ModhostWire", "BlockingTests"]),
     ]
 )

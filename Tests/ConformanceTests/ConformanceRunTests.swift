@@ -1,6 +1,7 @@
 import Foundation
 import ModhostConformance
 import ModhostWire
+import BlockingTests
 import Testing
 
 /// Built executables live next to the test binary (`<scratch>/<config>/`).
@@ -13,7 +14,7 @@ private func builtExecutable(_ name: String) throws -> String {
     return path
 }
 
-@Suite(.serialized, .timeLimit(.minutes(20))) struct ConformanceRunTests {
+@Suite(.serialized, .blocksItsThread, .timeLimit(.minutes(20))) struct ConformanceRunTests {
     @Test func realDaemonPassesEveryVector() throws {
         var lines: [String] = []
         let results = try Conformance.run(.init(spawn: try builtExecutable("modhostd"))) { lines.append($0) }

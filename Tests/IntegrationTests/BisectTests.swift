@@ -1,11 +1,12 @@
 import Foundation
 import ModhostClient
 import ModhostWire
+import BlockingTests
 import Testing
 
 /// Engine ends that no plugin call explains, repeated, are traced to their plugin by bisecting
 /// the plugin set (crashes.md, "Bisecting").
-@Suite("Bisecting unattributed crashes", .timeLimit(.minutes(20)))
+@Suite("Bisecting unattributed crashes", .blocksItsThread, .timeLimit(.minutes(20)))
 struct BisectTests {
     @Test func aPluginWhoseThreadCrashesTheEngineIsFoundQuarantinedAndTheOthersServe() throws {
         let folder = TemporaryFolder()

@@ -2,9 +2,10 @@ import Foundation
 import Glibc
 import ModhostClient
 import ModhostWire
+import BlockingTests
 import Testing
 
-@Suite("BlockingClient", .timeLimit(.minutes(20)))
+@Suite("BlockingClient", .blocksItsThread, .timeLimit(.minutes(20)))
 struct BlockingClientTests {
     /// A listener that never accepts, so never reads: connecting works (the kernel queues the
     /// connection), and the connection's buffer fills.

@@ -1,6 +1,7 @@
 import Foundation
 import ModhostClient
 import ModhostWire
+import BlockingTests
 import Testing
 
 /// A List of `rows` keyed text rows.
@@ -19,7 +20,7 @@ private func snapshotBatch(_ count: Int, surface: String) -> [UInt8] {
     return FrameEncoder.frame(Array(JSONValue.array(requests).jsonText.utf8))
 }
 
-@Suite("Budgets and fairness, through a real daemon", .serialized, .timeLimit(.minutes(20)))
+@Suite("Budgets and fairness, through a real daemon", .serialized, .blocksItsThread, .timeLimit(.minutes(20)))
 struct BudgetIntegrationTests {
     @Test func aBystanderIsServedWhileAnotherClientsBigBatchRuns() throws {
         let daemon = try DaemonProcess(arguments: ["--no-bundled-plugins"])

@@ -1,12 +1,13 @@
 import Foundation
 import ModhostClient
 import ModhostWire
+import BlockingTests
 import Testing
 
 /// A List whose row `t` has an `onTapGesture` (bundled ExpoUI).
 private let tappableRoot = #"{"type":"List","children":[{"type":"Text","key":"t","props":{"text":"hi"},"modifiers":[{"$type":"onTapGesture"}]}]}"#
 
-@Suite("CLI: plugins, reload, version, did you mean", .timeLimit(.minutes(20)))
+@Suite("CLI: plugins, reload, version, did you mean", .blocksItsThread, .timeLimit(.minutes(20)))
 struct CLIReportTests {
     @Test func pluginsPrintsATableOfTheBundledPluginsWithTheirVersions() throws {
         let daemon = try DaemonProcess()
@@ -105,7 +106,7 @@ struct CLIReportTests {
     }
 }
 
-@Suite("CLI: session", .timeLimit(.minutes(20)))
+@Suite("CLI: session", .blocksItsThread, .timeLimit(.minutes(20)))
 struct CLISessionTests {
     @Test func aSessionMountsThenSnapshotsOnOneConnection() throws {
         let daemon = try DaemonProcess()
@@ -197,7 +198,7 @@ struct CLISessionTests {
     }
 }
 
-@Suite("CLI: watch", .timeLimit(.minutes(20)))
+@Suite("CLI: watch", .blocksItsThread, .timeLimit(.minutes(20)))
 struct CLIWatchTests {
     /// Against the default daemon, which runs the host in a supervised engine process.
     @Test func watchJSONStreamsAnotherConnectionsEventAndEndsWithTheDaemon() throws {
@@ -283,7 +284,7 @@ struct CLIWatchTests {
     }
 }
 
-@Suite("Watch over a socket", .timeLimit(.minutes(20)))
+@Suite("Watch over a socket", .blocksItsThread, .timeLimit(.minutes(20)))
 struct WatchIntegrationTests {
     /// A watcher that stops reading is closed once its queue passes --max-outbound, and
     /// another client's pings are answered all along (how quickly: bench/observers.mjs).
@@ -339,7 +340,7 @@ struct WatchIntegrationTests {
     }
 }
 
-@Suite("CLI: inspect", .timeLimit(.minutes(20)))
+@Suite("CLI: inspect", .blocksItsThread, .timeLimit(.minutes(20)))
 struct CLIInspectTests {
     /// The token in the URL `modhost inspect` prints, and the URL.
     static func inspectorURL(_ inspector: RunningCLI) throws -> String {
@@ -383,7 +384,7 @@ struct CLIInspectTests {
     }
 }
 
-@Suite("Outbound bytes of all connections together", .timeLimit(.minutes(20)))
+@Suite("Outbound bytes of all connections together", .blocksItsThread, .timeLimit(.minutes(20)))
 struct TotalOutboundTests {
     /// Two watchers that do not read, each under its own --max-outbound: the sum passes
     /// --max-outbound-total and the one holding the most is closed; a bystander is served.
@@ -410,7 +411,7 @@ struct TotalOutboundTests {
     }
 }
 
-@Suite("CLI across an engine restart", .timeLimit(.minutes(20)))
+@Suite("CLI across an engine restart", .blocksItsThread, .timeLimit(.minutes(20)))
 struct CLIEngineRestartTests {
     private static let plainRoot = #"{"type":"List","children":[{"type":"Text","key":"t","props":{"text":"hi"}}]}"#
 

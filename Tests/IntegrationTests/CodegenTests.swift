@@ -1,6 +1,7 @@
 import Foundation
 import ModhostCodegen
 import ModhostWire
+import BlockingTests
 import Testing
 
 /// Tools the codegen tests run besides the built products.
@@ -57,7 +58,7 @@ struct GeneratedFolder {
     func text(_ file: String) throws -> String { try String(contentsOfFile: path + "/" + file, encoding: .utf8) }
 }
 
-@Suite("modhost codegen ts", .serialized, .timeLimit(.minutes(20)))
+@Suite("modhost codegen ts", .serialized, .blocksItsThread, .timeLimit(.minutes(20)))
 struct CodegenTests {
     let folder = TemporaryFolder()
 

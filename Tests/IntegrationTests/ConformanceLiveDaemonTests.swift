@@ -1,12 +1,13 @@
 import Foundation
 import ModhostWire
+import BlockingTests
 import Testing
 
 /// `modhost conformance --socket` against a daemon in use, as a front-end author meets one: a
 /// user plugin besides the bundled ones, a watcher (what the inspector is) and a front-end with
 /// a surface open. Every vector passes but the ones that need a controlled host, which are
 /// skipped with their reason; a failure shows where it differs, not the frame.
-@Suite(.serialized, .timeLimit(.minutes(20))) struct ConformanceLiveDaemonTests {
+@Suite(.serialized, .blocksItsThread, .timeLimit(.minutes(20))) struct ConformanceLiveDaemonTests {
     static let controlledHostReason =
         "needs a controlled host (only the bundled plugins ExpoUI and SwipeActions, no other connections); run with --spawn"
 

@@ -1,13 +1,14 @@
 import Foundation
 import ModhostClient
 import ModhostWire
+import BlockingTests
 import Testing
 
 /// Connections outlive the engine (crashes.md section 6): through crashes and hangs, every
 /// client keeps its connection, every request is answered exactly once and in order (by a
 /// result, or by the restart error for the one that was running), and surfaces are rebuilt as
 /// they were committed.
-@Suite("Connections outlive the engine", .timeLimit(.minutes(20)))
+@Suite("Connections outlive the engine", .blocksItsThread, .timeLimit(.minutes(20)))
 struct ConnectionCustodyTests {
     /// A daemon with the bundled plugins and the faulty one, whose calls time out after 0.5 s.
     private func daemon(environment: [String: String] = [:]) throws -> (TemporaryFolder, String, DaemonProcess) {

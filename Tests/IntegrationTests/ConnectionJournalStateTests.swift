@@ -1,11 +1,12 @@
 import Glibc
 @testable import ModhostServer
+import BlockingTests
 import Testing
 
 /// The session state a connection's journal keeps for the next engine: a whole state, then
 /// changes appended after it. An engine can end between any two of its writes; whatever the
 /// file then holds reads as a state that was stored, never as half of one.
-@Suite("Connection journal: session state", .timeLimit(.minutes(20)))
+@Suite("Connection journal: session state", .blocksItsThread, .timeLimit(.minutes(20)))
 struct ConnectionJournalStateTests {
     private func journal(state: Int = 1 << 20) throws -> ConnectionJournal {
         try #require(ConnectionJournal(inputCapacity: 4096, outputCapacity: 4096, stateCapacity: state))

@@ -2,12 +2,13 @@ import Foundation
 import ModhostClient
 import ModhostSupervisor
 import ModhostWire
+import BlockingTests
 import Testing
 
 /// The supervisor's back-off for engines that end outside plugin code (crashes.md section 8),
 /// with real engine crashes. `MODHOST_TEST_BACKOFF_SCALE` shrinks the times (Supervisor.swift,
 /// `scaledForTests`): at 0.05 the first delay is 50 ms, the cap 3 s and the window 15 s.
-@Suite("The crash loop's back-off", .timeLimit(.minutes(20)))
+@Suite("The crash loop's back-off", .blocksItsThread, .timeLimit(.minutes(20)))
 struct CrashBackoffTests {
     @Test func theDaemonsPolicyIsOneSecondDoubledUpToAMinuteWithinFiveMinutes() {
         // What the scaled test below cannot see: the times themselves.

@@ -1,6 +1,7 @@
 import Foundation
 import ModhostClient
 import ModhostWire
+import BlockingTests
 import Testing
 
 /// A folder of plugins with the faulty one and a well-behaved one (`greeting`), and a daemon
@@ -62,7 +63,7 @@ func makeAbortingPlugin(at plugin: String, scratch: String) throws {
         .write(toFile: plugin + "/plugin.json", atomically: true, encoding: .utf8)
 }
 
-@Suite("A plugin that crashes or hangs the engine", .timeLimit(.minutes(20)))
+@Suite("A plugin that crashes or hangs the engine", .blocksItsThread, .timeLimit(.minutes(20)))
 struct CrashTests {
     enum Fault: String, CaseIterable {
         /// A force-unwrap of nil in a body evaluated at mount (a node that is not a row).

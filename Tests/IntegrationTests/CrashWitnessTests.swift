@@ -1,12 +1,13 @@
 import Foundation
 import ModhostClient
 import ModhostWire
+import BlockingTests
 import Testing
 
 /// Plugins that lie to the supervisor through the engine page, or crash where no call is
 /// recorded, are still the ones quarantined: the supervisor traces the engine and reads where
 /// the crashing (or hung) thread was from outside it (crashes.md, "The crash witness").
-@Suite("The crash witness blames the code that crashed, whatever the page says", .timeLimit(.minutes(20)))
+@Suite("The crash witness blames the code that crashed, whatever the page says", .blocksItsThread, .timeLimit(.minutes(20)))
 struct CrashWitnessTests {
     /// The plugin entry `describe` lists for `folder`.
     private func plugin(in folder: String, of daemon: DaemonProcess) throws -> JSONValue {

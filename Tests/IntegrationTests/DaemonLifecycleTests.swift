@@ -1,9 +1,10 @@
 import Foundation
 import ModhostClient
 import ModhostWire
+import BlockingTests
 import Testing
 
-@Suite("modhostd start, socket and stop", .timeLimit(.minutes(20)))
+@Suite("modhostd start, socket and stop", .blocksItsThread, .timeLimit(.minutes(20)))
 struct DaemonLifecycleTests {
     @Test func socketIsPrivateAndItsFolderIs0700() throws {
         let daemon = try DaemonProcess()
@@ -112,7 +113,7 @@ struct DaemonLifecycleTests {
     }
 }
 
-@Suite("modhost CLI", .timeLimit(.minutes(20)))
+@Suite("modhost CLI", .blocksItsThread, .timeLimit(.minutes(20)))
 struct CommandLineTests {
     @Test func pingAndCallTalkToTheDaemon() throws {
         let daemon = try DaemonProcess()
@@ -147,7 +148,7 @@ struct CommandLineTests {
     }
 }
 
-@Suite("modhostd signals", .timeLimit(.minutes(20)))
+@Suite("modhostd signals", .blocksItsThread, .timeLimit(.minutes(20)))
 struct DaemonSignalTests {
     @Test func sighupDoesNotStopTheDaemon() throws {
         let daemon = try DaemonProcess()

@@ -1,9 +1,10 @@
 import Foundation
 import ModhostClient
 import ModhostWire
+import BlockingTests
 import Testing
 
-@Suite("modhostd over a real socket", .timeLimit(.minutes(20)))
+@Suite("modhostd over a real socket", .blocksItsThread, .timeLimit(.minutes(20)))
 struct DaemonProtocolTests {
     @Test func initializePingAndDescribeAnswer() throws {
         let daemon = try DaemonProcess()
@@ -131,7 +132,7 @@ struct DaemonProtocolTests {
         #expect(try bystander.call("ping")["result"] != nil)
     }
 
-    @Test(.timeLimit(.minutes(20)))
+    @Test(.blocksItsThread, .timeLimit(.minutes(20)))
     func aClientThatStopsReadingSeesItsConnectionEndWhileAnotherIsServed() throws {
         let daemon = try DaemonProcess(arguments: ["--write-timeout", "1", "--no-bundled-plugins"])
         let bystander = try daemon.initializedClient()

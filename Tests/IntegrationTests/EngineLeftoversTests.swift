@@ -1,11 +1,12 @@
 import Foundation
 import ModhostClient
 import ModhostWire
+import BlockingTests
 import Testing
 
 /// Whatever an engine's plugins start ends with the engine, and the engine with its
 /// supervisor; the supervisor's requests reach the engine whatever a plugin did to signals.
-@Suite("Nothing outlives the engine", .timeLimit(.minutes(20)))
+@Suite("Nothing outlives the engine", .blocksItsThread, .timeLimit(.minutes(20)))
 struct EngineLeftoversTests {
     /// Whether `pid` is gone: not running, and reaped (a zombie still answers `kill(pid, 0)`).
     private func isGone(_ pid: Int32) -> Bool { kill(pid, 0) != 0 && errno == ESRCH }
@@ -89,7 +90,7 @@ struct EngineLeftoversTests {
 
 /// The default time limits, from outside: a hang costs bystanders at most about a second, while
 /// loading a plugin may take longer.
-@Suite("Default plugin time limits", .timeLimit(.minutes(20)))
+@Suite("Default plugin time limits", .blocksItsThread, .timeLimit(.minutes(20)))
 struct DefaultTimeLimitTests {
     /// A daemon with the Faulty plugin and no time-limit flags.
     private func daemon(environment: [String: String] = [:]) throws -> (TemporaryFolder, String, DaemonProcess) {
@@ -120,7 +121,7 @@ struct DefaultTimeLimitTests {
 
 /// The supervisor checks, as a client would, that the socket's path is served; whatever a
 /// plugin did to the engine's listening socket, new clients are served again.
-@Suite("The service is checked end to end", .timeLimit(.minutes(20)))
+@Suite("The service is checked end to end", .blocksItsThread, .timeLimit(.minutes(20)))
 struct LivenessTests {
     /// Seconds until a new connection's ping is answered again, within 20 s.
     private func served(_ daemon: DaemonProcess) throws -> Bool {

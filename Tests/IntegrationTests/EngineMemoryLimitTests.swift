@@ -2,11 +2,12 @@ import Foundation
 import ModhostClient
 import ModhostServer
 import ModhostWire
+import BlockingTests
 import Testing
 
 /// `--engine-memory-limit`: the supervisor ends an engine whose resident memory passes it, and
 /// blames the plugin whose call was running (crashes.md, "The engine memory limit").
-@Suite("The engine memory limit", .timeLimit(.minutes(20)))
+@Suite("The engine memory limit", .blocksItsThread, .timeLimit(.minutes(20)))
 struct EngineMemoryLimitTests {
     /// The limit `arguments` parse to.
     private func limit(_ arguments: [String]) throws -> Int64 {

@@ -1,12 +1,13 @@
 import Foundation
 import ModhostWire
 import SectionedList
+import BlockingTests
 import Testing
 
 /// Plugins/ExpoUI/expo-components.txt, Expo UI SDK 58's components by whether Modhost serves
 /// them, against the views a daemon with the bundled plugins lists in `initialize` (issue 43,
 /// item 5): the gap is written down, and serving a component means moving its name up.
-@Suite("Expo UI SDK 58's component list", .serialized, .timeLimit(.minutes(20)))
+@Suite("Expo UI SDK 58's component list", .serialized, .blocksItsThread, .timeLimit(.minutes(20)))
 struct ExpoComponentListTests {
     let folder = TemporaryFolder()
 

@@ -1,6 +1,7 @@
 import Foundation
 import ModhostClient
 import ModhostWire
+import BlockingTests
 import Testing
 
 /// A daemon with the faulty plugin and the greeting one, whose Faulty fixture appends what it
@@ -47,7 +48,7 @@ private func pipelineSnapshots(_ client: BlockingClient, count: Int) throws {
     try client.sendRaw(bytes)
 }
 
-@Suite("modhostd stops gracefully on SIGTERM", .timeLimit(.minutes(20)))
+@Suite("modhostd stops gracefully on SIGTERM", .blocksItsThread, .timeLimit(.minutes(20)))
 struct GracefulStopTests {
     @Test func theRequestInProgressIsAnsweredAndOnDestroyRuns() throws {
         let (_, trace, daemon) = try stopSetup()

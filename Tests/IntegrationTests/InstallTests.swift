@@ -1,5 +1,6 @@
 import Foundation
 import ModhostWire
+import BlockingTests
 import Testing
 
 /// `scripts/install` into a temporary prefix. The script builds in release mode; here it
@@ -37,7 +38,7 @@ struct Installation {
     }
 }
 
-@Suite("scripts/install", .timeLimit(.minutes(20)))
+@Suite("scripts/install", .blocksItsThread, .timeLimit(.minutes(20)))
 struct InstallTests {
     @Test func theInstalledBinariesLoadTheSDKLibraryFromThePrefix() throws {
         let installed = try Installation()

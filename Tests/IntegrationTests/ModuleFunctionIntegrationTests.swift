@@ -1,10 +1,11 @@
 import Foundation
 import ModhostClient
 import ModhostWire
+import BlockingTests
 import Testing
 
 /// Module functions and events through a real daemon and a real socket.
-@Suite("Module functions through the daemon", .timeLimit(.minutes(20)))
+@Suite("Module functions through the daemon", .blocksItsThread, .timeLimit(.minutes(20)))
 struct ModuleFunctionIntegrationTests {
     @Test func anAsyncFunctionAnswersLaterWhileTheConnectionIsServed() throws {
         let folder = TemporaryFolder()

@@ -1,6 +1,7 @@
 import Foundation
 import ModhostClient
 import ModhostWire
+import BlockingTests
 import Testing
 
 /// Source of a small plugin whose Swift module and class names are fixed, so that several
@@ -59,7 +60,7 @@ private func tap(_ client: BlockingClient, surface: String, id: String = "go") t
     return client.notifications.remove(at: index)["params"]?["payload"]
 }
 
-@Suite("Plugins that come and go", .timeLimit(.minutes(20)))
+@Suite("Plugins that come and go", .blocksItsThread, .timeLimit(.minutes(20)))
 struct PluginLifecycleTests {
     @Test func whatAPluginRegisteredGoesWithItEvenWhenItsOnDestroyLeavesIt() throws {
         let folder = TemporaryFolder()

@@ -1,9 +1,10 @@
 import Foundation
 import ModhostClient
 import ModhostWire
+import BlockingTests
 import Testing
 
-@Suite("Plugins loaded from folders", .timeLimit(.minutes(20)))
+@Suite("Plugins loaded from folders", .blocksItsThread, .timeLimit(.minutes(20)))
 struct PluginLoadingTests {
     @Test func aFixturePluginLoadsAndItsTypeIsListedWithItsSchema() throws {
         let folder = TemporaryFolder()
@@ -237,7 +238,7 @@ struct PluginLoadingTests {
         #expect(try client.call("describe")["result"]?["plugins"]?[0]?["status"] == "loaded")
     }
 
-    @Test(.timeLimit(.minutes(20)))
+    @Test(.blocksItsThread, .timeLimit(.minutes(20)))
     func afterSighupAPluginFolderCopiedInUnseenIsServed() throws {
         let folder = TemporaryFolder()
         let root = folder.path + "/plugins"

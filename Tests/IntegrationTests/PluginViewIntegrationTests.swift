@@ -1,6 +1,7 @@
 import Foundation
 import ModhostClient
 import ModhostWire
+import BlockingTests
 import Testing
 
 // Issue 42's Rating view, built as a plugin library (RatingFixture), dropped into a running
@@ -17,7 +18,7 @@ private func stars(_ client: BlockingClient) throws -> [String] {
     return (root["body"]?["children"]?.arrayValue ?? []).dropFirst().compactMap { $0["children"]?[0]?["props"]?["systemName"]?.stringValue }
 }
 
-@Suite("Plugin views in a running daemon", .timeLimit(.minutes(20)))
+@Suite("Plugin views in a running daemon", .blocksItsThread, .timeLimit(.minutes(20)))
 struct PluginViewIntegrationTests {
     @Test func aRatingPluginDroppedIntoARunningDaemonIsServedAndGoesWithItsPlugin() throws {
         let folder = TemporaryFolder()
@@ -73,7 +74,7 @@ struct PluginViewIntegrationTests {
     }
 }
 
-@Suite("Plugin views whose plugin crashes", .timeLimit(.minutes(20)))
+@Suite("Plugin views whose plugin crashes", .blocksItsThread, .timeLimit(.minutes(20)))
 struct PluginViewCrashTests {
     @Test(arguments: ["action", "hang"])
     func aViewWhoseActionCrashesOrHangsIsQuarantinedAndItsSurfaceStays(fault: String) throws {

@@ -1,11 +1,12 @@
 import Foundation
 import ModhostClient
 import ModhostWire
+import BlockingTests
 import Testing
 
 /// The quarantine lives in the supervisor and is handed to every engine it starts, whatever
 /// ended the one before, on the control channel.
-@Suite("A quarantine outlasts later engine restarts", .timeLimit(.minutes(20)))
+@Suite("A quarantine outlasts later engine restarts", .blocksItsThread, .timeLimit(.minutes(20)))
 struct QuarantineRestartTests {
     @Test func aQuarantinedPluginStaysQuarantinedWhenAnotherCrashesAndWhenTheEngineDiesOutsidePlugins() throws {
         let (folder, root, daemon) = try crashSetup()

@@ -1,9 +1,10 @@
 import Foundation
 import ModhostClient
 import ModhostWire
+import BlockingTests
 import Testing
 
-@Suite("modhost new-plugin", .timeLimit(.minutes(20)))
+@Suite("modhost new-plugin", .blocksItsThread, .timeLimit(.minutes(20)))
 struct ScaffoldTests {
     @Test func aScaffoldedPluginBuildsOutsideTheRepoAndLoads() throws {
         let folder = TemporaryFolder()

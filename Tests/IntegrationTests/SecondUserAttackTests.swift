@@ -1,6 +1,7 @@
 import Foundation
 import ModhostClient
 import ModhostWire
+import BlockingTests
 import Testing
 
 // Issue 13, acceptance 2: the audit's attacks replayed by a second local user. The attacker's
@@ -382,7 +383,7 @@ func lstatInfo(_ path: String) -> stat? {
 
 func fileText(_ path: String) -> String? { try? String(contentsOfFile: path, encoding: .utf8) }
 
-@Suite("SecondUser: the audit's attacks replayed by another uid", .serialized, .enabled(if: OtherUsers.available, "\(OtherUsers.skipNote)"), .timeLimit(.minutes(20)))
+@Suite("SecondUser: the audit's attacks replayed by another uid", .serialized, .enabled(if: OtherUsers.available, "\(OtherUsers.skipNote)"), .blocksItsThread, .timeLimit(.minutes(20)))
 struct SecondUserAttackTests {
     // MARK: - The /tmp/modhost-$UID fallback
 

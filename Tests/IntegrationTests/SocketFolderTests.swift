@@ -1,11 +1,12 @@
 import Foundation
 import ModhostClient
+import BlockingTests
 import Testing
 
 /// The socket folder follows tmux's rule: a real folder of the daemon's user with no group or
 /// other permissions, created 0700 when missing (only the last folder), else a refusal that
 /// says what is wrong and the fix.
-@Suite("Socket folders", .timeLimit(.minutes(20)))
+@Suite("Socket folders", .blocksItsThread, .timeLimit(.minutes(20)))
 struct SocketFolderTests {
     /// Starts a daemon expected to refuse its socket; returns its stderr.
     private func refusal(_ arguments: [String], environment: [String: String] = [:], folder: TemporaryFolder) throws -> String {

@@ -1,6 +1,7 @@
 import Foundation
 import ModhostClient
 import ModhostWire
+import BlockingTests
 import Testing
 
 /// The repository this test file belongs to.
@@ -22,7 +23,7 @@ func mailRow(_ key: String, type: String = "swipeActions") -> JSONValue {
     ]
 }
 
-@Suite("Surfaces over real sockets", .timeLimit(.minutes(20)))
+@Suite("Surfaces over real sockets", .blocksItsThread, .timeLimit(.minutes(20)))
 struct SurfaceIntegrationTests {
     @Test func eventsReachOnlyTheConnectionThatOwnsTheSurface() throws {
         let daemon = try DaemonProcess()
@@ -106,7 +107,7 @@ struct SurfaceIntegrationTests {
     }
 }
 
-@Suite("Plugins in the blog's shape", .timeLimit(.minutes(20)))
+@Suite("Plugins in the blog's shape", .blocksItsThread, .timeLimit(.minutes(20)))
 struct BlogShapedPluginTests {
     /// Copies a fixture package out of the repo (its build goes elsewhere) with the SDK path made absolute.
     static func packageCopy(of fixture: String, into folder: TemporaryFolder) throws -> String {

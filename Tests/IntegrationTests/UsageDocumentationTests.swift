@@ -1,11 +1,12 @@
 import Foundation
 import ModhostClient
 import ModhostServer
+import BlockingTests
 import Testing
 
 /// README's synopses of `modhostd` and `modhost` say what `--help` says: the same flags, the
 /// same commands, in both directions.
-@Suite("README and --help", .timeLimit(.minutes(20)))
+@Suite("README and --help", .blocksItsThread, .timeLimit(.minutes(20)))
 struct UsageDocumentationTests {
     /// The first code block of README's section `## title`.
     static func readmeSynopsis(_ title: String) throws -> String {
