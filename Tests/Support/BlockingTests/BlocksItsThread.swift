@@ -56,6 +56,9 @@ public final class BlockingTestGate: Sendable {
         state = Mutex(State(free: width))
     }
 
+    /// How many tests wait for a place.
+    public var waitingCount: Int { state.withLock { $0.waiting.count } }
+
     /// Waits (suspended, holding no thread) until fewer than `width` tests are running.
     public func enter() async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
