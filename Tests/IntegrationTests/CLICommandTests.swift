@@ -404,7 +404,8 @@ struct TotalOutboundTests {
             app.notifications.removeAll()
             if round % 500 == 0, daemon.log.contains("--max-outbound-total") { break }
         }
-        try daemon.waitForLog("all clients together are over the limit of 3145728 (--max-outbound-total)")
+        // Generous: on a busy machine the daemon gets to the watchers' queues late.
+        try daemon.waitForLog("all clients together are over the limit of 3145728 (--max-outbound-total)", seconds: 120)
         #expect(!daemon.log.contains("(--max-outbound);"), "each watcher stayed under its own limit:\n\(daemon.log)")
         #expect(try bystander.call("ping")["result"] != nil)
         _ = watchers

@@ -100,7 +100,10 @@ struct ConnectionCustodyTests {
                 let restarted = heard.contains { $0["method"] == "engineRestarted" }
                 if answers[1]["result"]?["handled"] != true {
                     #expect(restarted, "\(answers[1].jsonText)")
-                    #expect(answers[1]["error"]?["message"]?.stringValue?.contains("swipe") == true, "\(answers[1].jsonText)")
+                    // The tap is refused (the row's actions are not showing), or, when the
+                    // restart came before the swipe was answered, finds nothing to act on.
+                    let refused = answers[1]["error"]?["message"]?.stringValue?.contains("swipe") == true
+                    #expect(refused || answers[1]["result"]?["handled"] == false, "\(answers[1].jsonText)")
                     // Leave the row closed, as a tap would have.
                 }
             }

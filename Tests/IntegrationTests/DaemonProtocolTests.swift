@@ -176,10 +176,14 @@ struct DaemonProtocolTests {
             }
             usleep(10_000)
         }
-        let stall = try #require(stalledSince, "the daemon never stopped reading the client")
         let end = try #require(ended, "the connection of a client that reads nothing was still open 20 s later:\n\(daemon.log)")
-        #expect(servedDuringStall)
-        #expect(end.timeIntervalSince(stall) < 10, "closed \(end.timeIntervalSince(stall)) s after the client's socket filled")
+        // On a busy machine the client can take longer to make its next thousand pings than
+        // the daemon's 1 s write timeout: the connection then ends before the client sees its
+        // socket full, and there is no stall to time (the bystander is still checked below).
+        if let stall = stalledSince {
+            #expect(servedDuringStall)
+            #expect(end.timeIntervalSince(stall) < 10, "closed \(end.timeIntervalSince(stall)) s after the client's socket filled")
+        }
         // What the client can still read ends in EOF (or ECONNRESET), not in a wait: the
         // replies queued when it was closed, in order, and not one for every request sent.
         var replies = 0

@@ -30,17 +30,19 @@ extension Trait where Self == BlocksItsThread {
     public static var blocksItsThread: Self { BlocksItsThread() }
 }
 
-/// How many blocking tests run at once: `MODHOST_TEST_WIDTH`, else six per core. Most of a
-/// blocking test's time is spent waiting, so it takes several to keep the cores busy: on 2
-/// cores, 6 at once ran the package's suites in 197 s with the CPU 75 % busy, 12 in 134 s with
-/// it 97 % busy (2 at once, the cooperative pool's width: 312 s). More would only queue the
-/// daemons they start.
+/// How many blocking tests run at once: `MODHOST_TEST_WIDTH`, else six per core, three under
+/// a sanitizer. Most of a blocking test's time is spent waiting, so it takes several to keep
+/// the cores busy: on 2 cores, 6 at once ran the package's suites in 197 s with the CPU 75 %
+/// busy, 12 in 134 s with it 97 % busy (2 at once, the cooperative pool's width: 312 s). A
+/// sanitized build does two to three times the work per test, so fewer fill the cores; more
+/// would only queue the daemons they start and stretch the tests that time the daemon.
 public final class BlockingTestGate: Sendable {
     public static let shared = BlockingTestGate(width: defaultWidth)
 
     public static var defaultWidth: Int {
         if let text = ProcessInfo.processInfo.environment["MODHOST_TEST_WIDTH"], let width = Int(text), width > 0 { return width }
-        return 6 * ProcessInfo.processInfo.activeProcessorCount
+        let sanitized = !(ProcessInfo.processInfo.environment["MODHOST_SANITIZER"] ?? "").isEmpty
+        return (sanitized ? 3 : 6) * ProcessInfo.processInfo.activeProcessorCount
     }
 
     private struct State {
