@@ -272,6 +272,14 @@ V(S,"children on a leaf view", mfail(13,{"type":"List","children":[{"type":"Imag
 V(S,"a Text's children are Text segments", mount(1,"v",{"type":"Text","key":"t","children":[{"type":"Text","props":{"text":"Hello "}},{"type":"Text","key":"w","props":{"text":"world"},"modifiers":[{"$type":"bold"}]}]})
    +call(2,"snapshot",{"surface":"v"},{"root":{"children":[{"$exact":{"type":"Text","id":"0/0","props":{"text":"Hello "}}},{"id":"w","styles":[{"$style":"bold"}]}]}})
    +mfail(3,{"type":"Text","children":[{"type":"Text"},{"type":"Image"}]},{"$exact":{"path":"root.children[1].type","expected":"Text","got":"Image"}}), init=True)
+V(S,"a Section's header is a view: a node under slots, not a row", mount(1,"v",{"type":"List","children":[{"type":"Section","key":"s","props":{"title":"Inbox","header":{"type":"Button","key":"all","props":{"label":"See all"},"events":["onPress"]},"footer":"Updated now"},"children":[{"type":"Text","key":"r","props":{"text":"Row"}}]}]})
+   +call(2,"snapshot",{"surface":"v"},{"root":{"children":[{"id":"s","props":{"$exact":{"title":"Inbox","footer":"Updated now"}},"slots":{"$exact":{"header":{"$exact":{"type":"Button","id":"all","key":"all","props":{"label":"See all"},"events":["onPress"]}}}},"children":[{"id":"r"}]}]}})
+   +[send(req(3,"interact",{"surface":"v","node":"all","gesture":"tap"})),
+     {"expectNotification":{"$exact":{"jsonrpc":"2.0","method":"event","params":{"$exact":{"surface":"v","node":"all","view":"Button","payload":{"$exact":{"onPress":{"$exact":{}}}}}}}}},
+     ok(3,{"$exact":{"handled":True,"node":"all","view":"Button"}})], init=True)
+V(S,"a slot that is not a view is an error at its prop", mfail(1,{"type":"Slider","props":{"label":"Volume"}},{"path":"root.props.label","expected":"a node object or null","got":"string"})
+   +mfail(2,{"type":"List","children":[{"type":"Section","props":{"footer":3}}]},{"path":"root.children[0].props.footer","expected":"a node object, a string or null","got":"number"})
+   +mfail(3,{"type":"Label","props":{"icon":{"type":"Imag"}}},{"path":"root.props.icon.type"}), init=True)
 V(S,"empty children on Text are fine", mount(13,"t",{"type":"Text","children":[]}), init=True)
 V(S,"null optional members count as absent", mount(13,"t",{"type":"Text","key":None,"props":None,"modifiers":None,"children":None}), init=True)
 V(S,"bad tint path", mfail(3,{"type":"List","children":[{"type":"HStack","modifiers":[SA([{"id":"a"},{"id":"b","tint":"nope"}])]}]},{"path":"root.children[0].modifiers[0].trailing[1].tint","expected":"Color?","got":"nope"}), init=True)

@@ -11,8 +11,8 @@ struct NodeSpec {
     var pluginView: PluginViewType?
     /// The `type` as sent.
     var typeName: String
-    /// A plugin view's slot props that hold a view (`header`), taken out of `props`: each
-    /// a node, checked when it is built, at index path `PATH/header`.
+    /// The slot props that hold a view (`header`), taken out of `props`: each a node,
+    /// checked when it is built, at index path `PATH/header`.
     var slots: [(name: String, node: JSONValue)] = []
     var key: String?
     var props: JSONObject
@@ -96,18 +96,23 @@ struct NodeSpec {
         }
         var props = try object.optional("props", at: paramsPath(ofNode: indexPath), as: .object) ?? JSONObject()
         var slots: [(name: String, node: JSONValue)] = []
-        if let pluginView, !pluginView.registration.slots.isEmpty, !props.isEmpty {
-            for name in pluginView.registration.slots {
+        let slotNames = pluginView?.registration.slots ?? kind.slots
+        if !slotNames.isEmpty, !props.isEmpty {
+            for name in slotNames {
                 guard let value = props[name] else { continue }
-                props[name] = nil
                 switch value {
-                case .null: continue
-                case .object: slots.append((name, value))
+                case .null: props[name] = nil
+                case .object:
+                    props[name] = nil
+                    slots.append((name, value))
+                // A built-in view's slot that takes text too keeps it as a prop.
+                case .string where kind != .plugin && kind.knownProps.contains(name): continue
                 default:
                     let place = JSONPath.member(name, of: paramsPath(ofNode: indexPath) + ".props")
+                    let text = kind != .plugin && kind.knownProps.contains(name)
                     throw .invalidParams(
-                        "'\(place)' holds a view of the \(typeName) (a slot): it must be a node object {\"type\": ...} or null", path: place,
-                        expected: "a node object or null", got: value.typeName)
+                        "'\(place)' holds a view of the \(typeName) (a slot): it must be a node object {\"type\": ...}\(text ? ", a string" : "") or null",
+                        path: place, expected: text ? "a node object, a string or null" : "a node object or null", got: value.typeName)
                 }
             }
         }

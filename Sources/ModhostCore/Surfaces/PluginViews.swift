@@ -112,10 +112,8 @@ final class PluginViewNode {
     let type: PluginViewType
     /// The params its props were decoded from, as sent (`testID` included; slot props apart).
     let props: JSONObject
-    /// The slot props that held a view when it was made.
+    /// The slot props that held a view when it was made (the nodes are its node's `slots`).
     let filled: Set<String>
-    /// The nodes in its slot props, as of the committed tree.
-    var slots: [(name: String, node: NodeState)] = []
     let instance: ViewInstance
     /// The view's `@State` values, handed on to the next node of this view at this place.
     let state: ViewStateStore

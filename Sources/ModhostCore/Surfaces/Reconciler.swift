@@ -34,8 +34,6 @@ struct Reconciler {
         let view: PluginViewNode
         let node: String
         let events: [String]
-        /// The nodes in its slot props, by prop name.
-        let slots: [(name: String, node: NodeState)]
     }
 
     /// A kept modifier's new place, applied when the tree is committed: a failed build must
@@ -226,29 +224,29 @@ struct Reconciler {
         } else {
             try buildChildren(of: node, spec.children, reusing: reusable?.children ?? [], grandparent: parent?.kind, path: path, depth: depth, symbols: symbols, used: &used)
         }
-        if let view = node.pluginView {
+        if keepingSlots, let keptSlots = kept?.slots, !keptSlots.isEmpty {
+            // A `set` that leaves the props alone leaves the views in them too.
+            for slot in keptSlots { slot.node.parent = node }
+            node.slots = keptSlots
+            if kept?.hasUnkeyedBelow == true { node.hasUnkeyedBelow = true }
+        } else if !spec.slots.isEmpty || reusable?.slots.isEmpty == false {
+            // The views in its slot props, each matched with the old one of its slot.
+            let oldSlots = reusable?.slots ?? []
             var slots: [(name: String, node: NodeState)] = []
-            if keepingSlots, let keptSlots = kept?.pluginView?.slots {
-                // A `set` that leaves the props alone leaves the views in them too.
-                for slot in keptSlots { slot.node.parent = node }
-                slots = keptSlots
-                if kept?.hasUnkeyedBelow == true { node.hasUnkeyedBelow = true }
-            } else {
-                // The views in its slot props, each matched with the old one of its slot.
-                let oldSlots = reusable?.pluginView?.slots ?? []
-                for (name, value) in spec.slots {
-                    let slotPath = path + "/" + name
-                    let slotSpec = try NodeSpec.check(value, at: slotPath, depth: depth + 1, host: host, count: &nodeCount)
-                    let match = oldSlots.first { $0.name == name }?.node
-                    if let match { used.insert(ObjectIdentifier(match)) }
-                    let built = try build(slotSpec, reusing: match, parent: node, grandparent: parent?.kind, path: slotPath, depth: depth + 1, symbols: symbols)
-                    if built.key == nil || built.hasUnkeyedBelow { node.hasUnkeyedBelow = true }
-                    slots.append((name, built))
-                }
-                for old in oldSlots where !used.contains(ObjectIdentifier(old.node)) { countRemoved(old.node) }
+            for (name, value) in spec.slots {
+                let slotPath = path + "/" + name
+                let slotSpec = try NodeSpec.check(value, at: slotPath, depth: depth + 1, host: host, count: &nodeCount)
+                let match = oldSlots.first { $0.name == name }?.node
+                if let match { used.insert(ObjectIdentifier(match)) }
+                // No grandparent: a Section's header in a List is not one of the List's rows.
+                let built = try build(slotSpec, reusing: match, parent: node, grandparent: nil, path: slotPath, depth: depth + 1, symbols: symbols)
+                if built.key == nil || built.hasUnkeyedBelow { node.hasUnkeyedBelow = true }
+                slots.append((name, built))
             }
-            viewPlaces.append(ViewPlace(view: view, node: node.id, events: spec.events, slots: slots))
+            for old in oldSlots where !used.contains(ObjectIdentifier(old.node)) { countRemoved(old.node) }
+            node.slots = slots
         }
+        if let view = node.pluginView { viewPlaces.append(ViewPlace(view: view, node: node.id, events: spec.events)) }
         return node
     }
 
@@ -305,7 +303,7 @@ struct Reconciler {
         if let transition = node.symbol?.transition { leavingTransitions.append(Self.transition(transition.effect, node: node.id, phase: "leave")) }
         counts.removed += node.modifiers.count
         for child in node.children { countRemoved(child) }
-        for slot in node.pluginView?.slots ?? [] { countRemoved(slot.node) }
+        for slot in node.slots { countRemoved(slot.node) }
     }
 
     /// One entry of `symbolTransitions`.

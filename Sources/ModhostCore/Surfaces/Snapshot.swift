@@ -216,7 +216,8 @@ enum Snapshot {
             }
             out.append(UInt8(ascii: "]"))
         }
-        if let slots = node.pluginView?.slots, !slots.isEmpty {
+        let slots = node.slots
+        if !slots.isEmpty {
             JSONWriter.appendASCII(#","slots":{"#, to: &out)
             for (index, slot) in slots.enumerated() {
                 if index > 0 { out.append(UInt8(ascii: ",")) }

@@ -194,7 +194,7 @@ extension Reconciler {
             kept.modifiers.contains { $0.effectStore.changesSymbols } || node.modifiers.contains { $0.effectStore.changesSymbols }
         guard symbolsMayChange, patch != nil else { return }
         for child in node.children { refreshSymbols(child, around: symbols) }
-        for slot in kept.pluginView?.slots ?? [] { refreshSymbols(slot.node, around: symbols) }
+        for slot in kept.slots { refreshSymbols(slot.node, around: symbols) }
     }
 
     /// What the system images at and under `node` show in `around`, applied at commit.
@@ -206,7 +206,7 @@ extension Reconciler {
         }
         patch!.symbolUpdates.append((node, symbol))
         for child in node.children { refreshSymbols(child, around: symbols) }
-        for slot in node.pluginView?.slots ?? [] { refreshSymbols(slot.node, around: symbols) }
+        for slot in node.slots { refreshSymbols(slot.node, around: symbols) }
     }
 
     /// Undoes every step of the pass, last first.
@@ -222,7 +222,7 @@ extension Reconciler {
                 if let parent { parent.children[index] = old } else { patch!.root = old }
             case let .adopted(from: old):
                 for child in old.children { child.parent = old }
-                for slot in old.pluginView?.slots ?? [] { slot.node.parent = old }
+                for slot in old.slots { slot.node.parent = old }
             }
         }
     }
@@ -234,7 +234,7 @@ extension Reconciler {
             patch!.undo.append(.keyRemoved(key, node))
         }
         for child in node.children { forgetKeys(under: child) }
-        for slot in node.pluginView?.slots ?? [] { forgetKeys(under: slot.node) }
+        for slot in node.slots { forgetKeys(under: slot.node) }
     }
 
     /// The node that member `member` of the op at `place` names, by key or index path, in the
@@ -297,7 +297,7 @@ extension Reconciler {
         while let parent = current.parent {
             if let index = current.index(in: parent) {
                 steps.append((index, nil))
-            } else if let slot = parent.pluginView?.slots.first(where: { $0.node === current }) {
+            } else if let slot = parent.slots.first(where: { $0.node === current }) {
                 steps.append((0, slot.name))
             }
             current = parent
@@ -376,6 +376,6 @@ extension Surface {
         }
         guard node.hasUnkeyedBelow else { return }
         for (index, child) in node.children.enumerated() { rename(child, path: NodeSpec.indexPath(ofChild: index, of: path)) }
-        for slot in node.pluginView?.slots ?? [] { rename(slot.node, path: path + "/" + slot.name) }
+        for slot in node.slots { rename(slot.node, path: path + "/" + slot.name) }
     }
 }

@@ -232,6 +232,12 @@ final class NodeState {
         set { if newValue != nil || extras != nil { madeExtras.pluginView = newValue } }
     }
 
+    /// The views in its slot props (Section's `header`, a plugin view's), by prop name.
+    var slots: [(name: String, node: NodeState)] {
+        get { extras?.slots ?? [] }
+        set { if !newValue.isEmpty || extras != nil { madeExtras.slots = newValue } }
+    }
+
     /// The view's name on the wire: the built-in view's, or the plugin view's.
     var typeName: String { pluginView?.type.name ?? kind.rawValue }
 
@@ -242,7 +248,8 @@ final class NodeState {
         while let node = pending.popLast() {
             result.append(node)
             pending.append(contentsOf: node.children.reversed())
-            if let slots = node.pluginView?.slots, !slots.isEmpty { pending.append(contentsOf: slots.map(\.node).reversed()) }
+            let slots = node.slots
+            if !slots.isEmpty { pending.append(contentsOf: slots.map(\.node).reversed()) }
         }
         return result
     }
@@ -255,7 +262,7 @@ final class NodeState {
         object["type"] = .string(typeName)
         if let key { object["key"] = .string(key) }
         var props = props
-        if deep { for slot in pluginView?.slots ?? [] { props[slot.name] = .object(slot.node.spec(deep: true)) } }
+        if deep { for slot in slots { props[slot.name] = .object(slot.node.spec(deep: true)) } }
         if !props.isEmpty { object["props"] = .object(props) }
         if !events.isEmpty { object["events"] = .array(events.map { .string($0) }) }
         if !modifiers.isEmpty { object["modifiers"] = .array(modifiers.map { .object($0.params) }) }
@@ -325,6 +332,7 @@ private final class NodeExtras {
     var symbol: SymbolState?
     var refresh: RefreshState?
     var pluginView: PluginViewNode?
+    var slots: [(name: String, node: NodeState)] = []
 
     init(value: ShownValue?, range: SliderRange?, events: [String]) {
         self.value = value
@@ -401,7 +409,7 @@ final class Surface {
                 at = end
                 guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(step[0]) else {
                     // A slot's view: the parent's slot prop by name (`0/header`).
-                    guard let slot = node.pluginView?.slots.first(where: { $0.name.utf8.elementsEqual(step) }) else { return nil }
+                    guard let slot = node.slots.first(where: { $0.name.utf8.elementsEqual(step) }) else { return nil }
                     node = slot.node
                     continue
                 }
@@ -441,7 +449,6 @@ final class Surface {
         for place in built.viewPlaces {
             place.view.nodeID = place.node
             place.view.listening = place.events
-            place.view.slots = place.slots
         }
         for update in built.symbolUpdates { update.node.symbol = update.symbol }
         for node in controlledDrift { node.value = (try? ControlProps.check(node.props, of: node.kind, at: ""))?.shown ?? node.value }
@@ -517,7 +524,7 @@ final class Surface {
         while let next = pending.popLast() {
             if next.symbol != nil { return }
             pending.append(contentsOf: next.children)
-            if let slots = next.pluginView?.slots { pending.append(contentsOf: slots.map(\.node)) }
+            pending.append(contentsOf: next.slots.map(\.node))
         }
         session.diagnostic(
             "warning", code: DiagnosticCode.symbolsWithoutImage,

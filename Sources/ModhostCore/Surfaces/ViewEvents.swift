@@ -142,12 +142,15 @@ extension ViewKind {
         ]
     }
 
-    /// The view's entry in `viewInfo`: `{name, children, props, events}`.
+    /// The view's entry in `viewInfo`: `{name, children, props, events}`, and `slots` when
+    /// it has any.
     var info: JSONValue {
-        .object(JSONObject([
+        var info = JSONObject([
             ("name", .string(rawValue)), ("children", .bool(takesChildren)), ("props", propsSchema),
             ("events", .object(JSONObject(viewEvents.map { ($0.name, Self.payloadSchema(of: $0)) }))),
-        ]))
+        ])
+        if !slots.isEmpty { info["slots"] = .array(slots.map { .string($0) }) }
+        return .object(info)
     }
 
     /// `viewInfo` as `initialize` and `describe` give it: one entry per view, in `names` order.

@@ -27,6 +27,18 @@ public enum ViewKind: String, CaseIterable, Sendable {
         }
     }
 
+    /// The props that hold a view (a slot: Expo UI's `ReactNode` props). A node object there
+    /// is built as a node of the tree, at `PATH/name`, reconciled as children are. Section's
+    /// `header` and `footer` also take a string (its props schema says so): a plain title.
+    public var slots: [String] {
+        switch self {
+        case .section: return ["header", "footer"]
+        case .slider: return ["label", "minimumValueLabel", "maximumValueLabel"]
+        case .label: return ["icon"]
+        default: return []
+        }
+    }
+
     /// The one view a child of this view may be, for a view that takes only that one.
     var onlyChildKind: ViewKind? { self == .text ? .text : nil }
 
