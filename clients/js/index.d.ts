@@ -423,6 +423,8 @@ export declare const Slider: LeafElementHelper<ViewPropsMap['Slider']>;
 
 /** The views' own events: a function prop with one of these names stays in JS (see `Node.events`). */
 export declare const VIEW_EVENTS: { readonly [V in keyof ViewEventsMap]: readonly ViewEventsMap[V][] };
+/** The host's views' props that hold a view (a slot), by view: a node there is a node of the tree. */
+export declare const VIEW_SLOTS: { readonly Section: readonly ['header', 'footer']; readonly Label: readonly ['icon']; readonly Slider: readonly ['label', 'minimumValueLabel', 'maximumValueLabel'] };
 /** The props the client checks at run time for `type` (Button, TextField, Toggle, Slider); undefined for the others. */
 export declare function knownViewProps(type: string): string[] | undefined;
 /** Whether `type` is one of the host's own views (any other is a plugin's). */

@@ -39,7 +39,8 @@ export type ListStyle = NonNullable<import('./src/generated/bundled-modifiers.js
 export type ButtonRole = 'default' | 'cancel' | 'destructive' | 'close';
 
 export interface ListProps extends ContainerViewProps { listStyle?: ListStyle }
-export interface SectionProps extends ContainerViewProps { title?: string; header?: string; footer?: string }
+/** `header` and `footer` take a view (a slot) or a plain string. */
+export interface SectionProps extends ContainerViewProps { title?: string; header?: string | Node; footer?: string | Node }
 export interface HStackProps extends ContainerViewProps { alignment?: VerticalAlignment; spacing?: number }
 export interface VStackProps extends ContainerViewProps { alignment?: HorizontalAlignment; spacing?: number }
 export interface ZStackProps extends ContainerViewProps { alignment?: FrameAlignment }
@@ -64,6 +65,8 @@ export interface LabelProps extends CommonViewProps {
   title?: string;
   /** An SF Symbol name. */
   systemImage?: string;
+  /** A view in place of `systemImage` (a slot). */
+  icon?: Node;
   color?: Color;
 }
 /** `systemName` is required, as in Expo UI: an Image without a symbol shows nothing. */
@@ -116,6 +119,10 @@ export interface SliderProps extends LeafViewProps {
   onValueChange?: (value: number) => void;
   /** true when a drag starts, false when it ends. */
   onEditingChanged?: (isEditing: boolean) => void;
+  /** Views (slots): what the slider is for, and what its two ends show. */
+  label?: Node;
+  minimumValueLabel?: Node;
+  maximumValueLabel?: Node;
 }
 
 /** Each view's props, by view type. */

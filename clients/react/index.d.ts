@@ -40,7 +40,11 @@ export interface HostProps {
 }
 
 export interface ListProps extends ReactContainerProps<Plain.ListProps> {}
-export interface SectionProps extends ReactContainerProps<Plain.SectionProps> {}
+/** `header` and `footer` take an element (`header={<Text>…</Text>}`) or a string. */
+export interface SectionProps extends Omit<ReactContainerProps<Plain.SectionProps>, 'header' | 'footer'> {
+  header?: string | ReactTypes.ReactElement;
+  footer?: string | ReactTypes.ReactElement;
+}
 export interface HStackProps extends ReactContainerProps<Plain.HStackProps> {}
 export interface VStackProps extends ReactContainerProps<Plain.VStackProps> {}
 export interface ZStackProps extends ReactContainerProps<Plain.ZStackProps> {}
@@ -48,7 +52,10 @@ export interface ScrollViewProps extends ReactContainerProps<Plain.ScrollViewPro
 /** Its text children become the node's `text`; nested `<Text>`s are segments, each with its own style. */
 export interface TextProps extends ReactContainerProps<Plain.TextProps> {}
 /** Text children become the node's `title`. */
-export interface LabelProps extends ReactViewProps<Plain.LabelProps> {}
+export interface LabelProps extends Omit<ReactViewProps<Plain.LabelProps>, 'icon'> {
+  /** An element in place of `systemImage`. */
+  icon?: ReactTypes.ReactElement;
+}
 /** `systemName` (required, as in Expo UI), `size`, `color`. */
 export interface ImageProps extends ReactViewProps<Plain.ImageProps> {}
 /** Text children become the node's `label`; view children stay its children. */
@@ -59,7 +66,11 @@ export interface TextFieldProps extends ReactViewProps<Plain.TextFieldProps> {}
 /** Controlled: the host shows `isOn` again after each update. */
 export interface ToggleProps extends ReactViewProps<Plain.ToggleProps> {}
 /** Controlled; `step` > 0 rounds what a slide gives. */
-export interface SliderProps extends ReactViewProps<Plain.SliderProps> {}
+export interface SliderProps extends Omit<ReactViewProps<Plain.SliderProps>, 'label' | 'minimumValueLabel' | 'maximumValueLabel'> {
+  label?: ReactTypes.ReactElement;
+  minimumValueLabel?: ReactTypes.ReactElement;
+  maximumValueLabel?: ReactTypes.ReactElement;
+}
 
 // ---------------------------------------------------------------- components
 

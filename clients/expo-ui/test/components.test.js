@@ -9,6 +9,7 @@ import { withDaemon } from '../../js/test-support/daemon.js';
 import { render, React } from '../../react/src/index.js';
 import {
   Host, Form, Section, Text, Toggle, LabeledContent, Divider, Gauge, ProgressView, DisclosureGroup, ContentUnavailableView, Switch,
+  Button, Label, Image, Slider,
 } from '../swift-ui/index.js';
 
 const h = React.createElement;
@@ -62,6 +63,53 @@ test('a settings Form: sections, labeled content, a gauge with a label slot, a d
     await root.settled();
     ({ root: form } = await surface.snapshot());
     assert.equal(find(form, 'ssid').children[0].props.text, 'Home');
+    assert.deepEqual(s.diagnostics, []);
+    await root.unmount();
+  } finally { await s.done(); }
+});
+
+test('views as props of the host\'s views: a Section\'s header and footer, a Slider\'s labels, a Label\'s icon', { timeout: TEST_TIMEOUT_MS }, async () => {
+  const s = await session();
+  try {
+    function Sound() {
+      const [volume, setVolume] = React.useState(0.5);
+      const [muted, setMuted] = React.useState(false);
+      return h(Host, { name: 'sound' }, h(Form, null,
+        h(Section, {
+          header: h(Button, { key: 'mute', label: muted ? 'Unmute' : 'Mute', onPress: () => setMuted(!muted) }),
+          footer: h(Text, { key: 'level' }, muted ? 'Muted' : `Volume ${volume}`),
+        },
+        h(Slider, {
+          key: 'volume', value: volume, min: 0, max: 1, onValueChange: setVolume,
+          label: h(Text, null, 'Volume'),
+          minimumValueLabel: h(Image, { systemName: 'speaker' }),
+          maximumValueLabel: h(Image, { systemName: 'speaker.wave.3' }),
+        }),
+        h(Label, { key: 'out', icon: h(Image, { systemName: 'hifispeaker' }) }, 'Living room')),
+        h(Section, { key: 'plain', header: 'Plain text header' })));
+    }
+    const root = await render(h(Sound), s.connection);
+    const surface = root.surface('sound');
+    let { root: form } = await surface.snapshot();
+    const [sound, plain] = form.children;
+    assert.equal(sound.slots.header.id, 'mute');
+    assert.equal(sound.slots.footer.children?.length ?? 0, 0);
+    assert.equal(sound.slots.footer.props.text, 'Volume 0.5');
+    const volume = find(form, 'volume');
+    assert.deepEqual(Object.keys(volume.slots), ['label', 'minimumValueLabel', 'maximumValueLabel']);
+    assert.equal(volume.slots.label.props.text, 'Volume');
+    assert.equal(volume.slots.maximumValueLabel.props.systemName, 'speaker.wave.3');
+    const out = find(form, 'out');
+    assert.deepEqual(out.props, { title: 'Living room' }, 'the text children are still the title beside an icon');
+    assert.equal(out.slots.icon.props.systemName, 'hifispeaker');
+    assert.deepEqual(plain.props, { header: 'Plain text header' });
+    // The header's button and the slider are as live as any other view.
+    await surface.tap('mute');
+    await surface.slide('volume', 0.25);
+    await root.settled();
+    ({ root: form } = await surface.snapshot());
+    assert.equal(form.children[0].slots.header.props.label, 'Unmute');
+    assert.equal(form.children[0].slots.footer.props.text, 'Muted');
     assert.deepEqual(s.diagnostics, []);
     await root.unmount();
   } finally { await s.done(); }

@@ -25,7 +25,7 @@ export {
   h, Fragment, List, Section, HStack, VStack, ZStack, ScrollView, Text, Label, Image, Button, Spacer, TextField, Toggle, Slider,
   VIEW_TYPES,
 } from './elements.js';
-export { VIEW_EVENTS, knownViewProps, isBuiltInView, resolveNativeView, viewNameOfType } from './views.js';
+export { VIEW_EVENTS, VIEW_SLOTS, knownViewProps, isBuiltInView, resolveNativeView, viewNameOfType } from './views.js';
 export { nativeViewHelper } from './elements.js';
 export { serializeTree, stripFunctions } from './serialize.js';
 export { connect, Connection, Host, Surface, PROTOCOL_VERSION, CLIENT_VERSION } from './host.js';

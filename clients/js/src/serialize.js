@@ -64,7 +64,7 @@ function serializeProps(node, id, where, out, events, indexPath, maps) {
       let byName = events.get(id);
       if (!byName) events.set(id, (byName = new Map()));
       byName.set(name, value);
-    } else if (isSlotNode(node.type, value)) {
+    } else if (isSlotNode(node.type, name, value)) {
       // A view in a slot prop: a node of the tree, named `PATH/name` as the host names it.
       data[name] = serializeNode(value, `${indexPath}/${name}`, `${where}.props.${name}`, maps);
     } else if (value !== undefined && !(value === null && names.includes(name))) {

@@ -22,10 +22,23 @@ export const VIEW_EVENTS = Object.freeze({
   Slider: Object.freeze(['onValueChange', 'onEditingChanged']),
 });
 
+/**
+ * The host's views' props that hold a view (a slot, as Expo UI's ReactNode props): a node there
+ * is a node of the tree, named `PATH/name` (the host's `viewInfo` lists them as `slots`; a test
+ * compares). Section's `header` and `footer` take a plain string too.
+ */
+export const VIEW_SLOTS = Object.freeze({
+  Section: Object.freeze(['header', 'footer']),
+  Label: Object.freeze(['icon']),
+  Slider: Object.freeze(['label', 'minimumValueLabel', 'maximumValueLabel']),
+});
+
 const isString = (v) => typeof v === 'string';
 const isBoolean = (v) => typeof v === 'boolean';
 const isNumber = (v) => typeof v === 'number' && Number.isFinite(v);
 const isFunction = (v) => typeof v === 'function';
+const isNode = (v) => v !== null && typeof v === 'object' && !Array.isArray(v) && typeof v.type === 'string';
+const view = [isNode, 'a view (a node such as Text(...))'];
 
 /**
  * The props of the views whose props the protocol lists, each with a check and what it expects.
@@ -62,6 +75,9 @@ const STRICT_VIEW_PROPS = {
     min: [isNumber, 'a finite number'],
     max: [isNumber, 'a finite number'],
     step: [(v) => isNumber(v) && v >= 0, 'a number >= 0 (0: continuous)'],
+    label: view,
+    minimumValueLabel: view,
+    maximumValueLabel: view,
     onValueChange: [isFunction, 'a function (value: number) => void'],
     onEditingChanged: [isFunction, 'a function (isEditing: boolean) => void'],
     testID,
@@ -133,9 +149,13 @@ export function resolveNativeView(moduleName, viewName, viewInfo = []) {
   return viewName === undefined ? moduleName : viewNameOfType(viewName);
 }
 
-/** Whether `value`, a prop of a node of `type`, is a view held in a plugin view's slot prop. */
-export function isSlotNode(type, value) {
-  return !isBuiltInView(type) && value !== null && typeof value === 'object' && !Array.isArray(value) && typeof value.type === 'string';
+/**
+ * Whether `value`, prop `name` of a node of `type`, is a view held in a slot prop: one of a
+ * host view's `VIEW_SLOTS`, or any prop of a plugin view that holds a node.
+ */
+export function isSlotNode(type, name, value) {
+  if (value === null || typeof value !== 'object' || Array.isArray(value) || typeof value.type !== 'string') return false;
+  return isBuiltInView(type) ? (VIEW_SLOTS[type]?.includes(name) ?? false) : true;
 }
 
 /** The props the client knows for `type`, or undefined when it passes them through unchecked. */
@@ -176,7 +196,7 @@ export function checkViewProps(type, props, where) {
       throw new TypeError(`${where}: prop '${name}' is a function, but ${type} has no event '${name}' (${theirs}); functions never go to the host: use a modifier (onTapGesture, onSubmit, ...) for other events`);
     }
     // A plugin view's prop may hold a view (a slot): a node, whose own events are functions.
-    if (typeof value !== 'function' && !(isSlotNode(type, value)) && containsFunction(value)) {
+    if (typeof value !== 'function' && !(isSlotNode(type, name, value)) && containsFunction(value)) {
       throw new TypeError(`${where}: prop '${name}' contains a function; props are data, only a view's own events may be functions`);
     }
   }

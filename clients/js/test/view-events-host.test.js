@@ -3,7 +3,9 @@
 // with that reason.
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { connect, List, VStack, HStack, Text, Button, TextField, Toggle, Slider, onTapGesture, ModhostError } from '../src/index.js';
+import {
+  connect, List, VStack, HStack, Text, Button, TextField, Toggle, Slider, Section, Label, Image, onTapGesture, ModhostError, VIEW_SLOTS,
+} from '../src/index.js';
 import { withDaemon } from '../test-support/daemon.js';
 
 const TEST_TIMEOUT_MS = 120_000;
@@ -177,5 +179,31 @@ test('an event name the view does not have is refused at its path', { timeout: T
   try {
     await assert.rejects(s.connection.mount('main', { type: 'VStack', children: [{ type: 'Button', events: ['onPress', 'onLongPress'] }] }),
       (error) => error instanceof ModhostError && error.code === -32602 && error.data?.path === 'root.children[0].events[1]');
+  } finally { await s.done(); }
+});
+
+test('views in a host view\'s slot props are nodes whose events reach their functions; VIEW_SLOTS is what the host lists', { timeout: TEST_TIMEOUT_MS }, async (t) => {
+  const s = await session(t);
+  if (!s) return;
+  try {
+    const listed = Object.fromEntries(s.connection.server.viewInfo.filter((info) => info.slots && !info.plugin).map((info) => [info.name, info.slots]));
+    assert.deepEqual(listed, VIEW_SLOTS);
+    const presses = [];
+    const surface = await s.connection.mount('main', List(
+      Section({ key: 's', header: Button({ key: 'all', label: 'See all', onPress: () => presses.push('all') }), footer: 'Updated now' },
+        Label({ key: 'mail', title: 'Mail', icon: Image({ systemName: 'envelope' }) }),
+        Slider({ key: 'v', value: 0.5, label: Text('Volume') })),
+    ));
+    const { root } = await surface.snapshot();
+    const section = root.children[0];
+    assert.equal(section.slots.header.id, 'all');
+    assert.deepEqual(section.props, { footer: 'Updated now' });
+    assert.equal(find(section, 'mail').slots.icon.id, '0/0/0/icon', 'named by its place: the owner\'s index path and the prop');
+    assert.equal(find(section, 'v').slots.label.props.text, 'Volume');
+    assert.deepEqual(await surface.tap('all'), { handled: true, node: 'all', view: 'Button' });
+    assert.deepEqual(presses, ['all']);
+    assert.deepEqual(s.diagnostics, []);
+    // A slot of a host view holds a view: anything else is refused before it is sent.
+    assert.throws(() => Slider({ label: 'Volume' }), /Slider prop 'label' must be a view/);
   } finally { await s.done(); }
 });

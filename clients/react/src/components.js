@@ -2,6 +2,8 @@
 // React DOM), so a row costs React one fiber and no wrapper: `<HStack>` is
 // createElement('HStack', props). Props go to the node as they are, except `modifiers` (the
 // node's modifiers) and text children (below); `key` is React's.
+import { VIEW_SLOTS } from '../../js/src/views.js';
+import { bundledView } from './native-views.js';
 import { HOST_TYPE } from './tree.js';
 
 /**
@@ -13,15 +15,16 @@ import { HOST_TYPE } from './tree.js';
 export const Host = HOST_TYPE;
 
 export const List = 'List';
-export const Section = 'Section';
+/** `title`; `header` and `footer` take a view (`header={<Text>…</Text>}`) or a string. */
+export const Section = bundledView('Section', VIEW_SLOTS.Section);
 export const HStack = 'HStack';
 export const VStack = 'VStack';
 export const ZStack = 'ZStack';
 export const ScrollView = 'ScrollView';
 /** Its text children become `props.text`. */
 export const Text = 'Text';
-/** Its text children become `props.title`. */
-export const Label = 'Label';
+/** Its text children become `props.title`; `icon` takes a view. */
+export const Label = bundledView('Label', VIEW_SLOTS.Label);
 /** `systemName`, `size`, `color`. */
 export const Image = 'Image';
 /** `onPress`, `role`, `systemImage`; text children become `props.label`, view children stay children. */
@@ -31,5 +34,8 @@ export const Spacer = 'Spacer';
 export const TextField = 'TextField';
 /** `isOn`, `label`, `systemImage`, `onIsOnChange` (`onValueChange` before SDK 58). */
 export const Toggle = 'Toggle';
-/** `value`, `min`, `max`, `step` (0: continuous), `onValueChange`, `onEditingChanged`. */
-export const Slider = 'Slider';
+/**
+ * `value`, `min`, `max`, `step` (0: continuous), `onValueChange`, `onEditingChanged`; `label`,
+ * `minimumValueLabel` and `maximumValueLabel` take a view.
+ */
+export const Slider = bundledView('Slider', VIEW_SLOTS.Slider);

@@ -46,7 +46,9 @@ function withSlots(type, props) {
   const rest = { ...props };
   for (const [name] of slots) delete rest[name];
   const marked = slots.map(([name, element]) => React.createElement(SLOT_TYPE, { key: `$slot-${name}`, name }, element));
-  return React.createElement(type, rest, ...marked, ...React.Children.toArray(props.children));
+  // The children as given, not through Children.toArray, which would rename their keys
+  // (`.$volume`): a node's key must not change when a slot is filled.
+  return React.createElement(type, rest, ...marked, props.children);
 }
 
 /**

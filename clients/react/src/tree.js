@@ -120,31 +120,31 @@ export function buildNode(instance, build, where) {
     throw new TypeError(`@modhost/react: ${where}: a <Host> inside another <Host>; a Host is a surface, and surfaces do not nest`);
   }
   const textProp = TEXT_PROP[instance.type];
+  // Slot children (a prop's view: `header={<Text>…</Text>}`) are not children: a Label with
+  // text children and an `icon` still takes its text as its title.
   let text = '';
-  let textOnly = instance.children.length > 0;
+  let textOnly = instance.children.some((child) => child.type !== SLOT_TYPE);
   for (const child of instance.children) {
-    if (child.isHidden) continue;
+    if (child.isHidden || child.type === SLOT_TYPE) continue;
     if (child.tag === 'TEXT') text += child.text;
     else textOnly = false;
   }
   const asText = textProp !== undefined && textOnly;
   const views = [];
   const slots = [];
-  if (!asText) {
-    instance.children.forEach((child, index) => {
-      if (child.type === SLOT_TYPE) {
-        const inner = child.children.find((c) => !c.isHidden);
-        const node = inner ? buildNode(inner, build, `${where} > ${child.props.name}`) : null;
-        slots.push([child.props.name, node]);
-        return;
-      }
+  instance.children.forEach((child, index) => {
+    if (child.type === SLOT_TYPE) {
+      const inner = child.children.find((c) => !c.isHidden);
+      const node = inner ? buildNode(inner, build, `${where} > ${child.props.name}`) : null;
+      slots.push([child.props.name, node]);
+    } else if (asText) {
+      // the text children's keys stay reserved for them
+      keyFor(child);
+    } else {
       const node = buildNode(child, build, `${where} > ${describe(child)}[${index}]`);
       if (node) views.push(node);
-    });
-  } else {
-    // the text children's keys stay reserved for them
-    for (const child of instance.children) keyFor(child);
-  }
+    }
+  });
   if (before && before.props === instance.props && before.node.key === key && before.asText === asText
       && (asText ? before.text === text : sameNodes(before.views, views)) && sameNodes((before.slots ?? []).map(([, n]) => n), slots.map(([, n]) => n))) {
     return before.node;
