@@ -217,12 +217,16 @@ function drawNode(entry, node, parentIsList = false) {
     case 'Text': el = h('span', { text: props.text ?? '' }); break;
     // Expo UI's name is systemName; trees from before it said systemImage.
     case 'Image': el = h('span', {}, h('span', { class: 'symbol', text: node.symbol?.shown ?? props.systemName ?? props.systemImage ?? props.name ?? 'image' }), ...symbolMarks(node.symbol)); break;
-    case 'Label': el = h('span', {}, h('span', { class: 'symbol', text: props.systemImage ?? '' }), ' ', props.title ?? props.text ?? ''); break;
+    case 'Label': {
+      const icon = node.slots?.icon ? drawNode(entry, node.slots.icon) : h('span', { class: 'symbol', text: props.systemImage ?? '' });
+      el = h('span', {}, icon, ' ', props.title ?? props.text ?? '');
+      break;
+    }
     case 'Button': el = h('span', { text: props.title ?? props.label ?? '' }); break;
     case 'TextField': el = drawTextField(entry, node, props); break;
     case 'Toggle': el = drawToggle(entry, node, props); break;
     case 'Slider': el = drawSlider(entry, node, props); break;
-    case 'Section': el = h('div', {}, props.header ? h('div', { class: 'section-header', text: props.header }) : null); break;
+    case 'Section': el = h('div', {}, drawSectionEnd(entry, node, 'header')); break;
     case 'List': el = h('div', { role: 'list', 'aria-label': `List ${node.id}` }); break;
     default: el = h('div');
   }
@@ -245,8 +249,20 @@ function drawNode(entry, node, parentIsList = false) {
   for (const child of node.children ?? []) {
     el.append(childrenAreRows ? drawRow(entry, child) : drawNode(entry, child));
   }
+  if (node.type === 'Section') {
+    const footer = drawSectionEnd(entry, node, 'footer');
+    if (footer) el.append(footer);
+  }
   applyStyles(el, node, null);
   return el;
+}
+
+/** A Section's header or footer: the view in that slot prop, or its text. */
+function drawSectionEnd(entry, node, name) {
+  const view = node.slots?.[name];
+  const text = node.props?.[name];
+  if (!view && typeof text !== 'string') return null;
+  return h('div', { class: `section-${name}` }, view ? drawNode(entry, view) : text);
 }
 
 // A plugin's view: its evaluated body (the snapshot's `body`), drawn element by element. A
@@ -392,7 +408,11 @@ function drawSlider(entry, node, props) {
     onchange: (event) => interact(entry, node.id, 'slide', { value: Number(event.target.value) }),
   });
   input.value = String(value);
-  return h('span', {}, input, h('span', { class: 'slider-value', text: String(value) }));
+  // Its label above, and the views at its two ends beside it (slot props).
+  const slot = (name) => (node.slots?.[name] ? h('span', { class: `slider-${name}` }, drawNode(entry, node.slots[name])) : null);
+  const label = slot('label');
+  const track = h('span', {}, slot('minimumValueLabel'), input, slot('maximumValueLabel'), h('span', { class: 'slider-value', text: String(value) }));
+  return label ? h('span', { class: 'labelled-slider' }, label, track) : track;
 }
 
 /** A List row: its content, its swipe actions (shown when revealed) and buttons for keyboards. */
