@@ -74,7 +74,7 @@ public enum ClientNames {
         "SUBMIT_LABELS", "SYMBOL_EFFECTS", "SYMBOL_EFFECT_KINDS", "SYMBOL_RENDERING_MODES", "SYMBOL_REPEATS",
         "SYMBOL_SCALES", "SYMBOL_VARIANTS", "SYMBOL_VIEW_EFFECTS", "SYMBOL_VIEW_PROPS", "ScrollView", "Section",
         "Slider", "Spacer", "Surface", "SymbolView", "TEXT_ALIGNMENTS", "TEXT_CASES", "TEXT_FIELD_STYLES",
-        "TOGGLE_STYLES", "TRUNCATION_MODES", "Text", "TextField", "Toggle", "UNIT_POINTS", "VIEW_EVENTS",
+        "TOGGLE_STYLES", "TRUNCATION_MODES", "Text", "TextField", "Toggle", "UNIT_POINTS", "VIEW_EVENTS", "VIEW_SLOTS",
         "VIEW_TYPES", "VISIBILITIES", "VStack", "ZStack", "animation", "badge", "checkValue", "connect",
         "contentTransition", "createModifier", "createModifierWithEventListener", "defaultSocketPath", "encodeFrame",
         "enumOf", "h", "isBuiltInView", "knownViewProps", "listSectionSpacing", "modifierHelper", "nativeViewHelper",

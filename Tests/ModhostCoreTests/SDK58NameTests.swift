@@ -144,6 +144,27 @@ struct SDK58NameTests {
         #expect(try client.root()["children"]?.arrayValue?.count == 2, "a refused patch changes nothing")
     }
 
+    /// SDK 58's `<Toggle isOn={…}><Text>Wi-Fi</Text><Text>Home</Text></Toggle>`: the children
+    /// are its title and subtitle, and a tap on them flips it; a Label's children are its title.
+    @Test func aTogglesAndALabelsChildrenAreTheirTitle() throws {
+        let client = try SurfaceClient.initialized()
+        let toggle: JSONValue = [
+            "type": "Toggle", "key": "wifi", "props": ["isOn": false], "events": ["onIsOnChange"],
+            "children": [["type": "VStack", "children": [["type": "Text", "props": ["text": "Wi-Fi"]], ["type": "Text", "key": "sub", "props": ["text": "Home"]]]]],
+        ]
+        let label: JSONValue = ["type": "Label", "key": "l", "props": ["systemImage": "envelope"], "children": [["type": "Text", "props": ["text": "Mail"]]]]
+        let mounted = try client.mount("main", J.node("VStack", children: [toggle, label]))
+        try client.ok(mounted)
+        #expect(mounted.diagnostics.isEmpty, "\(mounted.diagnostics)")
+        let root = try client.root()
+        #expect(root["children"]?[0]?["children"]?[0]?["children"]?[1]?["id"] == "sub")
+        #expect(root["children"]?[1]?["children"]?[0]?["props"]?["text"] == "Mail")
+        let tapped = try act(client, "sub", "tap")
+        #expect(try client.ok(tapped)["node"] == "wifi")
+        #expect(sent(tapped) == [#"onIsOnChange{"isOn":true}"#])
+        #expect(try client.root()["children"]?[0]?["value"] == true)
+    }
+
     @Test func anImagesOlderSystemImageIsServedWithAWarning() throws {
         let client = try SurfaceClient.initialized()
         let mounted = try client.mount("main", node("Image", key: "i", props: [("systemImage", "star")]))

@@ -59,9 +59,9 @@ export interface TextProps extends CommonViewProps {
   color?: Color;
   lineLimit?: number;
 }
-/** The children are joined into `title`. */
+/** Text children are joined into `title`; view children are its title (and subtitle) as views. */
 export interface LabelProps extends CommonViewProps {
-  children?: TextChild;
+  children?: TextChild | Node | ReadonlyArray<TextChild | Node>;
   title?: string;
   /** An SF Symbol name. */
   systemImage?: string;
@@ -101,7 +101,9 @@ export interface TextFieldProps extends LeafViewProps {
   onSubmit?: (text: string) => void;
 }
 /** A switch, controlled: each update shows `isOn` again, so pass the new value back. */
-export interface ToggleProps extends LeafViewProps {
+/** Its children: text (joined into `label`) or views, its title and subtitle, which a tap flips it through. */
+export interface ToggleProps extends CommonViewProps {
+  children?: TextChild | Node | ReadonlyArray<TextChild | Node>;
   isOn?: boolean;
   label?: string;
   /** An SF Symbol shown as the label's icon. */

@@ -51,8 +51,8 @@ export interface ZStackProps extends ReactContainerProps<Plain.ZStackProps> {}
 export interface ScrollViewProps extends ReactContainerProps<Plain.ScrollViewProps> {}
 /** Its text children become the node's `text`; nested `<Text>`s are segments, each with its own style. */
 export interface TextProps extends ReactContainerProps<Plain.TextProps> {}
-/** Text children become the node's `title`. */
-export interface LabelProps extends Omit<ReactViewProps<Plain.LabelProps>, 'icon'> {
+/** Text children become the node's `title`; element children are its title as views. */
+export interface LabelProps extends Omit<ReactContainerProps<Plain.LabelProps>, 'icon'> {
   /** An element in place of `systemImage`. */
   icon?: ReactTypes.ReactElement;
 }
@@ -63,8 +63,8 @@ export interface ButtonProps extends ReactContainerProps<Plain.ButtonProps> {}
 export interface SpacerProps extends ReactViewProps<Plain.SpacerProps> {}
 /** Uncontrolled, as in Expo UI: `defaultValue` applies when the field enters the tree. */
 export interface TextFieldProps extends ReactViewProps<Plain.TextFieldProps> {}
-/** Controlled: the host shows `isOn` again after each update. */
-export interface ToggleProps extends ReactViewProps<Plain.ToggleProps> {}
+/** Controlled: the host shows `isOn` again after each update. Text children become `label`; element children are its title and subtitle. */
+export interface ToggleProps extends ReactContainerProps<Plain.ToggleProps> {}
 /** Controlled; `step` > 0 rounds what a slide gives. */
 export interface SliderProps extends Omit<ReactViewProps<Plain.SliderProps>, 'label' | 'minimumValueLabel' | 'maximumValueLabel'> {
   label?: ReactTypes.ReactElement;

@@ -20,10 +20,13 @@ public enum ViewKind: String, CaseIterable, Sendable {
 
     /// Whether the view takes child nodes. A `Text`'s children are its segments, `Text`s
     /// themselves (Expo UI's nested `<Text>`, each with its own style); `onlyChildKind` says so.
+    /// A `Label`'s and a `Toggle`'s children are their title, as SDK 58 takes a title and a
+    /// subtitle there: a tap on a Toggle's title flips it, as a tap on a Button's content
+    /// performs its action.
     public var takesChildren: Bool {
         switch self {
-        case .list, .section, .hStack, .vStack, .zStack, .button, .scrollView, .plugin, .text: return true
-        case .label, .image, .spacer, .textField, .toggle, .slider: return false
+        case .list, .section, .hStack, .vStack, .zStack, .button, .scrollView, .plugin, .text, .label, .toggle: return true
+        case .image, .spacer, .textField, .slider: return false
         }
     }
 

@@ -68,12 +68,13 @@ test('a settings Form: sections, labeled content, a gauge with a label slot, a d
   } finally { await s.done(); }
 });
 
-test('views as props of the host\'s views: a Section\'s header and footer, a Slider\'s labels, a Label\'s icon', { timeout: TEST_TIMEOUT_MS }, async () => {
+test('views as props of the host\'s views: a Section\'s header and footer, a Slider\'s labels, a Label\'s icon; a Toggle\'s title views', { timeout: TEST_TIMEOUT_MS }, async () => {
   const s = await session();
   try {
     function Sound() {
       const [volume, setVolume] = React.useState(0.5);
       const [muted, setMuted] = React.useState(false);
+      const [mono, setMono] = React.useState(false);
       return h(Host, { name: 'sound' }, h(Form, null,
         h(Section, {
           header: h(Button, { key: 'mute', label: muted ? 'Unmute' : 'Mute', onPress: () => setMuted(!muted) }),
@@ -85,7 +86,9 @@ test('views as props of the host\'s views: a Section\'s header and footer, a Sli
           minimumValueLabel: h(Image, { systemName: 'speaker' }),
           maximumValueLabel: h(Image, { systemName: 'speaker.wave.3' }),
         }),
-        h(Label, { key: 'out', icon: h(Image, { systemName: 'hifispeaker' }) }, 'Living room')),
+        h(Label, { key: 'out', icon: h(Image, { systemName: 'hifispeaker' }) }, 'Living room'),
+        // SDK 58: a Toggle's children are its title and subtitle.
+        h(Toggle, { key: 'mono', isOn: mono, onIsOnChange: setMono }, h(Text, null, 'Mono'), h(Text, { key: 'hint' }, mono ? 'One channel' : 'Stereo'))),
         h(Section, { key: 'plain', header: 'Plain text header' })));
     }
     const root = await render(h(Sound), s.connection);
@@ -104,12 +107,16 @@ test('views as props of the host\'s views: a Section\'s header and footer, a Sli
     assert.equal(out.slots.icon.props.systemName, 'hifispeaker');
     assert.deepEqual(plain.props, { header: 'Plain text header' });
     // The header's button and the slider are as live as any other view.
+    await surface.tap('hint');
     await surface.tap('mute');
     await surface.slide('volume', 0.25);
     await root.settled();
     ({ root: form } = await surface.snapshot());
     assert.equal(form.children[0].slots.header.props.label, 'Unmute');
     assert.equal(form.children[0].slots.footer.props.text, 'Muted');
+    const mono = find(form, 'mono');
+    assert.equal(mono.value, true, 'a tap on its subtitle flipped it');
+    assert.equal(find(form, 'hint').props.text, 'One channel');
     assert.deepEqual(s.diagnostics, []);
     await root.unmount();
   } finally { await s.done(); }

@@ -102,7 +102,7 @@ export function mistakes(): Node[] {
     // @ts-expect-error Slider's event is onValueChange
     <Slider onChange={() => {}} />,
     // @ts-expect-error a leaf view takes no children
-    <Toggle><Text>no</Text></Toggle>,
+    <Slider><Text>no</Text></Slider>,
     // @ts-expect-error a component's props are checked
     <Row message="m1" onDelete={() => {}} />,
     // @ts-expect-error no lower-case intrinsic elements

@@ -10,9 +10,11 @@
 // - Children may be nodes, arrays of children (flattened), or null/undefined/false/true
 //   (skipped, so `cond && Text("x")` works).
 // - String and number children: on `Text` they are joined into `props.text`; on `Label`
-//   into `props.title`; on any other view that takes children each becomes a
-//   `Text` node. A `Text` with `Text` children (nested Text, as Expo UI's) has them as its
-//   segments, and its strings become segments too, in order. Leaf views (`Image`, `Spacer`, `TextField`, `Toggle`, `Slider`) take no
+//   into `props.title`, on `Toggle` into `props.label` (when they are its only children); on
+//   any other view that takes children each becomes a `Text` node. A `Text` with `Text`
+//   children (nested Text, as Expo UI's) has them as its segments, and its strings become
+//   segments too, in order. A `Label`'s or `Toggle`'s child views are its title (SDK 58's
+//   title and subtitle). Leaf views (`Image`, `Spacer`, `TextField`, `Slider`) take no
 //   children and throw.
 // - Props are checked by `checkViewProps` (views.js): functions only as a view's own events;
 //   Button, TextField, Toggle and Slider refuse props they do not have.
@@ -23,7 +25,7 @@ import { VIEW_TYPES, LEAF_VIEWS, checkViewProps, eventNames } from './views.js';
 export { VIEW_TYPES };
 
 const LEAVES = new Set(LEAF_VIEWS);
-const TEXT_PROP = { Text: 'text', Label: 'title' };
+const TEXT_PROP = { Text: 'text', Label: 'title', Toggle: 'label' };
 
 function isNode(value) {
   return value !== null && typeof value === 'object' && !Array.isArray(value) && typeof value.type === 'string';
@@ -122,8 +124,15 @@ export function h(type, props, ...children) {
     return node;
   }
   if (nodes.length > 0) {
-    if (LEAVES.has(type) || textProp) throw new TypeError(`h(${type}): a ${type} takes no child views`);
-    node.children = nodes;
+    if (LEAVES.has(type)) throw new TypeError(`h(${type}): a ${type} takes no child views`);
+    if (textProp) {
+      // A Label's or Toggle's child views are its title: its strings become Texts among them.
+      if (node.props && hasText && rest[textProp] === undefined) delete node.props[textProp];
+      if (node.props && Object.keys(node.props).length === 0) delete node.props;
+      node.children = flat.map((child) => (isNode(child) ? child : { type: 'Text', props: { text: String(child) } }));
+    } else {
+      node.children = nodes;
+    }
   }
   return node;
 }

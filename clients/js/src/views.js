@@ -8,7 +8,7 @@ export const VIEW_TYPES = Object.freeze([
 ]);
 
 /** Views that take no child views. */
-export const LEAF_VIEWS = Object.freeze(['Image', 'Spacer', 'TextField', 'Toggle', 'Slider']);
+export const LEAF_VIEWS = Object.freeze(['Image', 'Spacer', 'TextField', 'Slider']);
 
 /**
  * A view's own events: a function-valued prop with one of these names stays in this process,

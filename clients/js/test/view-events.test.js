@@ -80,7 +80,11 @@ test('Toggle and Slider are leaf views with checked props', { timeout: TEST_TIME
   assert.deepEqual(VIEW_EVENTS.Slider, ['onValueChange', 'onEditingChanged']);
   assert.deepEqual(Toggle({ key: 't', isOn: false, label: 'On' }), { type: 'Toggle', key: 't', props: { isOn: false, label: 'On' } });
   assert.deepEqual(Slider({ value: 3, min: 0, max: 10, step: 1 }), { type: 'Slider', props: { value: 3, min: 0, max: 10, step: 1 } });
-  assert.throws(() => Toggle({ label: 'x' }, Text('no')), /a Toggle takes no child views/);
+  // SDK 58: a Toggle's children are its title (text becomes its label).
+  assert.deepEqual(Toggle({ isOn: true }, 'Wi-Fi'), { type: 'Toggle', props: { isOn: true, label: 'Wi-Fi' } });
+  assert.deepEqual(Toggle({ key: 't' }, Text('Wi-Fi'), Text('Home')), {
+    type: 'Toggle', key: 't', children: [{ type: 'Text', props: { text: 'Wi-Fi' } }, { type: 'Text', props: { text: 'Home' } }],
+  });
   assert.throws(() => Slider('5'), /a Slider takes no child views/);
   assert.throws(() => Toggle({ isOn: 'yes' }), /Toggle prop 'isOn' must be a boolean, got "yes"/);
   assert.throws(() => Slider({ step: -1 }), /Slider prop 'step' must be a number >= 0 \(0: continuous\), got number -1/);

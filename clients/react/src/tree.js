@@ -18,7 +18,7 @@ export const HOST_TYPE = 'Host';
 /** The element type that marks a plugin view's slot prop (`requireNativeView`): its one child is the prop's node. */
 export const SLOT_TYPE = '$slot';
 /** Views whose text children become a prop, and the prop. */
-const TEXT_PROP = { Text: 'text', Label: 'title', Button: 'label' };
+const TEXT_PROP = { Text: 'text', Label: 'title', Button: 'label', Toggle: 'label' };
 
 function legalKey(reactKey) {
   const text = String(reactKey).replace(/%/g, '%25').replace(/\//g, '%2F');
