@@ -58,6 +58,8 @@ export interface TextProps extends CommonViewProps {
   design?: FontDesign;
   color?: Color;
   lineLimit?: number;
+  /** Show `text` as inline Markdown (bold, italic, strikethrough, code, links); the snapshot gives the runs as `markdown`. */
+  markdownEnabled?: boolean;
 }
 /** Text children are joined into `title`; view children are its title (and subtitle) as views. */
 export interface LabelProps extends CommonViewProps {

@@ -214,7 +214,7 @@ function drawNode(entry, node, parentIsList = false) {
   const props = node.props ?? {};
   let el;
   switch (node.type) {
-    case 'Text': el = h('span', { text: props.text ?? '' }); break;
+    case 'Text': el = Array.isArray(node.markdown) ? drawMarkdown(node.markdown) : h('span', { text: props.text ?? '' }); break;
     // Expo UI's name is systemName; trees from before it said systemImage.
     case 'Image': el = h('span', {}, h('span', { class: 'symbol', text: node.symbol?.shown ?? props.systemName ?? props.systemImage ?? props.name ?? 'image' }), ...symbolMarks(node.symbol)); break;
     case 'Label': {
@@ -255,6 +255,18 @@ function drawNode(entry, node, parentIsList = false) {
   }
   applyStyles(el, node, null);
   return el;
+}
+
+/** A Text's inline Markdown (the snapshot's runs): bold, italic, struck, code and links. */
+function drawMarkdown(runs) {
+  return h('span', {}, ...runs.map((run) => {
+    let el = run.code ? h('code', { text: run.text }) : h('span', { text: run.text });
+    if (run.bold) el = h('strong', {}, el);
+    if (run.italic) el = h('em', {}, el);
+    if (run.strikethrough) el = h('s', {}, el);
+    if (run.link) el = h('a', { href: run.link, target: '_blank', rel: 'noopener' }, el);
+    return el;
+  }));
 }
 
 /** A Section's header or footer: the view in that slot prop, or its text. */

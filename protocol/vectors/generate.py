@@ -280,6 +280,8 @@ V(S,"a Section's header is a view: a node under slots, not a row", mount(1,"v",{
 V(S,"a slot that is not a view is an error at its prop", mfail(1,{"type":"Slider","props":{"label":"Volume"}},{"path":"root.props.label","expected":"a node object or null","got":"string"})
    +mfail(2,{"type":"List","children":[{"type":"Section","props":{"footer":3}}]},{"path":"root.children[0].props.footer","expected":"a node object, a string or null","got":"number"})
    +mfail(3,{"type":"Label","props":{"icon":{"type":"Imag"}}},{"path":"root.props.icon.type"}), init=True)
+V(S,"a Text with markdownEnabled shows its inline Markdown as runs", mount(1,"v",{"type":"Text","key":"m","props":{"text":"**Hi** *you* [there](https://x.y) `x`","markdownEnabled":True}})
+   +call(2,"snapshot",{"surface":"v"},{"root":{"props":{"text":"**Hi** *you* [there](https://x.y) `x`","markdownEnabled":True},"markdown":[{"$exact":{"text":"Hi","bold":True}},{"$exact":{"text":" "}},{"$exact":{"text":"you","italic":True}},{"$exact":{"text":" "}},{"$exact":{"text":"there","link":"https://x.y"}},{"$exact":{"text":" "}},{"$exact":{"text":"x","code":True}}]}}), init=True)
 V(S,"empty children on Text are fine", mount(13,"t",{"type":"Text","children":[]}), init=True)
 V(S,"null optional members count as absent", mount(13,"t",{"type":"Text","key":None,"props":None,"modifiers":None,"children":None}), init=True)
 V(S,"bad tint path", mfail(3,{"type":"List","children":[{"type":"HStack","modifiers":[SA([{"id":"a"},{"id":"b","tint":"nope"}])]}]},{"path":"root.children[0].modifiers[0].trailing[1].tint","expected":"Color?","got":"nope"}), init=True)

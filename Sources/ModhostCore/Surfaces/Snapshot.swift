@@ -166,6 +166,11 @@ enum Snapshot {
         if !node.props.isEmpty {
             JSONWriter.appendASCII(#","props":"#, to: &out)
             JSONWriter.write(.object(node.props), into: &out)
+            // A Text with `markdownEnabled` shows its text's inline Markdown: the runs.
+            if node.kind == .text, node.props["markdownEnabled"] == true, case let .string(text)? = node.props["text"] {
+                JSONWriter.appendASCII(#","markdown":"#, to: &out)
+                JSONWriter.write(.array(InlineMarkdown.runs(of: text).map(\.json)), into: &out)
+            }
         }
         if !node.events.isEmpty {
             JSONWriter.appendASCII(#","events":"#, to: &out)

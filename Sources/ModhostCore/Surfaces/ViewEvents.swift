@@ -106,6 +106,7 @@ extension ViewKind {
         case .text:
             return schema([
                 ("text", string), ("size", number), ("weight", string), ("design", string), ("color", color), ("lineLimit", ["type": "integer"]),
+                ("markdownEnabled", ["type": "boolean"]),
             ])
         case .label: return schema([("title", string), ("systemImage", string), ("color", color)])
         // `systemImage`: the name front-ends used before Expo UI's `systemName`.

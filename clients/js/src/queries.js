@@ -36,6 +36,8 @@ export function allNodes(root) {
 /** The text a node shows: a Text's text (its segments joined), a Label's title, a Button's label. */
 export function textOf(node) {
   if (node.type === 'Text') {
+    // With markdownEnabled, what shows is the Markdown's runs, not the text as written.
+    if (Array.isArray(node.markdown)) return node.markdown.map((run) => run.text).join('');
     if (typeof node.props?.text === 'string') return node.props.text;
     const segments = (node.children ?? []).map(textOf).filter((text) => text !== undefined);
     return segments.length > 0 ? segments.join('') : undefined;

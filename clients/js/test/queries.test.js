@@ -31,6 +31,15 @@ test('queries match testID, shown text (segments joined) and role with its acces
   assert.deepEqual(queryAll(tree, 'Role', 'textbox', { name: 'Search' }).map((n) => n.id), ['q']);
 });
 
+test('a Text with markdownEnabled is found by what it shows, its Markdown runs joined', { timeout: TEST_TIMEOUT_MS }, () => {
+  const markdown = {
+    type: 'Text', id: 'm', props: { text: '**Hi** there', markdownEnabled: true },
+    markdown: [{ text: 'Hi', bold: true }, { text: ' there' }],
+  };
+  assert.deepEqual(queryAll(markdown, 'Text', 'Hi there').map((n) => n.id), ['m']);
+  assert.deepEqual(queryAll(markdown, 'Text', '**Hi** there'), [], 'not by the Markdown as written');
+});
+
 test('no match names the closest and what the tree has; several say how many', { timeout: TEST_TIMEOUT_MS }, () => {
   const missing = queryError(tree, 'Text', 'Sent', undefined, []);
   assert.equal(missing.code, 'ERR_MODHOST_NO_MATCH');
