@@ -165,6 +165,21 @@ struct SDK58NameTests {
         #expect(try client.root()["children"]?[0]?["value"] == true)
     }
 
+    /// SDK 58's `<Image systemName="star" onPress={…} variableValue={0.5} />`.
+    @Test func anImageWithOnPressTakesATapAndVariableValueIsAProp() throws {
+        let client = try SurfaceClient.initialized()
+        let star = node("Image", key: "star", props: [("systemName", "star"), ("variableValue", 0.5)], events: ["onPress"])
+        let plain = node("Image", key: "plain", props: [("systemName", "star")])
+        let mounted = try client.mount("main", J.node("HStack", children: [star, plain]))
+        try client.ok(mounted)
+        #expect(mounted.diagnostics.isEmpty, "\(mounted.diagnostics)")
+        let tapped = try act(client, "star", "tap")
+        #expect(try client.ok(tapped) == ["handled": true, "node": "star", "view": "Image"])
+        #expect(sent(tapped) == ["onPress{}"])
+        #expect(try act(client, "plain", "tap").result?["handled"] == false, "an Image without onPress takes no tap")
+        #expect(try client.root()["children"]?[0]?["props"]?["variableValue"] == 0.5)
+    }
+
     @Test func anImagesOlderSystemImageIsServedWithAWarning() throws {
         let client = try SurfaceClient.initialized()
         let mounted = try client.mount("main", node("Image", key: "i", props: [("systemImage", "star")]))

@@ -419,7 +419,8 @@ struct ViewInfoTests {
         #expect(byName["Slider"]?["props"]?["properties"]?.objectValue?.keys == ["value", "min", "max", "step", "testID"])
         #expect(byName["Slider"]?["children"] == false)
         #expect(byName["Text"]?["events"] == [:])
-        #expect(byName["Text"]?["props"]?["properties"]?.objectValue?.keys == ["text", "size", "weight", "design", "color", "lineLimit", "testID"])
+        #expect(byName["Text"]?["props"]?["properties"]?.objectValue?.keys == ["text", "size", "weight", "design", "color", "lineLimit", "markdownEnabled", "testID"])
+        #expect(byName["Image"]?["events"]?.objectValue?.keys == ["onPress"])
         #expect(byName["Button"]?["props"]?["properties"]?["role"] == ["enum": ["default", "cancel", "destructive", "close"]])
     }
 }

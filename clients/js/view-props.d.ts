@@ -79,6 +79,10 @@ export interface ImageProps extends LeafViewProps {
   systemImage?: string;
   size?: number;
   color?: Color;
+  /** How much of a variable symbol is filled, 0 to 1. */
+  variableValue?: number;
+  /** Runs when the image is tapped (without it, the image takes no tap). */
+  onPress?: () => void;
 }
 /** A button: its `label`, or children. `onPress` runs when it is tapped. */
 export interface ButtonProps extends CommonViewProps {
@@ -153,6 +157,7 @@ export interface ViewEventsMap {
   TextField: 'onTextChange' | 'onSubmit' | 'onChangeText';
   Toggle: 'onIsOnChange' | 'onValueChange';
   Slider: 'onValueChange' | 'onEditingChanged';
+  Image: 'onPress';
 }
 
 /** A function component: called at once with its props (`children` among them). */

@@ -1028,6 +1028,8 @@ V(VW,"TextField: onChangeText, its name before SDK 58, works with a deprecated-n
     vact(2,"f","type",text="x"),VEV("f","TextField","onChangeText","x"),vdone(2,"f","TextField",value="x"),QUIET], init=True)
 V(VW,"Toggle: its children are its title and subtitle; a tap on them flips it", vm(VN("Toggle","t",["onIsOnChange"],None,[N("Text",None,props={"text":"Wi-Fi"}),N("Text","sub",props={"text":"Home"})],isOn=False))
    +[vact(2,"sub","tap"),VEV("t","Toggle","onIsOnChange",True,member="isOn"),vdone(2,"t","Toggle",value=True)], init=True)
+V(VW,"Image: with onPress it takes a tap; without, it takes none", vm(N("HStack",None,None,[VN("Image","star",["onPress"],systemName="star"),VN("Image","plain",systemName="star")]))
+   +[vact(2,"star","tap"),VEV("star","Image","onPress"),vdone(2,"star","Image")]+vnot(3,"plain","tap"), init=True)
 V(VW,"Toggle: it always takes the tap, heard or not", vm(N("VStack","top",[TAP],[VN("Toggle","t",isOn=True)]))+[vact(2,"t","tap"),vdone(2,"t","Toggle",value=False),QUIET], init=True)
 V(VW,"Toggle: the next update sets the value again", vm(TGL)+[vact(2,"t","tap"),VEV("t","Toggle","onIsOnChange",True,member="isOn"),vdone(2,"t","Toggle",value=True)]
    +call(3,"update",{"surface":"v","root":TGL})+vsnap(4,{"value":False}), init=True)

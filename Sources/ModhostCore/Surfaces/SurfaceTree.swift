@@ -289,8 +289,9 @@ final class NodeState {
     func listens(to name: String) -> Bool { !events.isEmpty && events.contains(name) }
 
     /// Whether the view takes a tap itself, after its own modifiers' tap handlers and before
-    /// any ancestor's: a Button whose front-end gave it an action (`onPress`), and a Toggle.
-    var takesTapItself: Bool { kind == .toggle || (kind == .button && listens(to: "onPress")) }
+    /// any ancestor's: a Button or an Image whose front-end gave it an action (`onPress`), and
+    /// a Toggle.
+    var takesTapItself: Bool { kind == .toggle || ((kind == .button || kind == .image) && listens(to: "onPress")) }
 
     /// A modifier of this node disables it (and so everything in it).
     var disablesItself: Bool { modifiers.contains { $0.effect.isDisabled } }

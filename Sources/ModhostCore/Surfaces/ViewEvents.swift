@@ -42,11 +42,14 @@ extension ViewKind {
         case .textField: return Self.textFieldEvents
         case .toggle: return Self.toggleEvents
         case .slider: return Self.sliderEvents
-        case .list, .section, .hStack, .vStack, .zStack, .text, .label, .image, .spacer, .scrollView, .plugin: return []
+        case .image: return Self.imageEvents
+        case .list, .section, .hStack, .vStack, .zStack, .text, .label, .spacer, .scrollView, .plugin: return []
         }
     }
 
     private static let buttonEvents = [ViewEvent("onPress", .press)]
+    /// SDK 58's `<Image onPress>`: the image takes taps (Expo UI adds a tap gesture for it).
+    private static let imageEvents = [ViewEvent("onPress", .press)]
     private static let textFieldEvents = [
         ViewEvent("onTextChange", .valueChange, member: ("value", "string")),
         ViewEvent("onSubmit", .submit, member: ("value", "string")),
@@ -110,7 +113,12 @@ extension ViewKind {
             ])
         case .label: return schema([("title", string), ("systemImage", string), ("color", color)])
         // `systemImage`: the name front-ends used before Expo UI's `systemName`.
-        case .image: return schema([("systemName", string), ("systemImage", string), ("size", number), ("color", color)])
+        case .image:
+            return schema([
+                ("systemName", string), ("systemImage", string), ("size", number), ("color", color),
+                // How much of a variable symbol is filled; shown with the props.
+                ("variableValue", ["type": "number", "minimum": 0, "maximum": 1]),
+            ])
         case .spacer: return schema([("minLength", number)])
         case .button:
             return schema([("label", string), ("role", ["enum": ["default", "cancel", "destructive", "close"]]), ("systemImage", string)])

@@ -87,6 +87,8 @@ test('views as props of the host\'s views: a Section\'s header and footer, a Sli
           maximumValueLabel: h(Image, { systemName: 'speaker.wave.3' }),
         }),
         h(Label, { key: 'out', icon: h(Image, { systemName: 'hifispeaker' }) }, 'Living room'),
+        // SDK 58: an Image with onPress takes taps.
+        h(Image, { key: 'loudest', systemName: 'speaker.wave.3', variableValue: volume, onPress: () => setVolume(1) }),
         // SDK 58: a Toggle's children are its title and subtitle.
         h(Toggle, { key: 'mono', isOn: mono, onIsOnChange: setMono }, h(Text, null, 'Mono'), h(Text, { key: 'hint' }, mono ? 'One channel' : 'Stereo'))),
         h(Section, { key: 'plain', header: 'Plain text header' })));
@@ -107,6 +109,10 @@ test('views as props of the host\'s views: a Section\'s header and footer, a Sli
     assert.equal(out.slots.icon.props.systemName, 'hifispeaker');
     assert.deepEqual(plain.props, { header: 'Plain text header' });
     // The header's button and the slider are as live as any other view.
+    assert.equal((await surface.tap('loudest')).handled, true);
+    await root.settled();
+    assert.equal(find((await surface.snapshot()).root, 'volume').value, 1, 'the Image\'s onPress ran');
+    assert.equal(find((await surface.snapshot()).root, 'loudest').props.variableValue, 1);
     await surface.tap('hint');
     await surface.tap('mute');
     await surface.slide('volume', 0.25);

@@ -20,6 +20,7 @@ export const VIEW_EVENTS = Object.freeze({
   TextField: Object.freeze(['onTextChange', 'onSubmit', 'onChangeText']),
   Toggle: Object.freeze(['onIsOnChange', 'onValueChange']),
   Slider: Object.freeze(['onValueChange', 'onEditingChanged']),
+  Image: Object.freeze(['onPress']),
 });
 
 /**

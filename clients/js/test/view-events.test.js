@@ -64,7 +64,7 @@ test('any other function-valued prop is a TypeError naming it', { timeout: TEST_
   const fn = () => {};
   assert.throws(() => Text({ onPress: fn }, 'x'), (e) => e instanceof TypeError && /h\(Text\): prop 'onPress' is a function, but Text has no event 'onPress' \(Text has no events of its own\)/.test(e.message));
   assert.throws(() => Button({ onTap: fn }), (e) => e instanceof TypeError && /prop 'onTap' is a function, but Button has no event 'onTap' \(its events are onPress\)/.test(e.message));
-  assert.throws(() => Image({ systemName: 'star', onPress: fn }), /prop 'onPress' is a function, but Image has no event/);
+  assert.throws(() => Image({ systemName: 'star', onTap: fn }), /prop 'onTap' is a function, but Image has no event 'onTap' \(its events are onPress\)/);
   // Hand-written: the place in the tree is named.
   assert.throws(() => serializeTree({ type: 'List', children: [{ type: 'HStack', props: { onSwipe: fn } }] }),
     (e) => e instanceof TypeError && e.message.startsWith("root.children[0].props: prop 'onSwipe' is a function"));
