@@ -128,6 +128,39 @@ test('views as props of the host\'s views: a Section\'s header and footer, a Sli
   } finally { await s.done(); }
 });
 
+test('a slot filled or emptied keeps the view\'s children: same nodes, same React state', { timeout: TEST_TIMEOUT_MS }, async () => {
+  const s = await session();
+  try {
+    function Row({ label }) {
+      const [taps, setTaps] = React.useState(0);
+      return h(Button, { label: `${label} ${taps}`, onPress: () => setTaps(taps + 1) });
+    }
+    function Screen() {
+      const [footer, setFooter] = React.useState(false);
+      return h(Host, { name: 'rows' }, h(Form, null,
+        h(Section, { key: 's', header: h(Button, { key: 'flip', label: 'Footer', onPress: () => setFooter(!footer) }), footer: footer ? h(Text, null, 'Shown') : undefined },
+          h(Row, { label: 'a' }), h(Row, { label: 'b' }))));
+    }
+    const root = await render(h(Screen), s.connection);
+    const surface = root.surface('rows');
+    const section = async () => find((await surface.snapshot()).root, 's');
+    const before = (await section()).children.map((row) => row.id);
+    await surface.tap(before[1]);
+    await root.settled();
+    assert.equal((await section()).children[1].props.label, 'b 1');
+    for (const shown of [true, false]) {
+      await surface.tap('flip');
+      await root.settled();
+      const now = await section();
+      assert.equal(now.slots?.footer !== undefined, shown);
+      assert.deepEqual(now.children.map((row) => row.id), before, 'the rows are the same nodes');
+      assert.equal(now.children[1].props.label, 'b 1', 'and keep their state');
+    }
+    assert.deepEqual(s.diagnostics, []);
+    await root.unmount();
+  } finally { await s.done(); }
+});
+
 test('a DisclosureGroup asks to open through onIsExpandedChange with the new value; controlled by isExpanded', { timeout: TEST_TIMEOUT_MS }, async () => {
   const s = await session();
   try {

@@ -28,7 +28,10 @@ function connection(what) {
 export function requireNativeView(moduleName, viewName) {
   resolveNativeView(moduleName, viewName); // the arguments' checks
   function NativeView(props) {
-    return withSlots(resolveNativeView(moduleName, viewName, current?.server?.viewInfo), props);
+    const viewInfo = current?.server?.viewInfo;
+    const type = resolveNativeView(moduleName, viewName, viewInfo);
+    const slots = Array.isArray(viewInfo) ? viewInfo.find((info) => info?.name === type)?.slots : undefined;
+    return withSlots(type, props, Array.isArray(slots) ? slots : undefined);
   }
   NativeView.displayName = viewName ? `${moduleName}.${viewName}` : moduleName;
   return NativeView;
@@ -37,18 +40,21 @@ export function requireNativeView(moduleName, viewName) {
 /**
  * The element of a view of node type `type`. A prop that holds an element is a slot (Expo UI's
  * `header={<Text>…</Text>}`): React renders it as a child marked with the prop's name, which
- * becomes that prop's node.
+ * becomes that prop's node. The view's own children come first, as given (not through
+ * Children.toArray, which would rename their keys: `.$volume`), so that a slot filled or
+ * emptied moves none of them and React keeps their state. With `slotNames` (a view whose slots
+ * are known) every slot has its place, empty or not; without, the filled ones follow.
  */
-function withSlots(type, props) {
+function withSlots(type, props, slotNames) {
   // `children` are the view's children, even when they are one element.
-  const slots = Object.entries(props).filter(([name, value]) => name !== 'children' && React.isValidElement(value));
-  if (slots.length === 0) return React.createElement(type, props);
+  const names = slotNames ?? Object.keys(props).filter((name) => name !== 'children' && React.isValidElement(props[name]));
+  if (names.length === 0) return React.createElement(type, props);
   const rest = { ...props };
-  for (const [name] of slots) delete rest[name];
-  const marked = slots.map(([name, element]) => React.createElement(SLOT_TYPE, { key: `$slot-${name}`, name }, element));
-  // The children as given, not through Children.toArray, which would rename their keys
-  // (`.$volume`): a node's key must not change when a slot is filled.
-  return React.createElement(type, rest, ...marked, props.children);
+  for (const name of names) if (React.isValidElement(props[name])) delete rest[name];
+  const marked = names.map((name) => (React.isValidElement(props[name])
+    ? React.createElement(SLOT_TYPE, { key: `$slot-${name}`, name }, props[name])
+    : null));
+  return React.createElement(type, rest, props.children, ...marked);
 }
 
 /**
@@ -58,7 +64,7 @@ function withSlots(type, props) {
  */
 export function bundledView(type, slots) {
   if (slots.length === 0) return type;
-  function BundledView(props) { return withSlots(type, props); }
+  function BundledView(props) { return withSlots(type, props, slots); }
   BundledView.displayName = type;
   return BundledView;
 }
