@@ -43,17 +43,26 @@ final class DaemonProcess {
     let process = Process()
     let logPath: String
 
-    /// Starts the daemon and waits until it logs `listening on`.
+    /// Starts the daemon and waits until it logs `listening on`. `shellPrefix`: shell commands
+    /// `/bin/sh` runs before it execs the daemon (`ulimit -Sn 32`). A script written for the
+    /// purpose could not be run reliably: while a test writes a file, another test's child can
+    /// inherit the descriptor, and running the file fails with ETXTBSY until that child execs.
     init(
         executable: URL? = nil, arguments: [String] = [], socketPath: String? = nil, folder: TemporaryFolder = TemporaryFolder(),
-        environment: [String: String] = [:], startSeconds: Double = 20
+        environment: [String: String] = [:], startSeconds: Double = 20, shellPrefix: String? = nil
     ) throws {
         self.folder = folder
         self.socketPath = socketPath ?? folder.path + "/run/modhost.sock"
         logPath = folder.path + "/daemon.log"
         _ = FileManager.default.createFile(atPath: logPath, contents: nil)
-        process.executableURL = try executable ?? BuiltProducts.executable("modhostd")
-        process.arguments = ["--socket", self.socketPath] + arguments
+        let daemon = try executable ?? BuiltProducts.executable("modhostd")
+        if let shellPrefix {
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            process.arguments = ["-c", shellPrefix + " && exec \"$0\" \"$@\"", daemon.path, "--socket", self.socketPath] + arguments
+        } else {
+            process.executableURL = daemon
+            process.arguments = ["--socket", self.socketPath] + arguments
+        }
         var env = ProcessInfo.processInfo.environment
         for key in ["MODHOST_SOCKET", "LISTEN_PID", "LISTEN_FDS", "NOTIFY_SOCKET"] { env[key] = nil }
         // Never the user's own plugins or runtime folder: empty ones of its own unless given.

@@ -89,15 +89,9 @@ struct SocketFolderTests {
     @Test func outOfDescriptorsTheDaemonSaysSoKeepsServingAndRecovers() throws {
         let folder = TemporaryFolder()
         // The daemon starts with a soft limit of 32 under a hard one of 48: it raises the first.
-        let wrapper = folder.path + "/limited-modhostd"
-        try """
-            #!/bin/sh
-            ulimit -Sn 32 && ulimit -Hn 48 && exec "\(try BuiltProducts.executable("modhostd").path)" "$@"
-            """.write(toFile: wrapper, atomically: true, encoding: .utf8)
-        chmod(wrapper, 0o755)
         let daemon = try DaemonProcess(
-            executable: URL(fileURLWithPath: wrapper), arguments: ["--no-bundled-plugins"], folder: folder,
-            environment: PluginFixtures.environment(folder))
+            arguments: ["--no-bundled-plugins"], folder: folder, environment: PluginFixtures.environment(folder),
+            shellPrefix: "ulimit -Sn 32 && ulimit -Hn 48")
         #expect(daemon.log.contains("raised the open-files limit from 32 to 48"), "\(daemon.log)")
         let first = try daemon.initializedClient()
         var crowd: [BlockingClient] = []
