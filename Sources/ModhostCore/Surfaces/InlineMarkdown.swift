@@ -159,7 +159,8 @@ enum InlineMarkdown {
         return nil
     }
 
-    /// The first `characters` from `start`, not escaped.
+    /// Where `characters` first stand, from `start`, escaped or not (a code span's closing
+    /// backtick, a link's `)`).
     private static func find(_ characters: [Character], in c: [Character], from start: Int, before end: Int) -> Int? {
         var j = start
         while j < end {

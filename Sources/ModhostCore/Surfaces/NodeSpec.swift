@@ -100,19 +100,19 @@ struct NodeSpec {
         if !slotNames.isEmpty, !props.isEmpty {
             for name in slotNames {
                 guard let value = props[name] else { continue }
+                // A built-in view's slot that takes text too (its props schema lists it) keeps it as a prop.
+                let takesText = kind != .plugin && kind.knownProps.contains(name)
                 switch value {
                 case .null: props[name] = nil
                 case .object:
                     props[name] = nil
                     slots.append((name, value))
-                // A built-in view's slot that takes text too keeps it as a prop.
-                case .string where kind != .plugin && kind.knownProps.contains(name): continue
+                case .string where takesText: continue
                 default:
                     let place = JSONPath.member(name, of: paramsPath(ofNode: indexPath) + ".props")
-                    let text = kind != .plugin && kind.knownProps.contains(name)
                     throw .invalidParams(
-                        "'\(place)' holds a view of the \(typeName) (a slot): it must be a node object {\"type\": ...}\(text ? ", a string" : "") or null",
-                        path: place, expected: text ? "a node object, a string or null" : "a node object or null", got: value.typeName)
+                        "'\(place)' holds a view of the \(typeName) (a slot): it must be a node object {\"type\": ...}\(takesText ? ", a string" : "") or null",
+                        path: place, expected: takesText ? "a node object, a string or null" : "a node object or null", got: value.typeName)
                 }
             }
         }
