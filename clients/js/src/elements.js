@@ -20,15 +20,16 @@
 //   Button, TextField, Toggle and Slider refuse props they do not have.
 // - The helpers (`Text`, `List`, ...) also accept a child in place of `props`:
 //   `Text("Hello")`, `List([row1, row2])`, `VStack(Text("a"), Text("b"))`.
-import { VIEW_TYPES, LEAF_VIEWS, checkViewProps, eventNames } from './views.js';
+import { VIEW_TYPES, LEAF_VIEWS, checkViewProps, eventNames, isNode } from './views.js';
 
 export { VIEW_TYPES };
 
 const LEAVES = new Set(LEAF_VIEWS);
 const TEXT_PROP = { Text: 'text', Label: 'title', Toggle: 'label' };
 
-function isNode(value) {
-  return value !== null && typeof value === 'object' && !Array.isArray(value) && typeof value.type === 'string';
+/** A child as a node: a string or number becomes a Text. */
+function textOrNode(child) {
+  return isNode(child) ? child : { type: 'Text', props: { text: String(child) } };
 }
 
 function isChildLike(value) {
@@ -120,7 +121,7 @@ export function h(type, props, ...children) {
     if (other) throw new TypeError(`h(Text): a Text's child views are its segments, each a Text, got a ${other.type}`);
     if (node.props && hasText && rest.text === undefined) delete node.props.text;
     if (node.props && Object.keys(node.props).length === 0) delete node.props;
-    node.children = flat.map((child) => (isNode(child) ? child : { type: 'Text', props: { text: String(child) } }));
+    node.children = flat.map(textOrNode);
     return node;
   }
   if (nodes.length > 0) {
@@ -129,7 +130,7 @@ export function h(type, props, ...children) {
       // A Label's or Toggle's child views are its title: its strings become Texts among them.
       if (node.props && hasText && rest[textProp] === undefined) delete node.props[textProp];
       if (node.props && Object.keys(node.props).length === 0) delete node.props;
-      node.children = flat.map((child) => (isNode(child) ? child : { type: 'Text', props: { text: String(child) } }));
+      node.children = flat.map(textOrNode);
     } else {
       node.children = nodes;
     }

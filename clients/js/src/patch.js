@@ -2,6 +2,7 @@
 // (protocol/surfaces.md, "Patches"). Children are matched as the host matches them for a whole
 // tree (by key, then unkeyed ones by position among the unkeyed), so the patch builds what the
 // whole tree would; ops name nodes as the ops before them leave the tree.
+import { isNode } from './views.js';
 
 /** Deep equality of JSON values (member order aside). */
 export function jsonEqual(a, b) {
@@ -55,10 +56,6 @@ export function diffTrees(before, after) {
 }
 
 const NOT_NODES = Symbol('not nodes');
-
-function isNode(value) {
-  return value !== null && typeof value === 'object' && !Array.isArray(value) && typeof value.type === 'string';
-}
 
 /** Ops for `after`, the next state of `before` (same type and key), whose index path is `path`. */
 function diffNode(before, after, path, ops) {

@@ -38,7 +38,10 @@ const isString = (v) => typeof v === 'string';
 const isBoolean = (v) => typeof v === 'boolean';
 const isNumber = (v) => typeof v === 'number' && Number.isFinite(v);
 const isFunction = (v) => typeof v === 'function';
-const isNode = (v) => v !== null && typeof v === 'object' && !Array.isArray(v) && typeof v.type === 'string';
+/** Whether `value` is a node object `{type, ...}`. */
+export function isNode(value) {
+  return value !== null && typeof value === 'object' && !Array.isArray(value) && typeof value.type === 'string';
+}
 const view = [isNode, 'a view (a node such as Text(...))'];
 
 /**
@@ -155,7 +158,7 @@ export function resolveNativeView(moduleName, viewName, viewInfo = []) {
  * host view's `VIEW_SLOTS`, or any prop of a plugin view that holds a node.
  */
 export function isSlotNode(type, name, value) {
-  if (value === null || typeof value !== 'object' || Array.isArray(value) || typeof value.type !== 'string') return false;
+  if (!isNode(value)) return false;
   return isBuiltInView(type) ? (VIEW_SLOTS[type]?.includes(name) ?? false) : true;
 }
 
