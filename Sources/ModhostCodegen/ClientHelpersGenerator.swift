@@ -145,7 +145,9 @@ public struct ClientHelpersGenerator {
                 throw CodegenError(path: "viewInfo[\(index)].name", expected: "a view name that is an identifier", got: view.name.jsonQuoted)
             }
             var schemas = SchemaTypeScript()
-            schemas.omittedKeys = ["testID"]
+            // A slot that takes text lists it in the props schema; its member below (a
+            // ReactNode, strings included) covers both.
+            schemas.omittedKeys = Set(["testID"] + view.slots)
             let props = try schemas.type(of: view.props, at: "viewInfo[\(index)].props")
             var members = view.events.map { "  \(schemas.propertyName($0))?: (value?: any) => void;" }
             members += view.slots.map { "  \(schemas.propertyName($0))?: ReactTypes.ReactNode;" }

@@ -139,12 +139,15 @@ public struct TypeScriptGenerator {
     /// `{nativeEvent}`) and the helper `P`, as `connection.requireNativeView` would give it.
     private func viewDeclarations(_ view: ViewDescription, stem: String, at path: String) throws(CodegenError) -> (types: [String], function: [String]) {
         var schemas = SchemaTypeScript()
-        schemas.omittedKeys = []
+        // A slot that takes text lists it in the props schema; its member below covers both.
+        schemas.omittedKeys = Set(view.slots)
         let propsName = "\(stem)Props"
         let propsType = try schemas.type(of: view.props, at: path + ".props")
         var lines = [DocComment.escapedLineComment("// ---- view \(view.name) (plugin \(view.plugin), module \(view.module))"), ""]
-        lines += DocComment.lines(["The props of the `\(view.name)` view, and its events, each called with `{nativeEvent}`."], indent: "")
-        let events = view.events.map { "  \(schemas.propertyName($0))?: (event: $client.NativeViewEvent) => void;" }
+        lines += DocComment.lines(["The props of the `\(view.name)` view, its slots (a node, or text where the slot takes it), and its events, each called with `{nativeEvent}`."], indent: "")
+        let textSlots = Set(view.slots.filter { view.props["properties"]?[$0] != nil })
+        var events = view.slots.map { "  \(schemas.propertyName($0))?: $client.Node\(textSlots.contains($0) ? " | string" : "") | null;" }
+        events += view.events.map { "  \(schemas.propertyName($0))?: (event: $client.NativeViewEvent) => void;" }
         lines.append("export type \(propsName) = \(propsType)" + (events.isEmpty ? ";" : " & {\n" + events.joined(separator: "\n") + "\n};"))
         let doc = DocComment.lines([
             "The `\(view.name)` view of plugin \(view.plugin) (Swift `\(view.typeName)`), as",

@@ -31,6 +31,8 @@ enum InteractionTypes {
     static let styled = "interactionStyled"
     /// `{value}`: padding of `value`; its factory counts its calls in `CountedProbe.built`.
     static let counted = "interactionCounted"
+    /// `{value, number = false}`: SwiftUI's `tag(value)`, a String (a Double with `number`).
+    static let tagged = "interactionTagged"
 
     /// Registers the probes, as the module of a plugin named `CoreTests` would.
     static func register(in registry: ModifierRegistry) {
@@ -48,6 +50,7 @@ enum InteractionTypes {
         ViewModifierRegistry.register(searchSubmit) { params, context, dispatcher in try SearchSubmitProbe(from: params, appContext: context, eventDispatcher: dispatcher) }
         ViewModifierRegistry.register(search) { params, context, _ in try SearchProbe(from: params, appContext: context) }
         ViewModifierRegistry.register(styled) { params, context, _ in try StyledProbe(from: params, appContext: context) }
+        ViewModifierRegistry.register(tagged) { params, context, _ in try TaggedProbe(from: params, appContext: context) }
         ViewModifierRegistry.register(counted) { params, context, _ in
             // Not when a host builds it to describe its params (other suites call describe).
             if !context.isDescribing { CountedProbe.built.withLock { $0 += 1 } }
@@ -120,6 +123,15 @@ struct StateProbe: ViewModifier, Record {
         } else {
             base
         }
+    }
+}
+
+struct TaggedProbe: ViewModifier, Record {
+    @Field var value: String = ""
+    @Field var number: Bool = false
+    init() {}
+    @ViewBuilder func body(content: Content) -> some View {
+        if number { content.tag(Double(value) ?? 0) } else { content.tag(value) }
     }
 }
 

@@ -418,3 +418,107 @@ private enum SecondBuild {
         #expect(try client.root()["body"]?["children"]?[0]?["props"]?["text"] == "v2 a 1")
     }
 }
+
+/// A client on a new host serving the fixture's `Choice`, a view whose body is
+/// `Picker(selection:) { Children() }`: its node's children are the options.
+private func choiceClient() throws -> SurfaceClient {
+    let host = Host(registry: .tests)
+    let module = ChoiceModule(appContext: host.appContext(forPlugin: "rating-tests"))
+    host.addModule(module, definition: module.definition(), name: "Choice", plugin: "rating-tests")
+    let client = SurfaceClient(host: host)
+    try client.ok(try client.call("initialize", ["protocolVersion": 1]))
+    return client
+}
+
+private func option(_ key: String, tag: String? = nil, number: Bool = false) -> JSONValue {
+    var modifiers: [JSONValue] = []
+    if let tag { modifiers.append(["$type": .string(InteractionTypes.tagged), "value": .string(tag), "number": .bool(number)]) }
+    return ["type": "Text", "key": .string(key), "props": ["text": .string(key.uppercased())], "modifiers": .array(modifiers)]
+}
+
+private func choice(selection: String? = nil, label: JSONValue = "Size", children: [JSONValue]) -> JSONValue {
+    var props = JSONObject([("label", label)])
+    if let selection { props["selection"] = .string(selection) }
+    return ["type": "Choice", "key": "c", "props": .object(props), "events": ["onChoose"], "children": .array(children)]
+}
+
+/// The body's Picker element of the Choice `node`.
+private func picker(_ node: JSONValue?) -> JSONValue? { node?["body"]?["children"]?[1] }
+
+/// A view whose body puts `Children()` in a `Picker` chooses among its node's children by the
+/// tag their modifiers give (issue 43: Expo UI's Picker, options as `tag`ged views).
+@Suite struct PickerChildrenTests {
+    @Test func aTapOnATaggedChildSelectsItsTag() throws {
+        let client = try choiceClient()
+        let mounted = try client.mount("main", choice(children: [option("s", tag: "s"), option("m", tag: "m")]))
+        try client.ok(mounted)
+        #expect(mounted.diagnostics.isEmpty, "\(mounted.diagnostics)")
+        var shown = try client.root()
+        #expect(picker(shown)?["props"] == ["title": "Choice"], "nothing selected yet: no selection shown")
+        #expect(picker(shown)?["children"]?[0]?["type"] == "Children")
+        #expect(shown["body"]?["children"]?[0]?["props"] == ["text": "Size"], "a slot's string is shown as a Text")
+        #expect(shown["props"]?["label"] == "Size", "and stays a prop of the node")
+        #expect(shown["children"]?[1]?["option"] == ["tag": "m", "selected": false], "each child shows its tag")
+
+        let tap = try client.call("interact", ["surface": "main", "node": "m", "gesture": "tap"])
+        #expect(try client.ok(tap) == ["handled": true, "node": "c", "view": "Choice", "option": "m", "value": "m"])
+        #expect(tap.events.map { $0["payload"] } == [["onChoose": ["selection": "m"]]])
+        #expect(tap.events.first?["node"] == "c", "the event is the Picker's view's")
+        shown = try client.root()
+        #expect(picker(shown)?["props"]?["selection"] == "m", "kept by the view's own state")
+        #expect(shown["children"]?.arrayValue?.map { $0["option"]?["selected"] } == [false, true])
+    }
+
+    @Test func aControlledPickerShowsItsPropUntilTheFrontEndChangesIt() throws {
+        let client = try choiceClient()
+        try client.ok(try client.mount("main", choice(selection: "s", children: [option("s", tag: "s"), option("m", tag: "m")])))
+        let tap = try client.call("interact", ["surface": "main", "node": "m", "gesture": "tap"])
+        #expect(try client.ok(tap)["value"] == "m")
+        #expect(picker(try client.root())?["props"]?["selection"] == "s", "the prop wins until an update sends another")
+        try client.ok(try client.update("main", choice(selection: "m", children: [option("s", tag: "s"), option("m", tag: "m")])))
+        #expect(picker(try client.root())?["props"]?["selection"] == "m")
+    }
+
+    @Test func aChildWithoutATagOrWithATagOfAnotherTypeIsNotChosen() throws {
+        let client = try choiceClient()
+        try client.ok(try client.mount("main", choice(children: [option("plain"), option("one", tag: "1", number: true)])))
+        let plain = try client.ok(try client.call("interact", ["surface": "main", "node": "plain", "gesture": "tap"]))
+        #expect(plain["handled"] == false)
+        #expect(plain["reason"]?.stringValue?.contains("no tag modifier") == true, "\(plain)")
+        let number = try client.ok(try client.call("interact", ["surface": "main", "node": "one", "gesture": "tap"]))
+        #expect(number["handled"] == false)
+        #expect(number["reason"]?.stringValue?.contains("not of the Picker's selection type") == true, "\(number)")
+        let shown = try client.root()
+        #expect(picker(shown)?["props"]?["selection"] == nil, "nothing was chosen")
+        #expect(shown["children"]?[0]?["option"] == [:], "an option without a tag shows an empty one")
+        #expect(shown["children"]?[1]?["option"] == ["tag": 1, "selected": false])
+    }
+
+    @Test func aTapInsideAnOptionChoosesTheOptionAndAButtonKeepsItsOwnTap() throws {
+        let client = try choiceClient()
+        let row: JSONValue = ["type": "HStack", "key": "row", "modifiers": [["$type": .string(InteractionTypes.tagged), "value": "row"]], "children": [option("inner")]]
+        let button: JSONValue = ["type": "Button", "key": "b", "props": ["label": "Go"], "events": ["onPress"], "modifiers": [["$type": .string(InteractionTypes.tagged), "value": "b"]]]
+        try client.ok(try client.mount("main", choice(children: [row, button])))
+        #expect(try client.ok(try client.call("interact", ["surface": "main", "node": "inner", "gesture": "tap"]))["option"] == "row")
+        let pressed = try client.call("interact", ["surface": "main", "node": "b", "gesture": "tap"])
+        #expect(try client.ok(pressed)["view"] == "Button", "a Button's action wins, as in SwiftUI")
+        #expect(picker(try client.root())?["props"]?["selection"] == "row")
+    }
+
+    @Test func aLabelSlotTakesAViewAndRefusesOtherValues() throws {
+        let client = try choiceClient()
+        let icon: JSONValue = ["type": "Image", "key": "icon", "props": ["systemName": "ruler"]]
+        try client.ok(try client.mount("main", choice(label: icon, children: [option("s", tag: "s")])))
+        let shown = try client.root()
+        #expect(shown["slots"]?["label"]?["id"] == "icon")
+        #expect(shown["props"]?["label"] == nil)
+        #expect(shown["body"]?["children"]?[0]?["type"] == "Slot")
+        let wrong = try client.mount("other", choice(label: 3, children: []))
+        #expect(wrong.errorPath == "root.props.label")
+        #expect(wrong.error?["data"]?["expected"] == "a node object, a string or null")
+        let infos = try #require(try client.ok(try client.call("describe"))["viewInfo"]?.arrayValue)
+        let info = try #require(infos.first { $0["name"] == "Choice" })
+        #expect(info["slots"] == ["label"])
+        #expect(info["props"]?["properties"]?["label"]?["type"] == "string", "the props schema lists the text a slot takes")
+    }
+}

@@ -6,6 +6,26 @@
     case string(String)
     case number(Double)
     case bool(Bool)
+
+    /// How a body shows `value`: a string, number or Bool as itself, a ``Convertible`` as its
+    /// params value (`jsonValue`), anything else by its description; `nil` for a missing
+    /// optional.
+    public static func of(_ value: Any) -> ShownProp? {
+        let mirror = Mirror(reflecting: value)
+        if mirror.displayStyle == .optional {
+            guard let wrapped = mirror.children.first else { return nil }
+            return of(wrapped.value)
+        }
+        switch value {
+        case let string as String: return .string(string)
+        case let bool as Bool: return .bool(bool)
+        case let number as Double: return .number(number)
+        case let number as Int: return .number(Double(number))
+        case is JSNull: return nil
+        case let convertible as any Convertible: return of(convertible.jsonValue)
+        default: return .string(String(describing: value))
+        }
+    }
 }
 
 /// What a gesture did to an element: taken (with the value the control shows now, if it
@@ -47,6 +67,17 @@
     var control: Control
     /// An option's value inside a `Picker` (``View/tag(_:)``, or its `ForEach` element's id).
     var tag: AnyHashable?
+    /// For a `Children()` inside a `Picker`: the node's children are options, each chosen by
+    /// the tag its modifiers give it (``ModifierEffect/tag``).
+    var childOptions: ChildOptions?
+
+    /// How a `Picker` chooses among the node's children.
+    struct ChildOptions {
+        /// Sets the selection to `tag`; false when `tag` is not of the selection's type.
+        let select: (AnyHashable) -> Bool
+        /// Whether `tag` is the selection now.
+        let isSelected: (AnyHashable) -> Bool
+    }
 
     init(_ type: String, props: [(String, ShownProp)] = [], control: Control = .none) {
         self.type = type
@@ -75,6 +106,32 @@
     public var placesChildren: Bool {
         if case .children = control { return true }
         return false
+    }
+
+    /// Whether the node's children placed here are a `Picker`'s options.
+    public var selectsAmongChildren: Bool { childOptions != nil }
+
+    /// The element where the node's children go (`Children()`), the first in the body read
+    /// depth first; nil when the body places none.
+    public var childrenPlace: HeadlessElement? {
+        if placesChildren { return self }
+        for child in children { if let found = child.childrenPlace { return found } }
+        return nil
+    }
+
+    /// Whether the node child tagged `tag` is the selection of the `Picker` around this
+    /// `Children()`.
+    public func isChildSelected(tagged tag: AnyHashable) -> Bool { childOptions?.isSelected(tag) ?? false }
+
+    /// A tap on the node child tagged `tag`, placed by this `Children()`: a `Picker` around it
+    /// selects the tag, when it is of the selection's type. Runs plugin code (the binding).
+    public func selectChild(tagged tag: AnyHashable) -> ElementGestureOutcome {
+        if let refusal = refusal { return .notTaken(reason: refusal) }
+        guard let childOptions else { return .notTaken(reason: "the node's children are not a Picker's options here") }
+        guard childOptions.select(tag) else {
+            return .notTaken(reason: "its tag \(tag.base) is not of the Picker's selection type")
+        }
+        return .taken(value: ShownProp.of(tag.base))
     }
 
     /// The element at `path` under this one: child indices, outermost first.
@@ -308,6 +365,7 @@ extension Children {
 
 extension Slot {
     public func _render(into renderer: inout _BodyRenderer) {
+        if let text { return renderer.add(HeadlessElement("Text", props: [("text", .string(text))])) }
         renderer.add(HeadlessElement("Slot", props: [("name", .string(name)), ("filled", .bool(!isEmpty))], control: .slot))
     }
 }
@@ -412,13 +470,26 @@ extension Picker {
         let current = selection.wrappedValue
         let options = renderer.elements(of: content)
         for option in options {
+            if option.placesChildren {
+                option.childOptions = HeadlessElement.ChildOptions(
+                    select: { tag in
+                        guard let value = tag.base as? SelectionValue else { return false }
+                        selection.wrappedValue = value
+                        return true
+                    },
+                    isSelected: { tag in (tag.base as? SelectionValue).map { $0 == current } ?? false })
+                continue
+            }
             // An option is a view whose tag is of the selection's type; others are shown as they are.
             guard let value = option.tag?.base as? SelectionValue else { continue }
-            option.props.append(("tag", .string(String(describing: value))))
+            option.props.append(("tag", ShownProp.of(value) ?? .string(String(describing: value))))
             option.props.append(("selected", .bool(value == current)))
             option.control = .option(select: { selection.wrappedValue = value })
         }
-        let picker = HeadlessElement("Picker", props: [("title", .string(title)), ("selection", .string(String(describing: current)))])
+        var props: [(String, ShownProp)] = [("title", .string(title))]
+        if let systemImage { props.append(("systemImage", .string(systemImage))) }
+        if let shown = ShownProp.of(current) { props.append(("selection", shown)) }
+        let picker = HeadlessElement("Picker", props: props)
         picker.children = options
         renderer.add(picker)
     }

@@ -189,13 +189,25 @@ public struct Slider: View {
 /// A choice of one option among several, as SwiftUI's `Picker`: each option is a view marked
 /// with ``View/tag(_:)`` (or made by a `ForEach` whose ids are of the selection's type), and
 /// a tap on an option sets the selection to its tag.
+///
+/// In a plugin view, `Picker(title, selection: $value) { Children() }` makes the node's
+/// children the options: each is chosen by the value its `tag` modifier gives it.
 public struct Picker<SelectionValue: Hashable, Content: View>: View {
     let title: String
+    let systemImage: String?
     let selection: Binding<SelectionValue>
     let content: Content
     /// A picker titled `title` whose options `content` builds, bound to `selection`.
     public init(_ title: String, selection: Binding<SelectionValue>, @ViewBuilder content: () -> Content) {
         self.title = title
+        self.systemImage = nil
+        self.selection = selection
+        self.content = content()
+    }
+    /// A picker titled `title` beside the SF Symbol `systemImage`.
+    public init(_ title: String, systemImage: String, selection: Binding<SelectionValue>, @ViewBuilder content: () -> Content) {
+        self.title = title
+        self.systemImage = systemImage
         self.selection = selection
         self.content = content()
     }

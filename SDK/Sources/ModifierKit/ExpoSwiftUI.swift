@@ -96,14 +96,23 @@ extension BaseModule {
 /// `public var header = Slot()` in the props, and write `props.header` in the body where the
 /// view goes. The front-end sends the view as the prop's value (a node); the host keeps it as
 /// a node of the tree, reconciled like a child, and shows it in the snapshot under `slots`.
+///
+/// A slot made with `takesText: true` also takes a string, as Expo UI's `label: string |
+/// ReactNode` props do (Picker's, Menu's): the string stays a prop of the node, and
+/// `props.label` in the body shows it as a `Text`.
 public final class Slot: _ModifierKitView {
     /// The prop's name (the host sets it as it decodes the props).
     public internal(set) var name = ""
-    /// Whether the front-end put a view in the slot.
+    /// Whether the front-end put a view or a string in the slot.
     public internal(set) var isEmpty = true
+    /// The string the front-end put in the slot instead of a view (only when it takes text).
+    public internal(set) var text: String?
+    /// Whether the prop may hold a string rather than a view.
+    public let takesText: Bool
 
-    /// An empty slot; the host fills it from the node's props.
-    public init() {}
+    /// An empty slot; the host fills it from the node's props. With `takesText`, the prop
+    /// may be a string too.
+    public init(takesText: Bool = false) { self.takesText = takesText }
 
     /// Primitive: the host places the slot's view here.
     public var body: Never { fatalError("Slot is primitive") }

@@ -109,6 +109,9 @@ public struct ModifierEffect {
     public var isHidden: Bool = false
     /// The innermost ``View/contentShape(_:eoFill:)`` around the content.
     public var contentShape: ResolvedShape? = nil
+    /// The innermost ``View/tag(_:)`` around the content: the value a `Picker` whose
+    /// `Children()` holds the node selects with it.
+    public var tag: AnyHashable? = nil
     /// The styles applied to the content (padding, background, font, ...), innermost first.
     public var styles: [ResolvedStyle] = []
     /// The symbol modifiers applied to the content (symbol effects, transitions, scale,
@@ -440,6 +443,13 @@ extension ForEach {
 
 extension TintedView {
     public func _walk(with walker: inout _ViewWalker) -> Bool { walker.walk(content, tint: tint) }
+}
+
+extension TaggedView {
+    /// Walked inside out: the first tag recorded is the innermost, which wins.
+    public func _walk(with walker: inout _ViewWalker) -> Bool {
+        walker.visitWrapper(content) { if $0.tag == nil { $0.tag = tag } }
+    }
 }
 
 extension SwipeActionsView {

@@ -40,13 +40,28 @@ public struct ViewRegistration {
         let events = members.dispatchers.map(\.name)
         self.events = events
         self.slots = members.slots.map(\.name)
+        let textSlots = members.slots.filter(\.slot.takesText).map(\.name)
         let reflects = !members.dispatchers.isEmpty || !members.slots.isEmpty
         // What a view of this type holds decides what making one costs: props without events
         // need no reflection to connect them, a view without `@State` no state store. Learnt
         // once from a sample, since every instance of a type has the same stored properties.
         let hasState = Mirror(reflecting: V(props: sample)).children.contains { $0.value is AnyViewState }
-        schema = { V.Props.jsonSchema }
+        schema = {
+            // A slot that takes text lists the string it takes, as a built-in view's does.
+            var schema = V.Props.jsonSchema
+            guard !textSlots.isEmpty else { return schema }
+            var properties = schema["properties"] as? [String: Any] ?? [:]
+            for name in textSlots {
+                properties[name] = ["type": "string", "description": "The slot's text, shown as a Text; or a view (a node) in the slot"]
+            }
+            schema["properties"] = properties
+            return schema
+        }
         make = { params, appContext, state, filled, send in
+            // A slot's text is the slot's, not a field of the props record.
+            var params = params
+            var texts: [String: String] = [:]
+            for name in textSlots { if let text = params.removeValue(forKey: name) as? String { texts[name] = text } }
             let props = try V.Props(from: params, appContext: appContext)
             if reflects {
                 let members = ViewRegistration.members(of: props)
@@ -55,7 +70,8 @@ public struct ViewRegistration {
                 }
                 for (name, slot) in members.slots {
                     slot.name = name
-                    slot.isEmpty = !filled.contains(name)
+                    slot.text = texts[name]
+                    slot.isEmpty = !filled.contains(name) && slot.text == nil
                 }
             }
             let view = hasState ? state.making { V(props: props) } : V(props: props)

@@ -206,7 +206,10 @@ enum Gestures {
                     return handled(current, index)
                 }
             }
-            guard current.takesTapItself else { continue }
+            guard current.takesTapItself else {
+                if count == 1, let chosen = chooseOption(current) { return chosen }
+                continue
+            }
             guard count == 1 else {
                 if passedOver == nil { passedOver = "the \(current.typeName) '\(current.id)' itself takes 1" }
                 continue
@@ -217,6 +220,27 @@ enum Gestures {
             return unhandled("no tap handler on node '\(hit.id)' or around it takes \(count) tap\(count == 1 ? "" : "s"); \(passedOver)")
         }
         return unhandled("nothing on node '\(hit.id)' or around it handles taps")
+    }
+
+    /// A tap on `node` as an option of the plugin view it is a child of, when that view's
+    /// body places its children in a `Picker` (`Picker(selection:) { Children() }`): the
+    /// Picker selects the node's tag (its modifiers' `tag`). Nil when `node` is no such
+    /// option, so that the tap goes on outward.
+    private static func chooseOption(_ node: NodeState) -> JSONValue? {
+        guard let parent = node.parent, let view = parent.pluginView, let place = view.body.root.childrenPlace,
+              place.selectsAmongChildren, node.index(in: parent) != nil else { return nil }
+        guard let tag = node.tag else {
+            return unhandled("node '\(node.id)' is a child of the \(parent.typeName) '\(parent.id)', whose children are options chosen by their tag; it has no tag modifier")
+        }
+        switch PluginCalls.run(plugin: view.type.plugin, .action, view.type.name, { place.selectChild(tagged: tag) }) {
+        case let .taken(value):
+            view.renderAgain()
+            var result = JSONObject([("handled", true), ("node", .string(parent.id)), ("view", .string(parent.typeName)), ("option", .string(node.id))])
+            if let value { result["value"] = Snapshot.json(value) }
+            return .object(result)
+        case let .notTaken(reason):
+            return unhandled("node '\(node.id)', an option of the \(parent.typeName) '\(parent.id)': \(reason)")
+        }
     }
 
     /// A single tap taken by the view `node` itself: a Button performs its action, a Toggle

@@ -100,8 +100,8 @@ struct NodeSpec {
         if !slotNames.isEmpty, !props.isEmpty {
             for name in slotNames {
                 guard let value = props[name] else { continue }
-                // A built-in view's slot that takes text too (its props schema lists it) keeps it as a prop.
-                let takesText = kind != .plugin && kind.knownProps.contains(name)
+                // A slot that takes text too (its props schema lists it) keeps a string as a prop.
+                let takesText = pluginView.map { $0.textSlots.contains(name) } ?? (kind != .plugin && kind.knownProps.contains(name))
                 switch value {
                 case .null: props[name] = nil
                 case .object:

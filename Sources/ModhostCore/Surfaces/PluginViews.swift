@@ -16,6 +16,8 @@ final class PluginViewType {
     let serial: UInt64
     /// The props' JSON Schema (learnt once, when the plugin loads).
     let propsSchema: JSONValue
+    /// The slots that take a string too: those the props schema lists.
+    let textSlots: Set<String>
     /// For the stand-in of a quarantined plugin's view: that plugin. Such a view runs no
     /// plugin code, takes any props and shows an empty body.
     let quarantine: PluginStatus?
@@ -37,6 +39,7 @@ final class PluginViewType {
         var schema = propsSchema.objectValue ?? JSONObject([("type", "object")])
         var properties = schema["properties"]?.objectValue ?? JSONObject()
         properties["testID"] = ["type": "string", "description": "Names the view for tests, as on every Expo UI view"]
+        textSlots = Set(registration.slots.filter { properties[$0] != nil })
         schema["properties"] = .object(properties)
         self.propsSchema = .object(schema)
     }

@@ -147,10 +147,12 @@ enum Snapshot {
 
     /// Appends the JSON text of `node` and its subtree to `out`: `{type, id, key?, props?,
     /// events?, value?, modifiers?, tint?, styles?, handlers?, disabled?, hidden?, refreshing?, search?, sheet?, swipeActions?,
-    /// symbol?, children?}`, in that order. Written straight: a large tree's snapshot is mostly nodes
+    /// symbol?, option?, body?, children?, slots?}`, in that order. Written straight: a large tree's snapshot is mostly nodes
     /// that are a type, an id and props, and building a value per node first, then writing
     /// it, cost several times as much. `insideDisabled`: a node around this one is disabled.
-    static func write(_ node: NodeState, insideDisabled: Bool = false, into out: inout [UInt8]) {
+    /// `options`: the node is a child placed by this `Children()` of a Picker (its `option`
+    /// shows its tag and whether it is the selection).
+    static func write(_ node: NodeState, insideDisabled: Bool = false, options: HeadlessElement? = nil, into out: inout [UInt8]) {
         JSONWriter.appendASCII(#"{"type":"#, to: &out)
         JSONWriter.writeString(node.typeName, into: &out)
         JSONWriter.appendASCII(#","id":"#, to: &out)
@@ -209,15 +211,26 @@ enum Snapshot {
             JSONWriter.appendASCII(#","symbol":"#, to: &out)
             JSONWriter.write(symbol.json, into: &out)
         }
+        if let options {
+            var option = JSONObject()
+            if let tag = node.tag {
+                if let shown = ShownProp.of(tag.base) { option["tag"] = json(shown) }
+                option["selected"] = .bool(options.isChildSelected(tagged: tag))
+            }
+            JSONWriter.appendASCII(#","option":"#, to: &out)
+            JSONWriter.write(.object(option), into: &out)
+        }
+        var childOptions: HeadlessElement?
         if let view = node.pluginView {
             JSONWriter.appendASCII(#","body":"#, to: &out)
             write(view.body.root, at: "0", into: &out)
+            childOptions = view.body.root.childrenPlace.flatMap { $0.selectsAmongChildren ? $0 : nil }
         }
         if !node.children.isEmpty {
             JSONWriter.appendASCII(#","children":["#, to: &out)
             for (index, child) in node.children.enumerated() {
                 if index > 0 { out.append(UInt8(ascii: ",")) }
-                write(child, insideDisabled: isDisabled, into: &out)
+                write(child, insideDisabled: isDisabled, options: childOptions, into: &out)
             }
             out.append(UInt8(ascii: "]"))
         }

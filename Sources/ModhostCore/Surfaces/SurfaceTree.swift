@@ -293,6 +293,10 @@ final class NodeState {
     /// a Toggle.
     var takesTapItself: Bool { kind == .toggle || ((kind == .button || kind == .image) && listens(to: "onPress")) }
 
+    /// The innermost `tag` its modifiers give it: what a Picker whose children it is among
+    /// selects with it.
+    var tag: AnyHashable? { modifiers.lazy.compactMap(\.effect.tag).first }
+
     /// A modifier of this node disables it (and so everything in it).
     var disablesItself: Bool { modifiers.contains { $0.effect.isDisabled } }
     /// A modifier of this node hides it.

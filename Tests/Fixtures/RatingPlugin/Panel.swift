@@ -81,3 +81,39 @@ public struct CardView: ExpoSwiftUI.View {
     }
   }
 }
+
+/// A view that chooses among its node's children, as Expo UI's Picker does: each child is an
+/// option marked by its `tag`; `label` takes a string or a view.
+public final class ChoiceProps: ExpoSwiftUI.ViewProps {
+  public var label = Slot(takesText: true)
+  @Field public var selection: String?
+  public var onChoose = EventDispatcher()
+  public required init() {}
+}
+
+public struct ChoiceView: ExpoSwiftUI.View {
+  public let props: ChoiceProps
+  @State private var own: String?
+  public init(props: ChoiceProps) { self.props = props }
+  public var body: some View {
+    let props = props
+    let own = $own
+    let selection = Binding<String?>(
+      get: { props.selection ?? own.wrappedValue },
+      set: { chosen in
+        own.wrappedValue = chosen
+        props.onChoose(["selection": chosen ?? ""])
+      })
+    return VStack {
+      props.label
+      Picker("Choice", selection: selection) { Children() }
+    }
+  }
+}
+
+public final class ChoiceModule: Module {
+  public func definition() -> ModuleDefinition {
+    Name("Choice")
+    View(ChoiceView.self)
+  }
+}
