@@ -292,6 +292,19 @@ function drawPluginView(entry, node) {
   return el;
 }
 
+/**
+ * A child a plugin view's `Children()` places. An option of a Picker (it has a tag) is a
+ * button: a tap on the child chooses it, as a tap on the device would.
+ */
+function drawChild(entry, child) {
+  const drawn = drawNode(entry, child);
+  if (child.option?.tag === undefined) return drawn;
+  return h('button', {
+    type: 'button', class: `option${child.option.selected ? ' selected' : ''}`, 'aria-pressed': String(child.option.selected === true),
+    'aria-label': `option ${child.id}`, onclick: () => interact(entry, child.id, 'tap'),
+  }, drawn);
+}
+
 /** One element of a plugin view's body, and those under it. */
 function drawElement(entry, node, element) {
   const props = element.props ?? {};
@@ -329,7 +342,8 @@ function drawElement(entry, node, element) {
       el.value = String(props.value ?? 0);
       break;
     }
-    case 'Children': el = h('div', {}, ...(node.children ?? []).map((child) => drawNode(entry, child))); break;
+    case 'Picker': el = h('div', { role: 'radiogroup', 'aria-label': props.title || `Picker ${node.id}` }, props.title ? h('span', { text: `${props.title} ` }) : null, ...inner()); break;
+    case 'Children': el = h('div', {}, ...(node.children ?? []).map((child) => drawChild(entry, child))); break;
     case 'Slot': el = h('div', {}, node.slots?.[props.name] ? drawNode(entry, node.slots[props.name]) : null); break;
     default: el = h('div', {}, ...inner());
   }

@@ -319,9 +319,11 @@ def main():
             # A third front-end with the views that show a value: Image (systemName, and an old
             # tree's systemImage), a Toggle it keeps in its state, a Slider it does not, a TextField.
             third = (
-                "import { connect, VStack, Image, Text, Toggle, Slider, TextField, symbolEffect, shadow, blur, opacity, scaleEffect, rotationEffect, bold, italic, underline, strikethrough, kerning, List, searchable, presentationDetents } from " + repr(os.path.join(REPO, "clients/js/src/index.js")) + ";\n"
+                "import { connect, VStack, Image, Text, Toggle, Slider, TextField, symbolEffect, shadow, blur, opacity, scaleEffect, rotationEffect, bold, italic, underline, strikethrough, kerning, List, searchable, presentationDetents, nativeViewHelper, tag } from " + repr(os.path.join(REPO, "clients/js/src/index.js")) + ";\n"
                 "const app = await connect({ socket: " + repr(socket) + ", clientName: 'controls-demo' });\n"
+                "const Picker = nativeViewHelper('Picker');\n"
                 "let on = true;\n"
+                "let size = 's';\n"
                 "let surface;\n"
                 "const tree = () => VStack(\n"
                 "  Text({ key: 'styled', text: 'styled', modifiers: [shadow({ radius: 3, x: 1, y: 2, color: '#FF000080' }), blur(2), opacity(0.5), scaleEffect(1.5), rotationEffect(30),\n"
@@ -334,7 +336,9 @@ def main():
                 "  Image({ key: 'heart', systemName: 'heart', modifiers: [symbolEffect({ effect: 'bounce', value: on })] }),\n"
                 "  Toggle({ key: 'wifi', label: 'Wi-Fi', isOn: on, onIsOnChange: (v) => { on = v; console.log('toggle onIsOnChange ran: ' + v); surface.update(tree()); } }),\n"
                 "  Slider({ key: 'volume', value: 0.5, min: 0, max: 2, step: 0.25, onValueChange: (v) => console.log('slider onValueChange ran: ' + v) }),\n"
-                "  TextField({ key: 'name', defaultValue: 'Ada', placeholder: 'Name', onTextChange: (t) => console.log('onTextChange ran: ' + t), onSubmit: (t) => console.log('onSubmit ran: ' + t) }));\n"
+                "  TextField({ key: 'name', defaultValue: 'Ada', placeholder: 'Name', onTextChange: (t) => console.log('onTextChange ran: ' + t), onSubmit: (t) => console.log('onSubmit ran: ' + t) }),\n"
+                "  Picker({ key: 'size', label: 'Size', selection: size, onSelectionChange: (v) => { size = v; console.log('picker onSelectionChange ran: ' + v); surface.update(tree()); } },\n"
+                "    Text({ key: 'small', text: 'Small', modifiers: [tag('s')] }), Text({ key: 'large', text: 'Large', modifiers: [tag('l')] })));\n"
                 "surface = await app.mount('controls', tree());\n"
                 "console.log('controls mounted');\n"
                 "setInterval(() => {}, 1 << 30);\n")
@@ -403,6 +407,13 @@ def main():
             controls_app.wait_for(r"detent ran: large")
             controls.locator('[data-node="sheet"] .detents button[aria-pressed="true"]', has_text="large").wait_for(timeout=5000)
             checks.check("a click on a detent dragged the sheet there: onSelectionChange ran and it is drawn pressed", True)
+            picker = controls.get_by_role("radiogroup", name="Size")
+            options = {n: picker.get_by_role("button", name=f"option {n}").get_attribute("aria-pressed") for n in ("small", "large")}
+            checks.check("a Picker is drawn with its label, its tagged children as options, the selected one pressed", options == {"small": "true", "large": "false"}, str(options))
+            controls.get_by_role("button", name="option large").click()
+            controls_app.wait_for(r"picker onSelectionChange ran: l")
+            controls.locator('button[aria-label="option large"][aria-pressed="true"]').wait_for(timeout=5000)
+            checks.check("a click on an option chose it: onSelectionChange ran with its tag and it is drawn selected", True)
             page.screenshot(path=os.path.join(artifacts, "4-controls.png"), full_page=True)
 
             page.wait_for_function("() => [...document.querySelectorAll('#log tbody tr')].filter((r) => r.textContent.includes('plain-demo') && r.textContent.includes('plugin-load-failed')).length > 0", timeout=5000)

@@ -1090,6 +1090,13 @@ V(VW,"ExpoUI's Gauge needs its value, named at its place; a view in a label prop
    vfail(2,N("Gauge","g"),{"path":"root.props.value"})
    +call(3,"mount",{"surface":"v","root":VN("Gauge","g",value=0.5,currentValueLabel=N("Text","pct",props={"text":"50%"}))},{"$exact":{"surface":"v"}})
    +vsnap(4,{"props":{"$exact":{"value":0.5}},"slots":{"$exact":{"currentValueLabel":{"$exact":{"type":"Text","id":"pct","key":"pct","props":{"text":"50%"}}}}}}), init=True)
+def OPT(key, tag): return N("Text",key,[M("tag",tag=tag)],props={"text":key})
+V(VW,"ExpoUI's Picker: its tagged children are the options, a tap on one sends its tag",
+   vm(VN("Picker","p",["onSelectionChange"],None,[OPT("a","a"),OPT("b","b"),N("Text","note",props={"text":"no tag"})],label="Letter",selection="a"))
+   +vsnap(2,{"body":{"$exact":{"type":"Picker","element":"0","props":{"$exact":{"title":"Letter","selection":"a"}},"children":[{"$exact":{"type":"Children","element":"0/0"}}]}},
+      "children":[{"id":"a","option":{"$exact":{"tag":"a","selected":True}}},{"id":"b","option":{"$exact":{"tag":"b","selected":False}}},{"id":"note","option":{"$exact":{}}}]})
+   +[vact(3,"b","tap"),VEV("p","Picker","onSelectionChange","b",member="selection"),vdone(3,"p","Picker",option="b",value="b")]
+   +vnot(4,"note","tap"), init=True)
 V(VW,"initialize lists viewInfo in the order of views", [send(req(1,"initialize",{"protocolVersion":1})),ok(1,{"views":VIEWS,"viewInfo":[{"name":v} for v in VIEWS]})])
 
 # ---------------- symbols: SF Symbols effects, transitions, scale, variants (ExpoUI) ----------------

@@ -162,3 +162,49 @@ public struct SwitchView: ExpoSwiftUI.View {
         return Toggle(props.label, isOn: Binding(get: { props.value }, set: { props.onValueChange(["value": $0]) }))
     }
 }
+
+/// A `Picker`'s props, as SDK 58 names them: a label (a string or a view), the selected
+/// option's tag, and the event a choice sends.
+public final class PickerProps: ExpoSwiftUI.ViewProps {
+    public var label = Slot(takesText: true)
+    @Field public var systemImage: String?
+    @Field var selection: StringOrNumber?
+    /// Sent with `{selection}`, the chosen option's tag, when a tap chooses one.
+    public var onSelectionChange = EventDispatcher()
+    public required init() {}
+}
+
+/// A choice of one option: the node's children are the options, each marked with the `tag`
+/// modifier; a tap on one sends `onSelectionChange` with its tag. With `selection` given, the
+/// front-end decides (the Picker shows `selection` until the next update); without, the
+/// Picker keeps the choice itself.
+public struct PickerView: ExpoSwiftUI.View {
+    public let props: PickerProps
+    @State private var ownSelection: StringOrNumber?
+    public init(props: PickerProps) { self.props = props }
+
+    public var body: some View {
+        let props = props
+        let own = $ownSelection
+        let selection = Binding<StringOrNumber?>(
+            get: { props.selection ?? own.wrappedValue },
+            set: { chosen in
+                if props.selection == nil { own.wrappedValue = chosen }
+                props.onSelectionChange(["selection": chosen?.jsonValue ?? JSNull()])
+            })
+        let title = props.label.text ?? ""
+        let picker = props.systemImage.map { Picker(title, systemImage: $0, selection: selection) { Children() } }
+            ?? Picker(title, selection: selection) { Children() }
+        // A label that is a view goes before the options, as SwiftUI's `label:` does.
+        return Group {
+            if props.label.isEmpty || props.label.text != nil {
+                picker
+            } else {
+                HStack {
+                    props.label
+                    picker
+                }
+            }
+        }
+    }
+}

@@ -28,6 +28,7 @@ public class ExpoUIModule: Module {
         View(GaugeView.self)
         View(DisclosureGroupView.self)
         View(SwitchView.self)
+        View(PickerView.self)
 
         OnCreate {
             ViewModifierRegistry.register("onTapGesture", description: "A tap (count 2: a double tap) on the view sends an event", event: TapEvent.self) { params, appContext, eventDispatcher in

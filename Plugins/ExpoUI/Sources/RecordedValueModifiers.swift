@@ -5,7 +5,7 @@ import ModifierKit
 // (`environment`, `gridCellAnchor`).
 
 /// A string or a number: `tag`'s `tag`.
-enum StringOrNumber: Convertible, Equatable {
+enum StringOrNumber: Convertible, Hashable {
     case string(String)
     case number(Double)
 
@@ -65,12 +65,13 @@ enum NumberOrBool: Convertible, Equatable {
 }
 
 /// `{"$type": "tag", "tag": "inbox"}`: the value a Picker or TabView selects with this view.
+/// The node's tag is what a `Picker` whose children are its options sets its selection to.
 struct TagModifier: CheckedModifier {
     @Field(.required) var tag: StringOrNumber = .string("")
 
     init() {}
 
-    func body(content: Content) -> some View { content.recordStyle("tag", [StyleArgument("tag", tag.argument)]) }
+    func body(content: Content) -> some View { content.tag(tag).recordStyle("tag", [StyleArgument("tag", tag.argument)]) }
 }
 
 /// `environment`'s `key`.

@@ -4,12 +4,12 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { connect } from '../../js/src/index.js';
-import { bold, foregroundStyle } from '../swift-ui/modifiers/index.js';
+import { bold, foregroundStyle, pickerStyle, tag } from '../swift-ui/modifiers/index.js';
 import { withDaemon } from '../../js/test-support/daemon.js';
 import { render, React } from '../../react/src/index.js';
 import {
   Host, Form, Section, Text, Toggle, LabeledContent, Divider, Gauge, ProgressView, DisclosureGroup, ContentUnavailableView, Switch,
-  Button, Label, Image, Slider,
+  Button, Label, Image, Slider, Picker,
 } from '../swift-ui/index.js';
 
 const h = React.createElement;
@@ -218,6 +218,51 @@ test('nested Text: each segment keeps its own modifiers, as Expo UI styles a par
     assert.deepEqual(line.children.map((segment) => segment.props.text), ['Total: ', '42', ' items']);
     assert.deepEqual(line.children[1].styles, [{ $style: 'bold' }, { $style: 'foregroundStyle', color: '#FF0000FF' }]);
     assert.equal(line.children[0].styles, undefined, 'the other segments are plain');
+    assert.deepEqual(s.diagnostics, []);
+    await root.unmount();
+  } finally { await s.done(); }
+});
+
+test('a Picker chooses among its tagged children: the docs\' segmented picker, and a label given as an element', { timeout: TEST_TIMEOUT_MS }, async () => {
+  const s = await session();
+  try {
+    const chosen = [];
+    const options = ['Small', 'Medium', 'Large'];
+    function Sizes() {
+      const [selected, setSelected] = React.useState(0);
+      return h(Host, null, h(Form, null,
+        h(Picker, {
+          key: 'size', label: 'Size', selection: selected, modifiers: [pickerStyle('segmented')],
+          onSelectionChange: (value) => { chosen.push(value); setSelected(value); },
+        }, options.map((option, index) => h(Text, { key: option, modifiers: [tag(index)] }, option))),
+        h(Picker, { key: 'flavor', label: h(Label, { title: 'Flavor', systemImage: 'cup.and.saucer' }) },
+          h(Text, { key: 'vanilla', modifiers: [tag('vanilla')] }, 'Vanilla'),
+          h(Text, { key: 'mint', modifiers: [tag('mint')] }, 'Mint'))));
+    }
+    const root = await render(h(Sizes), s.connection);
+    const surface = root.surface();
+    let { root: form } = await surface.snapshot();
+    let size = find(form, 'size');
+    assert.deepEqual(size.body.props, { title: 'Size', selection: 0 });
+    assert.equal(size.body.children[0].type, 'Children', 'the options are the node\'s children');
+    assert.deepEqual(size.children.map((option) => option.props.text), options);
+    assert.deepEqual(size.children.map((option) => option.option), [{ tag: 0, selected: true }, { tag: 1, selected: false }, { tag: 2, selected: false }]);
+
+    const answer = await surface.tap('Large');
+    assert.deepEqual([answer.handled, answer.node, answer.option, answer.value], [true, 'size', 'Large', 2]);
+    await root.settled();
+    assert.deepEqual(chosen, [2], 'the function gets the chosen tag, as Expo UI calls it');
+    ({ root: form } = await surface.snapshot());
+    assert.equal(find(form, 'size').body.props.selection, 2, 'the new selection went back through the props');
+
+    // Uncontrolled, with a label element: the label is the slot's node, the Picker keeps the choice.
+    let flavor = find(form, 'flavor');
+    assert.equal(flavor.slots.label.type, 'Label');
+    assert.equal(flavor.body.props?.selection, undefined);
+    await surface.tap('mint');
+    ({ root: form } = await surface.snapshot());
+    flavor = find(form, 'flavor');
+    assert.equal(flavor.body.children[1].props.selection, 'mint');
     assert.deepEqual(s.diagnostics, []);
     await root.unmount();
   } finally { await s.done(); }

@@ -18,6 +18,7 @@ const ROLES = Object.freeze({
   ProgressView: 'progressbar',
   Gauge: 'meter',
   DisclosureGroup: 'group',
+  Picker: 'radiogroup',
 });
 
 /** Every node of `root` (children and slot views), parents before their children. */

@@ -60,6 +60,16 @@ export type LabeledContentProps = $ViewProps & {
 /** `LabeledContent`, a view of plugin ExpoUI (Swift `LabeledContentView`). */
 export declare const LabeledContent: ReactTypes.FC<LabeledContentProps>;
 
+export type PickerProps = $ViewProps & {
+  systemImage?: string | null;
+  selection?: string | number | null;
+} & {
+  onSelectionChange?: (value?: any) => void;
+  label?: ReactTypes.ReactNode;
+};
+/** `Picker`, a view of plugin ExpoUI (Swift `PickerView`). */
+export declare const Picker: ReactTypes.FC<PickerProps>;
+
 export type ProgressViewProps = $ViewProps & {
   value?: number | null;
 };

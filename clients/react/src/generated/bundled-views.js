@@ -23,6 +23,9 @@ export const Gauge = $bundledView("Gauge", ["currentValueLabel", "minimumValueLa
 /** `LabeledContent`, a view of plugin ExpoUI (Swift `LabeledContentView`). */
 export const LabeledContent = $bundledView("LabeledContent", []);
 
+/** `Picker`, a view of plugin ExpoUI (Swift `PickerView`). */
+export const Picker = $bundledView("Picker", ["label"]);
+
 /** `ProgressView`, a view of plugin ExpoUI (Swift `ProgressViewView`). */
 export const ProgressView = $bundledView("ProgressView", []);
 
