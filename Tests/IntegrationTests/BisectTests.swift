@@ -38,7 +38,15 @@ struct BisectTests {
         #expect(held["error"]?.stringValue?.hasPrefix("held out for bisect: ") == true, "\(held.jsonText)")
 
         try daemon.waitForLog("plugin Faulty (\(root)/a-faulty) is the one; found after ", seconds: 60)
-        let plugins = try #require(daemon.initializedClient().call("describe")["result"]?["plugins"]?.arrayValue)
+        // The verdict is logged before the engine that serves it is ready: a client may still
+        // reach the trial's engine (Faulty held out) for a moment, on a busy machine.
+        var plugins: [JSONValue] = []
+        let served = Date().addingTimeInterval(30)
+        repeat {
+            plugins = (try? daemon.initializedClient().call("describe")["result"]?["plugins"]?.arrayValue) ?? []
+            if plugins.contains(where: { $0["path"]?.stringValue == root + "/a-faulty" && $0["status"] == "quarantined" }) { break }
+            usleep(100_000)
+        } while Date() < served
         let faulty = try #require(plugins.first { $0["path"]?.stringValue == root + "/a-faulty" }, "\(plugins)")
         #expect(faulty["status"] == "quarantined", "\(faulty.jsonText)\n\(daemon.log)")
         let crash = try #require(faulty["crash"], "\(faulty.jsonText)")
