@@ -151,7 +151,9 @@ public struct ClientHelpersGenerator {
             let props = try schemas.type(of: view.props, at: "viewInfo[\(index)].props")
             var members = view.events.map { "  \(schemas.propertyName($0))?: (value?: any) => void;" }
             members += view.slots.map { "  \(schemas.propertyName($0))?: ReactTypes.ReactNode;" }
-            let doc = DocComment.lines(["`\(view.name)`, a view of plugin \(view.plugin) (Swift `\(view.typeName)`)."], indent: "")
+            var about = ["`\(view.name)`, a view of plugin \(view.plugin) (Swift `\(view.typeName)`)."]
+            if let replacement = view.deprecated { about.append("@deprecated Use \(replacement).") }
+            let doc = DocComment.lines(about, indent: "")
             declarations += ["", "export type \(stem)Props = $ViewProps & \(props)" + (members.isEmpty ? ";" : " & {\n" + members.joined(separator: "\n") + "\n};")]
             declarations += doc + ["export declare const \(stem): ReactTypes.FC<\(stem)Props>;"]
             let slots = "[" + view.slots.map(\.jsonQuoted).joined(separator: ", ") + "]"

@@ -72,6 +72,8 @@ public struct ViewDescription: Equatable, Sendable {
     public var events: [String]
     /// Its props that hold views (slots), in order.
     public var slots: [String] = []
+    /// For a view kept under an older name: what to use instead.
+    public var deprecated: String? = nil
 }
 
 /// The part of a `describe` result the generator uses, sorted by name so that the output
@@ -143,7 +145,8 @@ public struct DescribeModel: Equatable, Sendable {
                 module: entry["module"]?.stringValue ?? "", typeName: entry["typeName"]?.stringValue ?? "",
                 props: try Self.schema(entry["props"], at: path + ".props") ?? ["type": "object"],
                 events: entry["events"]?.objectValue?.keys ?? [],
-                slots: entry["slots"]?.arrayValue?.compactMap(\.stringValue) ?? []))
+                slots: entry["slots"]?.arrayValue?.compactMap(\.stringValue) ?? [],
+                deprecated: entry["deprecated"]?.stringValue))
         }
         self.views = views.sorted { TypeScriptNames.precedes($0.name, $1.name) }
         self.modifiers = modifiers.sorted { TypeScriptNames.precedes($0.type, $1.type) }

@@ -69,10 +69,19 @@ public struct ObservedObject<ObjectType: AnyObject> {
 
 /// Where a module's ``BaseModule/View(_:)`` declaration puts its view.
 public struct ViewDefinition: ModuleDefinitionElement {
-    let registration: ViewRegistration
+    var registration: ViewRegistration
 
     /// Adds the view to the definition's views.
     public func apply(to definition: inout ModuleDefinition) { definition.views.append(registration) }
+
+    /// Marks the view as an older name that still works: `View(SwitchView.self).deprecated(use:
+    /// "Toggle, with isOn and onIsOnChange")`. A connection that uses it gets one
+    /// `deprecated-name` warning saying what to use; `describe` lists it as `deprecated`.
+    public func deprecated(use replacement: String) -> ViewDefinition {
+        var definition = self
+        definition.registration.replacement = replacement
+        return definition
+    }
 }
 
 extension BaseModule {

@@ -9,6 +9,8 @@ public struct ViewRegistration {
     @_spi(ModhostHost) public let events: [String]
     /// The props that hold views: its props' `Slot` properties, by property name, in order.
     @_spi(ModhostHost) public let slots: [String]
+    /// For a view kept under an older name: what to use instead (``ViewDefinition/deprecated(use:)``).
+    @_spi(ModhostHost) public internal(set) var replacement: String?
     private let schema: () -> [String: Any]
     private let make: (Dict, AppContext, ViewStateStore, Set<String>, @escaping (String, Dict) -> Void) throws -> ViewInstance
 

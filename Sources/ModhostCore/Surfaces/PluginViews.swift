@@ -47,13 +47,16 @@ final class PluginViewType {
     var name: String { registration.name }
     var events: [String] { registration.events }
     /// The view's entry in `viewInfo`: `{name, children, props, events, plugin, module, typeName}`.
+    /// `deprecated`: what to use instead, for a view kept under an older name.
     var info: JSONValue {
-        .object(JSONObject([
+        var info = JSONObject([
             ("name", .string(name)), ("children", true), ("props", propsSchema),
             ("events", .object(JSONObject(events.map { ($0, ["type": "object"]) }))),
             ("plugin", .string(plugin)), ("module", .string(module)), ("typeName", .string(registration.typeName)),
             ("slots", .array(registration.slots.map { .string($0) })),
-        ]))
+        ])
+        if let replacement = registration.replacement { info["deprecated"] = .string(replacement) }
+        return .object(info)
     }
 }
 

@@ -157,7 +157,13 @@ struct Reconciler {
         }
         if spec.kind == .plugin {
             let filled = keepingSlots ? kept?.pluginView?.filled ?? [] : Set(spec.slots.map(\.name))
-            node.pluginView = try pluginView(spec, reusing: reusable?.pluginView, filled: filled, node: node.id, path: path)
+            let view = try pluginView(spec, reusing: reusable?.pluginView, filled: filled, node: node.id, path: path)
+            node.pluginView = view
+            if reusable == nil, let replacement = view.type.registration.replacement {
+                deprecatedNames.append(DeprecatedName(
+                    node: node.id, view: spec.typeName, name: spec.typeName, replacement: replacement, kind: .view,
+                    path: JSONPath.member("type", of: NodeSpec.paramsPath(ofNode: path))))
+            }
         } else {
             if !spec.props.isEmpty, reusable?.props != spec.props {
                 try checkProps(spec.props, of: spec.kind, node: node.id, path: path)
@@ -512,7 +518,7 @@ struct Reconciler {
         }
         for prop in kind.deprecatedProps where props[prop.name] != nil {
             deprecatedNames.append(DeprecatedName(
-                node: node, view: kind.rawValue, name: prop.name, replacement: prop.replacement, isEvent: false,
+                node: node, view: kind.rawValue, name: prop.name, replacement: prop.replacement, kind: .prop,
                 path: JSONPath.member(prop.name, of: NodeSpec.paramsPath(ofNode: path) + ".props")))
         }
     }
@@ -523,7 +529,7 @@ struct Reconciler {
             guard let replacement = kind.event(named: name)?.replacedBy else { continue }
             let member = kind.event(named: replacement)?.member.map { " (payload {\($0.name)})" } ?? ""
             deprecatedNames.append(DeprecatedName(
-                node: node, view: kind.rawValue, name: name, replacement: "the event '\(replacement)'\(member)", isEvent: true,
+                node: node, view: kind.rawValue, name: name, replacement: "the event '\(replacement)'\(member)", kind: .event,
                 path: JSONPath.element(index, of: JSONPath.member("events", of: NodeSpec.paramsPath(ofNode: path)))))
         }
     }
@@ -591,13 +597,18 @@ struct UnknownProp {
 
 /// A prop or event of a host view that Expo UI SDK 58 names otherwise, on a new or changed node.
 struct DeprecatedName {
+    /// What the name is of.
+    enum Kind: String {
+        case prop, event, view
+    }
+
     let node: String
     let view: String
     let name: String
     /// What replaced it, as a phrase: "the event 'onIsOnChange' (payload {isOn})".
     let replacement: String
-    let isEvent: Bool
-    /// Its params path: `root.events[0]`, `root.props.systemImage`.
+    let kind: Kind
+    /// Its params path: `root.events[0]`, `root.props.systemImage`, `root.type`.
     let path: String
 }
 

@@ -551,10 +551,10 @@ final class Surface {
     /// the name works, and the warning says what Expo UI SDK 58 calls it.
     func report(_ deprecated: [DeprecatedName], session: Session) {
         for use in deprecated where session.deprecatedNamesWarned.insert(use.view + "." + use.name).inserted {
-            let what = use.isEvent ? "event" : "prop"
+            let what = use.kind == .view ? "view '\(use.name)'" : "\(use.view) \(use.kind.rawValue) '\(use.name)'"
             session.diagnostic(
                 "warning", code: DiagnosticCode.deprecatedName,
-                message: "node '\(use.node)': the \(use.view) \(what) '\(use.name)' at '\(use.path)' is the name from before Expo UI SDK 58; use \(use.replacement). It still works; this warning is given once per connection",
+                message: "node '\(use.node)': the \(what) at '\(use.path)' is the name from before Expo UI SDK 58; use \(use.replacement). It still works; this warning is given once per connection",
                 surface: name, node: use.node, path: use.path,
                 extra: JSONObject([("key", .string(use.name)), ("replacement", .string(use.replacement))]))
         }
