@@ -292,6 +292,18 @@ function drawPluginView(entry, node) {
   return el;
 }
 
+/** A shape in a body: a small filled box, its corners as the shape rounds them. */
+function drawShape(type, props) {
+  const radius = {
+    Circle: '50%', Ellipse: '50%', Capsule: '999px', RoundedRectangle: `${props.cornerRadius ?? 0}px`,
+    UnevenRoundedRectangle: ['topLeadingRadius', 'topTrailingRadius', 'bottomTrailingRadius', 'bottomLeadingRadius'].map((k) => `${props[k] ?? 0}px`).join(' '),
+  }[type] ?? '0';
+  const el = h('span', { class: 'shape', role: 'img', 'aria-label': type });
+  el.style.borderRadius = radius;
+  if (type === 'Circle') el.style.width = el.style.height = '1.2em';
+  return el;
+}
+
 /**
  * A child a plugin view's `Children()` places. An option of a Picker (it has a tag) is a
  * button: a tap on the child chooses it, as a tap on the device would.
@@ -342,6 +354,9 @@ function drawElement(entry, node, element) {
       el.value = String(props.value ?? 0);
       break;
     }
+    case 'Rectangle': case 'RoundedRectangle': case 'Circle': case 'Ellipse': case 'Capsule': case 'UnevenRoundedRectangle': case 'ConcentricRectangle':
+      el = drawShape(element.type, props);
+      break;
     case 'Picker': el = h('div', { role: 'radiogroup', 'aria-label': props.title || `Picker ${node.id}` }, props.title ? h('span', { text: `${props.title} ` }) : null, ...inner()); break;
     case 'Children': el = h('div', {}, ...(node.children ?? []).map((child) => drawChild(entry, child))); break;
     case 'Slot': el = h('div', {}, node.slots?.[props.name] ? drawNode(entry, node.slots[props.name]) : null); break;

@@ -338,7 +338,8 @@ def main():
                 "  Slider({ key: 'volume', value: 0.5, min: 0, max: 2, step: 0.25, onValueChange: (v) => console.log('slider onValueChange ran: ' + v) }),\n"
                 "  TextField({ key: 'name', defaultValue: 'Ada', placeholder: 'Name', onTextChange: (t) => console.log('onTextChange ran: ' + t), onSubmit: (t) => console.log('onSubmit ran: ' + t) }),\n"
                 "  Picker({ key: 'size', label: 'Size', selection: size, onSelectionChange: (v) => { size = v; console.log('picker onSelectionChange ran: ' + v); surface.update(tree()); } },\n"
-                "    Text({ key: 'small', text: 'Small', modifiers: [tag('s')] }), Text({ key: 'large', text: 'Large', modifiers: [tag('l')] })));\n"
+                "    Text({ key: 'small', text: 'Small', modifiers: [tag('s')] }), Text({ key: 'large', text: 'Large', modifiers: [tag('l')] })),\n"
+                "  nativeViewHelper('RoundedRectangle')({ key: 'card', cornerRadius: 6 }), nativeViewHelper('Circle')({ key: 'dot' }));\n"
                 "surface = await app.mount('controls', tree());\n"
                 "console.log('controls mounted');\n"
                 "setInterval(() => {}, 1 << 30);\n")
@@ -407,6 +408,8 @@ def main():
             controls_app.wait_for(r"detent ran: large")
             controls.locator('[data-node="sheet"] .detents button[aria-pressed="true"]', has_text="large").wait_for(timeout=5000)
             checks.check("a click on a detent dragged the sheet there: onSelectionChange ran and it is drawn pressed", True)
+            radii = [controls.locator(f'.shape[data-node="{n}"]').evaluate("el => el.style.borderRadius") for n in ("card", "dot")]
+            checks.check("shapes are drawn with their corners", radii == ["6px", "50%"], str(radii))
             picker = controls.get_by_role("radiogroup", name="Size")
             options = {n: picker.get_by_role("button", name=f"option {n}").get_attribute("aria-pressed") for n in ("small", "large")}
             checks.check("a Picker is drawn with its label, its tagged children as options, the selected one pressed", options == {"small": "true", "large": "false"}, str(options))

@@ -1097,6 +1097,18 @@ V(VW,"ExpoUI's Picker: its tagged children are the options, a tap on one sends i
       "children":[{"id":"a","option":{"$exact":{"tag":"a","selected":True}}},{"id":"b","option":{"$exact":{"tag":"b","selected":False}}},{"id":"note","option":{"$exact":{}}}]})
    +[vact(3,"b","tap"),VEV("p","Picker","onSelectionChange","b",member="selection"),vdone(3,"p","Picker",option="b",value="b")]
    +vnot(4,"note","tap"), init=True)
+V(VW,"ExpoUI's Switch and CircularProgress, names from before SDK 55, work with one deprecated-name warning each",
+   [send(req(1,"mount",{"surface":"v","root":N("VStack",None,None,[VN("Switch","a",value=True),VN("Switch","b"),VN("CircularProgress","c",progress=0.5)])})),
+    DEPR("a","root.children[0].type","Switch","Toggle, with isOn and onIsOnChange"),
+    DEPR("c","root.children[2].type","CircularProgress","ProgressView, with value and progressViewStyle('circular')"),ok(1,{"surface":"v"}),QUIET]
+   +call(2,"describe",None,{"viewInfo":{"$includes":[{"name":"Switch","deprecated":"Toggle, with isOn and onIsOnChange"}]}}), init=True)
+V(VW,"ExpoUI's shapes are views: the body is the shape with its corners, and a tap gesture on one is taken",
+   vm(N("HStack",None,None,[N("Circle","dot",[TAP]),VN("RoundedRectangle","card",cornerRadius=12),VN("UnevenRoundedRectangle","tab",topLeadingRadius=8)]))
+   +vsnap(2,{"children":[{"id":"dot","body":{"$exact":{"type":"Circle","element":"0"}}},
+      {"id":"card","body":{"$exact":{"type":"RoundedRectangle","element":"0","props":{"$exact":{"cornerRadius":12}}}}},
+      {"id":"tab","body":{"type":"UnevenRoundedRectangle","props":{"topLeadingRadius":8,"bottomTrailingRadius":0}}}]})
+   +[vact(3,"dot","tap"),EVP("dot",0,{"onTapGesture":{}},surface="v"),ok(3,{"$exact":{"handled":True,"node":"dot","modifier":0}})]
+   +mfail(4,VN("RoundedRectangle","bad",cornerRadius=-1),{"path":"root.props.cornerRadius"},name="w"), init=True)
 V(VW,"initialize lists viewInfo in the order of views", [send(req(1,"initialize",{"protocolVersion":1})),ok(1,{"views":VIEWS,"viewInfo":[{"name":v} for v in VIEWS]})])
 
 # ---------------- symbols: SF Symbols effects, transitions, scale, variants (ExpoUI) ----------------

@@ -208,3 +208,19 @@ public struct PickerView: ExpoSwiftUI.View {
         }
     }
 }
+
+/// `CircularProgress`'s props, Expo UI's circular progress before SDK 55.
+public final class CircularProgressProps: ExpoSwiftUI.ViewProps {
+    @Field(.minimum(0), .maximum(1)) public var progress: Double?
+    @Field public var color: Color?
+    public required init() {}
+}
+
+/// The older `CircularProgress`: progress shown as a ring; the snapshot shows `progress` and
+/// `color` in the props (none: indeterminate). Deprecated: use `ProgressView` with `value`
+/// and `progressViewStyle('circular')`.
+public struct CircularProgressView: ExpoSwiftUI.View {
+    public let props: CircularProgressProps
+    public init(props: CircularProgressProps) { self.props = props }
+    public var body: some View { EmptyView() }
+}

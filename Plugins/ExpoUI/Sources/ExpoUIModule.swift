@@ -27,8 +27,16 @@ public class ExpoUIModule: Module {
         View(ProgressViewView.self)
         View(GaugeView.self)
         View(DisclosureGroupView.self)
-        View(SwitchView.self)
+        View(SwitchView.self).deprecated(use: "Toggle, with isOn and onIsOnChange")
         View(PickerView.self)
+        View(CircularProgressView.self).deprecated(use: "ProgressView, with value and progressViewStyle('circular')")
+        View(RectangleView.self)
+        View(RoundedRectangleView.self)
+        View(CircleView.self)
+        View(EllipseView.self)
+        View(CapsuleView.self)
+        View(UnevenRoundedRectangleView.self)
+        View(ConcentricRectangleView.self)
 
         OnCreate {
             ViewModifierRegistry.register("onTapGesture", description: "A tap (count 2: a double tap) on the view sends an event", event: TapEvent.self) { params, appContext, eventDispatcher in

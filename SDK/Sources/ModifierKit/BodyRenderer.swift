@@ -359,6 +359,24 @@ extension ForEach {
     }
 }
 
+extension Shape {
+    /// A shape in a body is an element named after its type (`Circle`), with a rounded
+    /// rectangle's `cornerRadius`.
+    public func _render(into renderer: inout _BodyRenderer) {
+        let shape = _resolvedShape
+        renderer.add(HeadlessElement("\(Self.self)", props: shape.cornerRadius.map { [("cornerRadius", .number($0))] } ?? []))
+    }
+}
+
+extension UnevenRoundedRectangle {
+    public func _render(into renderer: inout _BodyRenderer) {
+        renderer.add(HeadlessElement("UnevenRoundedRectangle", props: [
+            ("topLeadingRadius", .number(topLeadingRadius)), ("bottomLeadingRadius", .number(bottomLeadingRadius)),
+            ("bottomTrailingRadius", .number(bottomTrailingRadius)), ("topTrailingRadius", .number(topTrailingRadius)),
+        ]))
+    }
+}
+
 extension Children {
     public func _render(into renderer: inout _BodyRenderer) { renderer.add(HeadlessElement("Children", control: .children)) }
 }

@@ -178,6 +178,36 @@ public struct Ellipse: Shape {
     public var body: Never { fatalError("Ellipse is primitive") }
 }
 
+/// A rectangle whose corners each have a radius of their own, as SwiftUI's
+/// `UnevenRoundedRectangle`.
+public struct UnevenRoundedRectangle: Shape {
+    public let topLeadingRadius: Double
+    public let bottomLeadingRadius: Double
+    public let bottomTrailingRadius: Double
+    public let topTrailingRadius: Double
+    /// A rectangle with the given corner radii (0: a square corner).
+    public init(topLeadingRadius: Double = 0, bottomLeadingRadius: Double = 0, bottomTrailingRadius: Double = 0, topTrailingRadius: Double = 0) {
+        self.topLeadingRadius = topLeadingRadius
+        self.bottomLeadingRadius = bottomLeadingRadius
+        self.bottomTrailingRadius = bottomTrailingRadius
+        self.topTrailingRadius = topTrailingRadius
+    }
+    public var _resolvedShape: ResolvedShape { ResolvedShape(name: "unevenRoundedRectangle") }
+    /// Primitive: the evaluator reads this view directly.
+    public var body: Never { fatalError("UnevenRoundedRectangle is primitive") }
+}
+
+/// A rectangle whose corners follow those of its container, as SwiftUI's
+/// `ConcentricRectangle` (iOS 26). Headless there is no container's shape: the corners are
+/// shown by the view that uses it.
+public struct ConcentricRectangle: Shape {
+    /// A rectangle concentric with its container.
+    public init() {}
+    public var _resolvedShape: ResolvedShape { ResolvedShape(name: "concentricRectangle") }
+    /// Primitive: the evaluator reads this view directly.
+    public var body: Never { fatalError("ConcentricRectangle is primitive") }
+}
+
 /// A tap handler the evaluator found around the content.
 public struct ResolvedTap {
     /// The taps it needs.

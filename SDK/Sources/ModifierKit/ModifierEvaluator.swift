@@ -558,3 +558,11 @@ extension Capsule {
 extension Ellipse {
     public func _walk(with walker: inout _ViewWalker) -> Bool { walker.visitShape("Ellipse") }
 }
+
+extension UnevenRoundedRectangle {
+    public func _walk(with walker: inout _ViewWalker) -> Bool { walker.visitShape("UnevenRoundedRectangle") }
+}
+
+extension ConcentricRectangle {
+    public func _walk(with walker: inout _ViewWalker) -> Bool { walker.visitShape("ConcentricRectangle") }
+}

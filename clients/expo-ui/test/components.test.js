@@ -4,12 +4,12 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { connect } from '../../js/src/index.js';
-import { bold, foregroundStyle, pickerStyle, tag } from '../swift-ui/modifiers/index.js';
+import { bold, foregroundStyle, pickerStyle, tag, onTapGesture } from '../swift-ui/modifiers/index.js';
 import { withDaemon } from '../../js/test-support/daemon.js';
 import { render, React } from '../../react/src/index.js';
 import {
   Host, Form, Section, Text, Toggle, LabeledContent, Divider, Gauge, ProgressView, DisclosureGroup, ContentUnavailableView, Switch,
-  Button, Label, Image, Slider, Picker,
+  Button, Label, Image, Slider, Picker, Circle, RoundedRectangle, Capsule, CircularProgress, HStack,
 } from '../swift-ui/index.js';
 
 const h = React.createElement;
@@ -264,6 +264,30 @@ test('a Picker chooses among its tagged children: the docs\' segmented picker, a
     flavor = find(form, 'flavor');
     assert.equal(flavor.body.children[1].props.selection, 'mint');
     assert.deepEqual(s.diagnostics, []);
+    await root.unmount();
+  } finally { await s.done(); }
+});
+
+test('shapes are views: a tap gesture on a Circle is taken; the older CircularProgress warns once, naming ProgressView', { timeout: TEST_TIMEOUT_MS }, async () => {
+  const s = await session();
+  try {
+    let taps = 0;
+    const root = await render(h(Host, null, h(HStack, null,
+      h(Circle, { key: 'dot', modifiers: [onTapGesture(() => { taps += 1; })] }),
+      h(RoundedRectangle, { key: 'card', cornerRadius: 12 }),
+      h(Capsule, { key: 'pill', cornerStyle: 'continuous' }),
+      h(CircularProgress, { key: 'old', progress: 0.25 }),
+      h(CircularProgress, { key: 'older', progress: 0.5 }))), s.connection);
+    const surface = root.surface();
+    const { root: stack } = await surface.snapshot();
+    assert.deepEqual(find(stack, 'card').body, { type: 'RoundedRectangle', element: '0', props: { cornerRadius: 12 } });
+    assert.deepEqual(find(stack, 'pill').props, { cornerStyle: 'continuous' }, 'what has no headless effect is shown in the props');
+    assert.equal((await surface.tap('dot')).handled, true);
+    await root.settled();
+    assert.equal(taps, 1);
+    const warned = s.diagnostics.filter((d) => d.code === 'deprecated-name');
+    assert.deepEqual(warned.map((d) => [d.node, d.key, d.path]), [['old', 'CircularProgress', 'root.children[3].type']], 'one warning per connection');
+    assert.match(warned[0].message, /ProgressView/);
     await root.unmount();
   } finally { await s.done(); }
 });

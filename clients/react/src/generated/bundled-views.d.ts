@@ -12,6 +12,54 @@ type ColorValue = $client.Color;
 type $ViewProps = { modifiers?: $client.Modifiers; testID?: string; children?: ReactTypes.ReactNode };
 export {};
 
+export type CapsuleProps = $ViewProps & {
+  cornerStyle?: "continuous" | "circular" | null;
+};
+/** `Capsule`, a view of plugin ExpoUI (Swift `CapsuleView`). */
+export declare const Capsule: ReactTypes.FC<CapsuleProps>;
+
+export type CircleProps = $ViewProps & {};
+/** `Circle`, a view of plugin ExpoUI (Swift `CircleView`). */
+export declare const Circle: ReactTypes.FC<CircleProps>;
+
+export type CircularProgressProps = $ViewProps & {
+  progress?: number | null;
+  /** #RGB, #RGBA, #RRGGBB or #RRGGBBAA (alpha last, # optional), rgb()/rgba(), a CSS or SwiftUI colour name */
+  color?: ColorValue | null;
+};
+/**
+ * `CircularProgress`, a view of plugin ExpoUI (Swift `CircularProgressView`).
+ * @deprecated Use ProgressView, with value and progressViewStyle('circular').
+ */
+export declare const CircularProgress: ReactTypes.FC<CircularProgressProps>;
+
+export type ConcentricRectangleProps = $ViewProps & {
+  corners?: {
+    topLeadingCorner?: {
+      type: "concentric" | "fixed";
+      minimumRadius?: number | null;
+      radius?: number | null;
+    } | null;
+    topTrailingCorner?: {
+      type: "concentric" | "fixed";
+      minimumRadius?: number | null;
+      radius?: number | null;
+    } | null;
+    bottomLeadingCorner?: {
+      type: "concentric" | "fixed";
+      minimumRadius?: number | null;
+      radius?: number | null;
+    } | null;
+    bottomTrailingCorner?: {
+      type: "concentric" | "fixed";
+      minimumRadius?: number | null;
+      radius?: number | null;
+    } | null;
+  } | null;
+};
+/** `ConcentricRectangle`, a view of plugin ExpoUI (Swift `ConcentricRectangleView`). */
+export declare const ConcentricRectangle: ReactTypes.FC<ConcentricRectangleProps>;
+
 export type ContentUnavailableViewProps = $ViewProps & {
   /** @default "" */
   title?: string;
@@ -34,6 +82,10 @@ export declare const DisclosureGroup: ReactTypes.FC<DisclosureGroupProps>;
 export type DividerProps = $ViewProps & {};
 /** `Divider`, a view of plugin ExpoUI (Swift `DividerView`). */
 export declare const Divider: ReactTypes.FC<DividerProps>;
+
+export type EllipseProps = $ViewProps & {};
+/** `Ellipse`, a view of plugin ExpoUI (Swift `EllipseView`). */
+export declare const Ellipse: ReactTypes.FC<EllipseProps>;
 
 export type FormProps = $ViewProps & {};
 /** `Form`, a view of plugin ExpoUI (Swift `FormView`). */
@@ -76,6 +128,17 @@ export type ProgressViewProps = $ViewProps & {
 /** `ProgressView`, a view of plugin ExpoUI (Swift `ProgressViewView`). */
 export declare const ProgressView: ReactTypes.FC<ProgressViewProps>;
 
+export type RectangleProps = $ViewProps & {};
+/** `Rectangle`, a view of plugin ExpoUI (Swift `RectangleView`). */
+export declare const Rectangle: ReactTypes.FC<RectangleProps>;
+
+export type RoundedRectangleProps = $ViewProps & {
+  /** @default 0.0 */
+  cornerRadius?: number;
+};
+/** `RoundedRectangle`, a view of plugin ExpoUI (Swift `RoundedRectangleView`). */
+export declare const RoundedRectangle: ReactTypes.FC<RoundedRectangleProps>;
+
 export type SwitchProps = $ViewProps & {
   /** @default false */
   value?: boolean;
@@ -84,5 +147,21 @@ export type SwitchProps = $ViewProps & {
 } & {
   onValueChange?: (value?: any) => void;
 };
-/** `Switch`, a view of plugin ExpoUI (Swift `SwitchView`). */
+/**
+ * `Switch`, a view of plugin ExpoUI (Swift `SwitchView`).
+ * @deprecated Use Toggle, with isOn and onIsOnChange.
+ */
 export declare const Switch: ReactTypes.FC<SwitchProps>;
+
+export type UnevenRoundedRectangleProps = $ViewProps & {
+  /** @default 0.0 */
+  topLeadingRadius?: number;
+  /** @default 0.0 */
+  topTrailingRadius?: number;
+  /** @default 0.0 */
+  bottomLeadingRadius?: number;
+  /** @default 0.0 */
+  bottomTrailingRadius?: number;
+};
+/** `UnevenRoundedRectangle`, a view of plugin ExpoUI (Swift `UnevenRoundedRectangleView`). */
+export declare const UnevenRoundedRectangle: ReactTypes.FC<UnevenRoundedRectangleProps>;

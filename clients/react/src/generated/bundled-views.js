@@ -5,6 +5,21 @@
 // The bundled plugins' views as components of @modhost/react (and @expo/ui/swift-ui).
 import { bundledView as $bundledView } from '../native-views.js';
 
+/** `Capsule`, a view of plugin ExpoUI (Swift `CapsuleView`). */
+export const Capsule = $bundledView("Capsule", []);
+
+/** `Circle`, a view of plugin ExpoUI (Swift `CircleView`). */
+export const Circle = $bundledView("Circle", []);
+
+/**
+ * `CircularProgress`, a view of plugin ExpoUI (Swift `CircularProgressView`).
+ * @deprecated Use ProgressView, with value and progressViewStyle('circular').
+ */
+export const CircularProgress = $bundledView("CircularProgress", []);
+
+/** `ConcentricRectangle`, a view of plugin ExpoUI (Swift `ConcentricRectangleView`). */
+export const ConcentricRectangle = $bundledView("ConcentricRectangle", []);
+
 /** `ContentUnavailableView`, a view of plugin ExpoUI (Swift `ContentUnavailableViewView`). */
 export const ContentUnavailableView = $bundledView("ContentUnavailableView", []);
 
@@ -13,6 +28,9 @@ export const DisclosureGroup = $bundledView("DisclosureGroup", []);
 
 /** `Divider`, a view of plugin ExpoUI (Swift `DividerView`). */
 export const Divider = $bundledView("Divider", []);
+
+/** `Ellipse`, a view of plugin ExpoUI (Swift `EllipseView`). */
+export const Ellipse = $bundledView("Ellipse", []);
 
 /** `Form`, a view of plugin ExpoUI (Swift `FormView`). */
 export const Form = $bundledView("Form", []);
@@ -29,5 +47,17 @@ export const Picker = $bundledView("Picker", ["label"]);
 /** `ProgressView`, a view of plugin ExpoUI (Swift `ProgressViewView`). */
 export const ProgressView = $bundledView("ProgressView", []);
 
-/** `Switch`, a view of plugin ExpoUI (Swift `SwitchView`). */
+/** `Rectangle`, a view of plugin ExpoUI (Swift `RectangleView`). */
+export const Rectangle = $bundledView("Rectangle", []);
+
+/** `RoundedRectangle`, a view of plugin ExpoUI (Swift `RoundedRectangleView`). */
+export const RoundedRectangle = $bundledView("RoundedRectangle", []);
+
+/**
+ * `Switch`, a view of plugin ExpoUI (Swift `SwitchView`).
+ * @deprecated Use Toggle, with isOn and onIsOnChange.
+ */
 export const Switch = $bundledView("Switch", []);
+
+/** `UnevenRoundedRectangle`, a view of plugin ExpoUI (Swift `UnevenRoundedRectangleView`). */
+export const UnevenRoundedRectangle = $bundledView("UnevenRoundedRectangle", []);
