@@ -181,9 +181,13 @@ public struct Ellipse: Shape {
 /// A rectangle whose corners each have a radius of their own, as SwiftUI's
 /// `UnevenRoundedRectangle`.
 public struct UnevenRoundedRectangle: Shape {
+    /// The radius of the top leading corner.
     public let topLeadingRadius: Double
+    /// The radius of the bottom leading corner.
     public let bottomLeadingRadius: Double
+    /// The radius of the bottom trailing corner.
     public let bottomTrailingRadius: Double
+    /// The radius of the top trailing corner.
     public let topTrailingRadius: Double
     /// A rectangle with the given corner radii (0: a square corner).
     public init(topLeadingRadius: Double = 0, bottomLeadingRadius: Double = 0, bottomTrailingRadius: Double = 0, topTrailingRadius: Double = 0) {
