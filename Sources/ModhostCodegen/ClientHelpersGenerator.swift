@@ -155,7 +155,10 @@ public struct ClientHelpersGenerator {
             if let replacement = view.deprecated { about.append("@deprecated Use \(replacement).") }
             let doc = DocComment.lines(about, indent: "")
             declarations += ["", "export type \(stem)Props = $ViewProps & \(props)" + (members.isEmpty ? ";" : " & {\n" + members.joined(separator: "\n") + "\n};")]
-            declarations += doc + ["export declare const \(stem): ReactTypes.FC<\(stem)Props>;"]
+            // Each slot's sub-component (`Alert.Trigger`), as bundledView makes them.
+            let parts = view.slots.map { "\($0.prefix(1).uppercased() + $0.dropFirst()): ReactTypes.FC<{ children?: ReactTypes.ReactNode }>" }
+            let component = parts.isEmpty ? "ReactTypes.FC<\(stem)Props>" : "ReactTypes.FC<\(stem)Props> & { \(parts.joined(separator: "; ")) }"
+            declarations += doc + ["export declare const \(stem): \(component);"]
             let slots = "[" + view.slots.map(\.jsonQuoted).joined(separator: ", ") + "]"
             script += [""] + doc + ["export const \(stem) = $bundledView(\(view.name.jsonQuoted), \(slots));"]
         }

@@ -470,8 +470,9 @@ public final class Session {
         stateChanged()
     }
 
-    /// Pushes a notification to this session's front-end (and a copy to the watchers).
-    public func notify(method: String, params: JSONValue) {
+    /// Pushes a notification to this session's front-end (and a copy to the watchers: of
+    /// `watchersSee` when given, for params that hold the user's secrets).
+    public func notify(method: String, params: JSONValue, watchersSee: JSONValue? = nil) {
         guard !isClosed else { return }
         if isHandlingFrame {
             FrameEncoder.appendFrame(to: &held) { RPCMessage.writeNotification(method: method, params: params, into: &$0) }
@@ -481,7 +482,7 @@ public final class Session {
             send(bytes)
         }
         // After the original: a session that watches itself hears of it in that order.
-        if host.hasWatchers { host.relayToWatchers(method: method, params: params, deliveredTo: self) }
+        if host.hasWatchers { host.relayToWatchers(method: method, params: watchersSee ?? params, deliveredTo: self) }
     }
 
     // Replies that wait hold their session unowned (see `PendingReply.session`): none may

@@ -522,3 +522,49 @@ private func picker(_ node: JSONValue?) -> JSONValue? { node?["body"]?["children
         #expect(info["props"]?["properties"]?["label"]?["type"] == "string", "the props schema lists the text a slot takes")
     }
 }
+
+/// Where a body places a node decides whether gestures reach it, and the body's own tap
+/// gestures around `Children()` or a slot act on taps there (issue 43: Alert, Menu, Group).
+@Suite struct BodyPlacementTests {
+    private func drawer(children: [JSONValue] = []) -> JSONValue {
+        let handle: JSONValue = ["type": "Text", "key": "handle", "props": ["text": "More"]]
+        return ["type": "Drawer", "key": "d", "props": ["handle": handle], "events": ["onOpenChange"], "children": .array(children)]
+    }
+    private let go: JSONValue = ["type": "Button", "key": "go", "props": ["label": "Go"], "events": ["onPress"]]
+
+    @Test func childrenTheBodyDoesNotPlaceAreNotReached() throws {
+        let client = try choiceClient()
+        try client.ok(try client.mount("main", drawer(children: [go])))
+        let closed = try client.ok(try client.call("interact", ["surface": "main", "node": "go", "gesture": "tap"]))
+        #expect(closed["handled"] == false)
+        #expect(closed["reason"]?.stringValue?.contains("does not place it now") == true, "\(closed)")
+    }
+
+    @Test func aTapOnASlotsNodeRunsTheSimultaneousTapAroundTheSlot() throws {
+        let client = try choiceClient()
+        try client.ok(try client.mount("main", drawer(children: [go])))
+        let opened = try client.call("interact", ["surface": "main", "node": "handle", "gesture": "tap"])
+        #expect(try client.ok(opened) == ["handled": true, "node": "d", "view": "Drawer"], "the Text takes no tap: the drawer answers")
+        #expect(opened.events.map { $0["payload"] } == [["onOpenChange": ["open": true]]])
+        #expect(try client.root()["body"]?["children"]?[1]?["type"] == "Children", "open: the children are placed")
+        // A tap on a child runs its own action first, then closes the drawer.
+        let pressed = try client.call("interact", ["surface": "main", "node": "go", "gesture": "tap"])
+        #expect(try client.ok(pressed) == ["handled": true, "node": "go", "view": "Button"])
+        #expect(pressed.events.map { $0["payload"] } == [["onPress": [:]], ["onOpenChange": ["open": false]]])
+        #expect(try client.root()["body"]?["children"]?.arrayValue?.count == 1, "closed again")
+    }
+
+    @Test func aBodysTapGestureAroundChildrenTakesTapsOnlyWhenItsEventIsListenedTo() throws {
+        let client = try choiceClient()
+        let text: JSONValue = ["type": "Text", "key": "t", "props": ["text": "Row"]]
+        try client.ok(try client.mount("main", ["type": "TapArea", "key": "a", "children": [text]]))
+        let unheard = try client.ok(try client.call("interact", ["surface": "main", "node": "t", "gesture": "tap"]))
+        #expect(unheard["handled"] == false, "without onPress the area takes no tap")
+        try client.ok(try client.update("main", ["type": "TapArea", "key": "a", "events": ["onPress"], "children": [text]]))
+        let heard = try client.call("interact", ["surface": "main", "node": "t", "gesture": "tap"])
+        #expect(try client.ok(heard) == ["handled": true, "node": "a", "view": "TapArea"], "listening made the view again")
+        #expect(heard.events.map { $0["payload"] } == [["onPress": [:]]])
+        let twice = try client.ok(try client.call("interact", ["surface": "main", "node": "t", "gesture": "tap", "count": 2]))
+        #expect(twice["handled"] == false, "its tap gesture takes one tap")
+    }
+}

@@ -1,5 +1,6 @@
 @_spi(ModhostHost) import ModhostCore
 import ModhostWire
+import RatingFixture
 import Testing
 
 private typealias J = SurfaceJSON
@@ -42,6 +43,27 @@ struct WatchTests {
         #expect(watched[0]["connection"] == ["id": .int(scene.app.session.connectionID), "client": "mail-demo", "pid": 42])
         // The app itself still gets its event, once, before its reply.
         #expect(tap.events.count == 1)
+    }
+
+    /// A SecureField's text is the user's: the owner gets it, a watcher learns only that it
+    /// changed; the snapshot and the gesture's answer show bullets.
+    @Test func aSecretEventReachesItsOwnerAndWatchersSeeItRedacted() throws {
+        let scene = try WatchScene()
+        let module = ChoiceModule(appContext: scene.host.appContext(forPlugin: "rating-tests"))
+        scene.host.addModule(module, definition: module.definition(), name: "Choice", plugin: "rating-tests")
+        try scene.app.ok(scene.app.mount("main", ["type": "Pin", "key": "pin", "events": ["onPinChange", "onFocus"]]))
+        _ = scene.takeWatched()
+        let typed = try scene.app.call("interact", ["surface": "main", "node": "pin", "gesture": "type", "text": "4711"])
+        #expect(try scene.app.ok(typed)["value"] == "\u{2022}\u{2022}\u{2022}\u{2022}")
+        #expect(typed.events.map { $0["payload"] } == [["onFocus": ["value": true]], ["onPinChange": ["value": "4711"]]])
+        let watched = scene.takeWatched().filter { $0["method"] == "event" }.map { $0["params"]?["payload"] }
+        #expect(watched == [["onFocus": ["value": true]], ["onPinChange": ["redacted": true]]])
+        let body = try scene.app.root()["body"]
+        #expect(body == ["type": "SecureField", "element": "0", "props": ["text": "\u{2022}\u{2022}\u{2022}\u{2022}", "placeholder": "PIN", "focused": true]])
+        let submitted = try scene.app.call("interact", ["surface": "main", "node": "pin", "gesture": "submit"])
+        #expect(try scene.app.ok(submitted)["value"] == "\u{2022}\u{2022}\u{2022}\u{2022}")
+        #expect(submitted.events.map { $0["payload"] } == [["onFocus": ["value": false]]], "submitting ends the focus")
+        #expect(!scene.watcher.pushed.map(\.jsonText).joined().contains("4711"), "nothing the watcher got holds the text")
     }
 
     @Test func watchAnswersWithItsTopicsItsOwnConnectionAndTheOpenOnes() throws {

@@ -3,6 +3,7 @@
 import type * as ReactTypes from 'react';
 import type * as Plain from '../js/index.js';
 import type { Connection, Diagnostic, Surface } from '../js/index.js';
+import type * as Generated from './src/generated/bundled-views.js';
 
 // ---------------------------------------------------------------- props
 //
@@ -95,6 +96,25 @@ export declare const Slider: ReactTypes.FC<SliderProps>;
  */
 export interface SymbolViewProps<Name extends string = string> extends ReactViewProps<Plain.SymbolViewProps<Name>> {}
 export declare const SymbolView: ReactTypes.FC<SymbolViewProps>;
+/** A group of swipe actions: its children are `<Button>`s, each an action (its key is the id). */
+export interface SwipeActionsActionsProps {
+  /** The edge the swipe comes from. @default "trailing" */
+  edge?: 'leading' | 'trailing';
+  /** Whether a full swipe runs the first action. @default true */
+  allowsFullSwipe?: boolean;
+  children?: ReactTypes.ReactNode;
+}
+/** Expo UI's `SwipeActions`: a List row's content and `SwipeActions.Actions` groups. */
+export interface SwipeActionsProps {
+  modifiers?: Plain.Modifiers;
+  testID?: string;
+  children?: ReactTypes.ReactNode;
+}
+export declare const Actions: ReactTypes.FC<SwipeActionsActionsProps>;
+/** Expo UI's Alert and ConfirmationDialog, with `Actions`: its Buttons are the view's children. */
+export declare const Alert: typeof Generated.Alert & { Actions: ReactTypes.FC<{ children?: ReactTypes.ReactNode }> };
+export declare const ConfirmationDialog: typeof Generated.ConfirmationDialog & { Actions: ReactTypes.FC<{ children?: ReactTypes.ReactNode }> };
+export declare const SwipeActions: ReactTypes.FC<SwipeActionsProps> & { Actions: ReactTypes.FC<SwipeActionsActionsProps> };
 
 // Expo UI's components that a bundled plugin serves (Form, Gauge, ...), generated from its
 // description by `modhost codegen client`: their props, and event functions that get the

@@ -79,7 +79,7 @@ function listen() {
 }
 
 /** Sends one gesture for the owner of `entry`'s surface; logs what came back. */
-async function interact(entry, node, gesture, extra = {}) {
+async function interact(entry, node, gesture, extra = {}, { secret = [] } = {}) {
   const params = { connection: entry.connection.id, surface: entry.surface, node, gesture, ...extra };
   let answer;
   try {
@@ -88,7 +88,10 @@ async function interact(entry, node, gesture, extra = {}) {
   } catch (error) {
     answer = { error: { message: String(error) } };
   }
-  const logged = { id: `local-${Date.now()}`, time: new Date().toISOString(), kind: 'interact', connection: entry.connection, params: { ...params, answer } };
+  // What the user typed into a secure field stays out of the log.
+  const shown = { ...params, answer };
+  for (const key of secret) if (key in shown) shown[key] = '(hidden)';
+  const logged = { id: `local-${Date.now()}`, time: new Date().toISOString(), kind: 'interact', connection: entry.connection, params: shown };
   state.log.push(logged);
   appendLogRow(logged);
   const status = answer.error ? `interact failed: ${answer.error.message}`
@@ -344,6 +347,17 @@ function drawElement(entry, node, element) {
         onkeydown: (event) => { if (event.key === 'Enter') act('submit'); },
       });
       el.value = props.text ?? '';
+      break;
+    }
+    case 'SecureField': {
+      // The host shows a bullet per character, never the text; a change is typed (replacing it).
+      el = h('input', {
+        type: 'password', class: 'text-field', placeholder: props.placeholder ?? '', 'aria-label': `${node.type} ${node.id} secure field ${element.element}`,
+        onchange: (event) => interact(entry, node.id, 'type', { element: element.element, text: event.target.value, replace: true }, { secret: ['text'] }),
+        onkeydown: (event) => { if (event.key === 'Enter') act('submit'); },
+      });
+      el.value = props.text ?? '';
+      el.dataset.shown = props.text ?? '';
       break;
     }
     case 'Slider': {

@@ -339,7 +339,8 @@ def main():
                 "  TextField({ key: 'name', defaultValue: 'Ada', placeholder: 'Name', onTextChange: (t) => console.log('onTextChange ran: ' + t), onSubmit: (t) => console.log('onSubmit ran: ' + t) }),\n"
                 "  Picker({ key: 'size', label: 'Size', selection: size, onSelectionChange: (v) => { size = v; console.log('picker onSelectionChange ran: ' + v); surface.update(tree()); } },\n"
                 "    Text({ key: 'small', text: 'Small', modifiers: [tag('s')] }), Text({ key: 'large', text: 'Large', modifiers: [tag('l')] })),\n"
-                "  nativeViewHelper('RoundedRectangle')({ key: 'card', cornerRadius: 6 }), nativeViewHelper('Circle')({ key: 'dot' }));\n"
+                "  nativeViewHelper('RoundedRectangle')({ key: 'card', cornerRadius: 6 }), nativeViewHelper('Circle')({ key: 'dot' }),\n"
+                "  nativeViewHelper('SecureField')({ key: 'pin', placeholder: 'Password', onTextChange: (t) => console.log('secure onTextChange ran: ' + t.length + ' characters') }));\n"
                 "surface = await app.mount('controls', tree());\n"
                 "console.log('controls mounted');\n"
                 "setInterval(() => {}, 1 << 30);\n")
@@ -417,6 +418,13 @@ def main():
             controls_app.wait_for(r"picker onSelectionChange ran: l")
             controls.locator('button[aria-label="option large"][aria-pressed="true"]').wait_for(timeout=5000)
             checks.check("a click on an option chose it: onSelectionChange ran with its tag and it is drawn selected", True)
+            secure = controls.locator('input[type="password"][data-node="pin"]')
+            secure.fill("hunter2")
+            secure.press("Enter")
+            controls_app.wait_for(r"secure onTextChange ran: 7 characters")
+            controls.locator('input[data-node="pin"][data-shown="\u2022\u2022\u2022\u2022\u2022\u2022\u2022"]').wait_for(timeout=5000)
+            seen = page.evaluate("() => document.body.innerText + [...document.querySelectorAll('input')].map((i) => i.dataset.shown ?? '').join(' ')")
+            checks.check("a SecureField typed into shows bullets; its text is nowhere on the page, log included", "hunter2" not in seen, "the text is on the page")
             page.screenshot(path=os.path.join(artifacts, "4-controls.png"), full_page=True)
 
             page.wait_for_function("() => [...document.querySelectorAll('#log tbody tr')].filter((r) => r.textContent.includes('plain-demo') && r.textContent.includes('plugin-load-failed')).length > 0", timeout=5000)

@@ -1109,6 +1109,12 @@ V(VW,"ExpoUI's shapes are views: the body is the shape with its corners, and a t
       {"id":"tab","body":{"type":"UnevenRoundedRectangle","props":{"topLeadingRadius":8,"bottomTrailingRadius":0}}}]})
    +[vact(3,"dot","tap"),EVP("dot",0,{"onTapGesture":{}},surface="v"),ok(3,{"$exact":{"handled":True,"node":"dot","modifier":0}})]
    +mfail(4,VN("RoundedRectangle","bad",cornerRadius=-1),{"path":"root.props.cornerRadius"},name="w"), init=True)
+V(VW,"ExpoUI's Alert: its actions are reached only while presented; the trigger presents it, an action dismisses it",
+   vm(VN("Alert","a",["onIsPresentedChange"],None,[VN("Button","ok",["onPress"],label="OK")],title="Saved",trigger=N("Text","t",props={"text":"Show"})))
+   +[vact(2,"ok","tap"),NOT(2),QUIET]
+   +[vact(3,"t","tap"),VEV("a","Alert","onIsPresentedChange",True,member="isPresented"),vdone(3,"a","Alert")]
+   +vsnap(4,{"body":{"children":[{"type":"Slot"},{"type":"VStack","children":[{"$exact":{"type":"Text","element":"0/1/0","props":{"$exact":{"text":"Saved"}}}},{"type":"Children"}]}]}})
+   +[vact(5,"ok","tap"),VEV("ok","Button","onPress"),VEV("a","Alert","onIsPresentedChange",False,member="isPresented"),vdone(5,"ok","Button")], init=True)
 V(VW,"initialize lists viewInfo in the order of views", [send(req(1,"initialize",{"protocolVersion":1})),ok(1,{"views":VIEWS,"viewInfo":[{"name":v} for v in VIEWS]})])
 
 # ---------------- symbols: SF Symbols effects, transitions, scale, variants (ExpoUI) ----------------

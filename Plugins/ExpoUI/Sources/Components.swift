@@ -224,3 +224,65 @@ public struct CircularProgressView: ExpoSwiftUI.View {
     public init(props: CircularProgressProps) { self.props = props }
     public var body: some View { EmptyView() }
 }
+
+/// A `SecureField`'s props, as SDK 58 names them (its `text` in native state, a ref's methods
+/// and the `SecureField.Placeholder` slot are not served yet).
+public final class SecureFieldProps: ExpoSwiftUI.ViewProps {
+    @Field public var placeholder: String = ""
+    @Field(.minimum(0)) public var maxLength: Int?
+    @Field public var autoFocus: Bool = false
+    /// Sent with `{value}`, the whole text, after each change: to the owner only.
+    public var onTextChange = EventDispatcher()
+    /// Sent with `{value}`: `true` when typing starts in the field, `false` when it is submitted.
+    public var onFocusChange = EventDispatcher()
+    public required init() {}
+    /// The text is the user's secret: watchers (an inspector) see that it changed, not what to.
+    public override class var secretEvents: [String] { ["onTextChange"] }
+}
+
+/// A password field: the field keeps the text it is typed (at most `maxLength` characters);
+/// the snapshot and a gesture's answer show a bullet per character, never the text, and the
+/// text reaches only the front-end that owns the surface, through `onTextChange`.
+public struct SecureFieldView: ExpoSwiftUI.View {
+    public let props: SecureFieldProps
+    @State private var text = ""
+    @State private var isFocused: Bool
+    public init(props: SecureFieldProps) {
+        self.props = props
+        _isFocused = State(initialValue: props.autoFocus)
+    }
+
+    public var body: some View {
+        let props = props
+        let text = $text
+        let isFocused = $isFocused
+        let typed = Binding<String>(
+            get: { text.wrappedValue },
+            set: { new in
+                let kept = props.maxLength.map { String(new.prefix($0)) } ?? new
+                text.wrappedValue = kept
+                props.onTextChange(["value": kept])
+            })
+        let focus = Binding<Bool>(
+            get: { isFocused.wrappedValue },
+            set: { focused in
+                isFocused.wrappedValue = focused
+                props.onFocusChange(["value": focused])
+            })
+        return SecureField(props.placeholder, text: typed).focused(focus)
+    }
+}
+
+/// `SwipeActions` has no props of its own: the front-end gives it a `swipeActions` modifier
+/// per `SwipeActions.Actions` group (@modhost/react's `SwipeActions` does).
+public final class SwipeActionsProps: ExpoSwiftUI.ViewProps {
+    public required init() {}
+}
+
+/// SDK 58's SwipeActions component: a List row whose children are its content. Its swipe
+/// actions are the `swipeActions` modifiers on its node, so a swipe acts as the modifier's do.
+public struct SwipeActionsView: ExpoSwiftUI.View {
+    public let props: SwipeActionsProps
+    public init(props: SwipeActionsProps) { self.props = props }
+    public var body: some View { Children() }
+}

@@ -47,7 +47,8 @@
         case slot
         case button(action: () -> Void)
         case toggle(Binding<Bool>)
-        case textField(Binding<String>, onSubmit: (() -> Void)?)
+        /// A TextField, or with `secure` a SecureField (shows bullets, never the text).
+        case textField(Binding<String>, onSubmit: (() -> Void)?, secure: Bool)
         case slider(Binding<Double>, bounds: ClosedRange<Double>, step: Double?)
         /// An option of a `Picker`: selects its tag.
         case option(select: () -> Void)
@@ -67,6 +68,13 @@
     var control: Control
     /// An option's value inside a `Picker` (``View/tag(_:)``, or its `ForEach` element's id).
     var tag: AnyHashable?
+    /// For a field: whether it is focused (``View/focused(_:)``).
+    var focus: Binding<Bool>?
+    /// `.onTapGesture` handlers on it, innermost first: a tap that nothing in it takes (on
+    /// `Children()` or a slot: a tap on a node placed there) runs the one for its count.
+    var taps: [ResolvedTap] = []
+    /// `.simultaneousTapGesture` handlers on it: every tap that lands on it runs them.
+    var simultaneousTaps: [() -> Void] = []
     /// For a `Children()` inside a `Picker`: the node's children are options, each chosen by
     /// the tag its modifiers give it (``ModifierEffect/tag``).
     var childOptions: ChildOptions?
@@ -159,29 +167,61 @@
             select()
             return .taken(value: nil)
         case .none, .children, .slot, .textField, .slider:
-            return .notTaken(reason: "a \(type) takes no tap; a Button, a Toggle and a Picker's options do")
+            if placedTap(count: 1) { return .taken(value: nil) }
+            return .notTaken(reason: "a \(type) takes no tap; a Button, a Toggle, a Picker's options and a view with onTapGesture do")
         }
+    }
+
+    /// Runs the `.onTapGesture` handler for `count` taps, if the element has one: for a tap on
+    /// it, or on a node placed by it, that nothing nearer took. Runs plugin code.
+    public func placedTap(count: Int) -> Bool {
+        guard refusal == nil, let handler = taps.first(where: { $0.count == count }) else { return false }
+        handler.perform()
+        return true
+    }
+
+    /// Runs the `.simultaneousTapGesture` handlers, if the element has any: after a tap on it,
+    /// or on a node placed by it, whatever took it. Runs plugin code.
+    public func placedSimultaneousTaps() -> Bool {
+        guard refusal == nil, !simultaneousTaps.isEmpty else { return false }
+        for action in simultaneousTaps { action() }
+        return true
+    }
+
+    /// Whether tapping it may run a handler of the body's (a tap or simultaneous tap).
+    public var hasTapHandlers: Bool { !taps.isEmpty || !simultaneousTaps.isEmpty }
+
+    /// The `Slot` element that places the slot `name`'s view, the first read depth first.
+    public func slotPlace(named name: String) -> HeadlessElement? {
+        if case .slot = control, props.contains(where: { $0.0 == "name" && $0.1 == .string(name) }) { return self }
+        for child in children { if let found = child.slotPlace(named: name) { return found } }
+        return nil
     }
 
     /// Typing `text` into a TextField: added at the end of its text, or in its place when
     /// `replacing` (as the `type` gesture does on a TextField node).
     public func type(_ text: String, replacing: Bool) -> ElementGestureOutcome {
         if let refusal = refusal { return .notTaken(reason: refusal) }
-        guard case let .textField(binding, _) = control else {
+        guard case let .textField(binding, _, secure) = control else {
             return .notTaken(reason: "a \(type) is not typed into; a TextField is")
         }
+        if let focus, !focus.wrappedValue { focus.wrappedValue = true }
         binding.wrappedValue = replacing ? text : binding.wrappedValue + text
-        return .taken(value: .string(binding.wrappedValue))
+        return .taken(value: .string(secure ? Self.masked(binding.wrappedValue) : binding.wrappedValue))
     }
+
+    /// What a SecureField shows for `text`: a bullet per character.
+    static func masked(_ text: String) -> String { String(repeating: "\u{2022}", count: text.count) }
 
     /// Submitting a TextField (the return key): its `onSubmit` runs.
     public func submit() -> ElementGestureOutcome {
         if let refusal = refusal { return .notTaken(reason: refusal) }
-        guard case let .textField(binding, onSubmit) = control else {
+        guard case let .textField(binding, onSubmit, secure) = control else {
             return .notTaken(reason: "a \(type) is not submitted; a TextField is")
         }
         onSubmit?()
-        return .taken(value: .string(binding.wrappedValue))
+        if let focus, focus.wrappedValue { focus.wrappedValue = false }
+        return .taken(value: .string(secure ? Self.masked(binding.wrappedValue) : binding.wrappedValue))
     }
 
     /// Sliding a Slider to `value`: clamped to its bounds and put on the nearest step.
@@ -468,7 +508,35 @@ extension Toggle {
 extension TextField {
     public func _render(into renderer: inout _BodyRenderer) {
         let props: [(String, ShownProp)] = [("text", .string(text.wrappedValue)), ("placeholder", .string(placeholder))]
-        renderer.add(HeadlessElement("TextField", props: props, control: .textField(text, onSubmit: onSubmit)))
+        renderer.add(HeadlessElement("TextField", props: props, control: .textField(text, onSubmit: onSubmit, secure: false)))
+    }
+}
+
+extension SecureField {
+    public func _render(into renderer: inout _BodyRenderer) {
+        let props: [(String, ShownProp)] = [("text", .string(HeadlessElement.masked(text.wrappedValue))), ("placeholder", .string(placeholder))]
+        renderer.add(HeadlessElement("SecureField", props: props, control: .textField(text, onSubmit: onSubmit, secure: true)))
+    }
+}
+
+extension TapGestureView {
+    public func _render(into renderer: inout _BodyRenderer) {
+        renderer.render(content) { $0.taps.append(handler) }
+    }
+}
+
+extension SimultaneousTapView {
+    public func _render(into renderer: inout _BodyRenderer) {
+        renderer.render(content) { $0.simultaneousTaps.append(action) }
+    }
+}
+
+extension FocusedView {
+    public func _render(into renderer: inout _BodyRenderer) {
+        renderer.render(content) { element in
+            element.focus = isFocused
+            element.props.append(("focused", .bool(isFocused.wrappedValue)))
+        }
     }
 }
 

@@ -170,6 +170,38 @@ public struct TextField: View {
     public var body: Never { fatalError("TextField is primitive") }
 }
 
+/// A field of text that is not shown, as SwiftUI's `SecureField`: typing sets the text its
+/// binding holds, as a TextField's does, but the body shows a bullet per character (as the
+/// device does) and a gesture's answer the same, never the text.
+public struct SecureField: View {
+    let placeholder: String
+    let text: Binding<String>
+    let onSubmit: (() -> Void)?
+    /// A field showing `placeholder` while empty, bound to `text`.
+    public init(_ placeholder: String, text: Binding<String>, onSubmit: (() -> Void)? = nil) {
+        self.placeholder = placeholder
+        self.text = text
+        self.onSubmit = onSubmit
+    }
+    /// Primitive: the host evaluates it directly.
+    public var body: Never { fatalError("SecureField is primitive") }
+}
+
+extension View {
+    /// Binds whether the field is focused, as SwiftUI's `focused(_:)` (here with a
+    /// `Binding<Bool>`, such as `$isFocused` of a `@State`): typing into a field that is not
+    /// focused focuses it first; submitting it (the return key) ends the focus.
+    public func focused(_ isFocused: Binding<Bool>) -> some View {
+        FocusedView(content: self, isFocused: isFocused)
+    }
+}
+
+struct FocusedView<Content: View>: View {
+    let content: Content
+    let isFocused: Binding<Bool>
+    var body: Never { fatalError("FocusedView is primitive") }
+}
+
 /// A value picked along a range, as SwiftUI's `Slider`: a slide sets the value its binding
 /// holds, clamped to the range and put on the nearest step.
 public struct Slider: View {

@@ -33,6 +33,11 @@ public final class EventDispatcher {
         self.deliver = nil
     }
 
+    /// For a view's event: whether the front-end listens to it (the host connects only those).
+    /// A body may leave out what only a listener needs, as Expo UI's Group takes taps only
+    /// when given an `onPress`. (A modifier's dispatcher is always connected.)
+    public var isListened: Bool { deliver != nil }
+
     /// Sends `payload`: as it is for a modifier (`[modifierType: [...]]`), or as the view
     /// event's payload.
     public func callAsFunction(_ payload: Dict) {

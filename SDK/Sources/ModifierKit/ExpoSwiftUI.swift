@@ -35,6 +35,11 @@ public enum ExpoSwiftUI {
     open class ViewProps: Record {
         /// Props at their defaults; the host decodes the front-end's props into a new instance.
         public required init() {}
+
+        /// The events whose payloads are the user's secrets (a SecureField's text): the
+        /// front-end that owns the surface gets them; watchers (an inspector) get the event
+        /// with its payload replaced by `{"redacted": true}`. Override to name yours.
+        open class var secretEvents: [String] { [] }
     }
 
     /// A view of a plugin, as Expo's `ExpoSwiftUI.View`: made from its props, with a `body` of

@@ -16,6 +16,15 @@ extension View {
         TapGestureView(content: self, handler: ResolvedTap(count: count, perform: action))
     }
 
+    /// Runs `action` on every tap that lands on the view, after whatever inside it takes the
+    /// tap (a Button's action, another tap handler), as SwiftUI's
+    /// `simultaneousGesture(TapGesture().onEnded(action))` does. In a plugin view's body, on
+    /// `Children()` or a slot, it runs for a tap on any node placed there: an alert's actions
+    /// dismiss it so, a menu's items close it.
+    public func simultaneousTapGesture(perform action: @escaping () -> Void) -> some View {
+        SimultaneousTapView(content: self, action: action)
+    }
+
     /// Runs `action` when the view is pressed for at least `minimumDuration` seconds, as
     /// SwiftUI's `onLongPressGesture(minimumDuration:maximumDistance:perform:onPressingChanged:)`.
     ///
@@ -264,6 +273,12 @@ struct TapGestureView<Content: View>: View {
     let content: Content
     let handler: ResolvedTap
     var body: Never { fatalError("TapGestureView is primitive") }
+}
+
+struct SimultaneousTapView<Content: View>: View {
+    let content: Content
+    let action: () -> Void
+    var body: Never { fatalError("SimultaneousTapView is primitive") }
 }
 
 struct LongPressGestureView<Content: View>: View {

@@ -11,17 +11,20 @@ public struct ViewRegistration {
     @_spi(ModhostHost) public let slots: [String]
     /// For a view kept under an older name: what to use instead (``ViewDefinition/deprecated(use:)``).
     @_spi(ModhostHost) public internal(set) var replacement: String?
+    /// The events whose payloads watchers must not see (``ExpoSwiftUI/ViewProps/secretEvents``).
+    @_spi(ModhostHost) public let secretEvents: [String]
     private let schema: () -> [String: Any]
-    private let make: (Dict, AppContext, ViewStateStore, Set<String>, @escaping (String, Dict) -> Void) throws -> ViewInstance
+    private let make: (Dict, AppContext, ViewStateStore, Set<String>, Set<String>?, @escaping (String, Dict) -> Void) throws -> ViewInstance
 
     private init(
         typeName: String, name: String, events: [String], schema: @escaping () -> [String: Any],
-        make: @escaping (Dict, AppContext, ViewStateStore, Set<String>, @escaping (String, Dict) -> Void) throws -> ViewInstance
+        make: @escaping (Dict, AppContext, ViewStateStore, Set<String>, Set<String>?, @escaping (String, Dict) -> Void) throws -> ViewInstance
     ) {
         self.typeName = typeName
         self.name = name
         self.events = events
         self.slots = []
+        self.secretEvents = []
         self.schema = schema
         self.make = make
     }
@@ -29,7 +32,7 @@ public struct ViewRegistration {
     /// A stand-in for the view `name` of a plugin that is not loaded (quarantined): it takes
     /// any props, has no events, and its body is empty. No plugin code runs in it.
     @_spi(ModhostHost) public static func inert(name: String) -> ViewRegistration {
-        ViewRegistration(typeName: name, name: name, events: [], schema: { ["type": "object", "properties": [String: Any]()] }) { _, _, _, _, _ in
+        ViewRegistration(typeName: name, name: name, events: [], schema: { ["type": "object", "properties": [String: Any]()] }) { _, _, _, _, _, _ in
             ViewInstance(props: ExpoSwiftUI.ViewProps()) { RenderedBody(root: HeadlessElement("Group"), ignored: []) }
         }
     }
@@ -41,6 +44,7 @@ public struct ViewRegistration {
         let members = ViewRegistration.members(of: sample)
         let events = members.dispatchers.map(\.name)
         self.events = events
+        self.secretEvents = V.Props.secretEvents.filter(events.contains)
         self.slots = members.slots.map(\.name)
         let textSlots = members.slots.filter(\.slot.takesText).map(\.name)
         let reflects = !members.dispatchers.isEmpty || !members.slots.isEmpty
@@ -59,7 +63,7 @@ public struct ViewRegistration {
             schema["properties"] = properties
             return schema
         }
-        make = { params, appContext, state, filled, send in
+        make = { params, appContext, state, filled, listened, send in
             // A slot's text is the slot's, not a field of the props record.
             var params = params
             var texts: [String: String] = [:]
@@ -67,7 +71,8 @@ public struct ViewRegistration {
             let props = try V.Props(from: params, appContext: appContext)
             if reflects {
                 let members = ViewRegistration.members(of: props)
-                for (name, dispatcher) in members.dispatchers {
+                // Only the events the front-end listens to are connected (`isListened`).
+                for (name, dispatcher) in members.dispatchers where listened?.contains(name) ?? true {
                     dispatcher.connect { payload in send(name, payload) }
                 }
                 for (name, slot) in members.slots {
@@ -92,11 +97,13 @@ public struct ViewRegistration {
     /// Decodes `params` into the view's props (a `FieldError` names a bad one), connects their
     /// events to `send(event, payload)`, and makes the view with its `@State`s from `state`.
     /// Runs plugin code: the host calls it as such.
-    /// `filled` names the slots the node's props put a view in.
+    /// `filled` names the slots the node's props put a view in; `listened` the events its
+    /// front-end listens to (nil: all of them).
     @_spi(ModhostHost) public func makeInstance(
-        params: Dict, appContext: AppContext, state: ViewStateStore, filled: Set<String> = [], send: @escaping (String, Dict) -> Void
+        params: Dict, appContext: AppContext, state: ViewStateStore, filled: Set<String> = [], listened: Set<String>? = nil,
+        send: @escaping (String, Dict) -> Void
     ) throws -> ViewInstance {
-        try make(params, appContext, state, filled, send)
+        try make(params, appContext, state, filled, listened, send)
     }
 
     /// The `EventDispatcher` and `Slot` properties of `props`, its own before its superclasses'.

@@ -143,6 +143,9 @@ enum Gestures {
             let place = current === node ? "node '\(node.id)' is" : "node '\(node.id)' is inside node '\(current.id)', which is"
             if current.hidesItself { return "\(place) hidden; hidden views are not hit" }
             if current.disablesItself { return "\(place) disabled" }
+            if case let .unplaced(owner, _) = current.placement {
+                return "\(place) not shown: the body of the \(owner.typeName) '\(owner.id)' does not place it now (as a closed group's children or an alert's actions while it is not presented)"
+            }
         }
         return nil
     }
@@ -184,7 +187,26 @@ enum Gestures {
         guard count >= 1 else {
             throw .invalidParams("'count' must be at least 1", path: "count", expected: "an integer >= 1", got: "\(count)")
         }
-        return aiming(at: node) { hit in tap(hit, count: count, owner: owner) }
+        return aiming(at: node) { hit in
+            let answer = tap(hit, count: count, owner: owner)
+            return simultaneousTaps(from: hit, after: answer)
+        }
+    }
+
+    /// After a tap on `hit` answered `answer`: the `simultaneousTapGesture`s of the bodies that
+    /// place `hit` or a node around it run (an alert's actions dismiss it). When nothing took
+    /// the tap, the innermost view that ran one answers it.
+    private static func simultaneousTaps(from hit: NodeState, after answer: JSONValue) -> JSONValue {
+        var answer = answer
+        for current in hit.outward {
+            guard case let .placed(owner, view, element) = current.placement, element.hasTapHandlers else { continue }
+            guard PluginCalls.run(plugin: view.type.plugin, .action, view.type.name, { element.placedSimultaneousTaps() }) else { continue }
+            view.renderAgain()
+            if answer["handled"] != true {
+                answer = .object(JSONObject([("handled", true), ("node", .string(owner.id)), ("view", .string(owner.typeName))]))
+            }
+        }
+        return answer
     }
 
     /// A tap of `count` on `hit`, a node the gesture hits. On each node from `hit` outward,
@@ -208,6 +230,13 @@ enum Gestures {
             }
             guard current.takesTapItself else {
                 if count == 1, let chosen = chooseOption(current) { return chosen }
+                // A body's `onTapGesture` on the place that holds the node (a Group's onPress).
+                if case let .placed(owner, view, element) = current.placement, element.hasTapHandlers {
+                    if PluginCalls.run(plugin: view.type.plugin, .action, view.type.name, { element.placedTap(count: Int(count)) }) {
+                        view.renderAgain()
+                        return .object(JSONObject([("handled", true), ("node", .string(owner.id)), ("view", .string(owner.typeName))]))
+                    }
+                }
                 continue
             }
             guard count == 1 else {

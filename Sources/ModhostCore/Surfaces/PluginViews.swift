@@ -120,6 +120,9 @@ final class PluginViewNode {
     let props: JSONObject
     /// The slot props that held a view when it was made (the nodes are its node's `slots`).
     let filled: Set<String>
+    /// The events its front-end listened to when it was made: only those are connected, and
+    /// a change makes the view again (a body may depend on them: `isListened`).
+    let listened: Set<String>
     let instance: ViewInstance
     /// The view's `@State` values, handed on to the next node of this view at this place.
     let state: ViewStateStore
@@ -134,10 +137,11 @@ final class PluginViewNode {
     let route: ViewEventRoute
 
     init(
-        type: PluginViewType, props: JSONObject, filled: Set<String>, instance: ViewInstance, state: ViewStateStore, attachment: Attachment,
-        body: RenderedBody, route: ViewEventRoute
+        type: PluginViewType, props: JSONObject, filled: Set<String>, listened: Set<String>, instance: ViewInstance, state: ViewStateStore,
+        attachment: Attachment, body: RenderedBody, route: ViewEventRoute
     ) {
         self.route = route
+        self.listened = listened
         self.type = type
         self.props = props
         self.filled = filled
@@ -168,10 +172,16 @@ final class PluginViewNode {
                 surface: attachment.surface, node: nodeID, path: error.path)
             return
         }
-        session.notify(method: "event", params: .object(JSONObject([
-            ("surface", .string(attachment.surface)), ("node", .string(nodeID)), ("view", .string(type.name)),
-            ("payload", .object(JSONObject([(name, json)]))),
-        ])))
+        func event(_ payload: JSONValue) -> JSONValue {
+            .object(JSONObject([
+                ("surface", .string(attachment.surface)), ("node", .string(nodeID)), ("view", .string(type.name)),
+                ("payload", .object(JSONObject([(name, payload)]))),
+            ]))
+        }
+        // A secret (a SecureField's text) goes to the owner only; watchers learn that it came.
+        // (`Optional.none` spelt out: JSONValue takes `nil` as JSON's null.)
+        let redacted: JSONValue? = type.registration.secretEvents.contains(name) ? event(["redacted": true]) : Optional.none
+        session.notify(method: "event", params: event(json), watchersSee: redacted)
     }
 
     /// The body element at `path` (`0/2/1`: the root, its third child, that one's second).
@@ -215,6 +225,34 @@ extension Snapshot {
         case let .bool(value): return .bool(value)
         case let .number(value): return value.rounded() == value && abs(value) < 1e15 ? .int(Int64(value)) : .double(value)
         }
+    }
+}
+
+/// Where the body of the plugin view a node belongs to places it.
+enum BodyPlacement {
+    /// The node's parent is no plugin view (or the node is a root).
+    case outside
+    /// Placed by `element` (`Children()`, or the `Slot` of its slot) in `view`'s body.
+    case placed(owner: NodeState, view: PluginViewNode, element: HeadlessElement)
+    /// `view`'s body does not place it now (a closed DisclosureGroup's children, an alert's
+    /// actions while it is not presented): gestures do not reach it.
+    case unplaced(owner: NodeState, view: PluginViewNode)
+}
+
+extension NodeState {
+    /// Where its parent's body places it, when the parent is a plugin view.
+    var placement: BodyPlacement {
+        guard let parent, let view = parent.pluginView else { return .outside }
+        let place: HeadlessElement?
+        if index(in: parent) != nil {
+            place = view.body.root.childrenPlace
+        } else if let slot = parent.slots.first(where: { $0.node === self }) {
+            place = view.body.root.slotPlace(named: slot.name)
+        } else {
+            return .outside
+        }
+        guard let place else { return .unplaced(owner: parent, view: view) }
+        return .placed(owner: parent, view: view, element: place)
     }
 }
 

@@ -429,10 +429,12 @@ struct Reconciler {
     ) throws(RPCError) -> PluginViewNode {
         let view: PluginViewNode
         if let type = spec.pluginView {
-            if let old, old.type === type, old.props == spec.props, old.filled == filled {
+            let listened = Set(spec.events)
+            if let old, old.type === type, old.props == spec.props, old.filled == filled, old.listened == listened {
                 view = old
             } else {
-                view = try makePluginView(type, props: spec.props, state: old?.state ?? ViewStateStore(), filled: filled, node: node, path: path)
+                view = try makePluginView(
+                    type, props: spec.props, state: old?.state ?? ViewStateStore(), filled: filled, listened: listened, node: node, path: path)
             }
         } else if let old, old.props == spec.props, spec.events.allSatisfy(old.type.events.contains) {
             view = old
@@ -442,7 +444,7 @@ struct Reconciler {
             let type = PluginViewType(
                 registration: .inert(name: spec.typeName), plugin: status.name, module: "", serial: 0,
                 propsSchema: .object(JSONObject([("type", "object")])), appContext: host.appContext(forPlugin: status.name), quarantine: status)
-            view = try makePluginView(type, props: spec.props, state: ViewStateStore(), filled: filled, node: node, path: path)
+            view = try makePluginView(type, props: spec.props, state: ViewStateStore(), filled: filled, listened: [], node: node, path: path)
         } else {
             let place = NodeSpec.paramsPath(ofNode: path)
             let known = host.viewNames
@@ -464,7 +466,7 @@ struct Reconciler {
 
     /// A new plugin view of `type` from `props`, its events routed to this pass's connection.
     private mutating func makePluginView(
-        _ type: PluginViewType, props: JSONObject, state: ViewStateStore, filled: Set<String>, node: String, path: String
+        _ type: PluginViewType, props: JSONObject, state: ViewStateStore, filled: Set<String>, listened: Set<String>, node: String, path: String
     ) throws(RPCError) -> PluginViewNode {
         // Spelt only for an error or a warning: it costs more than making a small view.
         func propsPath() -> String { NodeSpec.paramsPath(ofNode: path) + ".props" }
@@ -476,7 +478,7 @@ struct Reconciler {
             let counted = PluginHostSupport.unknownKeysCounted
             let appContext = type.appContext
             instance = try PluginCalls.run(plugin: type.plugin, .factory, type.name) { () throws in
-                try type.registration.makeInstance(params: dict, appContext: appContext, state: state, filled: filled) { event, payload in
+                try type.registration.makeInstance(params: dict, appContext: appContext, state: state, filled: filled, listened: listened) { event, payload in
                     route.view?.send(event, payload: payload)
                 }
             }
@@ -493,7 +495,8 @@ struct Reconciler {
                 unknown: UnknownParam(path: place, key: unknown.key, known: unknown.known, suggestion: unknown.suggestion)))
         }
         let body = PluginCalls.run(plugin: type.plugin, .body, type.name) { instance.render() }
-        let view = PluginViewNode(type: type, props: props, filled: filled, instance: instance, state: state, attachment: attachment, body: body, route: route)
+        let view = PluginViewNode(
+            type: type, props: props, filled: filled, listened: listened, instance: instance, state: state, attachment: attachment, body: body, route: route)
         route.view = view
         freshViews.append(view)
         return view

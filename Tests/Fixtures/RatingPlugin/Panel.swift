@@ -111,9 +111,77 @@ public struct ChoiceView: ExpoSwiftUI.View {
   }
 }
 
+/// A PIN field: a SecureField whose text is a secret event, and whose focus is another.
+public final class PinProps: ExpoSwiftUI.ViewProps {
+  public var onPinChange = EventDispatcher()
+  public var onFocus = EventDispatcher()
+  public required init() {}
+  public override class var secretEvents: [String] { ["onPinChange"] }
+}
+
+public struct PinView: ExpoSwiftUI.View {
+  public let props: PinProps
+  @State private var pin = ""
+  @State private var focused = false
+  public init(props: PinProps) { self.props = props }
+  public var body: some View {
+    let props = props
+    let pin = $pin
+    let focused = $focused
+    return SecureField("PIN", text: Binding(get: { pin.wrappedValue }, set: { pin.wrappedValue = $0; props.onPinChange(["value": $0]) }))
+      .focused(Binding(get: { focused.wrappedValue }, set: { focused.wrappedValue = $0; props.onFocus(["value": $0]) }))
+  }
+}
+
+/// A drawer that a tap on its handle (a slot) opens; its children are placed only while it
+/// is open, and a tap on one closes it after the child's own action.
+public final class DrawerProps: ExpoSwiftUI.ViewProps {
+  public var handle = Slot()
+  public var onOpenChange = EventDispatcher()
+  public required init() {}
+}
+
+public struct DrawerView: ExpoSwiftUI.View {
+  public let props: DrawerProps
+  @State private var open = false
+  public init(props: DrawerProps) { self.props = props }
+  public var body: some View {
+    let props = props
+    let open = $open
+    let set = { (value: Bool) in
+      open.wrappedValue = value
+      props.onOpenChange(["open": value])
+    }
+    return VStack {
+      props.handle.simultaneousTapGesture { set(!open.wrappedValue) }
+      if open.wrappedValue { Children().simultaneousTapGesture { set(false) } }
+    }
+  }
+}
+
+/// Its children, taking a tap that nothing in them takes only when `onPress` is listened to.
+public final class TapAreaProps: ExpoSwiftUI.ViewProps {
+  public var onPress = EventDispatcher()
+  public required init() {}
+}
+
+public struct TapAreaView: ExpoSwiftUI.View {
+  public let props: TapAreaProps
+  public init(props: TapAreaProps) { self.props = props }
+  public var body: some View {
+    let props = props
+    return Group {
+      if props.onPress.isListened { Children().onTapGesture { props.onPress() } } else { Children() }
+    }
+  }
+}
+
 public final class ChoiceModule: Module {
   public func definition() -> ModuleDefinition {
     Name("Choice")
     View(ChoiceView.self)
+    View(PinView.self)
+    View(DrawerView.self)
+    View(TapAreaView.self)
   }
 }

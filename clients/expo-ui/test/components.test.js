@@ -4,12 +4,13 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { connect } from '../../js/src/index.js';
-import { bold, foregroundStyle, pickerStyle, tag, onTapGesture } from '../swift-ui/modifiers/index.js';
+import { bold, foregroundStyle, pickerStyle, tag, onTapGesture, tint } from '../swift-ui/modifiers/index.js';
 import { withDaemon } from '../../js/test-support/daemon.js';
 import { render, React } from '../../react/src/index.js';
 import {
   Host, Form, Section, Text, Toggle, LabeledContent, Divider, Gauge, ProgressView, DisclosureGroup, ContentUnavailableView, Switch,
-  Button, Label, Image, Slider, Picker, Circle, RoundedRectangle, Capsule, CircularProgress, HStack,
+  Button, Label, Image, Slider, Picker, Circle, RoundedRectangle, Capsule, CircularProgress, HStack, SecureField, SwipeActions, List,
+  Alert, ConfirmationDialog, Menu, Group, VStack,
 } from '../swift-ui/index.js';
 
 const h = React.createElement;
@@ -288,6 +289,133 @@ test('shapes are views: a tap gesture on a Circle is taken; the older CircularPr
     const warned = s.diagnostics.filter((d) => d.code === 'deprecated-name');
     assert.deepEqual(warned.map((d) => [d.node, d.key, d.path]), [['old', 'CircularProgress', 'root.children[3].type']], 'one warning per connection');
     assert.match(warned[0].message, /ProgressView/);
+    await root.unmount();
+  } finally { await s.done(); }
+});
+
+test('a SecureField: typing reaches onTextChange, the snapshot shows bullets, the focus follows typing and submitting', { timeout: TEST_TIMEOUT_MS }, async () => {
+  const s = await session();
+  try {
+    const texts = [];
+    const focus = [];
+    function Login() {
+      return h(Host, null, h(Form, null,
+        h(SecureField, { key: 'password', placeholder: 'Password', maxLength: 8, onTextChange: (text) => texts.push(text), onFocusChange: (focused) => focus.push(focused) })));
+    }
+    const root = await render(h(Login), s.connection);
+    const surface = root.surface();
+    const typed = await surface.typeText('password', 'correct horse');
+    assert.equal(typed.value, '\u2022'.repeat(8), 'the answer shows bullets, as many as the field kept (maxLength 8)');
+    await root.settled();
+    assert.deepEqual(texts, ['correct '], 'the owner gets the text itself');
+    let { root: form } = await surface.snapshot();
+    assert.deepEqual(find(form, 'password').body.props, { text: '\u2022'.repeat(8), placeholder: 'Password', focused: true });
+    assert.ok(!JSON.stringify(form).includes('correct'), 'the text is nowhere in the snapshot');
+    await surface.interact('password', { gesture: 'submit' });
+    await root.settled();
+    assert.deepEqual(focus, [true, false]);
+    assert.deepEqual(s.diagnostics, []);
+    await root.unmount();
+  } finally { await s.done(); }
+});
+
+test('SwipeActions as the docs write it: a row, leading and trailing Actions of Buttons; a swipe and a tap run onPress', { timeout: TEST_TIMEOUT_MS }, async () => {
+  const s = await session();
+  try {
+    const pressed = [];
+    function Inbox() {
+      const [rows, setRows] = React.useState(['Lunch?', 'Invoice']);
+      return h(Host, null, h(List, null, rows.map((subject) => h(SwipeActions, { key: subject },
+        h(Text, null, subject),
+        h(SwipeActions.Actions, { edge: 'leading', allowsFullSwipe: false },
+          h(Button, { key: 'pin', onPress: () => pressed.push(`pin ${subject}`), modifiers: [tint('orange')] }, h(Label, { title: 'Pin', systemImage: 'pin' }))),
+        h(SwipeActions.Actions, null,
+          h(Button, { key: 'delete', label: 'Delete', role: 'destructive', onPress: () => { pressed.push(`delete ${subject}`); setRows((all) => all.filter((r) => r !== subject)); } }),
+          h(Button, { key: 'archive', systemImage: 'archivebox', onPress: () => pressed.push(`archive ${subject}`) }, 'Archive'))))));
+    }
+    const root = await render(h(Inbox), s.connection);
+    const surface = root.surface();
+    let { root: list } = await surface.snapshot();
+    const row = list.children[0];
+    assert.equal(row.type, 'SwipeActions');
+    assert.equal(row.children[0].props.text, 'Lunch?');
+    assert.deepEqual(row.swipeActions.leading.map((a) => [a.id, a.label, a.systemImage, a.tint]), [['pin', 'Pin', 'pin', '#FFA500FF']]);
+    assert.deepEqual(row.swipeActions.trailing.map((a) => [a.id, a.label, a.role ?? null]), [['delete', 'Delete', 'destructive'], ['archive', 'Archive', null]]);
+    assert.equal((await surface.swipe('Lunch?', 'leading')).handled, true);
+    await surface.tapAction('Lunch?', 'pin');
+    assert.equal((await surface.swipe('Invoice', 'trailing', { full: true })).handled, true, 'a full swipe runs the first trailing action');
+    await root.settled();
+    assert.deepEqual(pressed, ['pin Lunch?', 'delete Invoice']);
+    ({ root: list } = await surface.snapshot());
+    assert.deepEqual(list.children.map((r) => r.key), ['Lunch?']);
+    assert.deepEqual(s.diagnostics, []);
+    await root.unmount();
+  } finally { await s.done(); }
+});
+
+test('an Alert as the docs write it: the trigger presents it, an action runs and dismisses it; hidden actions are not reached', { timeout: TEST_TIMEOUT_MS }, async () => {
+  const s = await session();
+  try {
+    const done = [];
+    function Screen() {
+      const [isPresented, setIsPresented] = React.useState(false);
+      return h(Host, null, h(VStack, null,
+        h(Alert, { key: 'confirm', title: 'Delete item?', isPresented, onIsPresentedChange: (value) => { done.push(`presented ${value}`); setIsPresented(value); } },
+          h(Alert.Trigger, null, h(Button, { key: 'open', label: 'Delete', onPress: () => setIsPresented(true) })),
+          h(Alert.Actions, null,
+            h(Button, { key: 'cancel', label: 'Cancel', role: 'cancel', onPress: () => done.push('cancel') }),
+            h(Button, { key: 'delete', label: 'Delete', role: 'destructive', onPress: () => done.push('delete') })),
+          h(Alert.Message, null, 'This cannot be undone.'))));
+    }
+    const root = await render(h(Screen), s.connection);
+    const surface = root.surface();
+    let alert = find((await surface.snapshot()).root, 'confirm');
+    assert.equal(alert.body.children.length, 1, 'not presented: only the trigger');
+    assert.equal((await surface.tap('delete')).handled, false, 'an action of an alert not presented is not reached');
+    assert.equal((await surface.tap('open')).handled, true);
+    await root.settled();
+    alert = find((await surface.snapshot()).root, 'confirm');
+    const shown = alert.body.children[1];
+    assert.deepEqual(shown.children.map((e) => e.type), ['Text', 'Slot', 'Children']);
+    assert.equal(shown.children[0].props.text, 'Delete item?');
+    assert.equal(alert.slots.message.props.text, 'This cannot be undone.');
+    assert.deepEqual(alert.children.map((c) => c.id), ['cancel', 'delete'], 'the actions are the alert\'s children');
+    await surface.tap('delete');
+    await root.settled();
+    assert.deepEqual(done, ['presented true', 'delete', 'presented false']);
+    alert = find((await surface.snapshot()).root, 'confirm');
+    assert.equal(alert.body.children.length, 1, 'dismissed');
+    assert.deepEqual(s.diagnostics, []);
+    await root.unmount();
+  } finally { await s.done(); }
+});
+
+test('a Menu opens on its label and closes after an item runs; a Group with onPress takes taps on its content', { timeout: TEST_TIMEOUT_MS }, async () => {
+  const s = await session();
+  try {
+    const ran = [];
+    const root = await render(h(Host, null, h(VStack, null,
+      h(Menu, { key: 'share', label: 'Share', systemImage: 'square.and.arrow.up' },
+        h(Button, { key: 'copy', label: 'Copy link', onPress: () => ran.push('copy') }),
+        h(Button, { key: 'mail', label: 'Mail', onPress: () => ran.push('mail') })),
+      h(Group, { key: 'card', onPress: () => ran.push('card') }, h(Text, { key: 'title' }, 'Card')),
+      h(ConfirmationDialog, { key: 'sheet', title: 'Sure?', titleVisibility: 'hidden' }, h(ConfirmationDialog.Actions, null, h(Button, { key: 'yes', label: 'Yes' }))))), s.connection);
+    const surface = root.surface();
+    let menu = find((await surface.snapshot()).root, 'share');
+    assert.equal(menu.body.children[0].type, 'Button', 'the label is a button');
+    assert.equal(menu.body.children.length, 1, 'closed');
+    assert.equal((await surface.interact('share', { gesture: 'tap', element: '0/0' })).handled, true);
+    menu = find((await surface.snapshot()).root, 'share');
+    assert.equal(menu.body.children[1].type, 'Children', 'open: the items are placed');
+    await surface.tap('copy');
+    await surface.tap('title');
+    await root.settled();
+    assert.deepEqual(ran, ['copy', 'card']);
+    menu = find((await surface.snapshot()).root, 'share');
+    assert.equal(menu.body.children.length, 1, 'an item closed the menu');
+    const dialog = find((await surface.snapshot()).root, 'sheet');
+    assert.deepEqual(dialog.props, { title: 'Sure?', titleVisibility: 'hidden' });
+    assert.deepEqual(s.diagnostics, []);
     await root.unmount();
   } finally { await s.done(); }
 });

@@ -1,9 +1,11 @@
 // Compile-time checks (tsc -p clients/expo-ui): Expo UI's import paths resolve through this
 // package's exports, with typed components and modifier helpers. Each @ts-expect-error must be
 // an error, or tsc fails.
-import { Host, List, HStack, Text, Button, TextField, Toggle, Slider, Image, SymbolView } from '@expo/ui/swift-ui';
+import {
+  Host, List, HStack, Text, Button, TextField, Toggle, Slider, Image, SymbolView, Picker, SecureField, SwipeActions, Alert, Menu, Label, Circle,
+} from '@expo/ui/swift-ui';
 import type { HStackProps } from '@expo/ui/swift-ui';
-import { createModifier, createModifierWithEventListener, onTapGesture, padding, frame, symbolEffect, imageScale, symbolVariant } from '@expo/ui/swift-ui/modifiers';
+import { createModifier, createModifierWithEventListener, onTapGesture, padding, frame, symbolEffect, imageScale, symbolVariant, tag } from '@expo/ui/swift-ui/modifiers';
 
 const pinned = createModifierWithEventListener('pin', ({ id }: { id: string }) => id.length, { id: 'p1' });
 const dim = createModifier('dim', { amount: 0.5 });
@@ -23,6 +25,23 @@ export const screen = (
       <Button role="close" onPress={() => {}} />
       <Image systemName="heart" modifiers={[symbolEffect({ effect: 'bounce', value: 1 }), imageScale('large'), symbolVariant('fill')]} />
       <SymbolView symbolName="01.circle" effect="drawon" isAnimating weight="ultralight" colors={['red', '#00F']} />
+      <Picker label={<Label title="Size" systemImage="ruler" />} selection={1} onSelectionChange={(value) => value}>
+        <Text modifiers={[tag(1)]}>Small</Text>
+      </Picker>
+      <SecureField placeholder="Password" maxLength={32} onTextChange={(text) => text} />
+      <SwipeActions>
+        <Text>Row</Text>
+        <SwipeActions.Actions edge="leading" allowsFullSwipe={false}>
+          <Button label="Pin" onPress={() => {}} />
+        </SwipeActions.Actions>
+      </SwipeActions>
+      <Alert title="Delete?" isPresented={false} onIsPresentedChange={(shown) => shown}>
+        <Alert.Trigger><Button label="Delete" /></Alert.Trigger>
+        <Alert.Actions><Button label="Cancel" role="cancel" /></Alert.Actions>
+        <Alert.Message><Text>This cannot be undone.</Text></Alert.Message>
+      </Alert>
+      <Menu label="Share" systemImage="square.and.arrow.up"><Button label="Copy" /></Menu>
+      <Circle modifiers={[onTapGesture(() => {})]} />
     </List>
   </Host>
 );
@@ -44,6 +63,12 @@ export const wrong = [
   symbolEffect({ effect: 'drawOn', value: 1 }),
   // @ts-expect-error: an effect nitro-symbols does not have
   <SymbolView symbolName="heart" effect="explode" />,
+  // @ts-expect-error: an Alert needs its title
+  <Alert isPresented />,
+  // @ts-expect-error: a swipe comes from the leading or the trailing edge
+  <SwipeActions.Actions edge="top" />,
+  // @ts-expect-error: maxLength is a number
+  <SecureField maxLength="8" />,
   // @ts-expect-error: at most three colours
   <SymbolView symbolName="heart" colors={['a', 'b', 'c', 'd']} />,
 ];

@@ -19,6 +19,7 @@ const ROLES = Object.freeze({
   Gauge: 'meter',
   DisclosureGroup: 'group',
   Picker: 'radiogroup',
+  SecureField: 'textbox',
 });
 
 /** Every node of `root` (children and slot views), parents before their children. */

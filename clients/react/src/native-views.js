@@ -66,7 +66,32 @@ export function bundledView(type, slots) {
   if (slots.length === 0) return type;
   function BundledView(props) { return withSlots(type, props, slots); }
   BundledView.displayName = type;
+  // Expo UI's sub-components for slots: `<Alert.Trigger>` puts its child in the `trigger` slot.
+  for (const name of slots) BundledView[name[0].toUpperCase() + name.slice(1)] = slotChild(type, name);
   return BundledView;
+}
+
+/**
+ * A component that puts its one child in the slot `name` of the view around it (`Alert.Trigger`,
+ * `Alert.Message`); text is a Text view there.
+ */
+function slotChild(type, name) {
+  function SlotChild({ children }) {
+    const content = typeof children === 'string' || typeof children === 'number' ? React.createElement('Text', null, String(children)) : children;
+    return React.createElement(SLOT_TYPE, { name }, content);
+  }
+  SlotChild.displayName = `${type}.${name[0].toUpperCase() + name.slice(1)}`;
+  return SlotChild;
+}
+
+/**
+ * A component whose children are the children of the view around it: Expo UI's
+ * `<Alert.Actions>`, whose Buttons are the alert's own children here.
+ */
+export function childrenOf(type, name) {
+  function Children({ children }) { return React.createElement(React.Fragment, null, children); }
+  Children.displayName = `${type}.${name}`;
+  return Children;
 }
 
 /** expo-modules-core's older name for `requireNativeView`. */

@@ -12,6 +12,17 @@ type ColorValue = $client.Color;
 type $ViewProps = { modifiers?: $client.Modifiers; testID?: string; children?: ReactTypes.ReactNode };
 export {};
 
+export type AlertProps = $ViewProps & {
+  title: string;
+  isPresented?: boolean | null;
+} & {
+  onIsPresentedChange?: (value?: any) => void;
+  trigger?: ReactTypes.ReactNode;
+  message?: ReactTypes.ReactNode;
+};
+/** `Alert`, a view of plugin ExpoUI (Swift `AlertView`). */
+export declare const Alert: ReactTypes.FC<AlertProps> & { Trigger: ReactTypes.FC<{ children?: ReactTypes.ReactNode }>; Message: ReactTypes.FC<{ children?: ReactTypes.ReactNode }> };
+
 export type CapsuleProps = $ViewProps & {
   cornerStyle?: "continuous" | "circular" | null;
 };
@@ -60,6 +71,19 @@ export type ConcentricRectangleProps = $ViewProps & {
 /** `ConcentricRectangle`, a view of plugin ExpoUI (Swift `ConcentricRectangleView`). */
 export declare const ConcentricRectangle: ReactTypes.FC<ConcentricRectangleProps>;
 
+export type ConfirmationDialogProps = $ViewProps & {
+  title: string;
+  isPresented?: boolean | null;
+  /** @default "automatic" */
+  titleVisibility?: "automatic" | "visible" | "hidden";
+} & {
+  onIsPresentedChange?: (value?: any) => void;
+  trigger?: ReactTypes.ReactNode;
+  message?: ReactTypes.ReactNode;
+};
+/** `ConfirmationDialog`, a view of plugin ExpoUI (Swift `ConfirmationDialogView`). */
+export declare const ConfirmationDialog: ReactTypes.FC<ConfirmationDialogProps> & { Trigger: ReactTypes.FC<{ children?: ReactTypes.ReactNode }>; Message: ReactTypes.FC<{ children?: ReactTypes.ReactNode }> };
+
 export type ContentUnavailableViewProps = $ViewProps & {
   /** @default "" */
   title?: string;
@@ -103,7 +127,13 @@ export type GaugeProps = $ViewProps & {
   maximumValueLabel?: ReactTypes.ReactNode;
 };
 /** `Gauge`, a view of plugin ExpoUI (Swift `GaugeView`). */
-export declare const Gauge: ReactTypes.FC<GaugeProps>;
+export declare const Gauge: ReactTypes.FC<GaugeProps> & { CurrentValueLabel: ReactTypes.FC<{ children?: ReactTypes.ReactNode }>; MinimumValueLabel: ReactTypes.FC<{ children?: ReactTypes.ReactNode }>; MaximumValueLabel: ReactTypes.FC<{ children?: ReactTypes.ReactNode }> };
+
+export type GroupProps = $ViewProps & {} & {
+  onPress?: (value?: any) => void;
+};
+/** `Group`, a view of plugin ExpoUI (Swift `GroupView`). */
+export declare const Group: ReactTypes.FC<GroupProps>;
 
 export type LabeledContentProps = $ViewProps & {
   /** @default "" */
@@ -111,6 +141,15 @@ export type LabeledContentProps = $ViewProps & {
 };
 /** `LabeledContent`, a view of plugin ExpoUI (Swift `LabeledContentView`). */
 export declare const LabeledContent: ReactTypes.FC<LabeledContentProps>;
+
+export type MenuProps = $ViewProps & {
+  systemImage?: string | null;
+} & {
+  onPrimaryAction?: (value?: any) => void;
+  label?: ReactTypes.ReactNode;
+};
+/** `Menu`, a view of plugin ExpoUI (Swift `MenuView`). */
+export declare const Menu: ReactTypes.FC<MenuProps> & { Label: ReactTypes.FC<{ children?: ReactTypes.ReactNode }> };
 
 export type PickerProps = $ViewProps & {
   systemImage?: string | null;
@@ -120,7 +159,7 @@ export type PickerProps = $ViewProps & {
   label?: ReactTypes.ReactNode;
 };
 /** `Picker`, a view of plugin ExpoUI (Swift `PickerView`). */
-export declare const Picker: ReactTypes.FC<PickerProps>;
+export declare const Picker: ReactTypes.FC<PickerProps> & { Label: ReactTypes.FC<{ children?: ReactTypes.ReactNode }> };
 
 export type ProgressViewProps = $ViewProps & {
   value?: number | null;
@@ -138,6 +177,24 @@ export type RoundedRectangleProps = $ViewProps & {
 };
 /** `RoundedRectangle`, a view of plugin ExpoUI (Swift `RoundedRectangleView`). */
 export declare const RoundedRectangle: ReactTypes.FC<RoundedRectangleProps>;
+
+export type SecureFieldProps = $ViewProps & {
+  /** @default "" */
+  placeholder?: string;
+  /** An integer. */
+  maxLength?: number | null;
+  /** @default false */
+  autoFocus?: boolean;
+} & {
+  onTextChange?: (value?: any) => void;
+  onFocusChange?: (value?: any) => void;
+};
+/** `SecureField`, a view of plugin ExpoUI (Swift `SecureFieldView`). */
+export declare const SecureField: ReactTypes.FC<SecureFieldProps>;
+
+export type SwipeActionsProps = $ViewProps & {};
+/** `SwipeActions`, a view of plugin ExpoUI (Swift `SwipeActionsView`). */
+export declare const SwipeActions: ReactTypes.FC<SwipeActionsProps>;
 
 export type SwitchProps = $ViewProps & {
   /** @default false */

@@ -5,6 +5,9 @@
 // The bundled plugins' views as components of @modhost/react (and @expo/ui/swift-ui).
 import { bundledView as $bundledView } from '../native-views.js';
 
+/** `Alert`, a view of plugin ExpoUI (Swift `AlertView`). */
+export const Alert = $bundledView("Alert", ["trigger", "message"]);
+
 /** `Capsule`, a view of plugin ExpoUI (Swift `CapsuleView`). */
 export const Capsule = $bundledView("Capsule", []);
 
@@ -19,6 +22,9 @@ export const CircularProgress = $bundledView("CircularProgress", []);
 
 /** `ConcentricRectangle`, a view of plugin ExpoUI (Swift `ConcentricRectangleView`). */
 export const ConcentricRectangle = $bundledView("ConcentricRectangle", []);
+
+/** `ConfirmationDialog`, a view of plugin ExpoUI (Swift `ConfirmationDialogView`). */
+export const ConfirmationDialog = $bundledView("ConfirmationDialog", ["trigger", "message"]);
 
 /** `ContentUnavailableView`, a view of plugin ExpoUI (Swift `ContentUnavailableViewView`). */
 export const ContentUnavailableView = $bundledView("ContentUnavailableView", []);
@@ -38,8 +44,14 @@ export const Form = $bundledView("Form", []);
 /** `Gauge`, a view of plugin ExpoUI (Swift `GaugeView`). */
 export const Gauge = $bundledView("Gauge", ["currentValueLabel", "minimumValueLabel", "maximumValueLabel"]);
 
+/** `Group`, a view of plugin ExpoUI (Swift `GroupView`). */
+export const Group = $bundledView("Group", []);
+
 /** `LabeledContent`, a view of plugin ExpoUI (Swift `LabeledContentView`). */
 export const LabeledContent = $bundledView("LabeledContent", []);
+
+/** `Menu`, a view of plugin ExpoUI (Swift `MenuView`). */
+export const Menu = $bundledView("Menu", ["label"]);
 
 /** `Picker`, a view of plugin ExpoUI (Swift `PickerView`). */
 export const Picker = $bundledView("Picker", ["label"]);
@@ -52,6 +64,12 @@ export const Rectangle = $bundledView("Rectangle", []);
 
 /** `RoundedRectangle`, a view of plugin ExpoUI (Swift `RoundedRectangleView`). */
 export const RoundedRectangle = $bundledView("RoundedRectangle", []);
+
+/** `SecureField`, a view of plugin ExpoUI (Swift `SecureFieldView`). */
+export const SecureField = $bundledView("SecureField", []);
+
+/** `SwipeActions`, a view of plugin ExpoUI (Swift `SwipeActionsView`). */
+export const SwipeActions = $bundledView("SwipeActions", []);
 
 /**
  * `Switch`, a view of plugin ExpoUI (Swift `SwitchView`).
