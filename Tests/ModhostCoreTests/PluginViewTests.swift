@@ -526,9 +526,9 @@ private func picker(_ node: JSONValue?) -> JSONValue? { node?["body"]?["children
 /// Where a body places a node decides whether gestures reach it, and the body's own tap
 /// gestures around `Children()` or a slot act on taps there (issue 43: Alert, Menu, Group).
 @Suite struct BodyPlacementTests {
-    private func drawer(children: [JSONValue] = []) -> JSONValue {
+    private func drawer(children: [JSONValue] = [], events: [JSONValue] = ["onOpenChange"]) -> JSONValue {
         let handle: JSONValue = ["type": "Text", "key": "handle", "props": ["text": "More"]]
-        return ["type": "Drawer", "key": "d", "props": ["handle": handle], "events": ["onOpenChange"], "children": .array(children)]
+        return ["type": "Drawer", "key": "d", "props": ["handle": handle], "events": .array(events), "children": .array(children)]
     }
     private let go: JSONValue = ["type": "Button", "key": "go", "props": ["label": "Go"], "events": ["onPress"]]
 
@@ -552,6 +552,16 @@ private func picker(_ node: JSONValue?) -> JSONValue? { node?["body"]?["children
         #expect(try client.ok(pressed) == ["handled": true, "node": "go", "view": "Button"])
         #expect(pressed.events.map { $0["payload"] } == [["onPress": [:]], ["onOpenChange": ["open": false]]])
         #expect(try client.root()["body"]?["children"]?.arrayValue?.count == 1, "closed again")
+    }
+
+    @Test func aLongPressOnASlotsNodeRunsTheBodysLongPressWhenItLastsLongEnough() throws {
+        let client = try choiceClient()
+        try client.ok(try client.mount("main", drawer(events: ["onOpenChange", "onPeek"])))
+        let short = try client.ok(try client.call("interact", ["surface": "main", "node": "handle", "gesture": "longPress", "duration": 0.2]))
+        #expect(short["handled"] == false)
+        let long = try client.call("interact", ["surface": "main", "node": "handle", "gesture": "longPress", "duration": 1])
+        #expect(try client.ok(long) == ["handled": true, "node": "d", "view": "Drawer"])
+        #expect(long.events.map { $0["payload"] } == [["onPeek": [:]]])
     }
 
     @Test func aBodysTapGestureAroundChildrenTakesTapsOnlyWhenItsEventIsListenedTo() throws {

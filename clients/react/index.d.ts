@@ -114,6 +114,10 @@ export declare const Actions: ReactTypes.FC<SwipeActionsActionsProps>;
 /** Expo UI's Alert and ConfirmationDialog, with `Actions`: its Buttons are the view's children. */
 export declare const Alert: typeof Generated.Alert & { Actions: ReactTypes.FC<{ children?: ReactTypes.ReactNode }> };
 export declare const ConfirmationDialog: typeof Generated.ConfirmationDialog & { Actions: ReactTypes.FC<{ children?: ReactTypes.ReactNode }> };
+/** Expo UI's ContextMenu, with `Items`: its children are the menu's items. */
+export declare const ContextMenu: typeof Generated.ContextMenu & { Items: ReactTypes.FC<{ children?: ReactTypes.ReactNode }> };
+/** Expo UI's Popover, with `Content`: its child is the popover (the `popover` slot). */
+export declare const Popover: typeof Generated.Popover & { Content: ReactTypes.FC<{ children?: ReactTypes.ReactNode }> };
 export declare const SwipeActions: ReactTypes.FC<SwipeActionsProps> & { Actions: ReactTypes.FC<SwipeActionsActionsProps> };
 
 // Expo UI's components that a bundled plugin serves (Form, Gauge, ...), generated from its

@@ -1115,6 +1115,13 @@ V(VW,"ExpoUI's Alert: its actions are reached only while presented; the trigger 
    +[vact(3,"t","tap"),VEV("a","Alert","onIsPresentedChange",True,member="isPresented"),vdone(3,"a","Alert")]
    +vsnap(4,{"body":{"children":[{"type":"Slot"},{"type":"VStack","children":[{"$exact":{"type":"Text","element":"0/1/0","props":{"$exact":{"text":"Saved"}}}},{"type":"Children"}]}]}})
    +[vact(5,"ok","tap"),VEV("ok","Button","onPress"),VEV("a","Alert","onIsPresentedChange",False,member="isPresented"),vdone(5,"ok","Button")], init=True)
+V(VW,"ExpoUI's ContextMenu: a long press on the trigger opens it, a tap on an item closes it after the item's action",
+   vm(VN("ContextMenu","m",None,None,[VN("Button","share",["onPress"],label="Share")],trigger=N("Image","thumb",props={"systemName":"photo"})))
+   +vnot(2,"share","tap")+vnot(3,"thumb","tap")
+   +[vact(4,"thumb","longPress",duration=1),vdone(4,"m","ContextMenu")]
+   +vsnap(5,{"body":{"children":[{"type":"Slot"},{"$exact":{"type":"Children","element":"0/1"}}]}})
+   +[vact(6,"share","tap"),VEV("share","Button","onPress"),vdone(6,"share","Button")]
+   +vsnap(7,{"body":{"children":[{"type":"Slot"}]}}), init=True)
 V(VW,"initialize lists viewInfo in the order of views", [send(req(1,"initialize",{"protocolVersion":1})),ok(1,{"views":VIEWS,"viewInfo":[{"name":v} for v in VIEWS]})])
 
 # ---------------- symbols: SF Symbols effects, transitions, scale, variants (ExpoUI) ----------------

@@ -167,3 +167,92 @@ public struct MenuView: ExpoSwiftUI.View {
         }
     }
 }
+
+/// A `Popover`'s props: `Popover.Trigger` and `Popover.Content` are the `trigger` and
+/// `popover` slots; where it attaches and points is shown in the props (no headless effect).
+public final class PopoverProps: ExpoSwiftUI.ViewProps {
+    @Field public var isPresented: Bool?
+    @Field var attachmentAnchor: PopoverAnchor?
+    @Field var arrowEdge: PopoverArrowEdge?
+    /// Sent with `{isPresented}` when a tap on the trigger presents or dismisses it.
+    public var onIsPresentedChange = EventDispatcher()
+    public var trigger = Slot()
+    public var popover = Slot()
+    public required init() {}
+}
+
+/// Where a popover attaches to its trigger.
+enum PopoverAnchor: String, Enumerable {
+    case leading, trailing, center, top, bottom
+}
+
+/// The edge a popover's arrow points from.
+enum PopoverArrowEdge: String, Enumerable {
+    case leading, trailing, top, bottom, none
+}
+
+/// A popover: the trigger, and while presented the content. A tap on the trigger presents it,
+/// and another dismisses it (a device dismisses it with a tap outside, which has no headless
+/// form).
+public struct PopoverView: ExpoSwiftUI.View {
+    public let props: PopoverProps
+    @State private var ownPresented = false
+    public init(props: PopoverProps) { self.props = props }
+    public var body: some View {
+        let presentation = Presentation(prop: props.isPresented, own: $ownPresented, onChange: props.onIsPresentedChange)
+        return VStack {
+            if !props.trigger.isEmpty { props.trigger.simultaneousTapGesture { presentation.request(!presentation.isPresented) } }
+            if presentation.isPresented && !props.popover.isEmpty { props.popover }
+        }
+    }
+}
+
+/// A `ControlGroup`'s props: its label (a string or a view; none: unlabeled) and, with a
+/// string label, `systemImage`.
+public final class ControlGroupProps: ExpoSwiftUI.ViewProps {
+    public var label = Slot(takesText: true)
+    @Field public var systemImage: String?
+    public required init() {}
+}
+
+/// Related controls side by side: the label, then the controls (the children).
+public struct ControlGroupView: ExpoSwiftUI.View {
+    public let props: ControlGroupProps
+    public init(props: ControlGroupProps) { self.props = props }
+    public var body: some View {
+        HStack {
+            if let text = props.label.text, let systemImage = props.systemImage {
+                Label(text, systemImage: systemImage)
+            } else if !props.label.isEmpty {
+                props.label
+            }
+            Children()
+        }
+    }
+}
+
+/// A `ContextMenu`'s props: `ContextMenu.Trigger` and `ContextMenu.Preview` are the
+/// `trigger` and `preview` slots, `ContextMenu.Items` the children.
+public final class ContextMenuProps: ExpoSwiftUI.ViewProps {
+    public var trigger = Slot()
+    public var preview = Slot()
+    public required init() {}
+}
+
+/// A menu that a long press on its trigger opens: while open, the preview (if any) and the
+/// items. A tap on an item runs it, then closes the menu. Open or not is the view's own.
+public struct ContextMenuView: ExpoSwiftUI.View {
+    public let props: ContextMenuProps
+    @State private var isOpen = false
+    public init(props: ContextMenuProps) { self.props = props }
+    public var body: some View {
+        let isOpen = $isOpen
+        return VStack {
+            props.trigger.onLongPressGesture { isOpen.wrappedValue = true }
+            if isOpen.wrappedValue {
+                if !props.preview.isEmpty { props.preview }
+                Children().simultaneousTapGesture { isOpen.wrappedValue = false }
+            }
+        }
+    }
+}

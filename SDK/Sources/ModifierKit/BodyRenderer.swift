@@ -75,6 +75,9 @@
     var taps: [ResolvedTap] = []
     /// `.simultaneousTapGesture` handlers on it: every tap that lands on it runs them.
     var simultaneousTaps: [() -> Void] = []
+    /// `.onLongPressGesture` handlers on it, innermost first (on `Children()` or a slot: for a
+    /// press on a node placed there that nothing nearer takes).
+    var longPresses: [ResolvedLongPress] = []
     /// For a `Children()` inside a `Picker`: the node's children are options, each chosen by
     /// the tag its modifiers give it (``ModifierEffect/tag``).
     var childOptions: ChildOptions?
@@ -190,6 +193,20 @@
 
     /// Whether tapping it may run a handler of the body's (a tap or simultaneous tap).
     public var hasTapHandlers: Bool { !taps.isEmpty || !simultaneousTaps.isEmpty }
+
+    /// Runs the innermost `.onLongPressGesture` handler a press of `duration` seconds lasted
+    /// long enough for (it sees the press start and end, then acts); false when none did.
+    /// Runs plugin code.
+    public func placedLongPress(duration: Double) -> Bool {
+        guard refusal == nil, let press = longPresses.first(where: { duration >= $0.minimumDuration }) else { return false }
+        press.onPressingChanged?(true)
+        press.perform()
+        press.onPressingChanged?(false)
+        return true
+    }
+
+    /// Whether it has a long-press handler.
+    public var hasLongPressHandlers: Bool { !longPresses.isEmpty }
 
     /// The `Slot` element that places the slot `name`'s view, the first read depth first.
     public func slotPlace(named name: String) -> HeadlessElement? {
@@ -506,22 +523,29 @@ extension Toggle {
 }
 
 extension TextField {
-    public func _render(into renderer: inout _BodyRenderer) {
-        let props: [(String, ShownProp)] = [("text", .string(text.wrappedValue)), ("placeholder", .string(placeholder))]
-        renderer.add(HeadlessElement("TextField", props: props, control: .textField(text, onSubmit: onSubmit, secure: false)))
+    public func _render(into renderer: inout _BodyRenderer) { renderer.add(element(secure: false)) }
+
+    /// The field's element: with `secure`, a SecureField showing a bullet per character.
+    func element(secure: Bool) -> HeadlessElement {
+        let shown = secure ? HeadlessElement.masked(text.wrappedValue) : text.wrappedValue
+        let props: [(String, ShownProp)] = [("text", .string(shown)), ("placeholder", .string(placeholder))]
+        return HeadlessElement(secure ? "SecureField" : "TextField", props: props, control: .textField(text, onSubmit: onSubmit, secure: secure))
     }
 }
 
 extension SecureField {
-    public func _render(into renderer: inout _BodyRenderer) {
-        let props: [(String, ShownProp)] = [("text", .string(HeadlessElement.masked(text.wrappedValue))), ("placeholder", .string(placeholder))]
-        renderer.add(HeadlessElement("SecureField", props: props, control: .textField(text, onSubmit: onSubmit, secure: true)))
-    }
+    public func _render(into renderer: inout _BodyRenderer) { renderer.add(field.element(secure: true)) }
 }
 
 extension TapGestureView {
     public func _render(into renderer: inout _BodyRenderer) {
         renderer.render(content) { $0.taps.append(handler) }
+    }
+}
+
+extension LongPressGestureView {
+    public func _render(into renderer: inout _BodyRenderer) {
+        renderer.render(content) { $0.longPresses.append(handler) }
     }
 }
 

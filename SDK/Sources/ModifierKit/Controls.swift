@@ -174,14 +174,11 @@ public struct TextField: View {
 /// binding holds, as a TextField's does, but the body shows a bullet per character (as the
 /// device does) and a gesture's answer the same, never the text.
 public struct SecureField: View {
-    let placeholder: String
-    let text: Binding<String>
-    let onSubmit: (() -> Void)?
+    /// The field it is, but for what it shows.
+    let field: TextField
     /// A field showing `placeholder` while empty, bound to `text`.
     public init(_ placeholder: String, text: Binding<String>, onSubmit: (() -> Void)? = nil) {
-        self.placeholder = placeholder
-        self.text = text
-        self.onSubmit = onSubmit
+        field = TextField(placeholder, text: text, onSubmit: onSubmit)
     }
     /// Primitive: the host evaluates it directly.
     public var body: Never { fatalError("SecureField is primitive") }

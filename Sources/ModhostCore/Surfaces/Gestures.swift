@@ -299,6 +299,16 @@ enum Gestures {
     /// A press of `duration` seconds on `hit`, a node the gesture hits.
     private static func longPress(_ hit: NodeState, duration: Double) -> JSONValue {
         let presses = handlers(from: hit) { $0.longPresses }
+        // Modifiers first; when none takes it, a body's long press around where the node is
+        // placed (a ContextMenu's trigger).
+        if !presses.contains(where: { duration >= $0.handler.minimumDuration }) {
+            for current in hit.outward {
+                guard case let .placed(owner, view, element) = current.placement, element.hasLongPressHandlers else { continue }
+                guard PluginCalls.run(plugin: view.type.plugin, .action, view.type.name, { element.placedLongPress(duration: duration) }) else { continue }
+                view.renderAgain()
+                return .object(JSONObject([("handled", true), ("node", .string(owner.id)), ("view", .string(owner.typeName))]))
+            }
+        }
         guard let innermost = presses.first else { return unhandled("nothing on node '\(hit.id)' or around it handles long presses") }
         // The innermost handler the press lasted long enough for takes it: it sees the press
         // start and end, and acts. When none does, the innermost sees it start and end, and

@@ -138,6 +138,8 @@ public struct PinView: ExpoSwiftUI.View {
 public final class DrawerProps: ExpoSwiftUI.ViewProps {
   public var handle = Slot()
   public var onOpenChange = EventDispatcher()
+  /// Sent for a long press (half a second) on the handle.
+  public var onPeek = EventDispatcher()
   public required init() {}
 }
 
@@ -153,7 +155,9 @@ public struct DrawerView: ExpoSwiftUI.View {
       props.onOpenChange(["open": value])
     }
     return VStack {
-      props.handle.simultaneousTapGesture { set(!open.wrappedValue) }
+      props.handle
+        .simultaneousTapGesture { set(!open.wrappedValue) }
+        .onLongPressGesture(minimumDuration: 0.5) { props.onPeek() }
       if open.wrappedValue { Children().simultaneousTapGesture { set(false) } }
     }
   }

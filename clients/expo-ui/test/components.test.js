@@ -10,7 +10,7 @@ import { render, React } from '../../react/src/index.js';
 import {
   Host, Form, Section, Text, Toggle, LabeledContent, Divider, Gauge, ProgressView, DisclosureGroup, ContentUnavailableView, Switch,
   Button, Label, Image, Slider, Picker, Circle, RoundedRectangle, Capsule, CircularProgress, HStack, SecureField, SwipeActions, List,
-  Alert, ConfirmationDialog, Menu, Group, VStack,
+  Alert, ConfirmationDialog, Menu, Group, VStack, Popover, ControlGroup, ContextMenu,
 } from '../swift-ui/index.js';
 
 const h = React.createElement;
@@ -415,6 +415,54 @@ test('a Menu opens on its label and closes after an item runs; a Group with onPr
     assert.equal(menu.body.children.length, 1, 'an item closed the menu');
     const dialog = find((await surface.snapshot()).root, 'sheet');
     assert.deepEqual(dialog.props, { title: 'Sure?', titleVisibility: 'hidden' });
+    assert.deepEqual(s.diagnostics, []);
+    await root.unmount();
+  } finally { await s.done(); }
+});
+
+test('a ContextMenu opens on a long press on its trigger; a Popover on a tap; a ControlGroup shows its label and controls', { timeout: TEST_TIMEOUT_MS }, async () => {
+  const s = await session();
+  try {
+    const ran = [];
+    const shown = [];
+    const root = await render(h(Host, null, h(VStack, null,
+      h(ContextMenu, { key: 'photo' },
+        h(ContextMenu.Trigger, null, h(Image, { key: 'thumb', systemName: 'photo' })),
+        h(ContextMenu.Items, null,
+          h(Button, { key: 'share', label: 'Share', onPress: () => ran.push('share') }),
+          h(Button, { key: 'remove', label: 'Remove', role: 'destructive', onPress: () => ran.push('remove') })),
+        h(ContextMenu.Preview, null, h(Text, { key: 'big' }, 'Preview'))),
+      h(Popover, { key: 'tip', arrowEdge: 'top', onIsPresentedChange: (value) => shown.push(value) },
+        h(Popover.Trigger, null, h(Text, { key: 'help' }, 'Help')),
+        h(Popover.Content, null, h(Text, { key: 'hint' }, 'Swipe a row to act on it'))),
+      h(ControlGroup, { key: 'format', label: 'Format', systemImage: 'textformat' },
+        h(Button, { key: 'bold', label: 'Bold', onPress: () => ran.push('bold') })))), s.connection);
+    const surface = root.surface();
+    assert.equal((await surface.tap('share')).handled, false, 'a closed menu\'s items are not reached');
+    assert.equal((await surface.tap('thumb')).handled, false, 'a tap does not open a context menu');
+    const pressed = await surface.interact('thumb', { gesture: 'longPress', duration: 1 });
+    assert.deepEqual([pressed.handled, pressed.node, pressed.view], [true, 'photo', 'ContextMenu']);
+    let menu = find((await surface.snapshot()).root, 'photo');
+    assert.deepEqual(menu.body.children.map((e) => e.type), ['Slot', 'Slot', 'Children'], 'open: trigger, preview, items');
+    await surface.tap('remove');
+    menu = find((await surface.snapshot()).root, 'photo');
+    assert.equal(menu.body.children.length, 1, 'an item closed it');
+
+    assert.equal((await surface.tap('help')).handled, true);
+    await root.settled();
+    let tip = find((await surface.snapshot()).root, 'tip');
+    assert.equal(tip.body.children[1].props.name, 'popover', 'presented: the content is placed');
+    assert.equal(tip.slots.popover.props.text, 'Swipe a row to act on it');
+    await surface.tap('help');
+    tip = find((await surface.snapshot()).root, 'tip');
+    assert.equal(tip.body.children.length, 1, 'a second tap dismissed it');
+
+    const group = find((await surface.snapshot()).root, 'format');
+    assert.deepEqual(group.body.children[0], { type: 'Label', element: '0/0', props: { title: 'Format', systemImage: 'textformat' } });
+    await surface.tap('bold');
+    await root.settled();
+    assert.deepEqual(ran, ['remove', 'bold']);
+    assert.deepEqual(shown, [true, false]);
     assert.deepEqual(s.diagnostics, []);
     await root.unmount();
   } finally { await s.done(); }

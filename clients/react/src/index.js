@@ -9,7 +9,7 @@ export { SymbolView } from './symbol-view.js';
 // swipeActions modifier per Actions group (this export wins over the generated one below).
 export { SwipeActions, Actions } from './swipe-actions.js';
 // With their `Actions` sub-components (the generated ones, given one more member).
-export { Alert, ConfirmationDialog } from './presentation.js';
+export { Alert, ConfirmationDialog, ContextMenu, Popover } from './presentation.js';
 // Expo UI's components that a bundled plugin serves (Form, Gauge, ...): generated from its
 // description by `modhost codegen client`.
 export * from './generated/bundled-views.js';

@@ -73,14 +73,14 @@ export function bundledView(type, slots) {
 
 /**
  * A component that puts its one child in the slot `name` of the view around it (`Alert.Trigger`,
- * `Alert.Message`); text is a Text view there.
+ * `Alert.Message`; `member` is its name there); text is a Text view there.
  */
-function slotChild(type, name) {
+export function slotChild(type, name, member = name[0].toUpperCase() + name.slice(1)) {
   function SlotChild({ children }) {
     const content = typeof children === 'string' || typeof children === 'number' ? React.createElement('Text', null, String(children)) : children;
     return React.createElement(SLOT_TYPE, { name }, content);
   }
-  SlotChild.displayName = `${type}.${name[0].toUpperCase() + name.slice(1)}`;
+  SlotChild.displayName = `${type}.${member}`;
   return SlotChild;
 }
 

@@ -93,6 +93,21 @@ export type ContentUnavailableViewProps = $ViewProps & {
 /** `ContentUnavailableView`, a view of plugin ExpoUI (Swift `ContentUnavailableViewView`). */
 export declare const ContentUnavailableView: ReactTypes.FC<ContentUnavailableViewProps>;
 
+export type ContextMenuProps = $ViewProps & {} & {
+  trigger?: ReactTypes.ReactNode;
+  preview?: ReactTypes.ReactNode;
+};
+/** `ContextMenu`, a view of plugin ExpoUI (Swift `ContextMenuView`). */
+export declare const ContextMenu: ReactTypes.FC<ContextMenuProps> & { Trigger: ReactTypes.FC<{ children?: ReactTypes.ReactNode }>; Preview: ReactTypes.FC<{ children?: ReactTypes.ReactNode }> };
+
+export type ControlGroupProps = $ViewProps & {
+  systemImage?: string | null;
+} & {
+  label?: ReactTypes.ReactNode;
+};
+/** `ControlGroup`, a view of plugin ExpoUI (Swift `ControlGroupView`). */
+export declare const ControlGroup: ReactTypes.FC<ControlGroupProps> & { Label: ReactTypes.FC<{ children?: ReactTypes.ReactNode }> };
+
 export type DisclosureGroupProps = $ViewProps & {
   /** @default "" */
   label?: string;
@@ -160,6 +175,18 @@ export type PickerProps = $ViewProps & {
 };
 /** `Picker`, a view of plugin ExpoUI (Swift `PickerView`). */
 export declare const Picker: ReactTypes.FC<PickerProps> & { Label: ReactTypes.FC<{ children?: ReactTypes.ReactNode }> };
+
+export type PopoverProps = $ViewProps & {
+  isPresented?: boolean | null;
+  attachmentAnchor?: "leading" | "trailing" | "center" | "top" | "bottom" | null;
+  arrowEdge?: "leading" | "trailing" | "top" | "bottom" | "none" | null;
+} & {
+  onIsPresentedChange?: (value?: any) => void;
+  trigger?: ReactTypes.ReactNode;
+  popover?: ReactTypes.ReactNode;
+};
+/** `Popover`, a view of plugin ExpoUI (Swift `PopoverView`). */
+export declare const Popover: ReactTypes.FC<PopoverProps> & { Trigger: ReactTypes.FC<{ children?: ReactTypes.ReactNode }>; Popover: ReactTypes.FC<{ children?: ReactTypes.ReactNode }> };
 
 export type ProgressViewProps = $ViewProps & {
   value?: number | null;

@@ -29,6 +29,12 @@ export const ConfirmationDialog = $bundledView("ConfirmationDialog", ["trigger",
 /** `ContentUnavailableView`, a view of plugin ExpoUI (Swift `ContentUnavailableViewView`). */
 export const ContentUnavailableView = $bundledView("ContentUnavailableView", []);
 
+/** `ContextMenu`, a view of plugin ExpoUI (Swift `ContextMenuView`). */
+export const ContextMenu = $bundledView("ContextMenu", ["trigger", "preview"]);
+
+/** `ControlGroup`, a view of plugin ExpoUI (Swift `ControlGroupView`). */
+export const ControlGroup = $bundledView("ControlGroup", ["label"]);
+
 /** `DisclosureGroup`, a view of plugin ExpoUI (Swift `DisclosureGroupView`). */
 export const DisclosureGroup = $bundledView("DisclosureGroup", []);
 
@@ -55,6 +61,9 @@ export const Menu = $bundledView("Menu", ["label"]);
 
 /** `Picker`, a view of plugin ExpoUI (Swift `PickerView`). */
 export const Picker = $bundledView("Picker", ["label"]);
+
+/** `Popover`, a view of plugin ExpoUI (Swift `PopoverView`). */
+export const Popover = $bundledView("Popover", ["trigger", "popover"]);
 
 /** `ProgressView`, a view of plugin ExpoUI (Swift `ProgressViewView`). */
 export const ProgressView = $bundledView("ProgressView", []);
