@@ -116,6 +116,24 @@ export declare const Alert: typeof Generated.Alert & { Actions: ReactTypes.FC<{ 
 export declare const ConfirmationDialog: typeof Generated.ConfirmationDialog & { Actions: ReactTypes.FC<{ children?: ReactTypes.ReactNode }> };
 /** Expo UI's ContextMenu, with `Items`: its children are the menu's items. */
 export declare const ContextMenu: typeof Generated.ContextMenu & { Items: ReactTypes.FC<{ children?: ReactTypes.ReactNode }> };
+/** Expo UI's Grid, with `Row` (the GridRow view). */
+export declare const Grid: typeof Generated.Grid & { Row: typeof Generated.GridRow };
+/** Props of the lazy stacks' `ForEach`: a row per item of `data`, keyed by `keyExtractor`. */
+export interface LazyForEachProps<T> {
+  data: readonly T[];
+  keyExtractor: (item: T, index: number) => string;
+  children: (row: { item: T; index: number }) => ReactTypes.ReactElement;
+  /** No effect headless (every row is made). */
+  recycling?: boolean;
+  /** No effect headless. */
+  estimatedItemSize?: number;
+  /** No effect headless. */
+  overscanCount?: number;
+}
+/** `LazyVStack.ForEach` / `LazyHStack.ForEach`. */
+declare function LazyForEach<T>(props: LazyForEachProps<T>): ReactTypes.ReactElement | null;
+export declare const LazyVStack: typeof Generated.LazyVStack & { ForEach: typeof LazyForEach };
+export declare const LazyHStack: typeof Generated.LazyHStack & { ForEach: typeof LazyForEach };
 /** Expo UI's Popover, with `Content`: its child is the popover (the `popover` slot). */
 export declare const Popover: typeof Generated.Popover & { Content: ReactTypes.FC<{ children?: ReactTypes.ReactNode }> };
 export declare const SwipeActions: ReactTypes.FC<SwipeActionsProps> & { Actions: ReactTypes.FC<SwipeActionsActionsProps> };

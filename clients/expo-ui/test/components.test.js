@@ -11,6 +11,7 @@ import {
   Host, Form, Section, Text, Toggle, LabeledContent, Divider, Gauge, ProgressView, DisclosureGroup, ContentUnavailableView, Switch,
   Button, Label, Image, Slider, Picker, Circle, RoundedRectangle, Capsule, CircularProgress, HStack, SecureField, SwipeActions, List,
   Alert, ConfirmationDialog, Menu, Group, VStack, Popover, ControlGroup, ContextMenu,
+  LazyVStack, Grid, Overlay, Namespace, Link, GlassEffectContainer, Background, Mask,
 } from '../swift-ui/index.js';
 
 const h = React.createElement;
@@ -463,6 +464,42 @@ test('a ContextMenu opens on a long press on its trigger; a Popover on a tap; a 
     await root.settled();
     assert.deepEqual(ran, ['remove', 'bold']);
     assert.deepEqual(shown, [true, false]);
+    assert.deepEqual(s.diagnostics, []);
+    await root.unmount();
+  } finally { await s.done(); }
+});
+
+test('layout components: LazyVStack.ForEach rows, a Grid of Rows, Overlay.Content over its base, a Link takes a tap', { timeout: TEST_TIMEOUT_MS }, async () => {
+  const s = await session();
+  try {
+    const messages = [{ id: 'm1', subject: 'Lunch?' }, { id: 'm2', subject: 'Invoice' }];
+    const root = await render(h(Host, null, h(Namespace, { id: 'ns' }, h(VStack, null,
+      h(LazyVStack, { key: 'inbox', spacing: 4, alignment: 'leading' },
+        h(LazyVStack.ForEach, { data: messages, keyExtractor: (m) => m.id }, ({ item }) => h(Text, null, item.subject))),
+      h(Grid, { key: 'grid', verticalSpacing: 2 },
+        h(Grid.Row, { key: 'r1' }, h(Text, { key: 'a' }, 'A'), h(Text, { key: 'b' }, 'B'))),
+      h(Overlay, { key: 'badge', alignment: 'topTrailing' }, h(Image, { key: 'bell', systemName: 'bell' }),
+        h(Overlay.Content, null, h(Text, { key: 'count' }, '3'))),
+      h(Mask, { key: 'masked' }, h(Text, null, 'Masked'), h(Mask.Content, null, h(Circle, { key: 'shape' }))),
+      h(Background, { key: 'bg' }, h(Text, null, 'Fore'), h(Circle, null)),
+      h(GlassEffectContainer, { key: 'glass', spacing: 8 }, h(Text, null, 'Glass')),
+      h(Link, { key: 'docs', destination: 'https://docs.expo.dev', label: 'Docs' })))), s.connection);
+    const surface = root.surface();
+    const { root: ns } = await surface.snapshot();
+    assert.deepEqual(ns.props, { id: 'ns' });
+    const inbox = find(ns, 'inbox');
+    assert.deepEqual(inbox.body.props, { alignment: 'leading', spacing: 4 });
+    assert.deepEqual(inbox.children.map((row) => [row.key, row.props.text]), [['m1', 'Lunch?'], ['m2', 'Invoice']], 'a row per item, keyed by keyExtractor');
+    const grid = find(ns, 'grid');
+    assert.equal(grid.children[0].type, 'GridRow');
+    assert.deepEqual(grid.children[0].body, { type: 'HStack', element: '0', props: { alignment: 'center' }, children: [{ type: 'Children', element: '0/0' }] });
+    const badge = find(ns, 'badge');
+    assert.deepEqual(badge.body.props, { alignment: 'topTrailing' });
+    assert.equal(badge.slots.content.props.text, '3');
+    assert.equal(find(ns, 'masked').slots.content.type, 'Circle');
+    assert.deepEqual(find(ns, 'glass').props, { spacing: 8 });
+    assert.deepEqual(find(ns, 'docs').props, { destination: 'https://docs.expo.dev', label: 'Docs' });
+    assert.equal((await surface.interact('docs', { gesture: 'tap' })).handled, true, 'a tap on a Link is taken');
     assert.deepEqual(s.diagnostics, []);
     await root.unmount();
   } finally { await s.done(); }

@@ -3,6 +3,7 @@
 // an error, or tsc fails.
 import {
   Host, List, HStack, Text, Button, TextField, Toggle, Slider, Image, SymbolView, Picker, SecureField, SwipeActions, Alert, Menu, Label, Circle,
+  LazyVStack, Grid, ContextMenu, Popover,
 } from '@expo/ui/swift-ui';
 import type { HStackProps } from '@expo/ui/swift-ui';
 import { createModifier, createModifierWithEventListener, onTapGesture, padding, frame, symbolEffect, imageScale, symbolVariant, tag } from '@expo/ui/swift-ui/modifiers';
@@ -42,6 +43,17 @@ export const screen = (
       </Alert>
       <Menu label="Share" systemImage="square.and.arrow.up"><Button label="Copy" /></Menu>
       <Circle modifiers={[onTapGesture(() => {})]} />
+      <LazyVStack spacing={4}>
+        <LazyVStack.ForEach data={[{ id: 'a', title: 'A' }]} keyExtractor={(row) => row.id}>
+          {({ item }) => <Text>{item.title}</Text>}
+        </LazyVStack.ForEach>
+      </LazyVStack>
+      <Grid verticalSpacing={2}><Grid.Row><Text>Cell</Text></Grid.Row></Grid>
+      <ContextMenu>
+        <ContextMenu.Trigger><Text>Hold</Text></ContextMenu.Trigger>
+        <ContextMenu.Items><Button label="Share" /></ContextMenu.Items>
+      </ContextMenu>
+      <Popover arrowEdge="top"><Popover.Trigger><Text>?</Text></Popover.Trigger><Popover.Content><Text>Help</Text></Popover.Content></Popover>
     </List>
   </Host>
 );
@@ -67,6 +79,8 @@ export const wrong = [
   <Alert isPresented />,
   // @ts-expect-error: a swipe comes from the leading or the trailing edge
   <SwipeActions.Actions edge="top" />,
+  // @ts-expect-error: a row's key comes from keyExtractor, which returns a string
+  <LazyVStack.ForEach data={[1]} keyExtractor={(n) => n}>{() => <Text>x</Text>}</LazyVStack.ForEach>,
   // @ts-expect-error: maxLength is a number
   <SecureField maxLength="8" />,
   // @ts-expect-error: at most three colours

@@ -8,8 +8,8 @@ export { SymbolView } from './symbol-view.js';
 // Expo UI's SwipeActions: its own component, which sends the bundled view of that name with a
 // swipeActions modifier per Actions group (this export wins over the generated one below).
 export { SwipeActions, Actions } from './swipe-actions.js';
-// With their `Actions` sub-components (the generated ones, given one more member).
-export { Alert, ConfirmationDialog, ContextMenu, Popover } from './presentation.js';
+// Generated views given Expo's sub-components they lack (Alert.Actions, Grid.Row, ...).
+export { Alert, ConfirmationDialog, ContextMenu, Grid, LazyHStack, LazyVStack, Popover } from './sub-components.js';
 // Expo UI's components that a bundled plugin serves (Form, Gauge, ...): generated from its
 // description by `modhost codegen client`.
 export * from './generated/bundled-views.js';

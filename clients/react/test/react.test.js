@@ -293,7 +293,7 @@ test('a component that throws is reported with its component stack; the surface 
 test('a tree the host refuses is reported; render() rejects when the first one is refused', { timeout: TEST_TIMEOUT_MS }, async () => {
   const s = await session();
   try {
-    await assert.rejects(render(h('Grid', null), s.host), (e) => e.code === 'update-failed' && /Grid/.test(e.message));
+    await assert.rejects(render(h('Carousel', null), s.host), (e) => e.code === 'update-failed' && /Carousel/.test(e.message));
     assert.equal(s.host.surfaces.size, 0);
   } finally { await s.done(); }
 });

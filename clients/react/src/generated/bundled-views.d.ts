@@ -23,6 +23,13 @@ export type AlertProps = $ViewProps & {
 /** `Alert`, a view of plugin ExpoUI (Swift `AlertView`). */
 export declare const Alert: ReactTypes.FC<AlertProps> & { Trigger: ReactTypes.FC<{ children?: ReactTypes.ReactNode }>; Message: ReactTypes.FC<{ children?: ReactTypes.ReactNode }> };
 
+export type BackgroundProps = $ViewProps & {
+  /** @default "center" */
+  alignment?: "center" | "leading" | "trailing" | "top" | "bottom" | "topLeading" | "topTrailing" | "bottomLeading" | "bottomTrailing";
+};
+/** `Background`, a view of plugin ExpoUI (Swift `BackgroundView`). */
+export declare const Background: ReactTypes.FC<BackgroundProps>;
+
 export type CapsuleProps = $ViewProps & {
   cornerStyle?: "continuous" | "circular" | null;
 };
@@ -144,6 +151,25 @@ export type GaugeProps = $ViewProps & {
 /** `Gauge`, a view of plugin ExpoUI (Swift `GaugeView`). */
 export declare const Gauge: ReactTypes.FC<GaugeProps> & { CurrentValueLabel: ReactTypes.FC<{ children?: ReactTypes.ReactNode }>; MinimumValueLabel: ReactTypes.FC<{ children?: ReactTypes.ReactNode }>; MaximumValueLabel: ReactTypes.FC<{ children?: ReactTypes.ReactNode }> };
 
+export type GlassEffectContainerProps = $ViewProps & {
+  spacing?: number | null;
+};
+/** `GlassEffectContainer`, a view of plugin ExpoUI (Swift `GlassEffectContainerView`). */
+export declare const GlassEffectContainer: ReactTypes.FC<GlassEffectContainerProps>;
+
+export type GridProps = $ViewProps & {
+  /** @default "center" */
+  alignment?: "center" | "leading" | "trailing" | "top" | "bottom" | "topLeading" | "topTrailing" | "bottomLeading" | "bottomTrailing";
+  verticalSpacing?: number | null;
+  horizontalSpacing?: number | null;
+};
+/** `Grid`, a view of plugin ExpoUI (Swift `GridView`). */
+export declare const Grid: ReactTypes.FC<GridProps>;
+
+export type GridRowProps = $ViewProps & {};
+/** `GridRow`, a view of plugin ExpoUI (Swift `GridRowView`). */
+export declare const GridRow: ReactTypes.FC<GridRowProps>;
+
 export type GroupProps = $ViewProps & {} & {
   onPress?: (value?: any) => void;
 };
@@ -157,6 +183,38 @@ export type LabeledContentProps = $ViewProps & {
 /** `LabeledContent`, a view of plugin ExpoUI (Swift `LabeledContentView`). */
 export declare const LabeledContent: ReactTypes.FC<LabeledContentProps>;
 
+export type LazyHStackProps = $ViewProps & {
+  spacing?: number | null;
+  /** @default "center" */
+  alignment?: "center" | "top" | "bottom" | "firstTextBaseline" | "lastTextBaseline";
+};
+/** `LazyHStack`, a view of plugin ExpoUI (Swift `LazyHStackView`). */
+export declare const LazyHStack: ReactTypes.FC<LazyHStackProps>;
+
+export type LazyVStackProps = $ViewProps & {
+  spacing?: number | null;
+  /** @default "center" */
+  alignment?: "center" | "leading" | "trailing";
+};
+/** `LazyVStack`, a view of plugin ExpoUI (Swift `LazyVStackView`). */
+export declare const LazyVStack: ReactTypes.FC<LazyVStackProps>;
+
+export type LinkProps = $ViewProps & {
+  destination: string;
+  label?: string | null;
+};
+/** `Link`, a view of plugin ExpoUI (Swift `LinkView`). */
+export declare const Link: ReactTypes.FC<LinkProps>;
+
+export type MaskProps = $ViewProps & {
+  /** @default "center" */
+  alignment?: "center" | "leading" | "trailing" | "top" | "bottom" | "topLeading" | "topTrailing" | "bottomLeading" | "bottomTrailing";
+} & {
+  content?: ReactTypes.ReactNode;
+};
+/** `Mask`, a view of plugin ExpoUI (Swift `MaskView`). */
+export declare const Mask: ReactTypes.FC<MaskProps> & { Content: ReactTypes.FC<{ children?: ReactTypes.ReactNode }> };
+
 export type MenuProps = $ViewProps & {
   systemImage?: string | null;
 } & {
@@ -165,6 +223,21 @@ export type MenuProps = $ViewProps & {
 };
 /** `Menu`, a view of plugin ExpoUI (Swift `MenuView`). */
 export declare const Menu: ReactTypes.FC<MenuProps> & { Label: ReactTypes.FC<{ children?: ReactTypes.ReactNode }> };
+
+export type NamespaceProps = $ViewProps & {
+  id: string;
+};
+/** `Namespace`, a view of plugin ExpoUI (Swift `NamespaceView`). */
+export declare const Namespace: ReactTypes.FC<NamespaceProps>;
+
+export type OverlayProps = $ViewProps & {
+  /** @default "center" */
+  alignment?: "center" | "leading" | "trailing" | "top" | "bottom" | "topLeading" | "topTrailing" | "bottomLeading" | "bottomTrailing";
+} & {
+  content?: ReactTypes.ReactNode;
+};
+/** `Overlay`, a view of plugin ExpoUI (Swift `OverlayView`). */
+export declare const Overlay: ReactTypes.FC<OverlayProps> & { Content: ReactTypes.FC<{ children?: ReactTypes.ReactNode }> };
 
 export type PickerProps = $ViewProps & {
   systemImage?: string | null;

@@ -8,6 +8,9 @@ import { bundledView as $bundledView } from '../native-views.js';
 /** `Alert`, a view of plugin ExpoUI (Swift `AlertView`). */
 export const Alert = $bundledView("Alert", ["trigger", "message"]);
 
+/** `Background`, a view of plugin ExpoUI (Swift `BackgroundView`). */
+export const Background = $bundledView("Background", []);
+
 /** `Capsule`, a view of plugin ExpoUI (Swift `CapsuleView`). */
 export const Capsule = $bundledView("Capsule", []);
 
@@ -50,14 +53,41 @@ export const Form = $bundledView("Form", []);
 /** `Gauge`, a view of plugin ExpoUI (Swift `GaugeView`). */
 export const Gauge = $bundledView("Gauge", ["currentValueLabel", "minimumValueLabel", "maximumValueLabel"]);
 
+/** `GlassEffectContainer`, a view of plugin ExpoUI (Swift `GlassEffectContainerView`). */
+export const GlassEffectContainer = $bundledView("GlassEffectContainer", []);
+
+/** `Grid`, a view of plugin ExpoUI (Swift `GridView`). */
+export const Grid = $bundledView("Grid", []);
+
+/** `GridRow`, a view of plugin ExpoUI (Swift `GridRowView`). */
+export const GridRow = $bundledView("GridRow", []);
+
 /** `Group`, a view of plugin ExpoUI (Swift `GroupView`). */
 export const Group = $bundledView("Group", []);
 
 /** `LabeledContent`, a view of plugin ExpoUI (Swift `LabeledContentView`). */
 export const LabeledContent = $bundledView("LabeledContent", []);
 
+/** `LazyHStack`, a view of plugin ExpoUI (Swift `LazyHStackView`). */
+export const LazyHStack = $bundledView("LazyHStack", []);
+
+/** `LazyVStack`, a view of plugin ExpoUI (Swift `LazyVStackView`). */
+export const LazyVStack = $bundledView("LazyVStack", []);
+
+/** `Link`, a view of plugin ExpoUI (Swift `LinkView`). */
+export const Link = $bundledView("Link", []);
+
+/** `Mask`, a view of plugin ExpoUI (Swift `MaskView`). */
+export const Mask = $bundledView("Mask", ["content"]);
+
 /** `Menu`, a view of plugin ExpoUI (Swift `MenuView`). */
 export const Menu = $bundledView("Menu", ["label"]);
+
+/** `Namespace`, a view of plugin ExpoUI (Swift `NamespaceView`). */
+export const Namespace = $bundledView("Namespace", []);
+
+/** `Overlay`, a view of plugin ExpoUI (Swift `OverlayView`). */
+export const Overlay = $bundledView("Overlay", ["content"]);
 
 /** `Picker`, a view of plugin ExpoUI (Swift `PickerView`). */
 export const Picker = $bundledView("Picker", ["label"]);
