@@ -39,10 +39,10 @@ struct ModuleTests {
         // Accepted with a no-headless-effect warning.
         "ignoreSafeArea", "glassEffect", "glassEffectId", "matchedGeometryEffect", "scrollDismissesKeyboard", "scrollTargetBehavior",
         "scrollTargetLayout", "defaultScrollAnchor", "defaultScrollAnchorForRole", "menuActionDismissBehavior", "keyboardType",
-        "autocorrectionDisabled", "textInputAutocapitalization", "textContentType", "presentationDragIndicator", "interactiveDismissDisabled",
+        "autocorrectionDisabled", "textInputAutocapitalization", "textContentType", "presentationDragIndicator",
         "presentationBackgroundInteraction",
-        // State the user changes: a search field, a sheet's detent.
-        "searchable", "presentationDetents",
+        // State the user changes: a search field, a sheet's detent, whether it can be dismissed.
+        "searchable", "presentationDetents", "interactiveDismissDisabled",
         // SDK 58, recorded.
         "accessibilityAddTraits", "accessibilityRemoveTraits", "accessibilityElement", "accessibilityHidden",
         "accessibilityIdentifier", "accessibilityInputLabels", "redacted", "unredacted", "privacySensitive",

@@ -36,7 +36,13 @@ struct ScreenOnlyModifierTests {
         #expect(try T.recorded(TextInputAutocapitalizationModifier.self, ["autocapitalization": "words"]) == [screenOnly("textInputAutocapitalization", [s("autocapitalization", "words")])])
         #expect(try T.recorded(TextContentTypeModifier.self, ["textContentType": "emailAddress"]) == [screenOnly("textContentType", [s("textContentType", "emailAddress")])])
         #expect(try T.recorded(PresentationDragIndicatorModifier.self, ["visibility": "visible"]) == [screenOnly("presentationDragIndicator", [s("visibility", "visible")])])
-        #expect(try T.recorded(InteractiveDismissDisabledModifier.self) == [screenOnly("interactiveDismissDisabled", [b("isDisabled", true)])])
+    }
+
+    /// It keeps a sheet from being dismissed: the host's `dismiss` gesture reads the effect.
+    @Test func interactiveDismissDisabledRefusesTheDismissGesture() throws {
+        #expect(try T.recorded(InteractiveDismissDisabledModifier.self) == [T.named("interactiveDismissDisabled", [("isDisabled", true)])])
+        #expect(ModifierEvaluator.evaluate(try T.checked(InteractiveDismissDisabledModifier.self)).isDismissDisabled)
+        #expect(!ModifierEvaluator.evaluate(try T.checked(InteractiveDismissDisabledModifier.self, ["isDisabled": false])).isDismissDisabled)
     }
 
     @Test func theirParamsAreCheckedAtTheField() throws {

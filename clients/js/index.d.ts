@@ -1157,6 +1157,8 @@ export declare class Surface {
   slide(node: NodeRef, value: number, options?: { element?: string }): Promise<InteractResult>;
   /** Drags the sheet whose content is `node` to one of its detents: `{handled, node, modifier, detent, changed}`. */
   detent(node: NodeRef, detent: PresentationDetent): Promise<InteractResult>;
+  /** Dismisses what presents `node` (a BottomSheet, a Popover): `{handled, node, view}` (the presenting view). */
+  dismiss(node: NodeRef): Promise<InteractResult>;
   // Finding nodes as a user sees them, as testing-library does: getBy* (exactly one),
   // queryBy* (one or null), getAllBy* (one or more), findBy*/findAllBy* (waiting up to
   // `timeout` ms, default 1000). None (or several for getBy*) is an error

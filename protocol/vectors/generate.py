@@ -403,7 +403,7 @@ V(I,"index path out of range", mm()+ifail(5,{"node":"0/7","gesture":"swipe","edg
 V(I,"node missing", mm()+ifail(5,{"gesture":"swipe"},{"path":"node","expected":"string","got":"nothing"}), init=True)
 V(I,"node not a string", mm()+ifail(5,{"node":0,"gesture":"swipe"},{"path":"node","expected":"string","got":"number"}), init=True)
 V(I,"gesture missing", mm()+ifail(5,{"node":"row-1"},{"path":"gesture","expected":"string","got":"nothing"}), init=True)
-V(I,"unknown gesture", mm()+ifail(7,{"node":"row-1","gesture":"pinch"},{"path":"gesture","expected":"one of swipe, tapAction, tap, longPress, refresh, submit, type, slide, detent","got":"pinch","suggestion":{"$absent":True}}), init=True)
+V(I,"unknown gesture", mm()+ifail(7,{"node":"row-1","gesture":"pinch"},{"path":"gesture","expected":"one of swipe, tapAction, tap, longPress, refresh, submit, type, slide, detent, dismiss","got":"pinch","suggestion":{"$absent":True}}), init=True)
 V(I,"unknown gesture close to one gets a suggestion", mm()+ifail(7,{"node":"row-1","gesture":"tpa"},{"path":"gesture","got":"tpa","suggestion":"tap"}), init=True)
 V(I,"a misspelt longPress is suggested", mm()+ifail(7,{"node":"row-1","gesture":"longpres"},{"path":"gesture","got":"longpres","suggestion":"longPress"}), init=True)
 V(I,"edge missing", mm()+ifail(7,{"node":"row-1","gesture":"swipe"},{"path":"edge","expected":"string","got":"nothing"}), init=True)
@@ -863,7 +863,6 @@ SCREEN_ONLY=[
   ("textInputAutocapitalization",dict(autocapitalization="words"),{"autocapitalization":"words"}),
   ("textContentType",dict(textContentType="emailAddress"),{"textContentType":"emailAddress"}),
   ("presentationDragIndicator",dict(visibility="visible"),{"visibility":"visible"}),
-  ("interactiveDismissDisabled",{},{"isDisabled":True}),
   ("animation",{"animation":{"type":"spring","duration":0.3},"animatedValue":True},{"type":"spring","duration":0.3,"animatedValue":True}),
   ("presentationBackgroundInteraction",dict(interactionType="enabledUpThrough",detent="medium"),{"interactionType":"enabledUpThrough","detent":"medium"}),
 ]
@@ -878,6 +877,8 @@ SDK58_RECORDED=[
   ("navigationTitle",dict(title="Inbox")),
   ("dynamicTypeSize",dict(min="large",max="accessibility3")),
   ("strokeBorder",dict(content={"type":"color","color":"red"},style={"lineWidth":2},shape="capsule")),
+  # It refuses the dismiss gesture of the sheet it is in (views.json has the BottomSheet's vector).
+  ("interactiveDismissDisabled",{}),
 ]
 for t, params in SDK58_RECORDED:
     V(ST,f"{t} mounts with no warning", mount(1,"st",N("List",None,None,[N("HStack","row",[M(t,**params)],[N("Text",None,props={"text":"x"})])]))
@@ -1122,6 +1123,14 @@ V(VW,"ExpoUI's ContextMenu: a long press on the trigger opens it, a tap on an it
    +vsnap(5,{"body":{"children":[{"type":"Slot"},{"$exact":{"type":"Children","element":"0/1"}}]}})
    +[vact(6,"share","tap"),VEV("share","Button","onPress"),vdone(6,"share","Button")]
    +vsnap(7,{"body":{"children":[{"type":"Slot"}]}}), init=True)
+V(VW,"ExpoUI's BottomSheet: dismiss on its content asks to close it; interactiveDismissDisabled refuses; nothing else is dismissed",
+   vm(VN("VStack","top",None,None,[VN("BottomSheet","sheet",["onIsPresentedChange","onDismiss"],None,[N("Text","body",props={"text":"Details"})],isPresented=True),N("Text","plain",props={"text":"x"})]))
+   +[vact(2,"body","dismiss"),VEV("sheet","BottomSheet","onIsPresentedChange",False,member="isPresented"),VEV("sheet","BottomSheet","onDismiss"),vdone(2,"sheet","BottomSheet")]
+   +vnot(3,"plain","dismiss")
+   +call(4,"update",{"surface":"v","root":VN("BottomSheet","sheet",["onIsPresentedChange"],None,[N("Text","body",[M("interactiveDismissDisabled")],props={"text":"Details"})],isPresented=True)})
+   +vnot(5,"body","dismiss")
+   +call(6,"update",{"surface":"v","root":VN("BottomSheet","sheet",["onIsPresentedChange"],None,[N("Text","body",props={"text":"Details"})],isPresented=False)})
+   +vnot(7,"body","dismiss"), init=True)
 V(VW,"initialize lists viewInfo in the order of views", [send(req(1,"initialize",{"protocolVersion":1})),ok(1,{"views":VIEWS,"viewInfo":[{"name":v} for v in VIEWS]})])
 
 # ---------------- symbols: SF Symbols effects, transitions, scale, variants (ExpoUI) ----------------

@@ -36,6 +36,7 @@ public class ExpoUIModule: Module {
         View(ConfirmationDialogView.self)
         View(MenuView.self)
         View(PopoverView.self)
+        View(BottomSheetView.self)
         View(ControlGroupView.self)
         View(ContextMenuView.self)
         View(LazyVStackView.self)
@@ -275,7 +276,7 @@ public class ExpoUIModule: Module {
             registerChecked("textContentType", description: "What a text field holds, for autofill (no headless effect)", TextContentTypeModifier.self, arguments: [.value("textContentType")])
             registerChecked("presentationDragIndicator", description: "A sheet's grabber (no headless effect)", PresentationDragIndicatorModifier.self, arguments: [.value("visibility")])
             registerChecked("presentationBackgroundInteraction", description: "Whether what is behind a sheet takes touches (no headless effect)", PresentationBackgroundInteractionModifier.self)
-            registerChecked("interactiveDismissDisabled", description: "A sheet cannot be swiped away (no headless effect)", InteractiveDismissDisabledModifier.self, arguments: [.value("isDisabled")])
+            registerChecked("interactiveDismissDisabled", description: "A sheet cannot be swiped away: the dismiss gesture is refused", InteractiveDismissDisabledModifier.self, arguments: [.value("isDisabled")])
             // SDK 58, accepted with a no-headless-effect warning (ScreenOnlyChromeModifiers.swift).
             registerChecked("scrollIndicators", description: "Whether scroll views show their indicators (no headless effect)", ScrollIndicatorsModifier.self, arguments: [.value("visibility"), .value("axes")])
             registerChecked("scrollClipDisabled", description: "Scroll content may draw past the scroll view (no headless effect)", ScrollClipDisabledModifier.self, arguments: [.value("disabled")])

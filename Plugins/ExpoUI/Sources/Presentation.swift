@@ -192,8 +192,7 @@ enum PopoverArrowEdge: String, Enumerable {
 }
 
 /// A popover: the trigger, and while presented the content. A tap on the trigger presents it,
-/// and another dismisses it (a device dismisses it with a tap outside, which has no headless
-/// form).
+/// and another dismisses it; so does the `dismiss` gesture (a tap outside it on a device).
 public struct PopoverView: ExpoSwiftUI.View {
     public let props: PopoverProps
     @State private var ownPresented = false
@@ -202,7 +201,40 @@ public struct PopoverView: ExpoSwiftUI.View {
         let presentation = Presentation(prop: props.isPresented, own: $ownPresented, onChange: props.onIsPresentedChange)
         return VStack {
             if !props.trigger.isEmpty { props.trigger.simultaneousTapGesture { presentation.request(!presentation.isPresented) } }
-            if presentation.isPresented && !props.popover.isEmpty { props.popover }
+            if presentation.isPresented && !props.popover.isEmpty { props.popover.dismissGesture { presentation.request(false) } }
+        }
+    }
+}
+
+/// A `BottomSheet`'s props, as SDK 58 names them: the sheet's content is the children (the
+/// front-end mounts them while presented), `anchor` a view always shown.
+public final class BottomSheetProps: ExpoSwiftUI.ViewProps {
+    @Field(.required) public var isPresented: Bool = false
+    @Field public var fitToContents: Bool = false
+    /// Sent with `{isPresented: false}` when the user dismisses the sheet (`dismiss`).
+    public var onIsPresentedChange = EventDispatcher()
+    /// Sent with `{}` after the sheet was dismissed.
+    public var onDismiss = EventDispatcher()
+    public var anchor = Slot()
+    public required init() {}
+}
+
+/// A sheet over the screen: the anchor, and while presented the content (the children). The
+/// `dismiss` gesture (dragging it down) asks to dismiss it, unless the content has
+/// `interactiveDismissDisabled`; detents are the content's `presentationDetents`.
+public struct BottomSheetView: ExpoSwiftUI.View {
+    public let props: BottomSheetProps
+    public init(props: BottomSheetProps) { self.props = props }
+    public var body: some View {
+        let props = props
+        return VStack {
+            if !props.anchor.isEmpty { props.anchor }
+            if props.isPresented {
+                Children().dismissGesture {
+                    props.onIsPresentedChange(["isPresented": false])
+                    props.onDismiss()
+                }
+            }
         }
     }
 }

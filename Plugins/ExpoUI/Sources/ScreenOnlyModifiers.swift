@@ -297,7 +297,7 @@ struct InteractiveDismissDisabledModifier: CheckedModifier {
     init() {}
 
     func body(content: Content) -> some View {
-        content.recordStyleWithoutHeadlessEffect("interactiveDismissDisabled", [.bool("isDisabled", isDisabled)])
+        content.interactiveDismissDisabled(isDisabled).recordStyle("interactiveDismissDisabled", [.bool("isDisabled", isDisabled)])
     }
 }
 

@@ -78,6 +78,8 @@
     /// `.onLongPressGesture` handlers on it, innermost first (on `Children()` or a slot: for a
     /// press on a node placed there that nothing nearer takes).
     var longPresses: [ResolvedLongPress] = []
+    /// `.dismissGesture` handlers on it: the `dismiss` gesture runs them.
+    var dismissals: [() -> Void] = []
     /// For a `Children()` inside a `Picker`: the node's children are options, each chosen by
     /// the tag its modifiers give it (``ModifierEffect/tag``).
     var childOptions: ChildOptions?
@@ -207,6 +209,24 @@
 
     /// Whether it has a long-press handler.
     public var hasLongPressHandlers: Bool { !longPresses.isEmpty }
+
+    /// The first element at or under this one with a `.dismissGesture`, read depth first.
+    public var dismissible: HeadlessElement? {
+        if !dismissals.isEmpty { return self }
+        for child in children { if let found = child.dismissible { return found } }
+        return nil
+    }
+
+    /// Whether it has a `.dismissGesture`.
+    public var hasDismissHandlers: Bool { !dismissals.isEmpty }
+
+    /// The `dismiss` gesture: runs the `.dismissGesture` handlers; false when it has none or
+    /// is disabled or hidden. Runs plugin code.
+    public func dismiss() -> Bool {
+        guard refusal == nil, !dismissals.isEmpty else { return false }
+        for action in dismissals { action() }
+        return true
+    }
 
     /// The `Slot` element that places the slot `name`'s view, the first read depth first.
     public func slotPlace(named name: String) -> HeadlessElement? {
@@ -546,6 +566,12 @@ extension TapGestureView {
 extension LongPressGestureView {
     public func _render(into renderer: inout _BodyRenderer) {
         renderer.render(content) { $0.longPresses.append(handler) }
+    }
+}
+
+extension DismissGestureView {
+    public func _render(into renderer: inout _BodyRenderer) {
+        renderer.render(content) { $0.dismissals.append(action) }
     }
 }
 

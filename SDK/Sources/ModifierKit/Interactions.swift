@@ -25,6 +25,20 @@ extension View {
         SimultaneousTapView(content: self, action: action)
     }
 
+    /// Runs `action` when the user dismisses what the view presents: drags a sheet down, taps
+    /// outside a popover. In a plugin view's body, on `Children()` or a slot, the host's
+    /// `dismiss` gesture aimed at the view or at a node placed there runs it, unless
+    /// ``View/interactiveDismissDisabled(_:)`` is on a node in between.
+    public func dismissGesture(perform action: @escaping () -> Void) -> some View {
+        DismissGestureView(content: self, action: action)
+    }
+
+    /// Keeps the user from dismissing the sheet this view is in by dragging it, as SwiftUI's
+    /// `interactiveDismissDisabled(_:)`: the host's `dismiss` gesture is refused.
+    public func interactiveDismissDisabled(_ isDisabled: Bool = true) -> some View {
+        DismissDisabledView(content: self, isDisabled: isDisabled)
+    }
+
     /// Runs `action` when the view is pressed for at least `minimumDuration` seconds, as
     /// SwiftUI's `onLongPressGesture(minimumDuration:maximumDistance:perform:onPressingChanged:)`.
     ///
@@ -273,6 +287,18 @@ struct TapGestureView<Content: View>: View {
     let content: Content
     let handler: ResolvedTap
     var body: Never { fatalError("TapGestureView is primitive") }
+}
+
+struct DismissGestureView<Content: View>: View {
+    let content: Content
+    let action: () -> Void
+    var body: Never { fatalError("DismissGestureView is primitive") }
+}
+
+struct DismissDisabledView<Content: View>: View {
+    let content: Content
+    let isDisabled: Bool
+    var body: Never { fatalError("DismissDisabledView is primitive") }
 }
 
 struct SimultaneousTapView<Content: View>: View {

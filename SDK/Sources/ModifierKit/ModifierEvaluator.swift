@@ -109,6 +109,9 @@ public struct ModifierEffect {
     public var isHidden: Bool = false
     /// The innermost ``View/contentShape(_:eoFill:)`` around the content.
     public var contentShape: ResolvedShape? = nil
+    /// True when ``View/interactiveDismissDisabled(_:)`` with `true` is around the content:
+    /// the `dismiss` gesture does not pass the node.
+    public var isDismissDisabled: Bool = false
     /// The innermost ``View/tag(_:)`` around the content: the value a `Picker` whose
     /// `Children()` holds the node selects with it.
     public var tag: AnyHashable? = nil
@@ -443,6 +446,12 @@ extension ForEach {
 
 extension TintedView {
     public func _walk(with walker: inout _ViewWalker) -> Bool { walker.walk(content, tint: tint) }
+}
+
+extension DismissDisabledView {
+    public func _walk(with walker: inout _ViewWalker) -> Bool {
+        walker.visitWrapper(content) { if isDisabled { $0.isDismissDisabled = true } }
+    }
 }
 
 extension TaggedView {

@@ -4,7 +4,7 @@ import ModhostWire
 /// `interact`: simulated gestures on a node, with SwiftUI's rules for swipe actions, hit
 /// testing, and which handler takes a gesture.
 enum Gestures {
-    static let names = ["swipe", "tapAction", "tap", "longPress", "refresh", "submit", "type", "slide", "detent"]
+    static let names = ["swipe", "tapAction", "tap", "longPress", "refresh", "submit", "type", "slide", "detent", "dismiss"]
 
     /// Where a gesture's view events go: the owning connection, naming the surface.
     struct Owner {
@@ -67,6 +67,7 @@ enum Gestures {
         case "type": return try type(node, params: params, owner: owner)
         case "slide": return try slide(node, params: params, owner: owner)
         case "detent": return try detent(node, params: params)
+        case "dismiss": return dismiss(node)
         default:
             let suggestion = Suggestion.closest(to: gesture, among: names)
             throw .invalidParams(
@@ -326,6 +327,34 @@ enum Gestures {
             return unhandled("the press lasted \(seconds(duration)) s; the long-press handler of modifier \(innermost.modifier) on node '\(innermost.node.id)' needs \(seconds(press.minimumDuration)) s")
         }
         return handled(taker.node, taker.modifier)
+    }
+
+    /// The user dismisses what presents `node`: drags a sheet down, taps outside a popover. The
+    /// `dismissGesture` of the view `node` is (in its body), or else of the nearest body that
+    /// places `node` or a node around it, runs; an `interactiveDismissDisabled` on a node on the
+    /// way refuses it.
+    private static func dismiss(_ node: NodeState) -> JSONValue {
+        if let reason = unreachable(node) { return unhandled(reason) }
+        var candidates: [(owner: NodeState, view: PluginViewNode, element: HeadlessElement)] = []
+        if let view = node.pluginView, let element = view.body.root.dismissible { candidates.append((node, view, element)) }
+        for current in node.outward {
+            if case let .placed(owner, view, element) = current.placement, element.hasDismissHandlers { candidates.append((owner, view, element)) }
+        }
+        guard let taker = candidates.first else {
+            return unhandled("nothing presents node '\(node.id)' so that it can be dismissed: no view around it has a dismiss gesture (a BottomSheet's content, a Popover's)")
+        }
+        // Disabled by a node from the one aimed at out to the presenting view (its content).
+        for current in node.outward {
+            if current.modifiers.contains(where: { $0.effect.isDismissDisabled }) {
+                return unhandled("node '\(current.id)' has interactiveDismissDisabled: the \(taker.owner.typeName) '\(taker.owner.id)' cannot be dismissed by the user")
+            }
+            if current === taker.owner { break }
+        }
+        guard PluginCalls.run(plugin: taker.view.type.plugin, .action, taker.view.type.name, { taker.element.dismiss() }) else {
+            return unhandled("the dismiss gesture of the \(taker.owner.typeName) '\(taker.owner.id)' is disabled")
+        }
+        taker.view.renderAgain()
+        return .object(JSONObject([("handled", true), ("node", .string(taker.owner.id)), ("view", .string(taker.owner.typeName))]))
     }
 
     private static func seconds(_ value: Double) -> String {

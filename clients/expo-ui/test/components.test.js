@@ -4,14 +4,14 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { connect } from '../../js/src/index.js';
-import { bold, foregroundStyle, pickerStyle, tag, onTapGesture, tint } from '../swift-ui/modifiers/index.js';
+import { bold, foregroundStyle, pickerStyle, tag, onTapGesture, tint, presentationDetents } from '../swift-ui/modifiers/index.js';
 import { withDaemon } from '../../js/test-support/daemon.js';
 import { render, React } from '../../react/src/index.js';
 import {
   Host, Form, Section, Text, Toggle, LabeledContent, Divider, Gauge, ProgressView, DisclosureGroup, ContentUnavailableView, Switch,
   Button, Label, Image, Slider, Picker, Circle, RoundedRectangle, Capsule, CircularProgress, HStack, SecureField, SwipeActions, List,
   Alert, ConfirmationDialog, Menu, Group, VStack, Popover, ControlGroup, ContextMenu,
-  LazyVStack, Grid, Overlay, Namespace, Link, GlassEffectContainer, Background, Mask,
+  LazyVStack, Grid, Overlay, Namespace, Link, GlassEffectContainer, Background, Mask, BottomSheet,
 } from '../swift-ui/index.js';
 
 const h = React.createElement;
@@ -500,6 +500,37 @@ test('layout components: LazyVStack.ForEach rows, a Grid of Rows, Overlay.Conten
     assert.deepEqual(find(ns, 'glass').props, { spacing: 8 });
     assert.deepEqual(find(ns, 'docs').props, { destination: 'https://docs.expo.dev', label: 'Docs' });
     assert.equal((await surface.interact('docs', { gesture: 'tap' })).handled, true, 'a tap on a Link is taken');
+    assert.deepEqual(s.diagnostics, []);
+    await root.unmount();
+  } finally { await s.done(); }
+});
+
+test('a BottomSheet as the docs write it: presented by state, its content mounted while shown; dismiss closes it', { timeout: TEST_TIMEOUT_MS }, async () => {
+  const s = await session();
+  try {
+    const changes = [];
+    let dismissed = 0;
+    function Screen() {
+      const [isPresented, setIsPresented] = React.useState(false);
+      return h(Host, null, h(VStack, null,
+        h(Button, { key: 'open', label: 'Open', onPress: () => setIsPresented(true) }),
+        h(BottomSheet, { key: 'sheet', isPresented, onIsPresentedChange: (value) => { changes.push(value); setIsPresented(value); }, onDismiss: () => { dismissed += 1; } },
+          h(Group, { key: 'content', modifiers: [presentationDetents(['medium', 'large'], { onSelectionChange: (detent) => changes.push(detent) })] }, h(Text, { key: 'hello' }, 'Hello')))));
+    }
+    const root = await render(h(Screen), s.connection);
+    const surface = root.surface();
+    assert.equal(find((await surface.snapshot()).root, 'sheet').children, undefined, 'not presented: no content');
+    await surface.tap('open');
+    await root.settled();
+    const sheet = find((await surface.snapshot()).root, 'sheet');
+    assert.equal(sheet.body.children[0].type, 'Children', 'presented: the content is placed');
+    assert.equal((await surface.detent('content', 'large')).handled, true, 'its detents are the content\'s');
+    const answer = await surface.dismiss('hello');
+    assert.deepEqual([answer.handled, answer.node, answer.view], [true, 'sheet', 'BottomSheet']);
+    await root.settled();
+    assert.deepEqual(changes, ['large', false]);
+    assert.equal(dismissed, 1);
+    assert.equal(find((await surface.snapshot()).root, 'sheet').children, undefined, 'dismissed: the content is unmounted');
     assert.deepEqual(s.diagnostics, []);
     await root.unmount();
   } finally { await s.done(); }

@@ -919,6 +919,16 @@ export class Surface {
     return this.interact(node, { gesture: 'detent', detent });
   }
 
+  /**
+   * Dismisses what presents `node` (a BottomSheet, a Popover, or their content), as dragging a
+   * sheet down or tapping outside a popover does; resolves with `{handled, node, view}` (the
+   * presenting view), or `handled: false` with the reason (nothing to dismiss,
+   * `interactiveDismissDisabled`).
+   */
+  dismiss(node) {
+    return this.interact(node, { gesture: 'dismiss' });
+  }
+
   /** Moves a Slider to `value` (clamped and rounded to its step by the host); its `onValueChange` runs. */
   slide(node, value, options = {}) {
     return this.interact(node, options.element !== undefined ? { gesture: 'slide', value, element: options.element } : { gesture: 'slide', value });

@@ -3,7 +3,7 @@
 // none), one named otherwise than its slot (`Popover.Content`), another view (`Grid.Row`), and
 // the lazy stacks' ForEach. The slots'
 // sub-components (`Alert.Trigger`, `Alert.Message`) come with every generated view.
-import { Alert, ConfirmationDialog, ContextMenu, GridRow, Popover } from './generated/bundled-views.js';
+import { Alert, BottomSheet as BottomSheetView, ConfirmationDialog, ContextMenu, GridRow, Popover } from './generated/bundled-views.js';
 import { childrenOf, slotChild } from './native-views.js';
 import { React } from './dependencies.js';
 
@@ -45,5 +45,13 @@ function forEachOf(type) {
 }
 export const LazyVStack = withMembers('LazyVStack', { ForEach: forEachOf('LazyVStack') });
 export const LazyHStack = withMembers('LazyHStack', { ForEach: forEachOf('LazyHStack') });
+
+/**
+ * Expo UI's BottomSheet: its content (the children) is mounted while `isPresented`, and
+ * unmounted once dismissed, so a sheet opened again starts with fresh state.
+ */
+export function BottomSheet(props) {
+  return React.createElement(BottomSheetView, { ...props, children: props.isPresented === true ? props.children : null });
+}
 
 export { Alert, ConfirmationDialog, ContextMenu, Popover };

@@ -1105,7 +1105,7 @@ export type InteractiveDismissDisabledParams = {
 /** A `interactiveDismissDisabled` modifier config, as `interactiveDismissDisabled()` builds it. */
 export type InteractiveDismissDisabledModifier = { $type: "interactiveDismissDisabled" } & InteractiveDismissDisabledParams;
 /**
- * A sheet cannot be swiped away (no headless effect)
+ * A sheet cannot be swiped away: the dismiss gesture is refused
  *
  * The `interactiveDismissDisabled` modifier of plugin ExpoUI.
  */

@@ -441,7 +441,7 @@ export const imageScale = $modifierHelper("imageScale", {"params":{"type":"objec
 export const indexViewStyle = $modifierHelper("indexViewStyle", {"params":{"type":"object","properties":{"type":{"enum":["page"],"type":"string"},"backgroundDisplayMode":{"enum":["automatic","always","never","interactive"],"type":"string"}}},"arguments":[{"kind":"options"}]});
 
 /**
- * A sheet cannot be swiped away (no headless effect)
+ * A sheet cannot be swiped away: the dismiss gesture is refused
  *
  * The `interactiveDismissDisabled` modifier of plugin ExpoUI.
  */

@@ -30,6 +30,18 @@ export type BackgroundProps = $ViewProps & {
 /** `Background`, a view of plugin ExpoUI (Swift `BackgroundView`). */
 export declare const Background: ReactTypes.FC<BackgroundProps>;
 
+export type BottomSheetProps = $ViewProps & {
+  isPresented: boolean;
+  /** @default false */
+  fitToContents?: boolean;
+} & {
+  onIsPresentedChange?: (value?: any) => void;
+  onDismiss?: (value?: any) => void;
+  anchor?: ReactTypes.ReactNode;
+};
+/** `BottomSheet`, a view of plugin ExpoUI (Swift `BottomSheetView`). */
+export declare const BottomSheet: ReactTypes.FC<BottomSheetProps> & { Anchor: ReactTypes.FC<{ children?: ReactTypes.ReactNode }> };
+
 export type CapsuleProps = $ViewProps & {
   cornerStyle?: "continuous" | "circular" | null;
 };

@@ -11,6 +11,9 @@ export const Alert = $bundledView("Alert", ["trigger", "message"]);
 /** `Background`, a view of plugin ExpoUI (Swift `BackgroundView`). */
 export const Background = $bundledView("Background", []);
 
+/** `BottomSheet`, a view of plugin ExpoUI (Swift `BottomSheetView`). */
+export const BottomSheet = $bundledView("BottomSheet", ["anchor"]);
+
 /** `Capsule`, a view of plugin ExpoUI (Swift `CapsuleView`). */
 export const Capsule = $bundledView("Capsule", []);
 
