@@ -564,6 +564,30 @@ private func picker(_ node: JSONValue?) -> JSONValue? { node?["body"]?["children
         #expect(long.events.map { $0["payload"] } == [["onPeek": [:]]])
     }
 
+    /// A TabView's tabs: a tap on a tab selects it, and only the selected tab's content is
+    /// reached; with no selection, the first tab shows.
+    @Test func onlyTheSelectedTabsContentIsReachedAndATapOnATabSelectsIt() throws {
+        let client = try choiceClient()
+        func page(_ name: String) -> JSONValue {
+            ["type": "Page", "key": .string(name), "props": ["name": .string(name)],
+             "children": [["type": "Button", "key": .string(name + "-go"), "props": ["label": "Go"], "events": ["onPress"]]]]
+        }
+        try client.ok(try client.mount("main", ["type": "Pages", "key": "tabs", "children": [page("a"), page("b")]]))
+        #expect(try client.root()["children"]?.arrayValue?.map { $0["option"] } == [["tag": "a", "selected": true], ["tag": "b", "selected": false]], "the first tab shows")
+        let hidden = try client.ok(try client.call("interact", ["surface": "main", "node": "b-go", "gesture": "tap"]))
+        #expect(hidden["handled"] == false)
+        #expect(hidden["reason"]?.stringValue?.contains("not the selected tab") == true, "\(hidden)")
+        #expect(try client.ok(try client.call("interact", ["surface": "main", "node": "a-go", "gesture": "tap"]))["view"] == "Button")
+        let chose = try client.ok(try client.call("interact", ["surface": "main", "node": "b", "gesture": "tap"]))
+        #expect(chose == ["handled": true, "node": "tabs", "view": "Pages", "option": "b", "value": "b"])
+        #expect(try client.ok(try client.call("interact", ["surface": "main", "node": "b-go", "gesture": "tap"]))["view"] == "Button")
+        #expect(try client.ok(try client.call("interact", ["surface": "main", "node": "a-go", "gesture": "tap"]))["handled"] == false)
+        // A tap on a tab's content (its title) does not select the tab.
+        let title = try client.ok(try client.call("interact", ["surface": "main", "node": "a", "gesture": "tap", "element": "0/0"]))
+        #expect(title["handled"] == false)
+        #expect(try client.root()["body"]?["props"]?["selection"] == "b")
+    }
+
     @Test func aBodysTapGestureAroundChildrenTakesTapsOnlyWhenItsEventIsListenedTo() throws {
         let client = try choiceClient()
         let text: JSONValue = ["type": "Text", "key": "t", "props": ["text": "Row"]]

@@ -134,6 +134,8 @@ export interface LazyForEachProps<T> {
 declare function LazyForEach<T>(props: LazyForEachProps<T>): ReactTypes.ReactElement | null;
 export declare const LazyVStack: typeof Generated.LazyVStack & { ForEach: typeof LazyForEach };
 export declare const LazyHStack: typeof Generated.LazyHStack & { ForEach: typeof LazyForEach };
+/** Expo UI's TabView, with `Tab`: each tab's `value` is what `selection` names. */
+export declare const TabView: typeof Generated.TabView & { Tab: typeof Generated.Tab };
 /** Expo UI's BottomSheet: its children are mounted while `isPresented`. */
 export declare const BottomSheet: typeof Generated.BottomSheet;
 /** Expo UI's Popover, with `Content`: its child is the popover (the `popover` slot). */

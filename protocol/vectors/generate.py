@@ -1131,6 +1131,13 @@ V(VW,"ExpoUI's BottomSheet: dismiss on its content asks to close it; interactive
    +vnot(5,"body","dismiss")
    +call(6,"update",{"surface":"v","root":VN("BottomSheet","sheet",["onIsPresentedChange"],None,[N("Text","body",props={"text":"Details"})],isPresented=False)})
    +vnot(7,"body","dismiss"), init=True)
+V(VW,"ExpoUI's TabView: a tap on a Tab selects it; only the selected tab's content is reached",
+   vm(VN("TabView","tabs",["onSelectionChange"],None,[VN("Tab","a",None,None,[VN("Button","ga",["onPress"],label="A")],value="a"),VN("Tab","b",None,None,[VN("Button","gb",["onPress"],label="B")],value="b")],selection="a"))
+   +vsnap(2,{"children":[{"id":"a","option":{"$exact":{"tag":"a","selected":True}}},{"id":"b","option":{"$exact":{"tag":"b","selected":False}}}]})
+   +vnot(3,"gb","tap")
+   +[vact(4,"b","tap"),VEV("tabs","TabView","onSelectionChange","b",member="selection"),vdone(4,"tabs","TabView",option="b",value="b")]
+   +call(5,"update",{"surface":"v","root":VN("TabView","tabs",["onSelectionChange"],None,[VN("Tab","a",None,None,[VN("Button","ga",["onPress"],label="A")],value="a"),VN("Tab","b",None,None,[VN("Button","gb",["onPress"],label="B")],value="b")],selection="b")})
+   +[vact(6,"gb","tap"),VEV("gb","Button","onPress"),vdone(6,"gb","Button")]+vnot(7,"ga","tap"), init=True)
 V(VW,"initialize lists viewInfo in the order of views", [send(req(1,"initialize",{"protocolVersion":1})),ok(1,{"views":VIEWS,"viewInfo":[{"name":v} for v in VIEWS]})])
 
 # ---------------- symbols: SF Symbols effects, transitions, scale, variants (ExpoUI) ----------------

@@ -49,6 +49,8 @@ public class ExpoUIModule: Module {
         View(GlassEffectContainerView.self)
         View(NamespaceView.self)
         View(LinkView.self)
+        View(TabViewView.self)
+        View(Tab.self)
         View(CircularProgressView.self).deprecated(use: "ProgressView, with value and progressViewStyle('circular')")
         View(RectangleView.self)
         View(RoundedRectangleView.self)

@@ -90,6 +90,9 @@
         let select: (AnyHashable) -> Bool
         /// Whether `tag` is the selection now.
         let isSelected: (AnyHashable) -> Bool
+        /// A TabView's: only the selected option's content is shown, and an option is chosen
+        /// by a tap on the option itself (its tab item), not on what it shows.
+        var isExclusive = false
     }
 
     init(_ type: String, props: [(String, ShownProp)] = [], control: Control = .none) {
@@ -123,6 +126,14 @@
 
     /// Whether the node's children placed here are a `Picker`'s options.
     public var selectsAmongChildren: Bool { childOptions != nil }
+
+    /// Whether the node's children placed here are a `TabView`'s tabs: only the selected one's
+    /// content is shown.
+    public var showsOnlySelectedChild: Bool { childOptions?.isExclusive ?? false }
+
+    /// The tag of the element (``View/tag(_:)`` around it in the body), if any: a plugin view
+    /// whose body's root carries one is tagged so as a node (a TabView's Tab).
+    public var tagValue: AnyHashable? { tag }
 
     /// The element where the node's children go (`Children()`), the first in the body read
     /// depth first; nil when the body places none.
@@ -628,6 +639,30 @@ extension Picker {
         let picker = HeadlessElement("Picker", props: props)
         picker.children = options
         renderer.add(picker)
+    }
+}
+
+extension TabView {
+    public func _render(into renderer: inout _BodyRenderer) {
+        let selection = self.selection
+        let current = selection.wrappedValue
+        let content = renderer.elements(of: self.content)
+        for place in content where place.placesChildren {
+            var options = HeadlessElement.ChildOptions(
+                select: { tag in
+                    guard let value = tag.base as? SelectionValue else { return false }
+                    selection.wrappedValue = value
+                    return true
+                },
+                isSelected: { tag in (tag.base as? SelectionValue).map { $0 == current } ?? false })
+            options.isExclusive = true
+            place.childOptions = options
+        }
+        var props: [(String, ShownProp)] = []
+        if let shown = ShownProp.of(current) { props.append(("selection", shown)) }
+        let element = HeadlessElement("TabView", props: props)
+        element.children = content
+        renderer.add(element)
     }
 }
 

@@ -244,6 +244,22 @@ public struct Picker<SelectionValue: Hashable, Content: View>: View {
     public var body: Never { fatalError("Picker is primitive") }
 }
 
+/// Tabs, as SwiftUI's `TabView(selection:)`: in a plugin view, `TabView(selection: $tab) {
+/// Children() }` makes the node's children the tabs, each chosen by its tag (a child plugin
+/// view whose body is `.tag(value)`, or a `tag` modifier). A tap on a tab itself (its tab item)
+/// selects it; only the selected tab's content is shown: gestures do not reach the others'.
+public struct TabView<SelectionValue: Hashable, Content: View>: View {
+    let selection: Binding<SelectionValue>
+    let content: Content
+    /// Tabs that `content` places, bound to `selection`.
+    public init(selection: Binding<SelectionValue>, @ViewBuilder content: () -> Content) {
+        self.selection = selection
+        self.content = content()
+    }
+    /// Primitive: the host evaluates it directly.
+    public var body: Never { fatalError("TabView is primitive") }
+}
+
 extension View {
     /// Marks the view as the option whose value is `tag`, inside a ``Picker``.
     public func tag<V: Hashable>(_ tag: V) -> some View {

@@ -144,8 +144,15 @@ enum Gestures {
             let place = current === node ? "node '\(node.id)' is" : "node '\(node.id)' is inside node '\(current.id)', which is"
             if current.hidesItself { return "\(place) hidden; hidden views are not hit" }
             if current.disablesItself { return "\(place) disabled" }
-            if case let .unplaced(owner, _) = current.placement {
+            switch current.placement {
+            case let .unplaced(owner, _):
                 return "\(place) not shown: the body of the \(owner.typeName) '\(owner.id)' does not place it now (as a closed group's children or an alert's actions while it is not presented)"
+            case let .placed(owner, _, element) where current !== node && element.showsOnlySelectedChild:
+                // A tab that is not selected: its item takes taps, what it shows does not.
+                if !current.isSelectedOption(of: owner, by: element) {
+                    return "node '\(node.id)' is not shown: it is in '\(current.id)', which is not the selected tab of the \(owner.typeName) '\(owner.id)'"
+                }
+            default: break
             }
         }
         return nil
@@ -204,7 +211,7 @@ enum Gestures {
             guard PluginCalls.run(plugin: view.type.plugin, .action, view.type.name, { element.placedSimultaneousTaps() }) else { continue }
             view.renderAgain()
             if answer["handled"] != true {
-                answer = .object(JSONObject([("handled", true), ("node", .string(owner.id)), ("view", .string(owner.typeName))]))
+                answer = .object(viewTook(owner))
             }
         }
         return answer
@@ -230,12 +237,12 @@ enum Gestures {
                 }
             }
             guard current.takesTapItself else {
-                if count == 1, let chosen = chooseOption(current) { return chosen }
+                if count == 1, let chosen = chooseOption(current, hit: hit) { return chosen }
                 // A body's `onTapGesture` on the place that holds the node (a Group's onPress).
                 if case let .placed(owner, view, element) = current.placement, element.hasTapHandlers {
                     if PluginCalls.run(plugin: view.type.plugin, .action, view.type.name, { element.placedTap(count: Int(count)) }) {
                         view.renderAgain()
-                        return .object(JSONObject([("handled", true), ("node", .string(owner.id)), ("view", .string(owner.typeName))]))
+                        return .object(viewTook(owner))
                     }
                 }
                 continue
@@ -256,16 +263,19 @@ enum Gestures {
     /// body places its children in a `Picker` (`Picker(selection:) { Children() }`): the
     /// Picker selects the node's tag (its modifiers' `tag`). Nil when `node` is no such
     /// option, so that the tap goes on outward.
-    private static func chooseOption(_ node: NodeState) -> JSONValue? {
+    private static func chooseOption(_ node: NodeState, hit: NodeState) -> JSONValue? {
         guard let parent = node.parent, let view = parent.pluginView, let place = view.body.root.childrenPlace,
               place.selectsAmongChildren, node.index(in: parent) != nil else { return nil }
+        // A tab is chosen by a tap on the tab itself, not on what it shows.
+        guard !place.showsOnlySelectedChild || node === hit else { return nil }
         guard let tag = node.tag else {
             return unhandled("node '\(node.id)' is a child of the \(parent.typeName) '\(parent.id)', whose children are options chosen by their tag; it has no tag modifier")
         }
         switch PluginCalls.run(plugin: view.type.plugin, .action, view.type.name, { place.selectChild(tagged: tag) }) {
         case let .taken(value):
             view.renderAgain()
-            var result = JSONObject([("handled", true), ("node", .string(parent.id)), ("view", .string(parent.typeName)), ("option", .string(node.id))])
+            var result = viewTook(parent)
+            result["option"] = .string(node.id)
             if let value { result["value"] = Snapshot.json(value) }
             return .object(result)
         case let .notTaken(reason):
@@ -276,7 +286,7 @@ enum Gestures {
     /// A single tap taken by the view `node` itself: a Button performs its action, a Toggle
     /// flips the value it shows.
     private static func tapView(_ node: NodeState, owner: Owner) -> JSONValue {
-        var result = JSONObject([("handled", true), ("node", .string(node.id)), ("view", .string(node.typeName))])
+        var result = viewTook(node)
         if node.kind == .toggle {
             let value = ShownValue.isOn(!(node.value?.isOn ?? false))
             node.value = value
@@ -307,7 +317,7 @@ enum Gestures {
                 guard case let .placed(owner, view, element) = current.placement, element.hasLongPressHandlers else { continue }
                 guard PluginCalls.run(plugin: view.type.plugin, .action, view.type.name, { element.placedLongPress(duration: duration) }) else { continue }
                 view.renderAgain()
-                return .object(JSONObject([("handled", true), ("node", .string(owner.id)), ("view", .string(owner.typeName))]))
+                return .object(viewTook(owner))
             }
         }
         guard let innermost = presses.first else { return unhandled("nothing on node '\(hit.id)' or around it handles long presses") }
@@ -354,7 +364,7 @@ enum Gestures {
             return unhandled("the dismiss gesture of the \(taker.owner.typeName) '\(taker.owner.id)' is disabled")
         }
         taker.view.renderAgain()
-        return .object(JSONObject([("handled", true), ("node", .string(taker.owner.id)), ("view", .string(taker.owner.typeName))]))
+        return .object(viewTook(taker.owner))
     }
 
     private static func seconds(_ value: Double) -> String {
@@ -558,6 +568,12 @@ enum Gestures {
 
     private static func handled(_ node: NodeState, _ modifier: Int) -> JSONValue {
         ["handled": true, "node": .string(node.id), "modifier": .int(Int64(modifier))]
+    }
+
+    /// The answer to a gesture the view `node` took (itself, or its body's handler):
+    /// `{handled: true, node, view}`.
+    static func viewTook(_ node: NodeState) -> JSONObject {
+        JSONObject([("handled", true), ("node", .string(node.id)), ("view", .string(node.typeName))])
     }
 
     static func unhandled(_ reason: String) -> JSONValue {

@@ -256,6 +256,19 @@ extension NodeState {
     }
 }
 
+extension NodeState {
+    /// Whether this child of `owner` is the selection among the options `element` places (a
+    /// Picker's, a TabView's). When no tab of a TabView matches its selection, the first tab
+    /// shows, as SwiftUI's does.
+    func isSelectedOption(of owner: NodeState, by element: HeadlessElement) -> Bool {
+        guard let tag else { return false }
+        if element.isChildSelected(tagged: tag) { return true }
+        guard element.showsOnlySelectedChild else { return false }
+        let anySelected = owner.children.contains { $0.tag.map(element.isChildSelected(tagged:)) ?? false }
+        return !anySelected && owner.children.first(where: { $0.tag != nil }) === self
+    }
+}
+
 extension Gestures {
     /// A gesture aimed at a control in a plugin view's body: the element `params.element`
     /// names, or without one the body's root when the gesture is one the root's control takes.

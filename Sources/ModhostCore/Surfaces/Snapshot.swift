@@ -152,7 +152,9 @@ enum Snapshot {
     /// it, cost several times as much. `insideDisabled`: a node around this one is disabled.
     /// `options`: the node is a child placed by this `Children()` of a Picker (its `option`
     /// shows its tag and whether it is the selection).
-    static func write(_ node: NodeState, insideDisabled: Bool = false, options: HeadlessElement? = nil, into out: inout [UInt8]) {
+    static func write(
+        _ node: NodeState, insideDisabled: Bool = false, options: (owner: NodeState, element: HeadlessElement)? = nil, into out: inout [UInt8]
+    ) {
         JSONWriter.appendASCII(#"{"type":"#, to: &out)
         JSONWriter.writeString(node.typeName, into: &out)
         JSONWriter.appendASCII(#","id":"#, to: &out)
@@ -215,16 +217,16 @@ enum Snapshot {
             var option = JSONObject()
             if let tag = node.tag {
                 if let shown = ShownProp.of(tag.base) { option["tag"] = json(shown) }
-                option["selected"] = .bool(options.isChildSelected(tagged: tag))
+                option["selected"] = .bool(node.isSelectedOption(of: options.owner, by: options.element))
             }
             JSONWriter.appendASCII(#","option":"#, to: &out)
             JSONWriter.write(.object(option), into: &out)
         }
-        var childOptions: HeadlessElement?
+        var childOptions: (owner: NodeState, element: HeadlessElement)?
         if let view = node.pluginView {
             JSONWriter.appendASCII(#","body":"#, to: &out)
             write(view.body.root, at: "0", into: &out)
-            childOptions = view.body.root.childrenPlace.flatMap { $0.selectsAmongChildren ? $0 : nil }
+            if let place = view.body.root.childrenPlace, place.selectsAmongChildren { childOptions = (node, place) }
         }
         if !node.children.isEmpty {
             JSONWriter.appendASCII(#","children":["#, to: &out)

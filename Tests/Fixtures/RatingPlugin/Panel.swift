@@ -180,6 +180,36 @@ public struct TapAreaView: ExpoSwiftUI.View {
   }
 }
 
+/// Tabs without a selection of the front-end's: the view keeps it (none at first: the first
+/// page shows). Its children are `Page`s, tagged by name in their bodies.
+public final class PagesProps: ExpoSwiftUI.ViewProps {
+  public required init() {}
+}
+
+public struct PagesView: ExpoSwiftUI.View {
+  public let props: PagesProps
+  @State private var page: String?
+  public init(props: PagesProps) { self.props = props }
+  public var body: some View { TabView(selection: $page) { Children() } }
+}
+
+public final class PageProps: ExpoSwiftUI.ViewProps {
+  @Field public var name: String = ""
+  public required init() {}
+}
+
+public struct PageView: ExpoSwiftUI.View {
+  public let props: PageProps
+  public init(props: PageProps) { self.props = props }
+  public var body: some View {
+    VStack {
+      Text(props.name)
+      Children()
+    }
+    .tag(props.name)
+  }
+}
+
 public final class ChoiceModule: Module {
   public func definition() -> ModuleDefinition {
     Name("Choice")
@@ -187,5 +217,7 @@ public final class ChoiceModule: Module {
     View(PinView.self)
     View(DrawerView.self)
     View(TapAreaView.self)
+    View(PagesView.self)
+    View(PageView.self)
   }
 }

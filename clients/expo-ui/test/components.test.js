@@ -11,7 +11,7 @@ import {
   Host, Form, Section, Text, Toggle, LabeledContent, Divider, Gauge, ProgressView, DisclosureGroup, ContentUnavailableView, Switch,
   Button, Label, Image, Slider, Picker, Circle, RoundedRectangle, Capsule, CircularProgress, HStack, SecureField, SwipeActions, List,
   Alert, ConfirmationDialog, Menu, Group, VStack, Popover, ControlGroup, ContextMenu,
-  LazyVStack, Grid, Overlay, Namespace, Link, GlassEffectContainer, Background, Mask, BottomSheet,
+  LazyVStack, Grid, Overlay, Namespace, Link, GlassEffectContainer, Background, Mask, BottomSheet, TabView,
 } from '../swift-ui/index.js';
 
 const h = React.createElement;
@@ -531,6 +531,38 @@ test('a BottomSheet as the docs write it: presented by state, its content mounte
     assert.deepEqual(changes, ['large', false]);
     assert.equal(dismissed, 1);
     assert.equal(find((await surface.snapshot()).root, 'sheet').children, undefined, 'dismissed: the content is unmounted');
+    assert.deepEqual(s.diagnostics, []);
+    await root.unmount();
+  } finally { await s.done(); }
+});
+
+test('a TabView as the docs write it: a tap on a tab selects it; only the selected tab\'s content is reached', { timeout: TEST_TIMEOUT_MS }, async () => {
+  const s = await session();
+  try {
+    const chosen = [];
+    const pressed = [];
+    function Screen() {
+      const [tab, setTab] = React.useState('inbox');
+      return h(Host, null, h(TabView, { key: 'tabs', selection: tab, onSelectionChange: (value) => { chosen.push(value); setTab(value); } },
+        h(TabView.Tab, { key: 'inbox', value: 'inbox', label: 'Inbox', systemImage: 'tray' }, h(Button, { key: 'compose', label: 'Compose', onPress: () => pressed.push('compose') })),
+        h(TabView.Tab, { key: 'settings', value: 'settings', label: 'Settings', systemImage: 'gear' }, h(Button, { key: 'signOut', label: 'Sign out', onPress: () => pressed.push('signOut') }))));
+    }
+    const root = await render(h(Screen), s.connection);
+    const surface = root.surface();
+    let tabs = (await surface.snapshot()).root;
+    assert.deepEqual(tabs.body.props, { selection: 'inbox' });
+    assert.deepEqual(tabs.children.map((t) => [t.id, t.option]), [['inbox', { tag: 'inbox', selected: true }], ['settings', { tag: 'settings', selected: false }]]);
+    assert.equal((await surface.tap('signOut')).handled, false, 'a tab not selected: its content is not reached');
+    assert.equal((await surface.tap('compose')).handled, true);
+    const answer = await surface.tap('settings');
+    assert.deepEqual([answer.handled, answer.node, answer.option, answer.value], [true, 'tabs', 'settings', 'settings']);
+    await root.settled();
+    tabs = (await surface.snapshot()).root;
+    assert.deepEqual(tabs.children.map((t) => t.option.selected), [false, true]);
+    assert.equal((await surface.tap('signOut')).handled, true);
+    await root.settled();
+    assert.deepEqual(chosen, ['settings']);
+    assert.deepEqual(pressed, ['compose', 'signOut']);
     assert.deepEqual(s.diagnostics, []);
     await root.unmount();
   } finally { await s.done(); }

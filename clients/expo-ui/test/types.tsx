@@ -3,7 +3,7 @@
 // an error, or tsc fails.
 import {
   Host, List, HStack, Text, Button, TextField, Toggle, Slider, Image, SymbolView, Picker, SecureField, SwipeActions, Alert, Menu, Label, Circle,
-  LazyVStack, Grid, ContextMenu, Popover,
+  LazyVStack, Grid, ContextMenu, Popover, TabView, BottomSheet,
 } from '@expo/ui/swift-ui';
 import type { HStackProps } from '@expo/ui/swift-ui';
 import { createModifier, createModifierWithEventListener, onTapGesture, padding, frame, symbolEffect, imageScale, symbolVariant, tag } from '@expo/ui/swift-ui/modifiers';
@@ -53,6 +53,10 @@ export const screen = (
         <ContextMenu.Trigger><Text>Hold</Text></ContextMenu.Trigger>
         <ContextMenu.Items><Button label="Share" /></ContextMenu.Items>
       </ContextMenu>
+      <TabView selection="inbox" onSelectionChange={(tab) => tab}>
+        <TabView.Tab value="inbox" label="Inbox" systemImage="tray"><Text>Mail</Text></TabView.Tab>
+      </TabView>
+      <BottomSheet isPresented={false} onIsPresentedChange={(shown) => shown}><Text>Sheet</Text></BottomSheet>
       <Popover arrowEdge="top"><Popover.Trigger><Text>?</Text></Popover.Trigger><Popover.Content><Text>Help</Text></Popover.Content></Popover>
     </List>
   </Host>
@@ -81,6 +85,8 @@ export const wrong = [
   <SwipeActions.Actions edge="top" />,
   // @ts-expect-error: a row's key comes from keyExtractor, which returns a string
   <LazyVStack.ForEach data={[1]} keyExtractor={(n) => n}>{() => <Text>x</Text>}</LazyVStack.ForEach>,
+  // @ts-expect-error: a tab needs its value
+  <TabView.Tab label="Inbox" />,
   // @ts-expect-error: maxLength is a number
   <SecureField maxLength="8" />,
   // @ts-expect-error: at most three colours

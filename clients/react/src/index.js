@@ -9,7 +9,7 @@ export { SymbolView } from './symbol-view.js';
 // swipeActions modifier per Actions group (this export wins over the generated one below).
 export { SwipeActions, Actions } from './swipe-actions.js';
 // Generated views given Expo's sub-components they lack (Alert.Actions, Grid.Row, ...).
-export { Alert, BottomSheet, ConfirmationDialog, ContextMenu, Grid, LazyHStack, LazyVStack, Popover } from './sub-components.js';
+export { Alert, BottomSheet, ConfirmationDialog, ContextMenu, Grid, LazyHStack, LazyVStack, Popover, TabView } from './sub-components.js';
 // Expo UI's components that a bundled plugin serves (Form, Gauge, ...): generated from its
 // description by `modhost codegen client`.
 export * from './generated/bundled-views.js';

@@ -3,7 +3,7 @@
 // none), one named otherwise than its slot (`Popover.Content`), another view (`Grid.Row`), and
 // the lazy stacks' ForEach. The slots'
 // sub-components (`Alert.Trigger`, `Alert.Message`) come with every generated view.
-import { Alert, BottomSheet as BottomSheetView, ConfirmationDialog, ContextMenu, GridRow, Popover } from './generated/bundled-views.js';
+import { Alert, BottomSheet as BottomSheetView, ConfirmationDialog, ContextMenu, GridRow, Popover, Tab } from './generated/bundled-views.js';
 import { childrenOf, slotChild } from './native-views.js';
 import { React } from './dependencies.js';
 
@@ -24,6 +24,8 @@ function withMembers(type, members) {
 }
 
 export const Grid = withMembers('Grid', { Row: GridRow });
+/** Expo UI's TabView, with `Tab` (SwiftUI's Tab view). */
+export const TabView = withMembers('TabView', { Tab });
 
 /**
  * Expo UI's `LazyVStack.ForEach` / `LazyHStack.ForEach`: `children({item, index})` for each of

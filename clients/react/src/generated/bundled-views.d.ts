@@ -322,6 +322,24 @@ export type SwitchProps = $ViewProps & {
  */
 export declare const Switch: ReactTypes.FC<SwitchProps>;
 
+export type TabProps = $ViewProps & {
+  value: string;
+  label?: string | null;
+  systemImage?: string | null;
+  uiImage?: string | null;
+};
+/** `Tab`, a view of plugin ExpoUI (Swift `Tab`). */
+export declare const Tab: ReactTypes.FC<TabProps>;
+
+export type TabViewProps = $ViewProps & {
+  selection?: string | null;
+  defaultSelection?: string | null;
+} & {
+  onSelectionChange?: (value?: any) => void;
+};
+/** `TabView`, a view of plugin ExpoUI (Swift `TabViewView`). */
+export declare const TabView: ReactTypes.FC<TabViewProps>;
+
 export type UnevenRoundedRectangleProps = $ViewProps & {
   /** @default 0.0 */
   topLeadingRadius?: number;

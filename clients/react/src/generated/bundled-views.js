@@ -119,5 +119,11 @@ export const SwipeActions = $bundledView("SwipeActions", []);
  */
 export const Switch = $bundledView("Switch", []);
 
+/** `Tab`, a view of plugin ExpoUI (Swift `Tab`). */
+export const Tab = $bundledView("Tab", []);
+
+/** `TabView`, a view of plugin ExpoUI (Swift `TabViewView`). */
+export const TabView = $bundledView("TabView", []);
+
 /** `UnevenRoundedRectangle`, a view of plugin ExpoUI (Swift `UnevenRoundedRectangleView`). */
 export const UnevenRoundedRectangle = $bundledView("UnevenRoundedRectangle", []);
