@@ -67,7 +67,8 @@
     public internal(set) var isHidden = false
     var control: Control
     /// An option's value inside a `Picker` (``View/tag(_:)``, or its `ForEach` element's id).
-    var tag: AnyHashable?
+    /// A plugin view whose body's root carries one is tagged so as a node (a TabView's Tab).
+    public internal(set) var tag: AnyHashable?
     /// For a field: whether it is focused (``View/focused(_:)``).
     var focus: Binding<Bool>?
     /// `.onTapGesture` handlers on it, innermost first: a tap that nothing in it takes (on
@@ -93,6 +94,21 @@
         /// A TabView's: only the selected option's content is shown, and an option is chosen
         /// by a tap on the option itself (its tab item), not on what it shows.
         var isExclusive = false
+
+        /// Options bound to `selection`: a tag of its type selects, and the one equal to it now
+        /// is selected.
+        static func choosing<Value: Hashable>(_ selection: Binding<Value>, isExclusive: Bool) -> ChildOptions {
+            let current = selection.wrappedValue
+            var options = ChildOptions(
+                select: { tag in
+                    guard let value = tag.base as? Value else { return false }
+                    selection.wrappedValue = value
+                    return true
+                },
+                isSelected: { tag in (tag.base as? Value).map { $0 == current } ?? false })
+            options.isExclusive = isExclusive
+            return options
+        }
     }
 
     init(_ type: String, props: [(String, ShownProp)] = [], control: Control = .none) {
@@ -131,17 +147,16 @@
     /// content is shown.
     public var showsOnlySelectedChild: Bool { childOptions?.isExclusive ?? false }
 
-    /// The tag of the element (``View/tag(_:)`` around it in the body), if any: a plugin view
-    /// whose body's root carries one is tagged so as a node (a TabView's Tab).
-    public var tagValue: AnyHashable? { tag }
+    /// The first element at or under this one that `matches`, read depth first.
+    func first(where matches: (HeadlessElement) -> Bool) -> HeadlessElement? {
+        if matches(self) { return self }
+        for child in children { if let found = child.first(where: matches) { return found } }
+        return nil
+    }
 
     /// The element where the node's children go (`Children()`), the first in the body read
     /// depth first; nil when the body places none.
-    public var childrenPlace: HeadlessElement? {
-        if placesChildren { return self }
-        for child in children { if let found = child.childrenPlace { return found } }
-        return nil
-    }
+    public var childrenPlace: HeadlessElement? { first { $0.placesChildren } }
 
     /// Whether the node child tagged `tag` is the selection of the `Picker` around this
     /// `Children()`.
@@ -222,11 +237,7 @@
     public var hasLongPressHandlers: Bool { !longPresses.isEmpty }
 
     /// The first element at or under this one with a `.dismissGesture`, read depth first.
-    public var dismissible: HeadlessElement? {
-        if !dismissals.isEmpty { return self }
-        for child in children { if let found = child.dismissible { return found } }
-        return nil
-    }
+    public var dismissible: HeadlessElement? { first { !$0.dismissals.isEmpty } }
 
     /// Whether it has a `.dismissGesture`.
     public var hasDismissHandlers: Bool { !dismissals.isEmpty }
@@ -241,9 +252,10 @@
 
     /// The `Slot` element that places the slot `name`'s view, the first read depth first.
     public func slotPlace(named name: String) -> HeadlessElement? {
-        if case .slot = control, props.contains(where: { $0.0 == "name" && $0.1 == .string(name) }) { return self }
-        for child in children { if let found = child.slotPlace(named: name) { return found } }
-        return nil
+        first { element in
+            guard case .slot = element.control else { return false }
+            return element.props.contains { $0.0 == "name" && $0.1 == .string(name) }
+        }
     }
 
     /// Typing `text` into a TextField: added at the end of its text, or in its place when
@@ -618,13 +630,7 @@ extension Picker {
         let options = renderer.elements(of: content)
         for option in options {
             if option.placesChildren {
-                option.childOptions = HeadlessElement.ChildOptions(
-                    select: { tag in
-                        guard let value = tag.base as? SelectionValue else { return false }
-                        selection.wrappedValue = value
-                        return true
-                    },
-                    isSelected: { tag in (tag.base as? SelectionValue).map { $0 == current } ?? false })
+                option.childOptions = .choosing(selection, isExclusive: false)
                 continue
             }
             // An option is a view whose tag is of the selection's type; others are shown as they are.
@@ -644,22 +650,10 @@ extension Picker {
 
 extension TabView {
     public func _render(into renderer: inout _BodyRenderer) {
-        let selection = self.selection
-        let current = selection.wrappedValue
         let content = renderer.elements(of: self.content)
-        for place in content where place.placesChildren {
-            var options = HeadlessElement.ChildOptions(
-                select: { tag in
-                    guard let value = tag.base as? SelectionValue else { return false }
-                    selection.wrappedValue = value
-                    return true
-                },
-                isSelected: { tag in (tag.base as? SelectionValue).map { $0 == current } ?? false })
-            options.isExclusive = true
-            place.childOptions = options
-        }
+        for place in content where place.placesChildren { place.childOptions = .choosing(selection, isExclusive: true) }
         var props: [(String, ShownProp)] = []
-        if let shown = ShownProp.of(current) { props.append(("selection", shown)) }
+        if let shown = ShownProp.of(selection.wrappedValue) { props.append(("selection", shown)) }
         let element = HeadlessElement("TabView", props: props)
         element.children = content
         renderer.add(element)

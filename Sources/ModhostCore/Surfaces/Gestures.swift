@@ -345,12 +345,12 @@ enum Gestures {
     /// way refuses it.
     private static func dismiss(_ node: NodeState) -> JSONValue {
         if let reason = unreachable(node) { return unhandled(reason) }
-        var candidates: [(owner: NodeState, view: PluginViewNode, element: HeadlessElement)] = []
-        if let view = node.pluginView, let element = view.body.root.dismissible { candidates.append((node, view, element)) }
-        for current in node.outward {
-            if case let .placed(owner, view, element) = current.placement, element.hasDismissHandlers { candidates.append((owner, view, element)) }
+        var found: (owner: NodeState, view: PluginViewNode, element: HeadlessElement)?
+        if let view = node.pluginView, let element = view.body.root.dismissible { found = (node, view, element) }
+        for current in node.outward where found == nil {
+            if case let .placed(owner, view, element) = current.placement, element.hasDismissHandlers { found = (owner, view, element) }
         }
-        guard let taker = candidates.first else {
+        guard let taker = found else {
             return unhandled("nothing presents node '\(node.id)' so that it can be dismissed: no view around it has a dismiss gesture (a BottomSheet's content, a Popover's)")
         }
         // Disabled by a node from the one aimed at out to the presenting view (its content).

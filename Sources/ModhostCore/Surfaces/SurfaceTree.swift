@@ -295,7 +295,7 @@ final class NodeState {
 
     /// The innermost `tag` its modifiers give it: what a Picker whose children it is among
     /// selects with it.
-    var tag: AnyHashable? { modifiers.lazy.compactMap(\.effect.tag).first ?? pluginView?.body.root.tagValue }
+    var tag: AnyHashable? { modifiers.lazy.compactMap(\.effect.tag).first ?? pluginView?.body.root.tag }
 
     /// A modifier of this node disables it (and so everything in it).
     var disablesItself: Bool { modifiers.contains { $0.effect.isDisabled } }
